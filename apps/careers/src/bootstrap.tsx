@@ -1,0 +1,7 @@
+import { loadRuntimeConfig } from '@agentora/data';
+import { renderStandalone } from '@agentora/ui';
+import CareersPage from './exposed/CareersPage';
+
+void renderStandalone('careers', [{ path: '/', label: 'Careers', element: <CareersPage /> }], async () => {
+  await loadRuntimeConfig();
+});

@@ -1,0 +1,119 @@
+import { Component, Suspense, lazy, useCallback, useState, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import styled from 'styled-components';
+import type { ExposeName, ExposedComponent, ExposedProps, RemoteName } from '@agentora/contracts';
+import { AlertCircleIcon, Button, DelayedFallback, RefreshIcon } from '@agentora/ui';
+import { loadExposed, resetRemote } from './remote-loader';
+
+export type RemotePartVariant = 'page' | 'section' | 'inline';
+
+// One lazy component per (remote, module, attempt): reusing it keeps a loaded page from suspending
+// again when the visitor comes back to it; a new attempt after Retry gets a fresh one.
+const lazyCache = new Map<string, unknown>();
+
+function lazyExposed<R extends RemoteName, E extends ExposeName<R>>(remote: R, expose: E, attempt: number) {
+  const key = `${remote}:${expose}:${attempt}`;
+  let component = lazyCache.get(key) as LazyExoticComponent<ExposedComponent<R, E>> | undefined;
+  if (!component) {
+    component = lazy(() => loadExposed(remote, expose));
+    lazyCache.set(key, component);
+  }
+  return component;
+}
+
+const attempts = new Map<RemoteName, number>();
+
+const FailureRoot = styled.div<{ $variant: RemotePartVariant }>`
+  display: flex;
+  flex-direction: column;
+  align-items: ${({ $variant }) => ($variant === 'inline' ? 'flex-start' : 'center')};
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.md};
+  min-height: ${({ $variant }) => ($variant === 'page' ? '60vh' : 'auto')};
+  padding: ${({ theme, $variant }) => ($variant === 'inline' ? 0 : theme.space.xxl)} ${({ theme }) => theme.space.lg};
+  text-align: ${({ $variant }) => ($variant === 'inline' ? 'left' : 'center')};
+  color: ${({ theme }) => theme.colors.textMuted};
+  h2 { color: ${({ theme }) => theme.colors.text}; font-size: ${({ theme }) => theme.fontSizes.xl}; margin: 0; }
+  p { margin: 0; max-width: 36rem; }
+  svg { color: ${({ theme }) => theme.colors.errorText}; }
+`;
+
+function RemoteFailure({ variant, onRetry }: { variant: RemotePartVariant; onRetry: () => void }) {
+  return (
+    <FailureRoot $variant={variant} role="alert" data-remote-failure="">
+      {variant !== 'inline' && <AlertCircleIcon size={32} />}
+      {variant === 'inline' ? null : <h2>{variant === 'page' ? 'This page is temporarily unavailable' : 'This section is temporarily unavailable'}</h2>}
+      <p>
+        {variant === 'inline'
+          ? 'This form could not be loaded right now.'
+          : 'We could not load this part of the site. The rest of the site still works; please try again in a moment.'}
+      </p>
+      <Button variant="secondary" onClick={onRetry}>
+        <RefreshIcon size={18} />
+        Retry
+      </Button>
+    </FailureRoot>
+  );
+}
+
+interface BoundaryProps {
+  remote: RemoteName;
+  variant: RemotePartVariant;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Catches a remote that fails to load or to render, so only its own area degrades. */
+class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`[shell] the "${this.props.remote}" remote failed:`, error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <RemoteFailure variant={this.props.variant} onRetry={this.props.onRetry} /> : this.props.children;
+  }
+}
+
+export interface RemotePartProps<R extends RemoteName, E extends ExposeName<R>> {
+  remote: R;
+  expose: E;
+  props: ExposedProps<R, E>;
+  variant: RemotePartVariant;
+  /** Space held while loading, so the layout does not jump when the part arrives. */
+  minHeight?: string;
+}
+
+/** Renders one exposed module of a remote, with its own loading state, error boundary and Retry. */
+export function RemotePart<R extends RemoteName, E extends ExposeName<R>>(partProps: RemotePartProps<R, E>) {
+  // Routes render their parts at the same place in the tree: the key keeps one module's state
+  // (its lazy component, its failure) from carrying over to another.
+  return <LoadedRemotePart key={`${partProps.remote}:${partProps.expose}`} {...partProps} />;
+}
+
+function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({ remote, expose, props, variant, minHeight }: RemotePartProps<R, E>) {
+  const [loaded, setLoaded] = useState(() => {
+    const attempt = attempts.get(remote) ?? 0;
+    return { attempt, Exposed: lazyExposed(remote, expose, attempt) };
+  });
+  const retry = useCallback(() => {
+    const attempt = (attempts.get(remote) ?? 0) + 1;
+    attempts.set(remote, attempt);
+    resetRemote(remote);
+    setLoaded({ attempt, Exposed: lazyExposed(remote, expose, attempt) });
+  }, [remote, expose]);
+
+  const { attempt, Exposed } = loaded;
+  const fallbackHeight = minHeight ?? (variant === 'page' ? '60vh' : '4rem');
+  return (
+    <RemoteErrorBoundary key={attempt} remote={remote} variant={variant} onRetry={retry}>
+      <Suspense fallback={<DelayedFallback minHeight={fallbackHeight} label={variant === 'page' ? 'Loading page…' : 'Loading…'} />}>
+        <Exposed {...(props as ExposedProps<R, E> & object)} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

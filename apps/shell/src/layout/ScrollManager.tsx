@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+
+const ANCHOR_WAIT_MS = 5000;
+
+/**
+ * Scrolls to the top on every new page, or to the #anchor when the URL has one. An anchor may live
+ * in a remote that is still loading, so it is looked for until it appears (bounded in time).
+ */
+export function ScrollManager() {
+  const { pathname, hash } = useLocation();
+
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    const id = decodeURIComponent(hash.slice(1));
+    const scrollTo = () => {
+      const target = document.getElementById(id);
+      if (!target) return false;
+      target.scrollIntoView({ block: 'start' });
+      return true;
+    };
+    if (scrollTo()) return;
+    const observer = new MutationObserver(() => {
+      if (scrollTo()) stop();
+    });
+    const timer = window.setTimeout(() => stop(), ANCHOR_WAIT_MS);
+    function stop() {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    }
+    observer.observe(document.body, { childList: true, subtree: true });
+    return stop;
+  }, [pathname, hash]);
+
+  return null;
+}

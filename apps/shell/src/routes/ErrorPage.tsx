@@ -1,0 +1,35 @@
+import styled from 'styled-components';
+import { BRAND } from '@agentora/data';
+import { AlertCircleIcon, Container, LinkButton, Lead, PageTitle, Row } from '@agentora/ui';
+import { PageMeta } from './PageMeta';
+
+export const ERROR_PAGE_TITLE = 'Unexpected Application Error!';
+
+const ErrorRoot = styled(Container)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  text-align: center;
+  min-height: 60vh;
+  padding-block: ${({ theme }) => theme.space.section};
+  svg { color: ${({ theme }) => theme.colors.errorText}; margin-bottom: ${({ theme }) => theme.space.md}; }
+`;
+
+/** The fallback for an unknown route or a routing failure (spec §2). */
+export function ErrorPage({ path }: { path: string }) {
+  return (
+    <ErrorRoot>
+      <PageMeta title={`${ERROR_PAGE_TITLE} | ${BRAND}`} description="This page could not be shown." path={path} />
+      <AlertCircleIcon size={40} />
+      <PageTitle>{ERROR_PAGE_TITLE}</PageTitle>
+      <Lead>We couldn't find or show this page. It may have moved, or the address may have a typo.</Lead>
+      <Row style={{ justifyContent: 'center' }}>
+        <LinkButton to="/">Back to Home</LinkButton>
+        <LinkButton to="/coming-soon" variant="secondary">
+          Join Waitlist
+        </LinkButton>
+      </Row>
+    </ErrorRoot>
+  );
+}

@@ -1,0 +1,7 @@
+import type { ExposedComponent } from '@agentora/contracts';
+
+function FooterNewsletter() {
+  return <div data-testid="footer-newsletter" />;
+}
+
+export default FooterNewsletter satisfies ExposedComponent<'signups', './FooterNewsletter'>;

@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startLocalSupabase } from '@agentora/local-supabase';
+
+export const SHARED_BACKEND_PORT = 54391;
+
+export interface TestBackend {
+  url: string;
+  publicConfig: { url: string; anonKey: string };
+  serviceKey: string;
+  close(): Promise<void>;
+}
+
+/** A real local Supabase-compatible server (PGlite, the repo's migrations) on a fresh data dir. */
+export async function testBackend(port = SHARED_BACKEND_PORT): Promise<TestBackend> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-e2e-db-'));
+  const server = await startLocalSupabase({ port, dataDir });
+  return {
+    url: server.url,
+    publicConfig: { url: server.url, anonKey: server.anonKey },
+    serviceKey: server.serviceKey,
+    close: async () => {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

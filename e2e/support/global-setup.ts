@@ -1,0 +1,18 @@
+import { startPreviewSite } from '@agentora/preview';
+import { portBlock, SHARED_SITE_BASE_PORT } from './ports';
+import { WORKSPACE_ROOT } from './workspace';
+import { testBackend } from './backend';
+
+/** One production site shared by the tests that do not need their own (they start one themselves). */
+export default async function globalSetup() {
+  const backend = await testBackend();
+  const site = await startPreviewSite({ workspaceRoot: WORKSPACE_ROOT, ports: portBlock(SHARED_SITE_BASE_PORT), supabase: backend.publicConfig });
+  process.env.E2E_BASE_URL = site.url;
+  process.env.E2E_SUPABASE_URL = backend.publicConfig.url;
+  process.env.E2E_SUPABASE_ANON_KEY = backend.publicConfig.anonKey;
+  process.env.E2E_SUPABASE_SERVICE_KEY = backend.serviceKey;
+  return async () => {
+    await site.close();
+    await backend.close();
+  };
+}

@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+
+export function sharedSiteUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the site.');
+  return url;
+}
+
+/** The shell's persistent frame: header with its nav, and the footer. */
+export async function expectSiteFrame(page: Page) {
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Join Waitlist' })).toBeVisible();
+}
+
+/** Fails the test on any uncaught page error (a blank page usually starts with one). */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The shared backend's public settings, for tests that start a site of their own. */
+export function sharedBackendConfig(): { url: string; anonKey: string } {
+  const url = process.env.E2E_SUPABASE_URL;
+  const anonKey = process.env.E2E_SUPABASE_ANON_KEY;
+  if (!url || !anonKey) throw new Error('The global setup did not start the backend.');
+  return { url, anonKey };
+}

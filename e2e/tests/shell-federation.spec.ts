@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { sharedSiteUrl } from '../support/site';
+
+test('React DOM is loaded once, and the shell theme styles a remote', async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+  });
+  await page.goto(`${sharedSiteUrl()}/`);
+  await expect(page.getByRole('heading', { name: /The Future of AI Agent Commerce/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  // react-dom's client marks its root containers with this key; one copy of react-dom, one marker.
+  const bodies = await Promise.all(scripts);
+  expect(bodies.filter((body) => body.includes('__reactContainer$'))).toHaveLength(1);
+
+  // The hero's Join Waitlist button is rendered by the content remote with libs/ui's primary colour:
+  // only the shell's ThemeProvider supplies it.
+  const heroCta = page.getByRole('main').getByRole('link', { name: /Join Waitlist/ }).first();
+  await expect(heroCta).toHaveCSS('background-color', 'rgb(91, 61, 245)');
+});
+
+test('header and footer stay mounted while pages change', async ({ page }) => {
+  await page.goto(`${sharedSiteUrl()}/about`);
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { frameNodes: Element[] }).frameNodes = [document.querySelector('header')!, document.querySelector('footer')!];
+  });
+  const header = page.getByRole('banner');
+  for (const [name, heading] of [
+    ['Blog', /Blog/],
+    ['Use Cases', /Use Cases/],
+    ['How It Works', /How .* Works/],
+  ] as const) {
+    await header.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('main').getByRole('heading', { name: heading }).first()).toBeVisible();
+  }
+  const same = await page.evaluate(() => {
+    const [header, footer] = (window as unknown as { frameNodes: Element[] }).frameNodes;
+    return header === document.querySelector('header') && footer === document.querySelector('footer') && header.isConnected;
+  });
+  expect(same).toBe(true);
+});
+
+test('a new page starts at the top, and a hash link scrolls to its anchor', async ({ page }) => {
+  await page.goto(`${sharedSiteUrl()}/terms`);
+  await page.mouse.wheel(0, 3000);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -1,0 +1,83 @@
+// The Module Federation contract between the shell and the remotes. Both sides compile against it:
+// the shell imports these types to load a remote's module; each remote's exposed module `satisfies`
+// its entry. The lists of names are also read by the rspack configs (what to expose) and by each
+// remote's contract test (its built mf-manifest.json must expose every name).
+import type { ComponentType, ReactNode } from 'react';
+
+/** Props of a page or part that takes none. */
+export type NoProps = Record<string, never>;
+
+export interface HomePageProps {
+  /** The early-access section, owned by the signups remote; the shell passes it in. */
+  earlyAccessSlot: ReactNode;
+  /** The home newsletter component, owned by the signups remote. */
+  newsletterSlot: ReactNode;
+}
+
+export interface ContentContract {
+  './HomePage': HomePageProps;
+  './AboutPage': NoProps;
+  './BlogPage': NoProps;
+  './UseCasesPage': NoProps;
+  './HowItWorksPage': NoProps;
+  './CaseStudiesPage': NoProps;
+  './TutorialsPage': NoProps;
+  './CommunityPage': NoProps;
+  './PrivacyPage': NoProps;
+  './TermsPage': NoProps;
+}
+
+export interface SignupsContract {
+  './WaitlistPage': NoProps;
+  './EarlyAccessSection': NoProps;
+  './NewsletterSignup': NoProps;
+  './FooterNewsletter': NoProps;
+}
+
+export interface CareersContract {
+  './CareersPage': NoProps;
+}
+
+export interface RemoteContracts {
+  content: ContentContract;
+  signups: SignupsContract;
+  careers: CareersContract;
+}
+
+export type RemoteName = keyof RemoteContracts;
+export type ExposeName<R extends RemoteName> = keyof RemoteContracts[R] & string;
+export type ExposedProps<R extends RemoteName, E extends ExposeName<R>> = RemoteContracts[R][E];
+/** What a remote's exposed module must default-export. */
+export type ExposedComponent<R extends RemoteName, E extends ExposeName<R>> = ComponentType<ExposedProps<R, E>>;
+export interface ExposedModule<R extends RemoteName, E extends ExposeName<R>> {
+  default: ExposedComponent<R, E>;
+}
+
+type ExposeLists = { readonly [R in RemoteName]: readonly ExposeName<R>[] };
+
+export const REMOTE_EXPOSES = {
+  content: [
+    './HomePage',
+    './AboutPage',
+    './BlogPage',
+    './UseCasesPage',
+    './HowItWorksPage',
+    './CaseStudiesPage',
+    './TutorialsPage',
+    './CommunityPage',
+    './PrivacyPage',
+    './TermsPage',
+  ],
+  signups: ['./WaitlistPage', './EarlyAccessSection', './NewsletterSignup', './FooterNewsletter'],
+  careers: ['./CareersPage'],
+} as const satisfies ExposeLists;
+
+// Compile-time proof that every contract key is in the runtime list (and so gets exposed and tested).
+type Unlisted<R extends RemoteName> = Exclude<ExposeName<R>, (typeof REMOTE_EXPOSES)[R][number]>;
+const everyExposeListed: [Unlisted<'content'>, Unlisted<'signups'>, Unlisted<'careers'>] extends [never, never, never] ? true : false = true;
+void everyExposeListed;
+
+/** The rspack `exposes` map for a remote: './HomePage' → './src/exposed/HomePage.tsx'. */
+export function exposesMap(remote: RemoteName): Record<string, string> {
+  return Object.fromEntries(REMOTE_EXPOSES[remote].map((name) => [name, `./src/exposed/${name.slice(2)}.tsx`]));
+}

@@ -1,0 +1,2 @@
+export * from './site/constants';
+export * from './runtime-config/runtime-config';

@@ -1,0 +1,31 @@
+export { theme, up, down, type AppTheme } from './theme/theme';
+export { GlobalStyle } from './theme/GlobalStyle';
+export { AppThemeProvider } from './theme/AppThemeProvider';
+export { Container } from './layout/Container';
+export { Section, type SectionProps } from './layout/Section';
+export { Grid, Stack, Row } from './layout/Grid';
+export { DisplayTitle, PageTitle, SectionTitle, CardTitle, Lead, Muted, Eyebrow, VisuallyHidden } from './primitives/Typography';
+export { Button, LinkButton, ExternalLinkButton, type ButtonVariant, type ButtonSize } from './primitives/Button';
+export { Card } from './primitives/Card';
+export { Badge, Chip, type BadgeTone } from './primitives/Badge';
+export {
+  TextField,
+  SelectField,
+  TextAreaField,
+  HoneypotField,
+  Input,
+  SelectControl,
+  TextAreaControl,
+  controlStyles,
+  type SelectOption,
+  type TextFieldProps,
+  type SelectFieldProps,
+  type TextAreaFieldProps,
+} from './primitives/Field';
+export { Spinner } from './primitives/Spinner';
+export { StatusBanner, type StatusTone } from './primitives/StatusBanner';
+export { Toast } from './primitives/Toast';
+export { DelayedFallback } from './primitives/DelayedFallback';
+export { Logo } from './primitives/Logo';
+export * from './icons/icons';
+export { StandaloneHarness, renderStandalone, type StandalonePage } from './standalone/StandaloneHarness';

@@ -1,0 +1,27 @@
+// Shared by every project's jest.config.cjs through `preset: '@agentora/jest-preset'`.
+const path = require('node:path');
+
+module.exports = {
+  testEnvironment: path.join(__dirname, 'jsdom-with-node-globals.js'),
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      require.resolve('@swc/jest'),
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  // ESM-only packages (react-markdown and its unified/remark family) must be compiled too.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(react-markdown|remark-.*|mdast-.*|micromark.*|unist-.*|unified|bail|is-plain-obj|trough|vfile.*|decode-named-character-reference|character-entities.*|property-information|hast-.*|space-separated-tokens|comma-separated-tokens|estree-util-.*|html-url-attributes|devlop|ccount|escape-string-regexp|markdown-table|longest-streak|zwitch|trim-lines|html-void-elements|web-namespaces|stringify-entities|inline-style-parser|style-to-.*)/)',
+  ],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  setupFilesAfterEnv: [path.join(__dirname, 'setup-tests.js')],
+  testMatch: ['**/?(*.)+(test).[jt]s?(x)'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { exposesMap, type RemoteName } from '@agentora/contracts';
+import { sharedDependencies } from './shared.ts';
+
+export type AppName = 'shell' | RemoteName;
+
+export interface AppConfigOptions {
+  name: AppName;
+  /** The app's folder (its rspack.config.ts passes import.meta.dirname). */
+  appDir: string;
+  /** Dev-server port. */
+  port: number;
+  /** Runtime plugins for the federation instance (absolute paths). */
+  runtimePlugins?: string[];
+}
+
+export interface BuildArgs {
+  mode?: 'development' | 'production' | 'none';
+}
+
+/** The full rspack config of one app: the same loaders, output and federation settings for all four. */
+export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {}): Configuration {
+  const { name, appDir, port, runtimePlugins = [] } = options;
+  const mode = args.mode ?? 'production';
+  const isProduction = mode === 'production';
+  const publicDir = path.join(appDir, 'public');
+  // Every app ships the local environment's runtime config as its default; a deployment replaces
+  // that one file per environment (see README "Environments").
+  const runtimeConfig = path.resolve(appDir, '../../config/runtime/local.json');
+  const copyPatterns = [
+    { from: runtimeConfig, to: 'runtime-config.json' },
+    ...(fs.existsSync(publicDir) ? [{ from: publicDir, to: '.' }] : []),
+  ];
+
+  return {
+    mode,
+    context: appDir,
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(appDir, 'dist'),
+      // Remotes are served from their own origin; 'auto' resolves chunks relative to remoteEntry.js.
+      publicPath: 'auto',
+      filename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: '[name].[contenthash:10].css',
+      uniqueName: `agentora_${name}`,
+      clean: true,
+    },
+    devtool: isProduction ? false : 'cheap-module-source-map',
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !isProduction } },
+            },
+            env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
+          },
+          type: 'javascript/auto',
+        },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({ template: path.join(appDir, 'index.html'), scriptLoading: 'defer', minify: isProduction }),
+      new rspack.CopyRspackPlugin({ patterns: copyPatterns }),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: name === 'shell' ? undefined : exposesMap(name),
+        shared: sharedDependencies,
+        shareStrategy: 'loaded-first',
+        runtimePlugins,
+        dts: false,
+      }),
+    ],
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    devServer: {
+      port,
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: { overlay: { errors: true, warnings: false } },
+    },
+  };
+}

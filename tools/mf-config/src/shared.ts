@@ -1,0 +1,35 @@
+// The one `shared` map of the site, used by the shell and every remote. Singletons are the packages
+// that hold module-level state a page must have exactly one of: React and its renderer (hooks
+// dispatcher), the router (its context), styled-components (its style sheet and ThemeContext), and
+// our libs/ui (theme) and libs/data (runtime config and the one backend client).
+// requiredVersion comes from the package.json that declares each dependency, so bumping a version
+// there is the only change needed.
+import rootPackage from '../../../package.json' with { type: 'json' };
+import uiPackage from '../../../libs/ui/package.json' with { type: 'json' };
+import dataPackage from '../../../libs/data/package.json' with { type: 'json' };
+
+export interface SharedSpec {
+  singleton: true;
+  requiredVersion: string;
+  /** Keep the build's own copy as fallback so a remote still renders alone (standalone dev). */
+  eager?: boolean;
+  strictVersion?: boolean;
+}
+
+const deps = rootPackage.dependencies;
+
+function singleton(requiredVersion: string): SharedSpec {
+  return { singleton: true, requiredVersion };
+}
+
+export const sharedDependencies: Record<string, SharedSpec> = {
+  react: singleton(deps.react),
+  // The trailing slash shares every subpath import too (react/jsx-runtime, react-dom/client).
+  'react/': singleton(deps.react),
+  'react-dom': singleton(deps['react-dom']),
+  'react-dom/': singleton(deps['react-dom']),
+  'react-router-dom': singleton(deps['react-router-dom']),
+  'styled-components': singleton(deps['styled-components']),
+  '@agentora/ui': singleton(`^${uiPackage.version}`),
+  '@agentora/data': singleton(`^${dataPackage.version}`),
+};

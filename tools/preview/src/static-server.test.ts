@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { startStaticSite, type StaticSite } from './static-server';
+import { IMMUTABLE, REVALIDATE } from './cache-policy';
+
+describe('static server', () => {
+  let root: string;
+  let site: StaticSite;
+  const bigScript = 'console.log("agentora");\n'.repeat(200);
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-static-'));
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
+    fs.writeFileSync(path.join(root, 'main.0123456789.js'), bigScript);
+    fs.writeFileSync(path.join(root, 'remoteEntry.js'), bigScript);
+    fs.writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
+    site = await startStaticSite({ root, port: 0, spaFallback: true, runtimeConfig: { env: 'test' } });
+  });
+
+  afterAll(async () => {
+    await site.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('lets a CDN keep content-hashed files for a year', async () => {
+    const response = await fetch(`${site.url}/main.0123456789.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it.each(['/remoteEntry.js', '/mf-manifest.json', '/index.html', '/runtime-config.json'])('revalidates %s on every load', async (file) => {
+    const response = await fetch(`${site.url}${file}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(REVALIDATE);
+  });
+
+  it('answers the runtime config it was given', async () => {
+    expect(await (await fetch(`${site.url}/runtime-config.json`)).json()).toEqual({ env: 'test' });
+  });
+
+  it('compresses text with brotli or gzip as the client accepts', async () => {
+    const gz = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      // fetch always decompresses, so ask with the http module to see the bytes on the wire.
+      import('node:http').then(({ get }) =>
+        get(`${site.url}/remoteEntry.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        }).on('error', reject),
+      );
+    });
+    expect(gz.encoding).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(bigScript);
+    expect(gz.body.length).toBeLessThan(bigScript.length / 10);
+  });
+
+  it('serves index.html for client-side routes but 404s missing assets', async () => {
+    const page = await fetch(`${site.url}/blog`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>shell</title>');
+    expect((await fetch(`${site.url}/missing.js`)).status).toBe(404);
+  });
+
+  it('never serves files outside its folder', async () => {
+    const response = await fetch(`${site.url}/..%2f..%2fetc%2fpasswd`);
+    expect(response.status).toBe(404);
+  });
+});
