@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startLocalSupabase } from '@agentora/local-supabase';
 
-export const SHARED_BACKEND_PORT = 54391;
+export const SHARED_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54391);
 
 export interface TestBackend {
   url: string;
