@@ -1,0 +1,40 @@
+import { fetchRuntimeConfig, getRuntimeConfig, parseRuntimeConfig, RuntimeConfigError, setRuntimeConfig } from './runtime-config';
+
+const valid = {
+  remotes: {
+    content: 'http://localhost:4201/mf-manifest.json',
+    signups: 'https://signups.agentora.ai/mf-manifest.json',
+    careers: '/careers/mf-manifest.json',
+  },
+  supabase: { url: 'http://localhost:54321', anonKey: 'anon' },
+};
+
+describe('runtime config', () => {
+  it('accepts a complete config', () => {
+    expect(parseRuntimeConfig(valid)).toEqual(valid);
+  });
+
+  it.each([
+    ['not an object', null, 'Runtime config must be a JSON object.'],
+    ['no remotes', { supabase: valid.supabase }, 'Runtime config: "remotes" is missing.'],
+    ['a remote missing', { ...valid, remotes: { ...valid.remotes, careers: undefined } }, 'Runtime config: remotes.careers must be a URL.'],
+    ['a non-http remote', { ...valid, remotes: { ...valid.remotes, content: 'javascript:alert(1)' } }, 'Runtime config: remotes.content must be a URL.'],
+    ['no anon key', { ...valid, supabase: { url: 'http://x', anonKey: '' } }, 'Runtime config: "supabase" needs a url and an anonKey.'],
+  ])('rejects %s with a clear message', (_case, value, message) => {
+    expect(() => parseRuntimeConfig(value)).toThrow(new RuntimeConfigError(message));
+  });
+
+  it('fetches without cache and reports HTTP failures', async () => {
+    const fetchOk = jest.fn().mockResolvedValue(new Response(JSON.stringify(valid)));
+    await expect(fetchRuntimeConfig('/runtime-config.json', fetchOk)).resolves.toEqual(valid);
+    expect(fetchOk).toHaveBeenCalledWith('/runtime-config.json', { cache: 'no-store' });
+
+    const fetch404 = jest.fn().mockResolvedValue(new Response('nope', { status: 404 }));
+    await expect(fetchRuntimeConfig('/runtime-config.json', fetch404)).rejects.toThrow('Runtime config /runtime-config.json answered HTTP 404.');
+  });
+
+  it('holds the current config once set', () => {
+    setRuntimeConfig(valid);
+    expect(getRuntimeConfig()).toBe(valid);
+  });
+});
