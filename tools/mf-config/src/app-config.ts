@@ -41,8 +41,9 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
     entry: { main: './src/index.ts' },
     output: {
       path: path.join(appDir, 'dist'),
-      // Remotes are served from their own origin; 'auto' resolves chunks relative to remoteEntry.js.
-      publicPath: 'auto',
+      // The shell is served from the site root, and its HTML must load from '/' on any deep link.
+      // Remotes live on their own origin or path: 'auto' resolves their chunks from remoteEntry.js.
+      publicPath: name === 'shell' ? '/' : 'auto',
       filename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
       chunkFilename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
       cssFilename: '[name].[contenthash:10].css',
