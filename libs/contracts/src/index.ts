@@ -81,3 +81,16 @@ void everyExposeListed;
 export function exposesMap(remote: RemoteName): Record<string, string> {
   return Object.fromEntries(REMOTE_EXPOSES[remote].map((name) => [name, `./src/exposed/${name.slice(2)}.tsx`]));
 }
+
+/** The part of a built mf-manifest.json the contract check reads. */
+export interface ManifestExposes {
+  name: string;
+  exposes: ReadonlyArray<{ path: string }>;
+}
+
+/** Contract names a built remote does not expose (empty when the build honours the contract). */
+export function missingExposes(remote: RemoteName, manifest: ManifestExposes): string[] {
+  if (manifest.name !== remote) return [...REMOTE_EXPOSES[remote]];
+  const built = new Set(manifest.exposes.map((expose) => expose.path));
+  return REMOTE_EXPOSES[remote].filter((name) => !built.has(name));
+}
