@@ -1,30 +1,44 @@
 import { expect, test } from '@playwright/test';
-import path from 'node:path';
 import { startPreviewSite, startStaticSite } from '@agentora/preview';
 import { portBlock } from '../support/ports';
 import { WORKSPACE_ROOT } from '../support/workspace';
 import { sharedBackendConfig } from '../support/site';
+import { buildRemoteVariant } from '../support/scratch-build';
 
-test('changing only the runtime config re-points a remote, with no rebuild', async ({ page }) => {
-  // The same careers build deployed on a second host.
-  const otherHost = await startStaticSite({ root: path.join(WORKSPACE_ROOT, 'apps/careers/dist'), port: 4339 });
-  const site = await startPreviewSite({
+test('a new remote release on another host is picked up by changing only the runtime config', async ({ page }) => {
+  test.setTimeout(90_000);
+  // Another team ships careers "release 2" to a new host; the shell is not rebuilt.
+  const releaseDist = buildRemoteVariant({ remote: 'careers', variant: 'careers-release-2', wrapExposed: { module: 'CareersPage', marker: 'Careers release 2' } });
+  const newHost = await startStaticSite({ root: releaseDist, port: 4339 });
+
+  const before = await startPreviewSite({ workspaceRoot: WORKSPACE_ROOT, ports: portBlock(4330), supabase: sharedBackendConfig() });
+  try {
+    await page.goto(`${before.url}/careers`);
+    await expect(page.getByRole('main').getByRole('heading', { name: /Careers/ }).first()).toBeVisible();
+    await expect(page.getByTestId('release-marker')).toHaveCount(0);
+  } finally {
+    await before.close();
+  }
+
+  // Same shell build, same ports; only the runtime config now names the new host.
+  const after = await startPreviewSite({
     workspaceRoot: WORKSPACE_ROOT,
     ports: portBlock(4330),
     supabase: sharedBackendConfig(),
-    remoteUrls: { careers: `http://127.0.0.1:4339/mf-manifest.json` },
+    remoteUrls: { careers: 'http://127.0.0.1:4339/mf-manifest.json' },
   });
   try {
-    const careersHosts = new Set<string>();
+    const careersPorts = new Set<string>();
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (/mf-manifest\.json|remoteEntry\.js|__federation_expose_CareersPage/.test(url.pathname) && ['4333', '4339'].includes(url.port)) careersHosts.add(url.port);
+      if (/mf-manifest\.json|remoteEntry\.js/.test(url.pathname) && ['4333', '4339'].includes(url.port)) careersPorts.add(url.port);
     });
-    await page.goto(`${site.url}/careers`);
+    await page.goto(`${after.url}/careers`);
+    await expect(page.getByTestId('release-marker')).toHaveText('Careers release 2');
     await expect(page.getByRole('main').getByRole('heading', { name: /Careers/ }).first()).toBeVisible();
-    expect([...careersHosts]).toEqual(['4339']);
+    expect([...careersPorts]).toEqual(['4339']);
   } finally {
-    await site.close();
-    await otherHost.close();
+    await after.close();
+    await newHost.close();
   }
 });

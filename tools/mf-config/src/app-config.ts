@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { exposesMap, type RemoteName } from '@agentora/contracts';
-import { sharedDependencies } from './shared.ts';
+import { sharedDependencies, type SharedSpec } from './shared.ts';
+
+const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
+const majorVersionGuard = path.join(import.meta.dirname, 'runtime/major-version-guard.ts');
 
 export type AppName = 'shell' | RemoteName;
 
@@ -13,8 +16,13 @@ export interface AppConfigOptions {
   appDir: string;
   /** Dev-server port. */
   port: number;
-  /** Runtime plugins for the federation instance (absolute paths). */
-  runtimePlugins?: string[];
+  /** Where the build goes; default <appDir>/dist. */
+  outputDir?: string;
+  /**
+   * Changes to the shared map for this build only: how a scratch build simulates a remote built
+   * against other versions of a shared package (the version-policy tests).
+   */
+  sharedOverrides?: Record<string, Partial<SharedSpec>>;
 }
 
 export interface BuildArgs {
@@ -23,13 +31,13 @@ export interface BuildArgs {
 
 /** The full rspack config of one app: the same loaders, output and federation settings for all four. */
 export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {}): Configuration {
-  const { name, appDir, port, runtimePlugins = [] } = options;
+  const { name, appDir, port, outputDir = path.join(appDir, 'dist'), sharedOverrides = {} } = options;
   const mode = args.mode ?? 'production';
   const isProduction = mode === 'production';
   const publicDir = path.join(appDir, 'public');
   // Every app ships the local environment's runtime config as its default; a deployment replaces
   // that one file per environment (see README "Environments").
-  const runtimeConfig = path.resolve(appDir, '../../config/runtime/local.json');
+  const runtimeConfig = path.join(workspaceRoot, 'config/runtime/local.json');
   const copyPatterns = [
     { from: runtimeConfig, to: 'runtime-config.json' },
     ...(fs.existsSync(publicDir) ? [{ from: publicDir, to: '.' }] : []),
@@ -40,7 +48,7 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
     context: appDir,
     entry: { main: './src/index.ts' },
     output: {
-      path: path.join(appDir, 'dist'),
+      path: outputDir,
       // The shell is served from the site root, and its HTML must load from '/' on any deep link.
       // Remotes live on their own origin or path: 'auto' resolves their chunks from remoteEntry.js.
       publicPath: name === 'shell' ? '/' : 'auto',
@@ -76,9 +84,11 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
         name,
         filename: 'remoteEntry.js',
         exposes: name === 'shell' ? undefined : exposesMap(name),
-        shared: sharedDependencies,
+        shared: Object.fromEntries(
+          Object.entries(sharedDependencies).map(([pkg, spec]) => [pkg, { ...spec, ...sharedOverrides[pkg] }]),
+        ),
         shareStrategy: 'loaded-first',
-        runtimePlugins,
+        runtimePlugins: [majorVersionGuard],
         dts: false,
       }),
     ],

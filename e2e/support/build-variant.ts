@@ -1,0 +1,51 @@
+// Builds a variant of a remote into tmp/e2e-builds/<variant>/dist, as another team's release would be:
+// the remote's sources copied, optionally one exposed module wrapped with a marker, optionally other
+// shared-version requirements. Run by Node 22 directly (see scratch-build.ts), like rspack's CLI runs
+// the apps' configs.
+import fs from 'node:fs';
+import path from 'node:path';
+import { rspack } from '@rspack/core';
+import { createAppConfig, type SharedSpec } from '@agentora/mf-config';
+
+export interface VariantRequest {
+  remote: 'content' | 'signups' | 'careers';
+  variant: string;
+  /** Wrap this exposed module (e.g. 'CareersPage') so the page shows `marker` above it. */
+  wrapExposed?: { module: string; marker: string };
+  sharedOverrides?: Record<string, Partial<SharedSpec>>;
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+const request = JSON.parse(process.argv[2]!) as VariantRequest;
+const appDir = path.join(root, 'apps', request.remote);
+const scratch = path.join(root, 'tmp', 'e2e-builds', request.variant);
+
+fs.rmSync(scratch, { recursive: true, force: true });
+fs.mkdirSync(scratch, { recursive: true });
+fs.cpSync(path.join(appDir, 'src'), path.join(scratch, 'src'), { recursive: true });
+fs.copyFileSync(path.join(appDir, 'index.html'), path.join(scratch, 'index.html'));
+
+if (request.wrapExposed) {
+  const { module, marker } = request.wrapExposed;
+  const exposedDir = path.join(scratch, 'src', 'exposed');
+  fs.renameSync(path.join(exposedDir, `${module}.tsx`), path.join(exposedDir, `${module}.release.tsx`));
+  fs.writeFileSync(
+    path.join(exposedDir, `${module}.tsx`),
+    `import Release from './${module}.release';\n` +
+      `export default function ${module}(props: Record<string, never>) {\n` +
+      `  return (<><p data-testid="release-marker">${marker}</p><Release {...props} /></>);\n}\n`,
+  );
+}
+
+const config = createAppConfig(
+  { name: request.remote, appDir: scratch, port: 0, outputDir: path.join(scratch, 'dist'), sharedOverrides: request.sharedOverrides },
+  { mode: 'production' },
+);
+await new Promise<void>((resolve, reject) => {
+  rspack(config).run((error, stats) => {
+    if (error) return reject(error);
+    if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
+    resolve();
+  });
+});
+process.stdout.write(path.join(scratch, 'dist'));

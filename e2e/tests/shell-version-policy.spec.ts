@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { startPreviewSite } from '@agentora/preview';
+import { portBlock } from '../support/ports';
+import { WORKSPACE_ROOT } from '../support/workspace';
+import { expectSiteFrame, sharedBackendConfig } from '../support/site';
+import { buildRemoteVariant } from '../support/scratch-build';
+
+test.describe.configure({ timeout: 90_000 });
+
+test('a remote built against a newer minor runs on the page copy, with a console warning', async ({ page }) => {
+  const dist = buildRemoteVariant({ remote: 'careers', variant: 'careers-react-minor', sharedOverrides: { react: { requiredVersion: '^19.99.0' } } });
+  const site = await startPreviewSite({ workspaceRoot: WORKSPACE_ROOT, ports: portBlock(4340), supabase: sharedBackendConfig(), distDirs: { careers: dist } });
+  try {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto(`${site.url}/careers`);
+    await expect(page.getByRole('main').getByRole('heading', { name: /Careers/ }).first()).toBeVisible();
+    await expect(page.locator('[data-remote-failure]')).toHaveCount(0);
+    expect(warnings.some((text) => text.includes('shared singleton module react does not satisfy the requirement of careers') && text.includes('^19.99.0'))).toBe(true);
+  } finally {
+    await site.close();
+  }
+});
+
+test('a remote built against another major fails its own area clearly; the site keeps working', async ({ page }) => {
+  const dist = buildRemoteVariant({ remote: 'careers', variant: 'careers-react-major', sharedOverrides: { react: { requiredVersion: '^20.0.0' } } });
+  const site = await startPreviewSite({ workspaceRoot: WORKSPACE_ROOT, ports: portBlock(4350), supabase: sharedBackendConfig(), distDirs: { careers: dist } });
+  try {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${site.url}/careers`);
+    await expect(page.locator('[data-remote-failure]')).toContainText('This page is temporarily unavailable');
+    await expectSiteFrame(page);
+    expect(errors.some((text) => text.includes('"careers" was built for react ^20.0.0, but this page runs react 19.'))).toBe(true);
+
+    await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page.getByRole('main').getByRole('heading', { name: /About/ }).first()).toBeVisible();
+  } finally {
+    await site.close();
+  }
+});
