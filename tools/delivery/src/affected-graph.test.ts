@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// Proves the promise CI relies on: a change builds and tests only what it affects. Runs Nx on a
+// scratch git copy of the workspace (tracked files only, node_modules linked), commits it, then
+// changes one file at a time and asks Nx what is affected against that commit.
+const root = path.resolve(__dirname, '../../..');
+const nx = path.join(root, 'node_modules/.bin/nx');
+const APPS = ['@agentora/careers', '@agentora/content', '@agentora/shell', '@agentora/signups'];
+
+let scratch: string;
+
+function git(...args: string[]) {
+  return execFileSync('git', args, { cwd: scratch, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function affectedBy(file: string, target?: string): string[] {
+  fs.appendFileSync(path.join(scratch, file), '\n// changed\n');
+  try {
+    const args = ['show', 'projects', '--affected', '--base=HEAD', ...(target ? ['-t', target] : [])];
+    const output = execFileSync(nx, args, {
+      cwd: scratch,
+      encoding: 'utf8',
+      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_CACHE_DIRECTORY: path.join(scratch, '.nx-cache') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return output.split('\n').map((line) => line.trim()).filter(Boolean).sort();
+  } finally {
+    git('checkout', '--', file);
+  }
+}
+
+beforeAll(() => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-affected-'));
+  const tracked = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const file of tracked) {
+    const from = path.join(root, file);
+    if (!fs.existsSync(from)) continue;
+    fs.mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+    fs.copyFileSync(from, path.join(scratch, file));
+  }
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(scratch, 'node_modules'));
+  fs.writeFileSync(path.join(scratch, '.gitignore'), 'node_modules\n.nx\n.nx-cache\n');
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('-c', 'user.name=ci', '-c', 'user.email=ci@agentora.ai', 'commit', '-qm', 'baseline');
+});
+
+afterAll(() => {
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+it('a change inside one remote builds only that remote', () => {
+  expect(affectedBy('apps/careers/src/exposed/CareersPage.tsx', 'build')).toEqual(['@agentora/careers']);
+  expect(affectedBy('apps/careers/src/exposed/CareersPage.tsx')).toEqual(['@agentora/careers', '@agentora/e2e']);
+});
+
+it("a change in a lib affects that lib's dependents and nothing else", () => {
+  const formsDependents = affectedBy('libs/forms/src/validation/email.ts');
+  expect(formsDependents).toEqual(['@agentora/careers', '@agentora/content', '@agentora/e2e', '@agentora/forms', '@agentora/signups']);
+  expect(formsDependents).not.toContain('@agentora/shell');
+  expect(affectedBy('libs/ui/src/primitives/Card.ts', 'build')).toEqual(APPS);
+});
+
+it('a change to the shared Module Federation config rebuilds all four apps', () => {
+  expect(affectedBy('tools/mf-config/src/shared.ts', 'build')).toEqual(APPS);
+});
