@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '@agentora/chromium';
 
 export default defineConfig({
   testDir: './tests',

@@ -1,11 +1,17 @@
+#!/usr/bin/env node
 // The browser tests drive Debian's Chromium; no tool may download a browser of its own.
 // Finds it, installs it with apt on a Debian machine where we are root, or stops with a clear message.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromiumPath } from '../support/chromium.mjs';
+import { chromiumPath } from './chromium.mjs';
 
 const path = chromiumPath();
 if (existsSync(path)) process.exit(0);
+
+if (process.env.CHROMIUM_PATH) {
+  console.error(`\nCHROMIUM_PATH is set to ${path}, but there is no file there. Point it at a Chromium binary, or unset it to use Debian's /usr/bin/chromium.\n`);
+  process.exit(1);
+}
 
 const canApt = process.platform === 'linux' && existsSync('/usr/bin/apt-get') && process.getuid?.() === 0;
 if (!canApt) {
