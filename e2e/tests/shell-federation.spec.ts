@@ -49,3 +49,18 @@ test('a new page starts at the top, and a hash link scrolls to its anchor', asyn
   await expect(page).toHaveURL(/\/privacy$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('the runtime config is preloaded with the bundle and fetched once', async ({ page }) => {
+  const configRequests: string[] = [];
+  const warnings: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/runtime-config.json')) configRequests.push(request.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto(`${sharedSiteUrl()}/about`);
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+  expect(configRequests).toHaveLength(1);
+  expect(warnings.filter((text) => text.includes('preload'))).toEqual([]);
+});

@@ -43,7 +43,9 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
 }
 
 export async function fetchRuntimeConfig(url = '/runtime-config.json', fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchImpl(url, { cache: 'no-store' });
+  // Default cache mode, so the <link rel="preload"> in the shell's HTML is reused; the host serves
+  // the file with Cache-Control: no-cache, so it is still revalidated on every page load.
+  const response = await fetchImpl(url);
   if (!response.ok) throw new RuntimeConfigError(`Runtime config ${url} answered HTTP ${response.status}.`);
   return parseRuntimeConfig(await response.json());
 }
