@@ -1,2 +1,3 @@
 export * from './site/constants';
 export * from './runtime-config/runtime-config';
+export * from './backend';

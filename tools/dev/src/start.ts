@@ -26,9 +26,9 @@ const services: Service[] = [
   {
     name: 'backend',
     command: process.execPath,
-    args: [path.join(root, 'tools/local-supabase/src/main.ts')],
+    args: ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', path.join(root, 'tools/local-supabase/src/main.ts')],
     cwd: root,
-    readyUrl: 'http://127.0.0.1:54321/rest/v1/',
+    readyUrl: 'http://127.0.0.1:54321/health',
   },
   ...apps.map(([name, port]) => ({
     name,

@@ -1,0 +1,57 @@
+/** A failed backend call, carrying PostgREST's SQLSTATE-style code (or storage's) and the HTTP status. */
+export class BackendError extends Error {
+  override name = 'BackendError';
+  code?: string;
+  details?: string;
+  hint?: string;
+  status?: number;
+
+  constructor(
+    message: string,
+    info: { code?: string; details?: string; hint?: string; status?: number; cause?: unknown } = {},
+  ) {
+    super(message, info.cause === undefined ? undefined : { cause: info.cause });
+    this.code = info.code;
+    this.details = info.details;
+    this.hint = info.hint;
+    this.status = info.status;
+  }
+}
+
+/** The spec's duplicate test (section 8): SQLSTATE 23505 from the unique index on lower(email). */
+export function isDuplicateKeyError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+/** supabase-js reports PostgREST errors as { message, code, details, hint } next to the response status. */
+export function fromPostgrestError(
+  error: { message: string; code?: string; details?: string | null; hint?: string | null },
+  status: number,
+): BackendError {
+  return new BackendError(error.message, {
+    code: text(error.code),
+    details: text(error.details),
+    hint: text(error.hint),
+    // 0 means no HTTP answer at all (network failure).
+    status: status === 0 ? undefined : status,
+    cause: error,
+  });
+}
+
+/** storage-js errors: the HTTP status, the storage code (e.g. EntityTooLarge) and storage's own statusCode. */
+export function fromStorageError(error: {
+  message: string;
+  status?: unknown;
+  statusCode?: unknown;
+  code?: unknown;
+}): BackendError {
+  return new BackendError(error.message, {
+    code: text(error.code) ?? text(error.statusCode),
+    details: text(error.statusCode) ? `storage statusCode ${String(error.statusCode)}` : undefined,
+    status: typeof error.status === 'number' && error.status > 0 ? error.status : undefined,
+    cause: error,
+  });
+}

@@ -1,0 +1,5 @@
+export const TEST_BACKEND_ENV = {
+  url: 'AGENTORA_TEST_SUPABASE_URL',
+  anonKey: 'AGENTORA_TEST_SUPABASE_ANON_KEY',
+  serviceKey: 'AGENTORA_TEST_SUPABASE_SERVICE_KEY',
+} as const;

@@ -1,0 +1,47 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { setRuntimeConfig } from '../../runtime-config/runtime-config';
+import { TEST_BACKEND_ENV } from './test-backend-env';
+
+export interface TestBackend {
+  url: string;
+  anonKey: string;
+  /** For checking what landed: the browser code under test never has this key. */
+  service: SupabaseClient;
+}
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value)
+    throw new Error(`${name} is not set: libs/data's jest globalSetup starts the local backend.`);
+  return value;
+}
+
+let service: SupabaseClient | undefined;
+
+/** Points the runtime config (and so every backend call) at the local server from global-setup.ts. */
+export function connectTestBackend(): TestBackend {
+  const url = env(TEST_BACKEND_ENV.url);
+  const anonKey = env(TEST_BACKEND_ENV.anonKey);
+  setRuntimeConfig({
+    remotes: {
+      content: `${url}/content.json`,
+      signups: `${url}/signups.json`,
+      careers: `${url}/careers.json`,
+    },
+    supabase: { url, anonKey },
+  });
+  return {
+    url,
+    anonKey,
+    // One per test file, with its own storage key, so it shares no auth state with the library's client.
+    service: (service ??= createClient(url, env(TEST_BACKEND_ENV.serviceKey), {
+      auth: { persistSession: false, autoRefreshToken: false, storageKey: 'agentora-test-service' },
+    })),
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(localPart = 'visitor'): string {
+  counter += 1;
+  return `${localPart}.${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 8)}@example.com`;
+}

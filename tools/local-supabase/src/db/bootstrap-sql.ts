@@ -1,0 +1,141 @@
+// What a hosted Supabase database already contains before the project's first migration runs, reduced to
+// the parts this site touches: the API roles and their default grants, the auth.* JWT helpers, the
+// storage schema, and the CLI's migration history table. Idempotent, so it runs on every start.
+// The local_storage schema is this server's own: it holds object bytes, which hosted Supabase keeps
+// in S3, so that an upload commits atomically with its storage.objects row.
+export const BOOTSTRAP_SQL = String.raw`
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+end
+$$;
+
+create schema if not exists extensions;
+grant usage on schema public to anon, authenticated, service_role;
+grant usage on schema extensions to anon, authenticated, service_role;
+
+-- Hosted Supabase hands every new public table, function and sequence to the API roles; migrations are
+-- expected to take back what they do not want exposed, so the local server must start from the same place.
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+
+create schema if not exists auth;
+grant usage on schema auth to anon, authenticated, service_role;
+
+create or replace function auth.jwt() returns jsonb
+language sql stable
+as $fn$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$fn$;
+
+create or replace function auth.role() returns text
+language sql stable
+as $fn$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role'
+  )::text
+$fn$;
+
+create or replace function auth.uid() returns uuid
+language sql stable
+as $fn$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'
+  )::uuid
+$fn$;
+
+create or replace function auth.email() returns text
+language sql stable
+as $fn$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email'
+  )::text
+$fn$;
+
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null unique,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[]
+);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+
+-- As on hosted Supabase: RLS on, broad table grants, and policies (from migrations) decide.
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant all on table storage.buckets, storage.objects to anon, authenticated, service_role;
+
+create or replace function storage.foldername(name text) returns text[]
+language sql immutable
+as $fn$
+  select (string_to_array(name, '/'))[1 : array_length(string_to_array(name, '/'), 1) - 1]
+$fn$;
+
+create or replace function storage.filename(name text) returns text
+language sql immutable
+as $fn$
+  select (string_to_array(name, '/'))[array_length(string_to_array(name, '/'), 1)]
+$fn$;
+
+create or replace function storage.extension(name text) returns text
+language sql immutable
+as $fn$
+  select case
+    when storage.filename(name) like '%.%' then reverse(split_part(reverse(storage.filename(name)), '.', 1))
+    else ''
+  end
+$fn$;
+
+create schema if not exists local_storage;
+revoke all on schema local_storage from public;
+create table if not exists local_storage.object_data (
+  object_id uuid primary key references storage.objects (id) on delete cascade,
+  data bytea not null
+);
+
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  statements text[],
+  name text
+);
+`;

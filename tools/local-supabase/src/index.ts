@@ -1,0 +1,12 @@
+export {
+  startLocalSupabase,
+  type LocalSupabase,
+  type LocalSupabaseOptions,
+} from './server/start.ts';
+export {
+  DEFAULT_PORT,
+  LOCAL_ANON_KEY,
+  LOCAL_JWT_SECRET,
+  LOCAL_SERVICE_ROLE_KEY,
+} from './keys/local-keys.ts';
+export { DataDirLockedError } from './datadir/lock.ts';

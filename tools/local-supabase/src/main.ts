@@ -1,0 +1,67 @@
+// `npm run start -w @agentora/local-supabase` (or `node tools/local-supabase/src/main.ts`): the local
+// Supabase for `npm start`. Options: --port, --host, --data-dir, --in-memory; DATABASE_URL switches to a
+// real PostgreSQL; RESEND_API_KEY sends real mail instead of using the outbox.
+import { parseArgs } from 'node:util';
+import { DataDirLockedError } from './datadir/lock.ts';
+import { DEFAULT_PORT } from './keys/local-keys.ts';
+import { startLocalSupabase, type LocalSupabase } from './server/start.ts';
+
+function fail(message: string): never {
+  process.stderr.write(`local-supabase: ${message}\n`);
+  process.exit(1);
+}
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'data-dir': { type: 'string' },
+    'in-memory': { type: 'boolean', default: false },
+  },
+});
+
+const port = Number(values.port ?? process.env.LOCAL_SUPABASE_PORT ?? DEFAULT_PORT);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid port ${values.port}`);
+
+let instance: LocalSupabase;
+try {
+  instance = await startLocalSupabase({
+    port,
+    host: values.host,
+    dataDir: values['data-dir'] ?? process.env.LOCAL_SUPABASE_DATA_DIR,
+    inMemory: values['in-memory'],
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    resendApiKey: process.env.RESEND_API_KEY || undefined,
+    emailFrom: process.env.EMAIL_FROM || undefined,
+  });
+} catch (error) {
+  if (error instanceof DataDirLockedError) fail(error.message);
+  fail(error instanceof Error ? error.message : String(error));
+}
+
+// The keys are printed, never written to a file: they are the CLI's public demo keys, and the port can
+// change per run, so there is nothing worth persisting.
+process.stdout.write(
+  [
+    'local-supabase is running',
+    `  API URL:          ${instance.url}`,
+    `  anon key:         ${instance.anonKey}`,
+    `  service_role key: ${instance.serviceKey}`,
+    `  JWT secret:       ${instance.jwtSecret}`,
+    `  Outbox:           ${instance.outboxUrl}`,
+    `  Data dir:         ${instance.dataDir}${values['in-memory'] ? ' (database in memory)' : ''}`,
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    instance.stop().then(
+      () => process.exit(0),
+      (error: unknown) => fail(`stopping failed: ${String(error)}`),
+    );
+  });
+}

@@ -1,0 +1,68 @@
+import type { RequestContext } from '../http/context.ts';
+import { sendJson, sendRaw } from '../http/reply.ts';
+import { escapeHtml } from '../../../../supabase/functions/send-thank-you-email/html.ts';
+import type { Outbox, OutboxMessage } from './outbox.ts';
+
+// The emails are this project's own templates with every value escaped; the policy is a second fence.
+const PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:",
+  'Cache-Control': 'no-store',
+};
+
+function listingPage(messages: OutboxMessage[]): string {
+  const rows = messages
+    .map(
+      (message) => `<tr>
+<td>${escapeHtml(new Date(message.createdAt).toLocaleString('en-GB', { timeZone: 'UTC' }))} UTC</td>
+<td>${escapeHtml(message.to)}</td>
+<td><a href="/outbox/${escapeHtml(message.id)}">${escapeHtml(message.subject)}</a></td>
+<td><a href="/outbox/${escapeHtml(message.id)}.txt">text</a></td>
+</tr>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Local outbox</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem;color:#111}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left}</style>
+</head>
+<body>
+<h1>Local outbox</h1>
+<p>Emails the local server would have sent (${messages.length}). JSON: <a href="/outbox.json">/outbox.json</a></p>
+${messages.length === 0 ? '<p>No emails yet.</p>' : `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th><th></th></tr></thead><tbody>\n${rows}\n</tbody></table>`}
+</body>
+</html>
+`;
+}
+
+/** GET /outbox (HTML list), /outbox.json, /outbox/<id> (the email as HTML) and /outbox/<id>.txt. */
+export async function handleOutbox(
+  ctx: RequestContext,
+  outbox: Outbox,
+  path: string,
+): Promise<void> {
+  if (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD') {
+    sendJson(ctx.res, 405, { message: 'The outbox is read-only' }, { Allow: 'GET, HEAD' });
+    return;
+  }
+  if (path === '' || path === '/') {
+    sendRaw(ctx.res, 200, listingPage(await outbox.list()), PAGE_HEADERS);
+    return;
+  }
+  if (path === '.json') {
+    sendJson(ctx.res, 200, await outbox.list(), { 'Cache-Control': 'no-store' });
+    return;
+  }
+  const match = /^\/([0-9a-f-]{36})(\.txt)?$/.exec(path);
+  const message = match ? await outbox.get(match[1]) : undefined;
+  if (!match || !message) {
+    sendJson(ctx.res, 404, { message: 'No such email in the outbox' });
+  } else if (match[2]) {
+    sendRaw(ctx.res, 200, message.text, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+  } else {
+    sendRaw(ctx.res, 200, message.html, PAGE_HEADERS);
+  }
+}

@@ -1,0 +1,43 @@
+// The package's types as other projects see them (package.json "types"). The implementation imports
+// with .ts extensions so Node can run it without a build; projects whose tsconfig forbids those would
+// fail to type-check it, so they read this file instead. public-api.check.ts keeps the two in step.
+
+export interface LocalSupabaseOptions {
+  /** Default 54321; 0 picks a free port (tests). */
+  port?: number;
+  /** Default 127.0.0.1: the outbox and the service key are for this machine only. */
+  host?: string;
+  /** Holds the lock, the outbox and (unless inMemory) the database. Default: <repo>/.local-supabase. */
+  dataDir?: string;
+  /** Keep the database in memory: faster, gone at stop. */
+  inMemory?: boolean;
+  /** Use this PostgreSQL server (a superuser connection string) instead of PGlite. */
+  databaseUrl?: string;
+  /** Default: <repo>/supabase/migrations. */
+  migrationsDir?: string;
+  /** When set, thank-you mail goes out through Resend instead of into the outbox. */
+  resendApiKey?: string;
+  /** The From header of thank-you mail. */
+  emailFrom?: string;
+}
+
+export interface LocalSupabase {
+  /** The API URL to give supabase-js, e.g. http://127.0.0.1:54321. */
+  url: string;
+  anonKey: string;
+  serviceKey: string;
+  jwtSecret: string;
+  dataDir: string;
+  /** HTML list of the mail sent so far (JSON at `${url}/outbox.json`). */
+  outboxUrl: string;
+  stop(): Promise<void>;
+}
+
+export declare function startLocalSupabase(options?: LocalSupabaseOptions): Promise<LocalSupabase>;
+
+export declare const DEFAULT_PORT: 54321;
+export declare const LOCAL_JWT_SECRET: string;
+export declare const LOCAL_ANON_KEY: string;
+export declare const LOCAL_SERVICE_ROLE_KEY: string;
+
+export declare class DataDirLockedError extends Error {}

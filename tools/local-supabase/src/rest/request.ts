@@ -1,0 +1,62 @@
+import type { Caller } from '../db/database.ts';
+import { PostgrestFailure } from './errors.ts';
+import type { Preferences } from './prefer.ts';
+
+/** One call to /rest/v1/<table>, after authentication and schema-cache lookup. */
+export interface TableRequest {
+  caller: Caller;
+  table: string;
+  columns: ReadonlySet<string>;
+  params: URLSearchParams;
+  prefer: Preferences;
+  body: Buffer;
+  /** Accept: application/vnd.pgrst.object+json, i.e. supabase-js .single(). */
+  singular: boolean;
+}
+
+export interface RestResult {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export function parseJsonBody(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new PostgrestFailure(400, 'PGRST102', 'Empty or invalid json');
+  }
+}
+
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function unknownColumn(table: string, column: string): PostgrestFailure {
+  return new PostgrestFailure(
+    400,
+    'PGRST204',
+    `Could not find the '${column}' column of '${table}' in the schema cache`,
+  );
+}
+
+/** What supabase-js .single() expects; PostgREST rolls the transaction back when it cannot be met. */
+export function singularBody(jsonArray: string, total: number): string {
+  if (total !== 1) {
+    throw new PostgrestFailure(
+      406,
+      'PGRST116',
+      'JSON object requested, multiple (or no) rows returned',
+      `The result contains ${total} rows`,
+    );
+  }
+  return JSON.stringify((JSON.parse(jsonArray) as unknown[])[0]);
+}
+
+export function representationHeaders(singular: boolean): Record<string, string> {
+  return {
+    'Content-Type': singular
+      ? 'application/vnd.pgrst.object+json; charset=utf-8'
+      : 'application/json; charset=utf-8',
+  };
+}

@@ -1,0 +1,361 @@
+import { DEFAULT_MIGRATIONS_DIR } from '../src/config/paths.ts';
+import { asCaller, type ApiRole, type Database } from '../src/db/database.ts';
+import { listMigrations, migrate } from '../src/db/migrate.ts';
+import { openDatabase } from '../src/db/open.ts';
+
+// The migrations' security model checked in SQL, below any HTTP layer: what each API role may do.
+let database: Database;
+
+const TABLES = [
+  'early_access_signups',
+  'newsletter_subscriptions',
+  'waitlist_signups',
+  'general_applications',
+] as const;
+
+const as = (role: ApiRole, sql: string, values: unknown[] = []) =>
+  asCaller(database, { role, claims: { role } }, (db) => db.query(sql, values));
+const asSuperuser = (sql: string, values: unknown[] = []) =>
+  database.transaction((db) => db.query(sql, values));
+
+let seq = 0;
+const email = () => `person${(seq += 1)}.${Date.now()}@example.com`;
+
+const validRow = (table: (typeof TABLES)[number]): Record<string, string> => {
+  switch (table) {
+    case 'waitlist_signups':
+      return {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: email(),
+        company: 'Analytical Engines',
+      };
+    case 'general_applications':
+      return {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: email(),
+        why_join: 'Agents!',
+        status: 'pending',
+      };
+    default:
+      return { email: email() };
+  }
+};
+
+function insertSql(table: string, row: Record<string, unknown>): [string, unknown[]] {
+  const columns = Object.keys(row);
+  return [
+    `insert into public.${table} (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+    Object.values(row),
+  ];
+}
+const insertAs = (role: ApiRole, table: string, row: Record<string, unknown>) =>
+  as(role, ...insertSql(table, row));
+
+beforeAll(async () => {
+  // PGlite in memory, or the PostgreSQL of LOCAL_SUPABASE_TEST_DATABASE_URL (see support/test-server.ts).
+  database = await openDatabase({
+    databaseUrl: process.env.LOCAL_SUPABASE_TEST_DATABASE_URL || undefined,
+  });
+  await migrate(database, DEFAULT_MIGRATIONS_DIR);
+});
+afterAll(() => database.close());
+
+describe('migrations', () => {
+  it('are recorded in the CLI history table, so a second run applies nothing', async () => {
+    const versions = (await listMigrations(DEFAULT_MIGRATIONS_DIR)).map((m) => m.version);
+    expect(versions.length).toBeGreaterThanOrEqual(3);
+    const { rows } = await asSuperuser(
+      'select version from supabase_migrations.schema_migrations order by version',
+    );
+    expect(rows.map((r) => r.version)).toEqual(versions);
+    expect(await migrate(database, DEFAULT_MIGRATIONS_DIR)).toEqual([]);
+  });
+
+  it('enable and force row-level security on every table', async () => {
+    const { rows } = await asSuperuser(
+      `select relname, relrowsecurity, relforcerowsecurity from pg_class
+        where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`,
+    );
+    expect(rows).toEqual(
+      [...TABLES]
+        .sort()
+        .map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),
+    );
+  });
+});
+
+describe.each(TABLES)('%s as anon', (table) => {
+  it('accepts an insert of the form fields', async () => {
+    await expect(insertAs('anon', table, validRow(table))).resolves.toMatchObject({ rowCount: 1 });
+  });
+
+  it('cannot read, update or delete anything', async () => {
+    await insertAs('anon', table, validRow(table));
+    for (const sql of [
+      `select * from public.${table}`,
+      `select count(*) from public.${table}`,
+      `update public.${table} set email = 'x@example.com'`,
+      `delete from public.${table}`,
+    ]) {
+      await expect(as('anon', sql)).rejects.toMatchObject({ code: '42501' });
+    }
+  });
+
+  it('cannot set id, created_at or thank_you_sent_at', async () => {
+    for (const extra of [
+      { id: '00000000-0000-0000-0000-000000000001' },
+      { created_at: '2000-01-01T00:00:00Z' },
+      { thank_you_sent_at: '2000-01-01T00:00:00Z' },
+    ]) {
+      await expect(insertAs('anon', table, { ...validRow(table), ...extra })).rejects.toMatchObject(
+        { code: '42501' },
+      );
+    }
+  });
+
+  it('gets 23505 for the same email in another letter case', async () => {
+    const row = validRow(table);
+    await insertAs('anon', table, row);
+    await expect(
+      insertAs('anon', table, { ...row, email: row.email.toUpperCase() }),
+    ).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('gets 23514 for a malformed or over-long email', async () => {
+    for (const bad of [
+      'no-at-sign.example.com',
+      'two@@example.com',
+      'spaces in@example.com',
+      'nodot@example',
+      `${'a'.repeat(250)}@example.com`,
+    ]) {
+      await expect(
+        insertAs('anon', table, { ...validRow(table), email: bad }),
+      ).rejects.toMatchObject({ code: '23514' });
+    }
+  });
+});
+
+describe('authenticated (unused by the site)', () => {
+  it('has no rights on any table', async () => {
+    for (const table of TABLES) {
+      await expect(insertAs('authenticated', table, validRow(table))).rejects.toMatchObject({
+        code: '42501',
+      });
+      await expect(as('authenticated', `select * from public.${table}`)).rejects.toMatchObject({
+        code: '42501',
+      });
+    }
+  });
+});
+
+describe('CHECK constraints hold the spec option lists exactly', () => {
+  const cases: Array<
+    [table: 'waitlist_signups' | 'general_applications', column: string, allowed: string[]]
+  > = [
+    ['waitlist_signups', 'company_size', ['1-10', '11-50', '51-200', '201-1000', '1000+']],
+    ['waitlist_signups', 'hear_about', ['search', 'social', 'referral', 'blog', 'event', 'other']],
+    ['general_applications', 'experience_years', ['0-1', '1-3', '3-5', '5-10', '10+']],
+    ['general_applications', 'availability', ['immediate', '2-weeks', '1-month', '2-months']],
+    ['general_applications', 'work_preference', ['remote', 'hybrid', 'onsite', 'flexible']],
+    [
+      'general_applications',
+      'hear_about_us',
+      ['website', 'linkedin', 'referral', 'job-board', 'social-media', 'other'],
+    ],
+  ];
+
+  it.each(cases)('%s.%s', async (table, column, allowed) => {
+    for (const value of allowed) {
+      await expect(
+        insertAs('anon', table, { ...validRow(table), [column]: value }),
+      ).resolves.toMatchObject({ rowCount: 1 });
+    }
+    await expect(
+      insertAs('anon', table, { ...validRow(table), [column]: null }),
+    ).resolves.toMatchObject({ rowCount: 1 });
+    for (const value of ['', 'Other', 'unknown']) {
+      await expect(
+        insertAs('anon', table, { ...validRow(table), [column]: value }),
+      ).rejects.toMatchObject({ code: '23514' });
+    }
+  });
+
+  it('requires names, company and why_join to be non-blank', async () => {
+    await expect(
+      insertAs('anon', 'waitlist_signups', { ...validRow('waitlist_signups'), company: '   ' }),
+    ).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      insertAs('anon', 'general_applications', {
+        ...validRow('general_applications'),
+        first_name: '',
+      }),
+    ).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      insertAs('anon', 'general_applications', {
+        ...validRow('general_applications'),
+        why_join: null,
+      }),
+    ).rejects.toMatchObject({ code: '23502' });
+  });
+
+  it('bounds text lengths and stores blanks as NULL only', async () => {
+    await expect(
+      insertAs('anon', 'waitlist_signups', {
+        ...validRow('waitlist_signups'),
+        use_case: 'x'.repeat(2001),
+      }),
+    ).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      insertAs('anon', 'waitlist_signups', { ...validRow('waitlist_signups'), role: '' }),
+    ).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      insertAs('anon', 'general_applications', {
+        ...validRow('general_applications'),
+        cover_letter: 'x'.repeat(10001),
+      }),
+    ).rejects.toMatchObject({ code: '23514' });
+  });
+
+  it('accepts only http(s) URLs', async () => {
+    const ok = {
+      ...validRow('general_applications'),
+      linkedin_url: 'https://www.linkedin.com/in/ada',
+      portfolio_url: 'http://ada.dev/work',
+    };
+    await expect(insertAs('anon', 'general_applications', ok)).resolves.toMatchObject({
+      rowCount: 1,
+    });
+    for (const bad of [
+      'javascript:alert(1)',
+      'ftp://example.com/x',
+      'www.example.com',
+      'https://',
+    ]) {
+      await expect(
+        insertAs('anon', 'general_applications', {
+          ...validRow('general_applications'),
+          portfolio_url: bad,
+        }),
+      ).rejects.toMatchObject({ code: '23514' });
+    }
+  });
+
+  it('keeps resume_url and resume_filename together', async () => {
+    await expect(
+      insertAs('anon', 'general_applications', {
+        ...validRow('general_applications'),
+        resume_url: 'https://x.io/cv.pdf',
+      }),
+    ).rejects.toMatchObject({ code: '23514' });
+  });
+
+  it('only lets anon create applications with status pending', async () => {
+    await expect(
+      insertAs('anon', 'general_applications', {
+        ...validRow('general_applications'),
+        status: 'hired',
+      }),
+    ).rejects.toMatchObject({ code: '42501' });
+    const { status: _omitted, ...withoutStatus } = validRow('general_applications');
+    await insertAs('anon', 'general_applications', withoutStatus);
+    const { rows } = await as(
+      'service_role',
+      'select status from public.general_applications where email = $1',
+      [withoutStatus.email],
+    );
+    expect(rows).toEqual([{ status: 'pending' }]);
+  });
+});
+
+describe('thank-you ledger functions', () => {
+  const claim = (role: ApiRole, type: string, address: string) =>
+    as(role, 'select public.claim_thank_you_email($1, $2) as id', [type, address]).then(
+      (r) => r.rows[0].id as string | null,
+    );
+
+  it('claim a fresh sign-up once, case-insensitively, and release gives it back', async () => {
+    const address = email();
+    await insertAs('anon', 'newsletter_subscriptions', { email: address });
+    const id = await claim('service_role', 'newsletter', address.toUpperCase());
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await claim('service_role', 'newsletter', address)).toBeNull();
+    await as('service_role', 'select public.release_thank_you_email($1, $2)', ['newsletter', id]);
+    expect(await claim('service_role', 'newsletter', address)).toBe(id);
+  });
+
+  it('only match the table of the given type', async () => {
+    const address = email();
+    await insertAs('anon', 'early_access_signups', { email: address });
+    expect(await claim('service_role', 'waitlist', address)).toBeNull();
+    expect(await claim('service_role', 'early_access', address)).not.toBeNull();
+  });
+
+  it('ignore sign-ups older than 10 minutes', async () => {
+    const address = email();
+    await insertAs('anon', 'early_access_signups', { email: address });
+    await asSuperuser(
+      `update public.early_access_signups set created_at = now() - interval '11 minutes' where email = $1`,
+      [address],
+    );
+    expect(await claim('service_role', 'early_access', address)).toBeNull();
+  });
+
+  it('refuse an unknown type', async () => {
+    await expect(claim('service_role', 'spam', email())).rejects.toMatchObject({ code: '22023' });
+  });
+
+  it('cannot be executed by anon or authenticated', async () => {
+    await expect(claim('anon', 'early_access', email())).rejects.toMatchObject({ code: '42501' });
+    await expect(claim('authenticated', 'early_access', email())).rejects.toMatchObject({
+      code: '42501',
+    });
+  });
+});
+
+describe('applications bucket', () => {
+  const insertObject = (name: string) =>
+    as('anon', `insert into storage.objects (bucket_id, name) values ('applications', $1)`, [name]);
+
+  it('is public, 5 MB, PDF/DOC/DOCX', async () => {
+    const { rows } = await asSuperuser(
+      `select public, file_size_limit, allowed_mime_types from storage.buckets where id = 'applications'`,
+    );
+    expect(rows).toEqual([
+      {
+        public: true,
+        file_size_limit: '5242880',
+        allowed_mime_types: [
+          'application/pdf',
+          'application/msword',
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        ],
+      },
+    ]);
+  });
+
+  it('lets anon create only well-named objects under resumes/', async () => {
+    await expect(
+      insertObject(`resumes/${Date.now()}-${'ab'.repeat(16)}.pdf`),
+    ).resolves.toMatchObject({ rowCount: 1 });
+    await expect(insertObject(`resumes/${Date.now()}-${'cd'.repeat(16)}`)).resolves.toMatchObject({
+      rowCount: 1,
+    });
+    for (const name of [
+      `other/${Date.now()}-${'ab'.repeat(16)}.pdf`,
+      `resumes/${Date.now()}-abc.pdf`,
+      `resumes/nested/${Date.now()}-${'ab'.repeat(16)}.pdf`,
+      'resumes/cv.pdf',
+    ]) {
+      await expect(insertObject(name)).rejects.toMatchObject({ code: '42501' });
+    }
+  });
+
+  it('shows anon no objects at all', async () => {
+    await insertObject(`resumes/${Date.now()}-${'ef'.repeat(16)}.docx`);
+    const { rows } = await as('anon', 'select name from storage.objects');
+    expect(rows).toEqual([]);
+  });
+});

@@ -1,0 +1,364 @@
+import { request } from 'node:http';
+import { signJwt } from '../src/keys/jwt.ts';
+import { LOCAL_JWT_SECRET } from '../src/index.ts';
+import {
+  apiHeaders,
+  clientFor,
+  startTestServer,
+  uniqueEmail,
+  type TestServer,
+} from './support/test-server.ts';
+
+// PostgREST behaviour through the real server and the unmodified supabase-js client.
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.stop());
+
+const TABLES = [
+  'early_access_signups',
+  'newsletter_subscriptions',
+  'waitlist_signups',
+  'general_applications',
+] as const;
+
+function row(table: (typeof TABLES)[number], email = uniqueEmail()): Record<string, unknown> {
+  switch (table) {
+    case 'waitlist_signups':
+      return {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email,
+        company: 'Analytical Engines',
+        role: null,
+        company_size: '11-50',
+        use_case: null,
+        hear_about: 'blog',
+      };
+    case 'general_applications':
+      return {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email,
+        phone: null,
+        location: 'London',
+        linkedin_url: 'https://www.linkedin.com/in/ada',
+        portfolio_url: null,
+        current_role: 'Engineer',
+        current_company: null,
+        experience_years: '5-10',
+        skills: 'Mathematics',
+        why_join: 'Agents everywhere',
+        availability: '1-month',
+        work_preference: 'remote',
+        salary_expectation: null,
+        resume_url: null,
+        resume_filename: null,
+        cover_letter: null,
+        hear_about_us: 'linkedin',
+        status: 'pending',
+      };
+    default:
+      return { email };
+  }
+}
+
+describe.each(TABLES)('insert into %s', (table) => {
+  it('succeeds with 201 and no body (no .select())', async () => {
+    const { error, status, data } = await t.anon.from(table).insert(row(table));
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    expect(data).toBeNull();
+  });
+
+  it('gives 23505 with 409 for the same email in another letter case', async () => {
+    const email = uniqueEmail('Case');
+    expect((await t.anon.from(table).insert(row(table, email))).error).toBeNull();
+    const { error, status } = await t.anon.from(table).insert(row(table, email.toUpperCase()));
+    expect(status).toBe(409);
+    expect(error).toEqual({
+      code: '23505',
+      details: null, // Postgres hides the key from a role that may not read it.
+      hint: null,
+      message: `duplicate key value violates unique constraint "${table}_email_key"`,
+    });
+  });
+
+  it('lets anon read no row, with or without filters', async () => {
+    await t.anon.from(table).insert(row(table));
+    for (const query of [
+      t.anon.from(table).select('*'),
+      t.anon.from(table).select('email').eq('email', 'x@example.com'),
+      t.anon.from(table).select('id').limit(1),
+    ]) {
+      const { data, error, status } = await query;
+      expect(status).toBe(401);
+      expect(data).toBeNull();
+      expect(error).toEqual({
+        code: '42501',
+        details: null,
+        hint: null,
+        message: `permission denied for table ${table}`,
+      });
+    }
+  });
+
+  it('lets anon neither update nor delete', async () => {
+    const email = uniqueEmail();
+    await t.anon.from(table).insert(row(table, email));
+    const update = await t.anon.from(table).update({ email: uniqueEmail() }).eq('email', email);
+    const remove = await t.anon.from(table).delete().eq('email', email);
+    for (const result of [update, remove]) {
+      expect(result.status).toBe(401);
+      expect(result.error?.code).toBe('42501');
+    }
+    const { data } = await t.service.from(table).select('email').eq('email', email);
+    expect(data).toEqual([{ email }]);
+  });
+
+  it('refuses .select() after insert for anon and rolls the insert back', async () => {
+    const email = uniqueEmail();
+    const { error, status } = await t.anon.from(table).insert(row(table, email)).select();
+    expect(status).toBe(401);
+    expect(error?.code).toBe('42501');
+    const { data } = await t.service.from(table).select('email').eq('email', email);
+    expect(data).toEqual([]);
+  });
+});
+
+describe('PostgREST error shapes', () => {
+  it('a CHECK violation is 23514 with 400', async () => {
+    const { error, status } = await t.anon
+      .from('waitlist_signups')
+      .insert({ ...row('waitlist_signups'), company_size: '2-5' });
+    expect(status).toBe(400);
+    expect(error).toEqual({
+      code: '23514',
+      details: null,
+      hint: null,
+      message:
+        'new row for relation "waitlist_signups" violates check constraint "waitlist_signups_company_size_check"',
+    });
+  });
+
+  it('an unknown column is PGRST204 with 400', async () => {
+    const { error, status } = await t.anon
+      .from('early_access_signups')
+      .insert({ email: uniqueEmail(), nickname: 'x' });
+    expect(status).toBe(400);
+    expect(error).toEqual({
+      code: 'PGRST204',
+      details: null,
+      hint: null,
+      message: "Could not find the 'nickname' column of 'early_access_signups' in the schema cache",
+    });
+  });
+
+  it('an unknown table is PGRST205 with 404', async () => {
+    const { error, status } = await t.anon.from('signups').insert({ email: uniqueEmail() });
+    expect(status).toBe(404);
+    expect(error).toEqual({
+      code: 'PGRST205',
+      details: null,
+      hint: null,
+      message: "Could not find the table 'public.signups' in the schema cache",
+    });
+  });
+
+  it('bad JSON is PGRST102 with 400', async () => {
+    const response = await fetch(`${t.server.url}/rest/v1/early_access_signups`, {
+      method: 'POST',
+      headers: apiHeaders(t.server.anonKey),
+      body: '{"email": ',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: 'PGRST102',
+      details: null,
+      hint: null,
+      message: 'Empty or invalid json',
+    });
+  });
+
+  it('a missing NOT NULL value is 23502 with 400', async () => {
+    const { error, status } = await t.anon
+      .from('waitlist_signups')
+      .insert({ email: uniqueEmail(), first_name: 'A', last_name: 'B' });
+    expect(status).toBe(400);
+    expect(error?.code).toBe('23502');
+  });
+
+  it('setting a column anon may not write is 42501 with 401', async () => {
+    const { error, status } = await t.anon
+      .from('early_access_signups')
+      .insert({ email: uniqueEmail(), created_at: '2000-01-01T00:00:00Z' });
+    expect(status).toBe(401);
+    expect(error?.code).toBe('42501');
+  });
+
+  it('a signed-in role without rights gets 403 rather than 401', async () => {
+    const authenticated = clientFor(
+      t.server.url,
+      signJwt(
+        { role: 'authenticated', sub: '00000000-0000-0000-0000-000000000001' },
+        LOCAL_JWT_SECRET,
+      ),
+    );
+    const { status, error } = await authenticated
+      .from('early_access_signups')
+      .insert({ email: uniqueEmail() });
+    expect(status).toBe(403);
+    expect(error?.code).toBe('42501');
+  });
+
+  it('rpc: a raised exception is 400, an unknown function PGRST202 with 404, anon may not execute', async () => {
+    const raised = await t.service.rpc('claim_thank_you_email', {
+      p_type: 'nope',
+      p_email: uniqueEmail(),
+    });
+    expect(raised.status).toBe(400);
+    expect(raised.error?.code).toBe('22023');
+    const unknownFn = await t.service.rpc('no_such_function', {});
+    expect(unknownFn.status).toBe(404);
+    expect(unknownFn.error?.code).toBe('PGRST202');
+    const asAnon = await t.anon.rpc('claim_thank_you_email', {
+      p_type: 'early_access',
+      p_email: uniqueEmail(),
+    });
+    expect(asAnon.status).toBe(401);
+    expect(asAnon.error?.code).toBe('42501');
+  });
+});
+
+describe('inserts in bulk and with representation', () => {
+  it('inserts an array in one transaction: one bad row and none land', async () => {
+    const good = uniqueEmail();
+    const { error } = await t.anon
+      .from('newsletter_subscriptions')
+      .insert([{ email: good }, { email: 'broken' }]);
+    expect(error?.code).toBe('23514');
+    const { data } = await t.service
+      .from('newsletter_subscriptions')
+      .select('email')
+      .eq('email', good);
+    expect(data).toEqual([]);
+    expect(
+      (
+        await t.anon
+          .from('newsletter_subscriptions')
+          .insert([{ email: uniqueEmail() }, { email: uniqueEmail() }])
+      ).status,
+    ).toBe(201);
+  });
+
+  it('returns the row to the service role with .select().single()', async () => {
+    const email = uniqueEmail();
+    const { data, error } = await t.service
+      .from('early_access_signups')
+      .insert({ email })
+      .select('id, email, thank_you_sent_at')
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email,
+      thank_you_sent_at: null,
+    });
+  });
+
+  it('counts with Prefer: count=exact', async () => {
+    const { count, status } = await t.anon
+      .from('newsletter_subscriptions')
+      .insert([{ email: uniqueEmail() }, { email: uniqueEmail() }], { count: 'exact' });
+    expect(status).toBe(201);
+    expect(count).toBe(2);
+  });
+});
+
+describe('gateway', () => {
+  it('requires an API key', async () => {
+    const response = await fetch(`${t.server.url}/rest/v1/early_access_signups`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: uniqueEmail() }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ message: 'No API key found in request' });
+  });
+
+  it('refuses keys not signed with the local secret, and forged roles', async () => {
+    const forged = signJwt({ role: 'service_role' }, 'not-the-local-secret-but-long-enough');
+    const { status, error } = await clientFor(t.server.url, forged)
+      .from('early_access_signups')
+      .select('*');
+    expect(status).toBe(401);
+    expect(error).toMatchObject({ code: 'PGRST301', message: 'JWSError JWSInvalidSignature' });
+  });
+
+  it('answers a malformed request target with 400 and keeps serving', async () => {
+    const { port } = new URL(t.server.url);
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, path: '/rest/v1/%E0%A4%A', headers: { Host: 'not a host' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(400);
+    expect((await fetch(`${t.server.url}/health`)).status).toBe(200);
+  });
+
+  it('answers unknown routes with 404 JSON', async () => {
+    const response = await fetch(`${t.server.url}/nothing/here`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('CORS', () => {
+  it('answers preflights for the headers supabase-js sends', async () => {
+    const response = await fetch(`${t.server.url}/rest/v1/early_access_signups`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:4200',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers':
+          'apikey,authorization,x-client-info,content-type,prefer,x-some-future-header',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+    const allowed = response.headers.get('access-control-allow-headers')?.split(', ') ?? [];
+    for (const header of [
+      'apikey',
+      'authorization',
+      'x-client-info',
+      'content-type',
+      'prefer',
+      'x-upsert',
+      'cache-control',
+      'accept-profile',
+      'content-profile',
+      'x-some-future-header',
+    ]) {
+      expect(allowed).toContain(header);
+    }
+  });
+
+  it('puts CORS headers on errors too', async () => {
+    const response = await fetch(`${t.server.url}/rest/v1/early_access_signups`, {
+      method: 'POST',
+      headers: { ...apiHeaders(t.server.anonKey), Origin: 'http://localhost:4200' },
+      body: JSON.stringify({ email: 'broken' }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});

@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const MAIN = path.resolve(import.meta.dirname, '..', '..', 'src', 'main.ts');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Runs `node src/main.ts` exactly as `npm start` does, and resolves once it prints its API URL. */
+export function spawnServer(dataDir: string, timeoutMs = 120_000): Promise<ServerProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', MAIN, '--port', '0', '--data-dir', dataDir],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, RESEND_API_KEY: '', DATABASE_URL: '' },
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start within ${timeoutMs} ms:\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    const onData = () => {
+      const url = /API URL:\s+(\S+)/.exec(stdout)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      resolve({ child, url, stdout: () => stdout, exited });
+    };
+    child.stdout?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(
+        Object.assign(new Error(`the server exited with code ${code}:\n${stderr}`), {
+          code,
+          stderr,
+        }),
+      );
+    });
+  });
+}

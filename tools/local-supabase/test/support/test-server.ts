@@ -1,0 +1,60 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { startLocalSupabase, type LocalSupabase } from '../../src/index.ts';
+
+export interface TestServer {
+  server: LocalSupabase;
+  /** What the browser has: the public anon key. */
+  anon: SupabaseClient;
+  /** What the edge function and operators have. */
+  service: SupabaseClient;
+  stop(): Promise<void>;
+}
+
+export function clientFor(url: string, key: string): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
+
+/**
+ * A real server on a free port with an in-memory database and a throwaway data dir. With
+ * LOCAL_SUPABASE_TEST_DATABASE_URL set (a superuser URL), the same tests run on that PostgreSQL instead.
+ */
+export async function startTestServer(): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-test-'));
+  const databaseUrl = process.env.LOCAL_SUPABASE_TEST_DATABASE_URL || undefined;
+  const server = await startLocalSupabase({ port: 0, dataDir, inMemory: true, databaseUrl });
+  return {
+    server,
+    anon: clientFor(server.url, server.anonKey),
+    service: clientFor(server.url, server.serviceKey),
+    async stop() {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** A fresh address per call, so tests sharing a server never collide. */
+export function uniqueEmail(label = 'visitor'): string {
+  counter += 1;
+  return `${label}.${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Headers supabase-js sends, for the few checks made with plain fetch. */
+export function apiHeaders(
+  key: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    apikey: key,
+    Authorization: `Bearer ${key}`,
+    'Content-Type': 'application/json',
+    ...extra,
+  };
+}
