@@ -1,12 +1,4 @@
 import type { ExposedComponent } from '@agentora/contracts';
-import { PageTitle, Section } from '@agentora/ui';
-
-function AboutPage() {
-  return (
-    <Section>
-      <PageTitle>About Agentora</PageTitle>
-    </Section>
-  );
-}
+import { AboutPage } from '../pages/about/AboutPage';
 
 export default AboutPage satisfies ExposedComponent<'content', './AboutPage'>;

@@ -1,12 +1,4 @@
 import type { ExposedComponent } from '@agentora/contracts';
-import { PageTitle, Section } from '@agentora/ui';
-
-function BlogPage() {
-  return (
-    <Section>
-      <PageTitle>Blog</PageTitle>
-    </Section>
-  );
-}
+import { BlogPage } from '../pages/blog/BlogPage';
 
 export default BlogPage satisfies ExposedComponent<'content', './BlogPage'>;

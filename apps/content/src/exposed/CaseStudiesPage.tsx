@@ -1,12 +1,4 @@
 import type { ExposedComponent } from '@agentora/contracts';
-import { PageTitle, Section } from '@agentora/ui';
-
-function CaseStudiesPage() {
-  return (
-    <Section>
-      <PageTitle>Case Studies</PageTitle>
-    </Section>
-  );
-}
+import { CaseStudiesPage } from '../pages/case-studies/CaseStudiesPage';
 
 export default CaseStudiesPage satisfies ExposedComponent<'content', './CaseStudiesPage'>;

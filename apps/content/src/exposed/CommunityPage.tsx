@@ -1,12 +1,4 @@
 import type { ExposedComponent } from '@agentora/contracts';
-import { PageTitle, Section } from '@agentora/ui';
-
-function CommunityPage() {
-  return (
-    <Section>
-      <PageTitle>Community</PageTitle>
-    </Section>
-  );
-}
+import { CommunityPage } from '../pages/community/CommunityPage';
 
 export default CommunityPage satisfies ExposedComponent<'content', './CommunityPage'>;

@@ -1,19 +1,4 @@
-import type { ExposedComponent, HomePageProps } from '@agentora/contracts';
-import { DisplayTitle, LinkButton, Section } from '@agentora/ui';
-
-function HomePage({ earlyAccessSlot, newsletterSlot }: HomePageProps) {
-  return (
-    <>
-      <Section>
-        <DisplayTitle>The Future of AI Agent Commerce</DisplayTitle>
-        <LinkButton to="/coming-soon" size="lg">
-          Join Waitlist
-        </LinkButton>
-      </Section>
-      {earlyAccessSlot}
-      {newsletterSlot}
-    </>
-  );
-}
+import type { ExposedComponent } from '@agentora/contracts';
+import { HomePage } from '../pages/home/HomePage';
 
 export default HomePage satisfies ExposedComponent<'content', './HomePage'>;

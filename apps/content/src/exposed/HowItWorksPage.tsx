@@ -1,12 +1,4 @@
 import type { ExposedComponent } from '@agentora/contracts';
-import { PageTitle, Section } from '@agentora/ui';
-
-function HowItWorksPage() {
-  return (
-    <Section>
-      <PageTitle>How It Works</PageTitle>
-    </Section>
-  );
-}
+import { HowItWorksPage } from '../pages/how-it-works/HowItWorksPage';
 
 export default HowItWorksPage satisfies ExposedComponent<'content', './HowItWorksPage'>;

@@ -1,12 +1,4 @@
 import type { ExposedComponent } from '@agentora/contracts';
-import { PageTitle, Section } from '@agentora/ui';
-
-function PrivacyPage() {
-  return (
-    <Section>
-      <PageTitle>Privacy Policy</PageTitle>
-    </Section>
-  );
-}
+import { PrivacyPage } from '../pages/legal/PrivacyPage';
 
 export default PrivacyPage satisfies ExposedComponent<'content', './PrivacyPage'>;

@@ -1,12 +1,4 @@
 import type { ExposedComponent } from '@agentora/contracts';
-import { PageTitle, Section } from '@agentora/ui';
-
-function TermsPage() {
-  return (
-    <Section>
-      <PageTitle>Terms of Service</PageTitle>
-    </Section>
-  );
-}
+import { TermsPage } from '../pages/legal/TermsPage';
 
 export default TermsPage satisfies ExposedComponent<'content', './TermsPage'>;

@@ -1,12 +1,4 @@
 import type { ExposedComponent } from '@agentora/contracts';
-import { PageTitle, Section } from '@agentora/ui';
-
-function TutorialsPage() {
-  return (
-    <Section>
-      <PageTitle>Tutorials</PageTitle>
-    </Section>
-  );
-}
+import { TutorialsPage } from '../pages/tutorials/TutorialsPage';
 
 export default TutorialsPage satisfies ExposedComponent<'content', './TutorialsPage'>;

@@ -1,12 +1,4 @@
 import type { ExposedComponent } from '@agentora/contracts';
-import { PageTitle, Section } from '@agentora/ui';
-
-function UseCasesPage() {
-  return (
-    <Section>
-      <PageTitle>Use Cases</PageTitle>
-    </Section>
-  );
-}
+import { UseCasesPage } from '../pages/use-cases/UseCasesPage';
 
 export default UseCasesPage satisfies ExposedComponent<'content', './UseCasesPage'>;

@@ -1,0 +1,102 @@
+import { BRAND } from '@agentora/data';
+import type { LegalSection } from '../types';
+
+export const PRIVACY_INTRO = `This policy explains what ${BRAND} collects when you use our pre-launch website, why we collect it, and the choices you have. We collect as little as we can, and we never sell your data.`;
+
+/** The eight sections of the privacy policy (spec §2). */
+export const PRIVACY_SECTIONS: readonly LegalSection[] = [
+  {
+    id: 'information-we-collect',
+    title: 'Information We Collect',
+    blocks: [
+      { kind: 'paragraph', text: 'We only collect what you choose to give us:' },
+      {
+        kind: 'list',
+        items: [
+          'Your email address, when you join the early-access list, the waitlist or the newsletter, or subscribe on the community page.',
+          'Your name, if you choose to provide it (it is optional unless a form marks it as required).',
+          'The messages you send us through a contact or application form, with any details you include in them.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'how-we-use-your-information',
+    title: 'How We Use Your Information',
+    blocks: [
+      { kind: 'paragraph', text: 'We use your information to:' },
+      {
+        kind: 'list',
+        items: [
+          'Send you the launch updates, newsletters and early-access news you signed up for.',
+          'Reply to your messages and review applications.',
+          `Understand interest in ${BRAND} so we can plan the launch.`,
+        ],
+      },
+      { kind: 'paragraph', text: 'We do not sell, rent or trade your personal information.' },
+    ],
+  },
+  {
+    id: 'cookies-and-analytics',
+    title: 'Cookies and Analytics',
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: 'We may use essential cookies to keep the website working, and privacy-friendly analytics to understand how pages are used in aggregate (for example, which pages are visited most). You can block or delete cookies in your browser settings; the website will keep working.',
+      },
+    ],
+  },
+  {
+    id: 'third-party-services',
+    title: 'Third-Party Mailing Services',
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: 'We use trusted third-party services to store sign-ups and to send emails on our behalf. They process your data only to provide that service to us, under their own security and privacy commitments, and not for their own marketing.',
+      },
+    ],
+  },
+  {
+    id: 'data-security',
+    title: 'Data Security',
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: 'We protect your information with encryption in transit, access controls that keep sign-up data private, and by limiting who on our team can see it. No method of transmission or storage is perfectly secure, but we work to protect your data and will tell you promptly if a breach affects you.',
+      },
+    ],
+  },
+  {
+    id: 'your-rights',
+    title: 'Your Rights',
+    blocks: [
+      { kind: 'paragraph', text: 'You are in control of your data. At any time you can:' },
+      {
+        kind: 'list',
+        items: [
+          'Ask to view the data we hold about you.',
+          'Ask us to delete your data.',
+          'Unsubscribe from our emails with the link in any message, or by writing to us.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'updates-to-this-policy',
+    title: 'Updates to This Policy',
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: 'We may update this policy as the product grows, for example when the marketplace launches. We will change the effective date above, and for significant changes we will tell you by email before they apply.',
+      },
+    ],
+  },
+  {
+    id: 'contact',
+    title: 'Contact Us',
+    blocks: [
+      { kind: 'paragraph', text: 'Questions about this policy or your data? Get in touch:' },
+      { kind: 'contact' },
+    ],
+  },
+];

@@ -1,0 +1,159 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../test/render';
+import { outlineProblems } from '../../test/headings';
+import { BLOG_POSTS } from '../../data/blog/posts';
+import { BlogPage } from './BlogPage';
+
+const COMPUTE_POOL = BLOG_POSTS.find(
+  (post) => post.id === 'inside-the-shared-global-compute-pool',
+)!;
+const FEATURED = BLOG_POSTS.find((post) => post.featured)!;
+
+const shownTitles = (container: HTMLElement) =>
+  Array.from(container.querySelectorAll('[data-post-id] h3')).map((heading) => heading.textContent);
+
+function setup() {
+  const user = userEvent.setup({ delay: null });
+  const view = renderWithProviders(<BlogPage />, { route: '/blog' });
+  return {
+    user,
+    ...view,
+    search: () => screen.getByRole('searchbox', { name: 'Search articles' }),
+    category: () => screen.getByRole('combobox', { name: 'Category' }),
+  };
+}
+
+describe('BlogPage list', () => {
+  it('shows the article count and the category count (minus All) in the hero', () => {
+    setup();
+    const hero = screen.getByRole('region', { name: /Blog/ });
+    const stats = within(hero)
+      .getAllByRole('definition')
+      .map((value) => [value.previousSibling?.textContent, value.textContent]);
+    expect(stats).toEqual([
+      ['Articles', '5'],
+      ['Categories', '6'],
+    ]);
+  });
+
+  it('shows the featured article apart and the other four in the grid', () => {
+    const { container } = setup();
+    const featured = screen.getByRole('region', { name: 'Featured Article' });
+    expect(within(featured).getByRole('button', { name: FEATURED.title })).toBeInTheDocument();
+    const more = screen.getByRole('region', { name: 'More Articles' });
+    expect(within(more).getAllByRole('listitem')).toHaveLength(4);
+    expect(shownTitles(container)).toHaveLength(5);
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 5 of 5 articles');
+  });
+
+  it('offers exactly the seven categories', () => {
+    setup();
+    const options = within(screen.getByRole('combobox', { name: 'Category' })).getAllByRole(
+      'option',
+    );
+    expect(options.map((option) => option.textContent)).toEqual([
+      'All',
+      'AI Agents',
+      'Market Analysis',
+      'Tutorial',
+      'Technology',
+      'Case Study',
+      'Business Strategy',
+    ]);
+  });
+
+  it('narrows live by search, by category, and by both combined', async () => {
+    const { user, container, search, category } = setup();
+    await user.type(search(), '  COMPUTE ');
+    expect(shownTitles(container)).toEqual([FEATURED.title, COMPUTE_POOL.title]);
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 2 of 5 articles');
+
+    await user.selectOptions(category(), 'Technology');
+    expect(shownTitles(container)).toEqual([COMPUTE_POOL.title]);
+    expect(screen.queryByRole('region', { name: 'Featured Article' })).toBeNull();
+
+    await user.clear(search());
+    await user.selectOptions(category(), 'Business Strategy');
+    expect(shownTitles(container)).toEqual([
+      'Pricing Your AI Agent: One-Time, Monthly or Pay-Per-Use',
+    ]);
+  });
+
+  it('shows the exact empty message when nothing matches, and Clear filters brings everything back', async () => {
+    const { user, container, search, category } = setup();
+    await user.type(search(), 'pricing');
+    await user.selectOptions(category(), 'Technology');
+    expect(shownTitles(container)).toEqual([]);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /^No articles found matching your criteria\.$/,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(shownTitles(container)).toHaveLength(5);
+    expect(search()).toHaveValue('');
+    expect(category()).toHaveValue('All');
+
+    await user.selectOptions(category(), 'Case Study');
+    expect(screen.getByText('No articles found matching your criteria.')).toBeInTheDocument();
+  });
+
+  it('has one h1 and no skipped heading levels', () => {
+    const { container } = setup();
+    expect(outlineProblems(container)).toEqual([]);
+  });
+});
+
+describe('BlogPage detail', () => {
+  it('opens an article in place of the list and returns with the filters and focus as they were', async () => {
+    const { user, container, search, category } = setup();
+    await user.type(search(), 'compute');
+    await user.selectOptions(category(), 'Technology');
+
+    await user.click(screen.getByRole('button', { name: COMPUTE_POOL.title }));
+
+    // Detail view: the list and its filters are gone, the title is the page's h1 and has focus.
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    const title = screen.getByRole('heading', { level: 1, name: COMPUTE_POOL.title });
+    expect(title).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Back to Blog' })).toBeInTheDocument();
+    const article = screen.getByRole('article', { name: COMPUTE_POOL.title });
+    expect(within(article).getByText('Technology')).toBeInTheDocument();
+    expect(within(article).getByText('September 16, 2025')).toHaveAttribute(
+      'datetime',
+      '2025-09-16',
+    );
+    expect(within(article).getAllByText('Sofia Martins').length).toBeGreaterThan(0);
+    expect(within(article).getByText('7 min read')).toBeInTheDocument();
+    const tags = within(article).getByRole('list', { name: 'Tags' });
+    expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((tag) => tag.textContent),
+    ).toEqual(['Infrastructure', 'Compute', 'Scaling']);
+    expect(within(article).getByRole('img', { name: COMPUTE_POOL.image.alt })).toBeInTheDocument();
+    expect(within(article).getByText(COMPUTE_POOL.excerpt)).toBeInTheDocument();
+    expect(
+      within(article).getByRole('heading', { level: 2, name: 'How pooling works' }),
+    ).toBeInTheDocument();
+    expect(
+      within(article).getByRole('complementary', { name: 'About the Author' }),
+    ).toHaveTextContent('Platform Engineer');
+    expect(outlineProblems(container)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Back to Blog' }));
+
+    expect(search()).toHaveValue('compute');
+    expect(category()).toHaveValue('Technology');
+    expect(shownTitles(container)).toEqual([COMPUTE_POOL.title]);
+    expect(screen.getByRole('button', { name: COMPUTE_POOL.title })).toHaveFocus();
+  });
+
+  it('opens the featured article too, and each article only once at a time', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: FEATURED.title }));
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(FEATURED.title);
+    expect(screen.queryByText(COMPUTE_POOL.title)).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import styled from 'styled-components';
+import { up } from '@agentora/ui';
+import type { RoadmapItem } from '../../../data/types';
+import { IconTile } from '../../../components/cards/IconTile';
+import { toneColor } from '../../../components/tone';
+import { RoadmapStatusBadge } from './RoadmapStatusBadge';
+
+const Cards = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  ${up('md')} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  ${up('lg')} {
+    display: none;
+  }
+`;
+
+const Item = styled.li<{ $tone: RoadmapItem['color'] }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-left: 4px solid ${({ theme, $tone }) => toneColor(theme, $tone)};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  h3 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+  ul {
+    margin: 0;
+    padding-left: 1.1em;
+    list-style: disc;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  p {
+    margin: 0;
+    font-weight: 800;
+  }
+`;
+
+/** Small screens (< lg): one card per quarter, stacked. Hidden from lg up by CSS. */
+export function RoadmapCards({ items }: { items: readonly RoadmapItem[] }) {
+  return (
+    <Cards data-testid="roadmap-cards">
+      {items.map((item) => (
+        <Item key={item.quarter} $tone={item.color}>
+          <Head>
+            <IconTile icon={item.icon} tone={item.color} size={44} />
+            <p>{item.quarter}</p>
+          </Head>
+          <h3>{item.title}</h3>
+          <RoadmapStatusBadge status={item.status} />
+          <ul>
+            {item.items.map((entry) => (
+              <li key={entry}>{entry}</li>
+            ))}
+          </ul>
+        </Item>
+      ))}
+    </Cards>
+  );
+}

@@ -1,0 +1,60 @@
+import { screen, within } from '@testing-library/react';
+import { SITE_URL, SUPPORT_EMAIL } from '@agentora/data';
+import { renderWithProviders } from '../../test/render';
+import { PrivacyPage } from './PrivacyPage';
+import { TermsPage } from './TermsPage';
+
+const sectionTitles = (container: HTMLElement) =>
+  Array.from(container.querySelectorAll('[data-legal-section] h2')).map(
+    (heading) => heading.textContent,
+  );
+
+describe('legal pages', () => {
+  it('privacy: effective July 12, 2025, eight numbered sections, the support address and website', () => {
+    const { container } = renderWithProviders(<PrivacyPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.getByText('Effective date: July 12, 2025')).toBeInTheDocument();
+    expect(sectionTitles(container)).toEqual([
+      '1. Information We Collect',
+      '2. How We Use Your Information',
+      '3. Cookies and Analytics',
+      '4. Third-Party Mailing Services',
+      '5. Data Security',
+      '6. Your Rights',
+      '7. Updates to This Policy',
+      '8. Contact Us',
+    ]);
+    expect(screen.getByText(/Your email address/)).toBeInTheDocument();
+    expect(screen.getByText(/Ask us to delete your data/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute(
+      'href',
+      `mailto:${SUPPORT_EMAIL}`,
+    );
+    expect(screen.getByRole('link', { name: 'agentora.ai' })).toHaveAttribute('href', SITE_URL);
+  });
+
+  it('terms: effective July 12, 2025, eleven numbered sections, creator and buyer roles only as future', () => {
+    const { container } = renderWithProviders(<TermsPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
+    expect(screen.getByText('Effective date: July 12, 2025')).toBeInTheDocument();
+    expect(sectionTitles(container)).toHaveLength(11);
+    expect(sectionTitles(container)[0]).toBe('1. Pre-Launch Nature of the Service');
+    expect(sectionTitles(container)[10]).toBe('11. Contact');
+    expect(
+      screen.getByText(/No transactions, agent uploads or purchases are live/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/remove you from the waitlist/)).toBeInTheDocument();
+    expect(screen.getByText(/Those roles do not exist yet/)).toBeInTheDocument();
+  });
+
+  it('links the contents to every section', () => {
+    renderWithProviders(<TermsPage />);
+    const contents = screen.getByRole('navigation', { name: 'Contents' });
+    const links = within(contents).getAllByRole('link');
+    expect(links).toHaveLength(11);
+    for (const link of links) {
+      const id = link.getAttribute('href')!.slice(1);
+      expect(document.getElementById(id)).not.toBeNull();
+    }
+  });
+});
