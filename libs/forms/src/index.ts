@@ -14,3 +14,19 @@ export {
   isAllowedResumeType,
   type ResumeExtension,
 } from './resume/resume-rule';
+export { EMAIL_MAX_LENGTH, isSubmittableEmail, submittableEmailError } from './validation/email-syntax';
+export { FIELD_REQUIRED_MESSAGE, isBlank } from './validation/required-field';
+export { useMountedRef } from './submission/useMountedRef';
+export { useEmailSignup, EMAIL_FIELD_NAME, type EmailSignup, type EmailSignupOptions, type EmailSignupOutcome } from './email-signup/useEmailSignup';
+export {
+  EMPTY_WAITLIST_VALUES,
+  WAITLIST_FIELD_NAMES,
+  WAITLIST_REQUIRED_FIELDS,
+  WAITLIST_MAX_LENGTH,
+  COMPANY_SIZE_OPTIONS,
+  HEAR_ABOUT_OPTIONS,
+  type WaitlistFormValues,
+  type WaitlistFieldName,
+  type WaitlistOption,
+} from './waitlist/waitlist-fields';
+export { validateWaitlist, type WaitlistValidation, type WaitlistFieldErrors } from './waitlist/validate-waitlist';

@@ -1,12 +1,4 @@
 import type { ExposedComponent } from '@agentora/contracts';
-import { PageTitle, Section } from '@agentora/ui';
-
-function CareersPage() {
-  return (
-    <Section>
-      <PageTitle>Careers at Agentora</PageTitle>
-    </Section>
-  );
-}
+import { CareersPage } from '../page/CareersPage';
 
 export default CareersPage satisfies ExposedComponent<'careers', './CareersPage'>;

@@ -1,12 +1,4 @@
 import type { ExposedComponent } from '@agentora/contracts';
-import { SectionTitle, Section } from '@agentora/ui';
-
-function EarlyAccessSection() {
-  return (
-    <Section>
-      <SectionTitle>Get Early Access</SectionTitle>
-    </Section>
-  );
-}
+import { EarlyAccessSection } from '../early-access/EarlyAccessSection';
 
 export default EarlyAccessSection satisfies ExposedComponent<'signups', './EarlyAccessSection'>;

@@ -1,7 +1,4 @@
 import type { ExposedComponent } from '@agentora/contracts';
-
-function FooterNewsletter() {
-  return <div data-testid="footer-newsletter" />;
-}
+import { FooterNewsletter } from '../newsletter/FooterNewsletter';
 
 export default FooterNewsletter satisfies ExposedComponent<'signups', './FooterNewsletter'>;

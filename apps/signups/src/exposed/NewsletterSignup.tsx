@@ -1,12 +1,4 @@
 import type { ExposedComponent } from '@agentora/contracts';
-import { SectionTitle, Section } from '@agentora/ui';
-
-function NewsletterSignup() {
-  return (
-    <Section>
-      <SectionTitle>Stay Updated</SectionTitle>
-    </Section>
-  );
-}
+import { NewsletterSignup } from '../newsletter/NewsletterSignup';
 
 export default NewsletterSignup satisfies ExposedComponent<'signups', './NewsletterSignup'>;

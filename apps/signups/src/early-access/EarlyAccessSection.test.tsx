@@ -1,0 +1,157 @@
+import { act, screen, within } from '@testing-library/react';
+import { insertEarlyAccessSignup, invokeThankYouEmail } from '@agentora/data';
+import { deferred, fakeTimerUser, renderPart } from '../test-support/render';
+import { duplicateKeyError, networkError } from '../test-support/backend-errors';
+import { EarlyAccessSection } from './EarlyAccessSection';
+
+jest.mock('@agentora/data', () => ({
+  ...jest.requireActual('@agentora/data'),
+  insertEarlyAccessSignup: jest.fn(),
+  invokeThankYouEmail: jest.fn(),
+}));
+
+const insert = jest.mocked(insertEarlyAccessSignup);
+const invoke = jest.mocked(invokeThankYouEmail);
+
+const MAILED = "Thanks! You're on the early access list. Check your email for confirmation and exclusive benefits.";
+const NOT_MAILED = "Thanks! You're on the early access list. We'll notify you when we launch.";
+
+function setup() {
+  renderPart(<EarlyAccessSection />);
+  const user = fakeTimerUser();
+  const input = screen.getByRole('textbox', { name: 'Email address' });
+  const button = () => screen.getByRole('button', { name: /Join Early Access|Joining\.\.\./ });
+  const join = async (email: string) => {
+    await user.clear(input);
+    await user.click(input);
+    await user.paste(email);
+    await user.click(button());
+  };
+  return { user, input, button, join };
+}
+
+describe('EarlyAccessSection', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    insert.mockReset().mockResolvedValue(undefined);
+    invoke.mockReset().mockResolvedValue({ success: true, emailId: 'mail-1', type: 'early_access' });
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('shows the heading, the four benefits, a submit button and a visible link to the full waitlist', () => {
+    setup();
+    expect(screen.getByRole('heading', { level: 2, name: 'Get Early Access' })).toBeInTheDocument();
+    const benefits = within(screen.getByRole('list')).getAllByRole('listitem').map((item) => item.textContent);
+    expect(benefits).toEqual([
+      'Exclusive access for the first 1000 users',
+      'Lifetime beta access to new features',
+      'Priority support from our team',
+      '50% off your first year at our 2026 launch',
+    ]);
+    expect(screen.getByRole('button', { name: 'Join Early Access' })).toHaveAttribute('type', 'submit');
+    expect(screen.getByRole('link', { name: 'Or join the full waitlist' })).toHaveAttribute('href', '/coming-soon');
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAttribute('type', 'email');
+  });
+
+  it('refuses an invalid email: error announced, field marked and focused, nothing sent, and it stays until the next attempt', async () => {
+    const { join, input, user, button } = setup();
+    await join('jane.example.com');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Please enter a valid email address');
+    expect(input).toHaveFocus();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(insert).not.toHaveBeenCalled();
+
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+
+    // Typing a fix un-marks the field; the next attempt replaces the message.
+    await user.type(input, '@x');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    await user.clear(input);
+    await user.click(button());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+  });
+
+  it('joins: busy button, one insert with the trimmed email, the thank-you call, success text, cleared field, idle after 5 s', async () => {
+    const pending = deferred<void>();
+    insert.mockReturnValueOnce(pending.promise);
+    const { join, input, button, user } = setup();
+    await join('  jane.doe@example.com ');
+
+    expect(button()).toHaveTextContent('Joining...');
+    expect(button()).toBeDisabled();
+    await user.type(input, '{Enter}');
+    expect(insert).toHaveBeenCalledTimes(1);
+    expect(insert).toHaveBeenCalledWith('jane.doe@example.com');
+
+    await act(async () => pending.resolve());
+    expect(invoke).toHaveBeenCalledTimes(1);
+    expect(invoke).toHaveBeenCalledWith({ to: 'jane.doe@example.com', type: 'early_access', firstName: 'Jane' });
+    expect(screen.getByRole('status')).toHaveTextContent(MAILED);
+    expect(input).toHaveValue('');
+    expect(button()).toHaveTextContent('Join Early Access');
+    expect(button()).toBeEnabled();
+
+    act(() => jest.advanceTimersByTime(4999));
+    expect(screen.getByRole('status')).toHaveTextContent(MAILED);
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('still succeeds when the thank-you email is not sent', async () => {
+    invoke.mockResolvedValueOnce({ success: false, error: 'The email could not be sent.' });
+    const { join, input } = setup();
+    await join('jane@example.com');
+    expect(await screen.findByRole('status')).toHaveTextContent(NOT_MAILED);
+    expect(input).toHaveValue('');
+  });
+
+  it('still succeeds when the thank-you call throws', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    invoke.mockRejectedValueOnce(new Error('functions down'));
+    const { join } = setup();
+    await join('jane@example.com');
+    expect(await screen.findByRole('status')).toHaveTextContent(NOT_MAILED);
+    consoleError.mockRestore();
+  });
+
+  it('tells a duplicate apart, sends no email and keeps the address', async () => {
+    insert.mockRejectedValueOnce(duplicateKeyError('early_access_signups_email_key'));
+    const { join, input } = setup();
+    await join('Jane@Example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have already signed up for early access with this email address.');
+    expect(invoke).not.toHaveBeenCalled();
+    expect(input).toHaveValue('Jane@Example.com');
+  });
+
+  it('shows the failure text on any other error, logs it, keeps the address, and keeps the error until the next attempt', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    insert.mockRejectedValueOnce(networkError());
+    const { join, input, button, user } = setup();
+    await join('jane@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to sign up. Please try again or contact support.');
+    expect(consoleError).toHaveBeenCalled();
+    expect(input).toHaveValue('jane@example.com');
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+
+    const retry = deferred<void>();
+    insert.mockReturnValueOnce(retry.promise);
+    await user.click(button());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await act(async () => retry.resolve());
+    expect(screen.getByRole('status')).toHaveTextContent(MAILED);
+    consoleError.mockRestore();
+  });
+
+  it('treats a filled honeypot as a success and sends nothing', async () => {
+    const { join, user } = setup();
+    await user.type(document.querySelector<HTMLInputElement>('input[name="website_url"]')!, 'https://spam.example');
+    await join('bot@example.com');
+    expect(screen.getByRole('status')).toHaveTextContent(NOT_MAILED);
+    expect(insert).not.toHaveBeenCalled();
+    expect(invoke).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,15 @@
+import { REMOTE_EXPOSES } from '@agentora/contracts';
+import { screen } from '@testing-library/react';
+import { renderPart } from '../test-support/render';
+
+// The rspack config exposes ./src/exposed/<Name>.tsx for every name in the contract; each must exist
+// and render on its own, with no props, inside the providers the shell gives it.
+describe.each(REMOTE_EXPOSES.signups.map((name) => name.slice(2)))('exposed %s', (name) => {
+  it('default-exports a component that renders with no props', async () => {
+    const module = (await import(`./${name}`)) as { default: () => React.ReactElement };
+    expect(typeof module.default).toBe('function');
+    const Component = module.default;
+    renderPart(<Component />);
+    expect(screen.getAllByRole('button').length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,8 @@
+// Spec §8, newsletter. The footer has no duplicate text of its own; it uses the home component's,
+// because "please try again" would send a subscriber round in circles.
+export const NEWSLETTER_MESSAGES = {
+  duplicate: 'You are already subscribed to our newsletter.',
+  failed: 'Failed to subscribe. Please try again.',
+  subscribedAndMailed: 'Thanks for subscribing! Check your email for confirmation.',
+  subscribed: "Thanks for subscribing! You'll receive our latest updates.",
+} as const;

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** What the tests type into the required fields, and the address that makes each run unique. */
+export interface Applicant {
+  firstName: string;
+  lastName: string;
+  email: string;
+  whyJoin: string;
+}
+
+/** A fresh applicant per test: the table is unique on lower(email) and the backend outlives one test. */
+export function newApplicant(tag: string): Applicant {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada.${tag}.${Date.now()}.${randomBytes(3).toString('hex')}@example.com`,
+    whyJoin: 'I want to help build the marketplace for AI agents.',
+  };
+}
+
+export function applicationForm(page: Page): Locator {
+  return page.getByRole('form', { name: 'Job application' });
+}
+
+export async function openCareers(page: Page, siteUrl: string): Promise<Locator> {
+  await page.goto(`${siteUrl}/careers`);
+  await expect(page.getByRole('heading', { level: 1, name: /Careers/ })).toBeVisible();
+  return applicationForm(page);
+}
+
+export async function fillRequired(form: Locator, applicant: Applicant): Promise<void> {
+  await form.getByLabel('First Name').fill(applicant.firstName);
+  await form.getByLabel('Last Name').fill(applicant.lastName);
+  await form.getByLabel('Email').fill(applicant.email);
+  await form.getByLabel(/Why do you want to join/).fill(applicant.whyJoin);
+}
+
+/** The résumé input: visually hidden, so files are handed to it directly. */
+export function resumeInput(form: Locator): Locator {
+  return form.getByLabel('Resume', { exact: true });
+}
+
+/** A PDF-looking file whose body holds every byte value, so any re-encoding on the way would show. */
+export function pdfBytes(size = 64 * 1024): Buffer {
+  const header = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
+  const body = Buffer.alloc(size - header.length);
+  for (let i = 0; i < body.length; i += 1) body[i] = i % 256;
+  return Buffer.concat([header, body]);
+}
+
+function backendSettings() {
+  const url = process.env.E2E_SUPABASE_URL;
+  const serviceKey = process.env.E2E_SUPABASE_SERVICE_KEY;
+  if (!url || !serviceKey) throw new Error('The global setup did not start the backend.');
+  return { url, serviceKey };
+}
+
+export interface ApplicationRow {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  location: string | null;
+  linkedin_url: string | null;
+  portfolio_url: string | null;
+  current_role: string | null;
+  current_company: string | null;
+  experience_years: string | null;
+  skills: string | null;
+  why_join: string;
+  availability: string | null;
+  work_preference: string | null;
+  salary_expectation: string | null;
+  resume_url: string | null;
+  resume_filename: string | null;
+  cover_letter: string | null;
+  hear_about_us: string | null;
+  status: string;
+}
+
+/** The stored applications for an address, read with the service role (anon may not read them). */
+export async function applicationsFor(
+  email: string,
+  backend = backendSettings(),
+): Promise<ApplicationRow[]> {
+  const admin = createClient(backend.url, backend.serviceKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const { data, error } = await admin.from('general_applications').select('*').eq('email', email);
+  if (error) throw new Error(`Reading general_applications failed: ${error.message}`);
+  return data as ApplicationRow[];
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Mail the local backend "sent" to an address (its outbox, newest first). */
+export async function outboxFor(
+  email: string,
+  backendUrl = backendSettings().url,
+): Promise<OutboxMail[]> {
+  const response = await fetch(`${backendUrl}/outbox.json`);
+  if (!response.ok) throw new Error(`The outbox answered HTTP ${response.status}.`);
+  const messages = (await response.json()) as OutboxMail[];
+  return messages.filter((message) => message.to.toLowerCase() === email.toLowerCase());
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type SignupTable = 'early_access_signups' | 'newsletter_subscriptions' | 'waitlist_signups';
+
+/**
+ * A fresh address per use: every table is unique on lower(email) and the shared backend outlives a test.
+ * The part before the first dot is the first name the emails greet.
+ */
+export function uniqueEmail(firstName: string, tag: string): string {
+  return `${firstName.toLowerCase()}.${tag}-${Date.now()}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+/** The same address in other letter case: the database must still see a duplicate. */
+export function otherCase(email: string): string {
+  const upper = email.toUpperCase();
+  return upper === email ? email.toLowerCase() : upper;
+}
+
+export interface BackendSettings {
+  url: string;
+  serviceKey: string;
+}
+
+export function sharedBackendSettings(): BackendSettings {
+  const url = process.env.E2E_SUPABASE_URL;
+  const serviceKey = process.env.E2E_SUPABASE_SERVICE_KEY;
+  if (!url || !serviceKey) throw new Error('The global setup did not start the backend.');
+  return { url, serviceKey };
+}
+
+/**
+ * The rows of a sign-up table whose email matches in any letter case, read with the service role
+ * (the browser's anon key may only insert).
+ */
+export async function signupRows<Row = Record<string, unknown>>(table: SignupTable, email: string, backend = sharedBackendSettings()): Promise<Row[]> {
+  const admin = createClient(backend.url, backend.serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { data, error } = await admin.from(table).select('*').ilike('email', email);
+  if (error) throw new Error(`Reading ${table} failed: ${error.message}`);
+  return data as Row[];
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The mail the local backend put in its outbox for an address. */
+export async function outboxMailTo(email: string, backendUrl = sharedBackendSettings().url): Promise<OutboxMail[]> {
+  const response = await fetch(`${backendUrl}/outbox.json`);
+  if (!response.ok) throw new Error(`The outbox answered HTTP ${response.status}.`);
+  const messages = (await response.json()) as OutboxMail[];
+  return messages.filter((message) => message.to.toLowerCase() === email.toLowerCase());
+}
+
+/** The waitlist form on the coming-soon screen. */
+export function waitlistForm(page: Page): Locator {
+  return page.getByRole('form', { name: 'Join the Waitlist', exact: true });
+}
+
+export function earlyAccessForm(page: Page): Locator {
+  return page.getByRole('form', { name: 'Early access sign-up', exact: true });
+}
+
+export function homeNewsletterForm(page: Page): Locator {
+  return page.getByRole('form', { name: 'Newsletter sign-up', exact: true });
+}
+
+export function footerNewsletterForm(page: Page): Locator {
+  return page.getByRole('contentinfo').getByRole('form', { name: 'Footer newsletter sign-up', exact: true });
+}
+
+/** The home page's early-access section, which holds the form and its message. */
+export function earlyAccessSection(page: Page): Locator {
+  return page.getByRole('region', { name: 'Get Early Access' });
+}
+
+/** The home page's newsletter section, which holds the form and its message. */
+export function homeNewsletterSection(page: Page): Locator {
+  return page.getByRole('region', { name: 'Stay Updated' });
+}
+
+export interface WaitlistEntry {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  role?: string;
+  companySize?: string;
+  useCase?: string;
+  hearAbout?: string;
+}
+
+export async function fillWaitlist(form: Locator, entry: WaitlistEntry): Promise<void> {
+  await form.getByLabel('First Name').fill(entry.firstName);
+  await form.getByLabel('Last Name').fill(entry.lastName);
+  await form.getByLabel('Email').fill(entry.email);
+  await form.getByRole('textbox', { name: 'Company', exact: true }).fill(entry.company);
+  if (entry.role !== undefined) await form.getByLabel('Role').fill(entry.role);
+  if (entry.companySize !== undefined) await form.getByLabel('Company Size').selectOption(entry.companySize);
+  if (entry.useCase !== undefined) await form.getByLabel('Use Case').fill(entry.useCase);
+  if (entry.hearAbout !== undefined) await form.getByLabel('How did you hear about us?').selectOption(entry.hearAbout);
+}
+
+export async function expectWaitlistValues(form: Locator, entry: WaitlistEntry): Promise<void> {
+  await expect(form.getByLabel('First Name')).toHaveValue(entry.firstName);
+  await expect(form.getByLabel('Last Name')).toHaveValue(entry.lastName);
+  await expect(form.getByLabel('Email')).toHaveValue(entry.email);
+  await expect(form.getByRole('textbox', { name: 'Company', exact: true })).toHaveValue(entry.company);
+  await expect(form.getByLabel('Role')).toHaveValue(entry.role ?? '');
+  await expect(form.getByLabel('Company Size')).toHaveValue(entry.companySize ?? '');
+  await expect(form.getByLabel('Use Case')).toHaveValue(entry.useCase ?? '');
+  await expect(form.getByLabel('How did you hear about us?')).toHaveValue(entry.hearAbout ?? '');
+}
+
+/** Every route of the spec's table: the footer, and so its newsletter form, is on each of them. */
+export const ALL_ROUTES = [
+  '/',
+  '/about',
+  '/blog',
+  '/use-cases',
+  '/how-it-works',
+  '/case-studies',
+  '/tutorials',
+  '/community',
+  '/careers',
+  '/privacy',
+  '/terms',
+  '/coming-soon',
+  '/marketplace',
+  '/documentation',
+  '/api',
+  '/press',
+  '/contact',
+  '/cookies',
+  '/gdpr',
+] as const;

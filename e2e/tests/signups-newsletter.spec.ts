@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { sharedSiteUrl } from '../support/site';
+import { ALL_ROUTES, footerNewsletterForm, homeNewsletterForm, homeNewsletterSection, otherCase, outboxMailTo, signupRows, uniqueEmail } from '../support/signups';
+
+const MAILED = 'Thanks for subscribing! Check your email for confirmation.';
+const DUPLICATE = 'You are already subscribed to our newsletter.';
+
+test.describe('home newsletter', () => {
+  test('subscribes, stores the row, mails the confirmation; the same email in other case is a duplicate', async ({ page }) => {
+    const email = uniqueEmail('hedy', 'home-news');
+    await page.goto(`${sharedSiteUrl()}/`);
+    const form = homeNewsletterForm(page);
+    const section = homeNewsletterSection(page);
+    const input = form.getByRole('textbox', { name: 'Email address' });
+    await input.fill(email);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(section.getByRole('status')).toHaveText(MAILED);
+    await expect(input).toHaveValue('');
+    expect(await signupRows('newsletter_subscriptions', email)).toEqual([expect.objectContaining({ email })]);
+    const mail = await outboxMailTo(email);
+    expect(mail.map((message) => message.subject)).toEqual(['Welcome to the Agentora newsletter']);
+    expect(mail[0].text).toContain('Hi Hedy,');
+
+    await input.fill(otherCase(email));
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(section.getByRole('alert')).toHaveText(DUPLICATE);
+    await expect(input).toHaveValue(otherCase(email));
+    expect(await signupRows('newsletter_subscriptions', email)).toHaveLength(1);
+  });
+
+  test('an invalid email is refused and the error hides after 3 s', async ({ page }) => {
+    await page.goto(`${sharedSiteUrl()}/`);
+    const form = homeNewsletterForm(page);
+    const input = form.getByRole('textbox', { name: 'Email address' });
+    await input.fill('hedy');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    const alert = homeNewsletterSection(page).getByRole('alert');
+    await expect(alert).toHaveText('Please enter a valid email address');
+    await expect(input).toBeFocused();
+    await expect(alert).toHaveCount(0, { timeout: 5000 });
+    await expect(input).toHaveValue('hedy');
+  });
+});
+
+test.describe('footer newsletter', () => {
+  test('shows the loading state, a 3 s toast, clears the field and stores the row; the same email in other case is a duplicate', async ({ page }) => {
+    const email = uniqueEmail('radia', 'footer');
+    await page.goto(`${sharedSiteUrl()}/about`);
+    const footer = page.getByRole('contentinfo');
+    const form = footerNewsletterForm(page);
+    const input = form.getByRole('textbox', { name: 'Email address for the newsletter' });
+    await expect(footer.getByRole('heading', { name: 'Stay in the loop' })).toBeVisible();
+
+    // Hold the first insert a moment so the loading state can be seen.
+    let releaseInsert!: () => void;
+    const insertHeld = new Promise<void>((resolve) => (releaseInsert = resolve));
+    let holding = true;
+    await page.route('**/rest/v1/newsletter_subscriptions*', async (route) => {
+      if (holding) {
+        holding = false;
+        await insertHeld;
+      }
+      await route.continue();
+    });
+    await input.fill(email);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
+    releaseInsert();
+
+    const toast = footer.getByRole('status');
+    await expect(toast).toHaveText(MAILED);
+    await expect(input).toHaveValue('');
+    expect(await signupRows('newsletter_subscriptions', email)).toEqual([expect.objectContaining({ email })]);
+    expect((await outboxMailTo(email)).map((message) => message.subject)).toEqual(['Welcome to the Agentora newsletter']);
+    await expect(toast).toHaveCount(0, { timeout: 5000 });
+
+    await input.fill(otherCase(email));
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByRole('alert')).toHaveText(DUPLICATE);
+    await expect(input).toHaveValue(otherCase(email));
+    expect(await signupRows('newsletter_subscriptions', email)).toHaveLength(1);
+  });
+
+  test('works on every route', async ({ page }) => {
+    test.setTimeout(120_000);
+    const subscribed: string[] = [];
+    for (const route of ALL_ROUTES) {
+      const email = uniqueEmail('ida', `route${route.replace(/\W/g, '') || 'home'}`);
+      await page.goto(sharedSiteUrl() + route);
+      const form = footerNewsletterForm(page);
+      await form.getByRole('textbox', { name: 'Email address for the newsletter' }).fill(email);
+      await form.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(page.getByRole('contentinfo').getByRole('status'), `footer toast on ${route}`).toHaveText(MAILED);
+      subscribed.push(email);
+    }
+    for (const email of subscribed) expect(await signupRows('newsletter_subscriptions', email), email).toHaveLength(1);
+  });
+});
