@@ -115,26 +115,3 @@ export async function expectWaitlistValues(form: Locator, entry: WaitlistEntry):
   await expect(form.getByLabel('Use Case')).toHaveValue(entry.useCase ?? '');
   await expect(form.getByLabel('How did you hear about us?')).toHaveValue(entry.hearAbout ?? '');
 }
-
-/** Every route of the spec's table: the footer, and so its newsletter form, is on each of them. */
-export const ALL_ROUTES = [
-  '/',
-  '/about',
-  '/blog',
-  '/use-cases',
-  '/how-it-works',
-  '/case-studies',
-  '/tutorials',
-  '/community',
-  '/careers',
-  '/privacy',
-  '/terms',
-  '/coming-soon',
-  '/marketplace',
-  '/documentation',
-  '/api',
-  '/press',
-  '/contact',
-  '/cookies',
-  '/gdpr',
-] as const;

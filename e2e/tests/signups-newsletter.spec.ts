@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sharedSiteUrl } from '../support/site';
-import { ALL_ROUTES, footerNewsletterForm, homeNewsletterForm, homeNewsletterSection, otherCase, outboxMailTo, signupRows, uniqueEmail } from '../support/signups';
+import { SITE_PATHS } from '@agentora/data';
+import { footerNewsletterForm, homeNewsletterForm, homeNewsletterSection, otherCase, outboxMailTo, signupRows, uniqueEmail } from '../support/signups';
 
 const MAILED = 'Thanks for subscribing! Check your email for confirmation.';
 const DUPLICATE = 'You are already subscribed to our newsletter.';
@@ -84,7 +85,7 @@ test.describe('footer newsletter', () => {
   test('works on every route', async ({ page }) => {
     test.setTimeout(120_000);
     const subscribed: string[] = [];
-    for (const route of ALL_ROUTES) {
+    for (const route of SITE_PATHS) {
       const email = uniqueEmail('ida', `route${route.replace(/\W/g, '') || 'home'}`);
       await page.goto(sharedSiteUrl() + route);
       const form = footerNewsletterForm(page);

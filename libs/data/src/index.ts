@@ -1,3 +1,4 @@
 export * from './site/constants';
+export * from './site/routes';
 export * from './runtime-config/runtime-config';
 export * from './backend';

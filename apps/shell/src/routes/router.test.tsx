@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { RouterProvider } from 'react-router-dom';
+import { COMING_SOON_PATHS, SITE_PATHS } from '@agentora/data';
 import { AppThemeProvider } from '@agentora/ui';
 import { loadExposed } from '../federation/remote-loader';
 import { createTestRouter } from './router';
@@ -23,33 +24,11 @@ describe('route table', () => {
   });
 
   it('has exactly the spec routes, none with parameters', () => {
-    expect(SITE_ROUTES.map((route) => route.path).sort()).toEqual(
-      [
-        '/',
-        '/about',
-        '/blog',
-        '/use-cases',
-        '/how-it-works',
-        '/case-studies',
-        '/tutorials',
-        '/community',
-        '/careers',
-        '/privacy',
-        '/terms',
-        '/coming-soon',
-        '/marketplace',
-        '/documentation',
-        '/api',
-        '/press',
-        '/contact',
-        '/cookies',
-        '/gdpr',
-      ].sort(),
-    );
+    expect(SITE_ROUTES.map((route) => route.path).sort()).toEqual([...SITE_PATHS].sort());
     for (const route of SITE_ROUTES) expect(route.path).not.toMatch(/:/);
   });
 
-  it.each(['/coming-soon', '/marketplace', '/documentation', '/api', '/press', '/contact', '/cookies', '/gdpr'])(
+  it.each(COMING_SOON_PATHS)(
     '%s shows the waitlist page from the signups remote',
     async (path) => {
       renderAt(path);
