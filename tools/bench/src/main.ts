@@ -1,0 +1,199 @@
+// `npm run bench` (after the production build): Lighthouse, axe-core and bundle budgets on every route
+// of the spec, in Debian's Chromium, against the four dist/ folders served as the CDN would.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '@agentora/chromium';
+import { axeRoute, AXE_VIEWPORTS } from './axe-runner.ts';
+import { APPS, buildAppStats, measureHomeJs, type AppStats } from './bundle-analysis.ts';
+import { parseCliOptions, SPEC_ROUTES, USAGE, UsageError, type BenchOptions } from './cli-options.ts';
+import { formatAxeDetails, formatDiagnosis, formatFailures, formatHomeBreakdown, formatRouteTable, formatSupabaseCheck, kib } from './format.ts';
+import { lighthouseRoute } from './lighthouse-runner.ts';
+import type { RunSummary } from './lhr-summary.ts';
+import type { HomeJsBreakdown, RouteResult, SupabaseLazyResult } from './measurements.ts';
+import { buildReport, type BenchEnvironment } from './report.ts';
+import { startSiteProcess, type RunningSite } from './site-process.ts';
+import { snapshotDists } from './site-snapshot.ts';
+import { checkSupabaseLazy } from './supabase-check.ts';
+
+const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
+const scratchDir = path.join(workspaceRoot, 'tmp', 'bench');
+
+function fail(message: string, code = 1): never {
+  console.error(`\nbench: ${message}\n`);
+  process.exit(code);
+}
+
+function readOptions(): BenchOptions {
+  try {
+    return parseCliOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (error instanceof UsageError) fail(`${error.message}\n\n${USAGE}`, 2);
+    throw error;
+  }
+}
+
+function ensureChromium(): string {
+  try {
+    execFileSync(process.execPath, [path.join(workspaceRoot, 'tools/chromium/src/ensure-chromium.mjs')], { stdio: 'inherit' });
+  } catch {
+    fail('no Chromium to run the benchmark in (see above).');
+  }
+  try {
+    // Debian's wrapper script prints shell noise on stderr; only the version line matters.
+    return execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return chromiumPath();
+  }
+}
+
+function ensureBuilt() {
+  const missing = APPS.filter((app) => !fs.existsSync(path.join(workspaceRoot, 'apps', app, 'dist', 'index.html')));
+  if (missing.length > 0) fail(`no production build of ${missing.join(', ')}: run \`npx nx run-many -t build\` first (npm run bench does).`);
+}
+
+function describeRun(summary: RunSummary | undefined, error?: string): string {
+  if (!summary) return `failed: ${error}`;
+  if (summary.runtimeError) return `runtime error ${summary.runtimeError}`;
+  const { scores } = summary;
+  const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(2)}s`);
+  return `perf ${scores.performance} a11y ${scores.accessibility} bp ${scores.bestPractices} seo ${scores.seo}  LCP ${seconds(summary.lcpMs)} TBT ${Math.round(summary.tbtMs ?? 0)}ms CLS ${summary.cls?.toFixed(3)}  JS ${kib(summary.jsTransferBytes)} KiB/${summary.jsRequests} req`;
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+const options = readOptions();
+if (options.help) {
+  console.info(USAGE);
+  process.exit(0);
+}
+const unknownRoutes = options.routes.filter((route) => !(SPEC_ROUTES as readonly string[]).includes(route));
+if (unknownRoutes.length > 0) console.warn(`bench: not in the spec's route table (measured anyway): ${unknownRoutes.join(', ')}`);
+
+const chromiumVersion = ensureChromium();
+ensureBuilt();
+const startedAt = new Date();
+const loadAverage = os.loadavg().map((load) => Number(load.toFixed(2)));
+console.info(`bench: ${options.routes.length} routes × ${options.runs} Lighthouse runs, ${chromiumVersion}, ${os.cpus().length} CPUs, load ${loadAverage.join(' ')}`);
+
+let distDirs: Record<string, string>;
+try {
+  distDirs = await snapshotDists(workspaceRoot, APPS, path.join(scratchDir, 'site'));
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+// Built right after the snapshot, closest in time to the production build it must match.
+console.info('bench: building each app once more for its module → chunk map (tmp/bench/builds)…');
+const appStats: AppStats[] = await buildAppStats(workspaceRoot, path.join(scratchDir, 'builds'), distDirs);
+for (const stats of appStats) if (stats.error) console.warn(`bench: stats build of ${stats.app} failed: ${stats.error.split('\n')[0]}`);
+
+let site: RunningSite;
+try {
+  site = await startSiteProcess({ workspaceRoot, portBase: options.portBase, distDirs });
+} catch (error) {
+  fail(`could not start the preview site and backend: ${error instanceof Error ? error.message : String(error)}`);
+}
+console.info(`bench: site ${site.siteUrl} (backend ${site.backendUrl})`);
+
+const routes: RouteResult[] = [];
+let homeJs: HomeJsBreakdown | undefined;
+let supabaseLazy: SupabaseLazyResult | undefined;
+let browser: Browser | undefined;
+try {
+  const reportDir = path.join(scratchDir, 'lighthouse');
+  fs.rmSync(reportDir, { recursive: true, force: true });
+  for (const route of options.routes) {
+    const lighthouse = await lighthouseRoute({
+      siteUrl: site.siteUrl,
+      route,
+      runs: options.runs,
+      reportDir,
+      onRun: (run, summary, error) => console.info(`[lighthouse] ${route.padEnd(14)} run ${run}/${options.runs}  ${describeRun(summary, error)}`),
+    });
+    if (lighthouse.reportFile) lighthouse.reportFile = path.relative(workspaceRoot, lighthouse.reportFile);
+    routes.push({ route, lighthouse });
+  }
+
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  for (const result of routes) {
+    const { axe, react } = await axeRoute(browser, site.siteUrl, result.route);
+    result.axe = axe;
+    result.react = react;
+    const violations = axe.total ? ` (${axe.violations.map((violation) => `${violation.id}:${violation.impact}`).join(', ')})` : '';
+    const consoleErrors = axe.consoleErrors.length ? `; console errors: ${axe.consoleErrors.slice(0, 3).map((error) => error.split('\n')[0]).join(' | ')}` : '';
+    console.info(`[axe] ${result.route.padEnd(14)} ${axe.error ? `error: ${axe.error}` : `${axe.total} violations${violations}`}; react-dom copies ${react.copies}${consoleErrors}`);
+  }
+
+  try {
+    homeJs = await measureHomeJs(browser, { siteUrl: site.siteUrl, appByPort: site.appByPort, stats: appStats });
+  } catch (error) {
+    homeJs = { route: '/', method: '', scripts: [], packages: [], totalTransferBytes: 0, totalGzipBytes: 0, reactDomCopies: 0, statsMatchServedBuild: false, notes: [], error: error instanceof Error ? error.message.split('\n')[0] : String(error) };
+  }
+  supabaseLazy = await checkSupabaseLazy(browser, site.siteUrl);
+} finally {
+  await browser?.close();
+  await site.close();
+}
+
+const benchmarkIndexes = routes.flatMap((result) => result.lighthouse.runs.map((run) => run.benchmarkIndex).filter((value): value is number => typeof value === 'number'));
+const environment: BenchEnvironment = {
+  node: process.version,
+  chromium: chromiumVersion,
+  lighthouse: JSON.parse(fs.readFileSync(path.join(workspaceRoot, 'node_modules/lighthouse/package.json'), 'utf8')).version,
+  cpus: os.cpus().length,
+  loadAverage,
+  benchmarkIndex: median(benchmarkIndexes),
+};
+const report = buildReport({
+  startedAt,
+  finishedAt: new Date(),
+  environment,
+  settings: {
+    runs: options.runs,
+    routes: options.routes,
+    siteUrl: site.siteUrl,
+    servedFrom: `${path.relative(workspaceRoot, path.join(scratchDir, 'site'))} (apps/*/dist copied when the run started)`,
+    lighthouse: { formFactor: 'mobile', throttlingMethod: 'simulate', medianBy: 'performance score' },
+    axe: { viewports: AXE_VIEWPORTS.map((viewport) => viewport.name), rules: 'axe-core defaults (WCAG 2.x A/AA + best practices)' },
+  },
+  routes,
+  homeJs,
+  supabaseLazy,
+});
+const reportPath = path.resolve(workspaceRoot, options.reportPath);
+fs.writeFileSync(reportPath, `${JSON.stringify(report, null, 2)}\n`);
+
+const diagnosis = formatDiagnosis(report.routes, report.checks);
+const axeDetails = formatAxeDetails(report.routes);
+const lighthouseWarnings = [...new Set(routes.flatMap((result) => result.lighthouse.runs.flatMap((run) => run.warnings)))];
+const lighthouseErrors = routes.filter((result) => result.lighthouse.error).map((result) => `${result.route}: ${result.lighthouse.error}`);
+console.info(
+  [
+    '',
+    `Lighthouse ${environment.lighthouse} (mobile, simulated throttling), median of ${options.runs} run${options.runs === 1 ? '' : 's'} by performance score; axe-core at ${report.settings.axe.viewports.join(' and ')}.`,
+    `Machine: ${environment.cpus} CPUs, load ${loadAverage.join(' ')} at start, Lighthouse benchmarkIndex ${environment.benchmarkIndex ?? '—'}.`,
+    '',
+    formatRouteTable(report.routes, report.checks),
+    '',
+    'JS gz = the first load\'s scripts as gzip (home budget ≤ 200 KiB); JS br = as transferred to Chromium (brotli, with headers); axe = violations critical/serious/moderate/minor.',
+    '',
+    homeJs ? formatHomeBreakdown(homeJs) : 'Home page JS breakdown: not measured',
+    '',
+    formatSupabaseCheck(supabaseLazy, report.checks),
+    '',
+    ...(diagnosis ? [diagnosis, ''] : []),
+    ...(axeDetails ? [axeDetails, ''] : []),
+    ...(lighthouseWarnings.length > 0 ? ['Lighthouse warnings:', ...lighthouseWarnings.map((warning) => `  ${warning}`), ''] : []),
+    ...(lighthouseErrors.length > 0 ? ['Lighthouse errors:', ...lighthouseErrors.map((error) => `  ${error}`), ''] : []),
+    formatFailures(report.checks),
+    '',
+    `Report: ${path.relative(workspaceRoot, reportPath)}; Lighthouse HTML of each median run: ${path.relative(workspaceRoot, path.join(scratchDir, 'lighthouse'))}/`,
+  ].join('\n'),
+);
+process.exitCode = report.passed ? 0 : 1;

@@ -1,0 +1,36 @@
+import { pickMedianRun } from './median.ts';
+
+const byScore = (run: { score: number | null }) => run.score;
+
+describe('pickMedianRun', () => {
+  it('picks the middle run by score, whatever the run order', () => {
+    const runs = [{ score: 95 }, { score: 80 }, { score: 90 }];
+    expect(pickMedianRun(runs, byScore)).toEqual({ run: runs[2], index: 2 });
+  });
+
+  it('takes the lower of the two middle runs for an even count', () => {
+    const runs = [{ score: 70 }, { score: 99 }, { score: 92 }, { score: 88 }];
+    expect(pickMedianRun(runs, byScore)?.run.score).toBe(88);
+  });
+
+  it('leaves out runs without a score', () => {
+    const runs = [{ score: null }, { score: 91 }, { score: 85 }, { score: null }, { score: 97 }];
+    expect(pickMedianRun(runs, byScore)).toEqual({ run: runs[1], index: 1 });
+  });
+
+  it('keeps run order among equal scores', () => {
+    const runs = [{ score: 90, id: 'a' }, { score: 90, id: 'b' }, { score: 90, id: 'c' }];
+    expect(pickMedianRun(runs, byScore)?.run.id).toBe('b');
+  });
+
+  it('returns the only run, and nothing when no run has a score', () => {
+    expect(pickMedianRun([{ score: 42 }], byScore)?.index).toBe(0);
+    expect(pickMedianRun([{ score: null }], byScore)).toBeUndefined();
+    expect(pickMedianRun([], byScore)).toBeUndefined();
+  });
+
+  it('ignores NaN scores', () => {
+    const runs = [{ score: Number.NaN }, { score: 60 }];
+    expect(pickMedianRun(runs, byScore)?.index).toBe(1);
+  });
+});

@@ -1,0 +1,62 @@
+// Child process of the benchmark: the local backend and the four static servers. They live outside the
+// process that drives Lighthouse so that its trace and audit work never delays a response the page
+// is waiting for (simulated throttling starts from the observed server timings).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startLocalSupabase, type LocalSupabase } from '@agentora/local-supabase';
+import { startPreviewSite, type PreviewSite } from '@agentora/preview';
+
+export interface ServeRequest {
+  workspaceRoot: string;
+  portBase: number;
+  /** Serve each app from this folder (the benchmark's snapshot) instead of apps/<app>/dist. */
+  distDirs?: Record<string, string>;
+}
+
+export type ServeMessage = { type: 'ready'; siteUrl: string; backendUrl: string; anonKey: string; ports: Record<string, number> } | { type: 'error'; message: string };
+
+const request = JSON.parse(process.argv[2] ?? '{}') as ServeRequest;
+const send = (message: ServeMessage) => process.send?.(message);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-bench-db-'));
+let backend: LocalSupabase | undefined;
+let site: PreviewSite | undefined;
+let closing = false;
+
+async function shutdown(code: number) {
+  if (closing) return;
+  closing = true;
+  await site?.close().catch(() => undefined);
+  await backend?.stop().catch(() => undefined);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code);
+}
+
+process.on('message', (message: unknown) => {
+  if ((message as { type?: string } | null)?.type === 'close') void shutdown(0);
+});
+// The benchmark died without saying goodbye: don't outlive it.
+process.on('disconnect', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGINT', () => void shutdown(0));
+
+try {
+  backend = await startLocalSupabase({ port: 0, dataDir, inMemory: true });
+  const base = request.portBase;
+  const ports = { shell: base, content: base + 1, signups: base + 2, careers: base + 3 };
+  site = await startPreviewSite({
+    workspaceRoot: request.workspaceRoot,
+    ports,
+    supabase: { url: backend.url, anonKey: backend.anonKey },
+    distDirs: request.distDirs,
+    host: '127.0.0.1',
+  });
+  send({ type: 'ready', siteUrl: site.url, backendUrl: backend.url, anonKey: backend.anonKey, ports });
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  send({
+    type: 'error',
+    message: /EADDRINUSE/.test(message) ? `${message} (ports ${request.portBase}-${request.portBase + 3} must be free; pick others with --port-base)` : message,
+  });
+  await shutdown(1);
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import type { SupabaseLazyResult, SupabasePageCheck } from './measurements.ts';
+import { DESKTOP_VIEWPORT, loadRoute, scriptsContaining, SUPABASE_JS_MARKER, trackScripts, type ScriptTracker } from './page-scripts.ts';
+
+export const SUPABASE_CHECK_ROUTES = ['/', '/coming-soon'];
+
+async function waitForSupabaseScript(tracker: ScriptTracker, timeoutMs: number): Promise<string | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = scriptsContaining(await tracker.scripts(), SUPABASE_JS_MARKER)[0];
+    if (found) return found.url;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return undefined;
+}
+
+function footerForm(page: Page) {
+  const footer = page.getByRole('contentinfo');
+  return footer.getByRole('form', { name: 'Footer newsletter sign-up' }).or(footer.locator('form').filter({ has: page.locator('input[type="email"]') })).first();
+}
+
+/**
+ * supabase-js must arrive with the first submit, not with the page. Loads the route, waits for the
+ * network to go quiet, checks that no script so far contains supabase-js, then submits the footer
+ * newsletter form with a fresh address and checks that the same detector now finds it.
+ */
+async function checkPage(browser: Browser, siteUrl: string, route: string): Promise<SupabasePageCheck> {
+  const { name: _name, ...contextOptions } = DESKTOP_VIEWPORT;
+  const context = await browser.newContext(contextOptions);
+  const check: SupabasePageCheck = { route, scriptsBeforeSubmit: 0, loadedBeforeSubmit: false, loadedAfterSubmit: false };
+  try {
+    const page = await context.newPage();
+    const tracker = trackScripts(page);
+    const recordBeforeSubmit = async () => {
+      const before = await tracker.scripts();
+      check.scriptsBeforeSubmit = before.length;
+      const early = scriptsContaining(before, SUPABASE_JS_MARKER)[0];
+      check.loadedBeforeSubmit = early !== undefined;
+      if (early) check.supabaseScript = early.url;
+    };
+    await loadRoute(page, new URL(route, siteUrl).href);
+    await recordBeforeSubmit();
+    // The footer may render (and load its remote part) only once scrolled to; look again after that.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const form = footerForm(page);
+    await form.waitFor({ state: 'visible', timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    await recordBeforeSubmit();
+
+    const email = `bench.${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
+    await form.locator('input[type="email"], input[name*="email" i]').first().fill(email);
+    await form.locator('button[type="submit"], button:not([type])').first().click();
+    const after = await waitForSupabaseScript(tracker, 15_000);
+    check.loadedAfterSubmit = after !== undefined;
+    if (after && !check.supabaseScript) check.supabaseScript = after;
+    const message = page.getByRole('contentinfo').getByRole('status').or(page.getByRole('contentinfo').getByRole('alert')).first();
+    check.submitOutcome = (await message.textContent({ timeout: 10_000 }).catch(() => null))?.trim() || undefined;
+  } catch (error) {
+    check.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  } finally {
+    await context.close();
+  }
+  return check;
+}
+
+export async function checkSupabaseLazy(browser: Browser, siteUrl: string, routes = SUPABASE_CHECK_ROUTES): Promise<SupabaseLazyResult> {
+  const pages: SupabasePageCheck[] = [];
+  for (const route of routes) pages.push(await checkPage(browser, siteUrl, route));
+  return { pages };
+}

@@ -1,0 +1,64 @@
+import type { RunSummary } from './lhr-summary.ts';
+import type { AxeRouteResult, HomeJsBreakdown, RouteResult, SupabaseLazyResult } from './measurements.ts';
+
+export function runSummary(overrides: Partial<RunSummary> = {}): RunSummary {
+  return {
+    scores: { performance: 95, accessibility: 100, bestPractices: 100, seo: 100 },
+    fcpMs: 900,
+    lcpMs: 1500,
+    tbtMs: 50,
+    speedIndexMs: 1200,
+    cls: 0,
+    scripts: [],
+    jsTransferBytes: 150_000,
+    jsRequests: 12,
+    requests: 18,
+    lcpBreakdown: [],
+    unusedJs: [],
+    bootup: [],
+    layoutShifts: [],
+    lostPoints: [],
+    warnings: [],
+    ...overrides,
+  };
+}
+
+export function axeResult(overrides: Partial<AxeRouteResult> = {}): AxeRouteResult {
+  return { counts: { critical: 0, serious: 0, moderate: 0, minor: 0 }, total: 0, violations: [], consoleErrors: [], ...overrides };
+}
+
+/** A route that meets every budget unless overridden. */
+export function routeResult(route: string, summary: Partial<RunSummary> = {}, extra: Partial<RouteResult> = {}): RouteResult {
+  const median = runSummary(summary);
+  return {
+    route,
+    lighthouse: { runs: [median], medianIndex: 0, median, jsGzipBytes: 150_000 },
+    axe: axeResult(),
+    react: { copies: 1, scripts: ['http://127.0.0.1:4700/610.abcdef1234.js'] },
+    ...extra,
+  };
+}
+
+export function homeJs(overrides: Partial<HomeJsBreakdown> = {}): HomeJsBreakdown {
+  return {
+    route: '/',
+    method: 'test',
+    scripts: [],
+    packages: [{ label: 'react-dom (+scheduler)', transferBytes: 60_000, gzipBytes: 65_000 }],
+    totalTransferBytes: 60_000,
+    totalGzipBytes: 65_000,
+    reactDomCopies: 1,
+    statsMatchServedBuild: true,
+    notes: [],
+    ...overrides,
+  };
+}
+
+export function lazySupabase(): SupabaseLazyResult {
+  return {
+    pages: [
+      { route: '/', scriptsBeforeSubmit: 20, loadedBeforeSubmit: false, loadedAfterSubmit: true, supabaseScript: 'http://127.0.0.1:4700/21.abcdef1234.js' },
+      { route: '/coming-soon', scriptsBeforeSubmit: 14, loadedBeforeSubmit: false, loadedAfterSubmit: true },
+    ],
+  };
+}
