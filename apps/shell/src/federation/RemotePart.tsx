@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { ExposeName, ExposedComponent, ExposedProps, RemoteName } from '@agentora/contracts';
 import { AlertCircleIcon, Button, DelayedFallback, RefreshIcon } from '@agentora/ui';
 import { loadExposed, resetRemote } from './remote-loader';
+import { PAGE_MIN_HEIGHT } from '../layout/page-height';
 
 export type RemotePartVariant = 'page' | 'section' | 'inline';
 
@@ -28,7 +29,7 @@ const FailureRoot = styled.div<{ $variant: RemotePartVariant }>`
   align-items: ${({ $variant }) => ($variant === 'inline' ? 'flex-start' : 'center')};
   justify-content: center;
   gap: ${({ theme }) => theme.space.md};
-  min-height: ${({ $variant }) => ($variant === 'page' ? '60vh' : 'auto')};
+  min-height: ${({ $variant }) => ($variant === 'page' ? PAGE_MIN_HEIGHT : 'auto')};
   padding: ${({ theme, $variant }) => ($variant === 'inline' ? 0 : theme.space.xxl)} ${({ theme }) => theme.space.lg};
   text-align: ${({ $variant }) => ($variant === 'inline' ? 'left' : 'center')};
   color: ${({ theme }) => theme.colors.textMuted};
@@ -108,7 +109,7 @@ function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({ remot
   }, [remote, expose]);
 
   const { attempt, Exposed } = loaded;
-  const fallbackHeight = minHeight ?? (variant === 'page' ? '60vh' : '4rem');
+  const fallbackHeight = minHeight ?? (variant === 'page' ? PAGE_MIN_HEIGHT : '4rem');
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} variant={variant} onRetry={retry}>
       <Suspense fallback={<DelayedFallback minHeight={fallbackHeight} label={variant === 'page' ? 'Loading page…' : 'Loading…'} />}>

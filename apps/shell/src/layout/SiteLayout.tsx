@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PAGE_MIN_HEIGHT } from './page-height';
 import { ScrollManager } from './ScrollManager';
 
 const SkipLink = styled.a`
@@ -18,7 +19,7 @@ const SkipLink = styled.a`
 `;
 
 const Main = styled.main`
-  min-height: 60vh;
+  min-height: ${PAGE_MIN_HEIGHT};
   &:focus { outline: none; }
 `;
 
