@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { sharedSiteUrl } from '../support/site';
-import { SITE_PATHS } from '@agentora/data';
+// The routes module, not the package index: Playwright loads the lib as CommonJS, where the
+// index's `export *` re-exports are not visible as named imports.
+import { SITE_PATHS } from '@agentora/data/routes';
 import { footerNewsletterForm, homeNewsletterForm, homeNewsletterSection, otherCase, outboxMailTo, signupRows, uniqueEmail } from '../support/signups';
 
 const MAILED = 'Thanks for subscribing! Check your email for confirmation.';
