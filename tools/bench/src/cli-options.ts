@@ -1,25 +1,7 @@
-/** Every route of the spec's table, in its order. */
-export const SPEC_ROUTES = [
-  '/',
-  '/about',
-  '/blog',
-  '/use-cases',
-  '/how-it-works',
-  '/case-studies',
-  '/tutorials',
-  '/community',
-  '/careers',
-  '/privacy',
-  '/terms',
-  '/coming-soon',
-  '/marketplace',
-  '/documentation',
-  '/api',
-  '/press',
-  '/contact',
-  '/cookies',
-  '/gdpr',
-] as const;
+import { SITE_PATHS } from '@agentora/data/routes';
+
+/** Every route of the spec's table, in its order (the one list in libs/data). */
+export const SPEC_ROUTES = SITE_PATHS;
 
 export interface BenchOptions {
   /** Lighthouse passes per route; the median one is reported. */
