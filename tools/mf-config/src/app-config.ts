@@ -7,6 +7,9 @@ import { sharedDependencies, type SharedSpec } from './shared.ts';
 
 const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
 const majorVersionGuard = path.join(import.meta.dirname, 'runtime/major-version-guard.ts');
+const standaloneRuntimeProvider = path.join(import.meta.dirname, 'runtime/standalone-runtime-provider.ts');
+/** Loaded by a remote's standalone page before its own scripts (see the remotes' index.html). */
+export const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
 
 export type AppName = 'shell' | RemoteName;
 
@@ -56,7 +59,8 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
       chunkFilename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
       cssFilename: '[name].[contenthash:10].css',
       uniqueName: `agentora_${name}`,
-      clean: true,
+      // The standalone runtime is written by the other compilation of the same build (createBuildConfigs).
+      clean: { keep: (file: string) => path.basename(file) === STANDALONE_RUNTIME_FILE },
     },
     devtool: isProduction ? false : 'cheap-module-source-map',
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
@@ -90,6 +94,13 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
         shareStrategy: 'loaded-first',
         runtimePlugins: [majorVersionGuard],
         dts: false,
+        experiments: {
+          // One federation runtime core per page: the shell bundles it and publishes it, every
+          // remoteEntry uses that copy instead of shipping its own.
+          ...(name === 'shell' ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          // Browser-only builds: leaves the runtime's Node loaders out.
+          optimization: { target: 'web' },
+        },
       }),
     ],
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
@@ -104,4 +115,27 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
       client: { overlay: { errors: true, warnings: false } },
     },
   };
+}
+
+/**
+ * Everything one app's build emits. The shell is one compilation. A remote adds a second, tiny one:
+ * the federation runtime core its standalone page needs, since its own bundles use the host's.
+ */
+export function createBuildConfigs(options: AppConfigOptions, args: BuildArgs = {}): Configuration[] {
+  const app = createAppConfig(options, args);
+  if (options.name === 'shell') return [app];
+  return [
+    app,
+    {
+      name: 'standalone-runtime',
+      mode: app.mode,
+      context: options.appDir,
+      entry: { runtime: standaloneRuntimeProvider },
+      output: { path: app.output?.path, filename: STANDALONE_RUNTIME_FILE, clean: false, iife: true },
+      devtool: false,
+      resolve: app.resolve,
+      module: app.module,
+      performance: { hints: false },
+    },
+  ];
 }
