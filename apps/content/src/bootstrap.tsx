@@ -1,5 +1,6 @@
 import { loadRuntimeConfig } from '@agentora/data';
-import { Muted, Section, renderStandalone } from '@agentora/ui';
+import { Muted, Section } from '@agentora/ui';
+import { renderStandalone } from '@agentora/ui/standalone';
 import HomePage from './exposed/HomePage';
 import AboutPage from './exposed/AboutPage';
 import BlogPage from './exposed/BlogPage';

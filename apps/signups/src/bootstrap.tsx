@@ -1,5 +1,6 @@
 import { loadRuntimeConfig } from '@agentora/data';
-import { Container, renderStandalone } from '@agentora/ui';
+import { Container } from '@agentora/ui';
+import { renderStandalone } from '@agentora/ui/standalone';
 import WaitlistPage from './exposed/WaitlistPage';
 import EarlyAccessSection from './exposed/EarlyAccessSection';
 import NewsletterSignup from './exposed/NewsletterSignup';

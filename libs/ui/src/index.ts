@@ -28,4 +28,3 @@ export { Toast } from './primitives/Toast';
 export { DelayedFallback } from './primitives/DelayedFallback';
 export { Logo } from './primitives/Logo';
 export * from './icons/icons';
-export { StandaloneHarness, renderStandalone, type StandalonePage } from './standalone/StandaloneHarness';

@@ -1,4 +1,5 @@
 import rootPackage from '../../../package.json';
+import routerPackage from 'react-router-dom/package.json';
 import uiPackage from '../../../libs/ui/package.json';
 import { sharedDependencies } from './shared';
 
@@ -15,5 +16,11 @@ describe('shared singletons', () => {
     expect(sharedDependencies['styled-components'].requiredVersion).toBe(rootPackage.dependencies['styled-components']);
     expect(sharedDependencies['@agentora/ui'].requiredVersion).toBe(`^${uiPackage.version}`);
     for (const spec of Object.values(sharedDependencies)) expect(spec.singleton).toBe(true);
+  });
+
+  it('shares the router as its used exports only, under the installed version', () => {
+    const router = sharedDependencies['react-router-dom']!;
+    expect(router.import).toMatch(/shared-router\.ts$/);
+    expect(router.version).toBe(routerPackage.version);
   });
 });

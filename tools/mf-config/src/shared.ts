@@ -4,9 +4,11 @@
 // our libs/ui (theme) and libs/data (runtime config and the one backend client).
 // requiredVersion comes from the package.json that declares each dependency, so bumping a version
 // there is the only change needed.
+import path from 'node:path';
 import rootPackage from '../../../package.json' with { type: 'json' };
 import uiPackage from '../../../libs/ui/package.json' with { type: 'json' };
 import dataPackage from '../../../libs/data/package.json' with { type: 'json' };
+import routerPackage from 'react-router-dom/package.json' with { type: 'json' };
 
 export interface SharedSpec {
   singleton: true;
@@ -14,6 +16,10 @@ export interface SharedSpec {
   /** Keep the build's own copy as fallback so a remote still renders alone (standalone dev). */
   eager?: boolean;
   strictVersion?: boolean;
+  /** The module this build provides under the shared name, when it is not the package itself. */
+  import?: string;
+  /** The version it is provided as (required with `import`). */
+  version?: string;
 }
 
 const deps = rootPackage.dependencies;
@@ -28,7 +34,12 @@ export const sharedDependencies: Record<string, SharedSpec> = {
   'react/': singleton(deps.react),
   'react-dom': singleton(deps['react-dom']),
   'react-dom/': singleton(deps['react-dom']),
-  'react-router-dom': singleton(deps['react-router-dom']),
+  // The router's context must be one per page, but not all of the package: see shared-router.ts.
+  'react-router-dom': {
+    ...singleton(deps['react-router-dom']),
+    import: path.join(import.meta.dirname, 'shared-router.ts'),
+    version: routerPackage.version,
+  },
   'styled-components': singleton(deps['styled-components']),
   '@agentora/ui': singleton(`^${uiPackage.version}`),
   '@agentora/data': singleton(`^${dataPackage.version}`),

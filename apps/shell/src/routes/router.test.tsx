@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { COMING_SOON_PATHS, SITE_PATHS } from '@agentora/data';
 import { AppThemeProvider } from '@agentora/ui';
 import { loadExposed } from '../federation/remote-loader';
-import { createTestRouter } from './router';
+import { routeObjects } from './router';
 import { SITE_ROUTES } from './route-table';
 
 jest.mock('../federation/remote-loader', () => ({ loadExposed: jest.fn(), resetRemote: jest.fn() }));
@@ -13,7 +13,7 @@ const loadExposedMock = loadExposed as jest.MockedFunction<typeof loadExposed>;
 function renderAt(path: string) {
   return render(
     <AppThemeProvider>
-      <RouterProvider router={createTestRouter(path)} />
+      <RouterProvider router={createMemoryRouter(routeObjects, { initialEntries: [path] })} />
     </AppThemeProvider>,
   );
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, createMemoryRouter, useLocation, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { SiteLayout } from '../layout/SiteLayout';
 import { ErrorPage } from './ErrorPage';
 import { PageMeta } from './PageMeta';
@@ -39,4 +39,3 @@ export const routeObjects: RouteObject[] = [
 ];
 
 export const createSiteRouter = () => createBrowserRouter(routeObjects);
-export const createTestRouter = (initialPath: string) => createMemoryRouter(routeObjects, { initialEntries: [initialPath] });

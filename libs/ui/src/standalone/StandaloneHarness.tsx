@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
-import { AppThemeProvider } from '../theme/AppThemeProvider';
-import { Container } from '../layout/Container';
-import { Badge } from '../primitives/Badge';
+// Through the package, so the harness uses the same shared singleton the remote's pages use.
+import { AppThemeProvider, Badge, Container } from '@agentora/ui';
 
 export interface StandalonePage {
   path: string;
