@@ -1,8 +1,7 @@
-const COUNT = new Intl.NumberFormat('en-US');
-
-/** "4,820" */
+/** "4,820". Counts are whole numbers; grouping them needs no Intl.NumberFormat (costly to create at start-up). */
 export function formatCount(value: number): string {
-  return COUNT.format(value);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Not a count: ${value}`);
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** "1 article" / "5 articles" */

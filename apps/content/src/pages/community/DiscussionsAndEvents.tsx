@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Badge, CardTitle, LinkButton, Muted, Section, VisuallyHidden, up } from '@agentora/ui';
 import { COMMUNITY_EVENTS, DISCUSSIONS } from '../../data/community/community';
 import { SectionHeader } from '../../components/page/SectionHeader';
-import { formatDate, formatShortDate } from '../../format/date';
+import { formatDate, formatDayOfMonth, formatShortDate, formatShortMonth } from '../../format/date';
 import { formatCount } from '../../format/number';
 import { Bottom, Small, Tight } from './parts';
 
@@ -61,9 +61,6 @@ const EventBody = styled.div`
   min-width: 0;
 `;
 
-const MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
-const DAY = new Intl.DateTimeFormat('en-US', { day: 'numeric', timeZone: 'UTC' });
-
 export function DiscussionsAndEvents() {
   const discussionsId = useId();
   const eventsId = useId();
@@ -98,8 +95,8 @@ export function DiscussionsAndEvents() {
               <li key={event.id}>
                 <EventRow>
                   <DateTile aria-hidden="true">
-                    <span>{MONTH.format(new Date(event.date))}</span>
-                    <span>{DAY.format(new Date(event.date))}</span>
+                    <span>{formatShortMonth(event.date)}</span>
+                    <span>{formatDayOfMonth(event.date)}</span>
                   </DateTile>
                   <EventBody>
                     <Badge $tone={event.format === 'Online' ? 'success' : 'accent'}>
