@@ -1,28 +1,26 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { fetchRuntimeConfig, setRuntimeConfig } from '@agentora/data';
+import { setRuntimeConfig, type RuntimeConfig } from '@agentora/data';
 import { App } from './app/App';
 import { StartupFailure } from './app/StartupFailure';
-import { preloadParts, registerSiteRemotes } from './federation/remote-loader';
-import { FRAME_PARTS, partsForPath } from './routes/route-parts';
 
-async function start() {
+/** Renders the site once the runtime config is read (startRemotes, in the entry chunk). */
+export async function start(remotesStarted: Promise<RuntimeConfig>): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
-    const config = await fetchRuntimeConfig('/runtime-config.json');
-    setRuntimeConfig(config);
-    registerSiteRemotes(config.remotes);
-    preloadParts([...partsForPath(window.location.pathname), ...FRAME_PARTS]);
+    setRuntimeConfig(await remotesStarted);
   } catch (error) {
     console.error('[shell] could not read the runtime config:', error);
     root.render(<StartupFailure />);
     return;
   }
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition renders the first page in short slices instead of one long task, so the main
+  // thread stays free for input (and for the remote modules' scripts) while the page builds.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
-
-void start();

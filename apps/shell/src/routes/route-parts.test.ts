@@ -1,23 +1,23 @@
-import { FRAME_PARTS, partsForPath } from './route-parts';
+import { SITE_PATHS } from '@agentora/data/routes';
+import { ROUTE_PARTS, partsForPath } from './route-parts';
 
-jest.mock('../federation/remote-loader', () => ({ loadExposed: jest.fn(), resetRemote: jest.fn() }));
+describe('the first-screen modules per route', () => {
+  it('covers every route of the spec', () => {
+    expect(Object.keys(ROUTE_PARTS).sort()).toEqual([...SITE_PATHS].sort());
+  });
 
-describe('parts to preload per route', () => {
-  it('preloads the home page with its two signups sections', () => {
-    expect(partsForPath('/')).toEqual([
-      { remote: 'content', expose: './HomePage' },
-      { remote: 'signups', expose: './EarlyAccessSection' },
-      { remote: 'signups', expose: './NewsletterSignup' },
-    ]);
+  it('starts the home page with its content only: the sign-up sections load as they come near', () => {
+    expect(partsForPath('/')).toEqual([{ remote: 'content', expose: './HomePage' }]);
   });
 
   it('maps the waitlist aliases and careers to their remotes, ignoring a trailing slash', () => {
     expect(partsForPath('/gdpr/')).toEqual([{ remote: 'signups', expose: './WaitlistPage' }]);
     expect(partsForPath('/careers')).toEqual([{ remote: 'careers', expose: './CareersPage' }]);
+    expect(partsForPath('/blog')).toEqual([{ remote: 'content', expose: './BlogPage' }]);
   });
 
-  it('preloads nothing page-specific for an unknown path, but always the footer form', () => {
+  it('has nothing for an unknown path, including inherited object keys', () => {
     expect(partsForPath('/nope')).toEqual([]);
-    expect(FRAME_PARTS).toEqual([{ remote: 'signups', expose: './FooterNewsletter' }]);
+    expect(partsForPath('/constructor')).toEqual([]);
   });
 });

@@ -1,0 +1,51 @@
+// The runtime config is one JSON file per environment, fetched by the shell at start-up (and by each
+// remote when it runs alone). Changing it re-points remotes or the backend without rebuilding anything.
+// This module is stateless, so the shell's entry chunk can read the config before the shared
+// packages are negotiated (import '@agentora/data/runtime-config'); runtime-config.ts holds the value.
+
+export type RemoteName = 'content' | 'signups' | 'careers';
+
+export interface RuntimeConfig {
+  /** Each remote's mf-manifest.json URL. */
+  remotes: Record<RemoteName, string>;
+  /** Public backend settings: the anon (publishable) key only, never a service key. */
+  supabase: { url: string; anonKey: string };
+}
+
+export const REMOTE_NAMES: readonly RemoteName[] = ['content', 'signups', 'careers'];
+
+export class RuntimeConfigError extends Error {
+  override name = 'RuntimeConfigError';
+}
+
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value, 'http://relative.invalid');
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Checks a parsed JSON value and returns it typed, or throws a RuntimeConfigError saying what is wrong. */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  if (typeof value !== 'object' || value === null) throw new RuntimeConfigError('Runtime config must be a JSON object.');
+  const { remotes, supabase } = value as Partial<RuntimeConfig>;
+  if (typeof remotes !== 'object' || remotes === null) throw new RuntimeConfigError('Runtime config: "remotes" is missing.');
+  for (const name of REMOTE_NAMES) {
+    if (!isHttpUrl(remotes[name])) throw new RuntimeConfigError(`Runtime config: remotes.${name} must be a URL.`);
+  }
+  if (typeof supabase !== 'object' || supabase === null || !isHttpUrl(supabase.url) || typeof supabase.anonKey !== 'string' || supabase.anonKey === '') {
+    throw new RuntimeConfigError('Runtime config: "supabase" needs a url and an anonKey.');
+  }
+  return { remotes: { content: remotes.content, signups: remotes.signups, careers: remotes.careers }, supabase: { url: supabase.url, anonKey: supabase.anonKey } };
+}
+
+export async function fetchRuntimeConfig(url = '/runtime-config.json', fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  // Default cache mode, so the <link rel="preload"> in the shell's HTML is reused; the host serves
+  // the file with Cache-Control: no-cache, so it is still revalidated on every page load.
+  const response = await fetchImpl(url);
+  if (!response.ok) throw new RuntimeConfigError(`Runtime config ${url} answered HTTP ${response.status}.`);
+  return parseRuntimeConfig(await response.json());
+}
