@@ -27,3 +27,16 @@ export function sharedBackendConfig(): { url: string; anonKey: string } {
   if (!url || !anonKey) throw new Error('The global setup did not start the backend.');
   return { url, anonKey };
 }
+
+/**
+ * Scrolls down the page as a visitor would, until no part is still waiting for the viewport (the
+ * shell's RemotePart load="near-viewport": the home page's sign-up sections, the footer form).
+ */
+export async function scrollThroughPage(page: Page): Promise<void> {
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+  const waiting = page.locator('[data-waiting-for-viewport]');
+  for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
+    await waiting.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => waiting.count(), { message: 'a part near the viewport should start loading' }).toBeLessThan(left);
+  }
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { sharedSiteUrl } from '../support/site';
+import { scrollThroughPage, sharedSiteUrl } from '../support/site';
 import { earlyAccessForm, footerNewsletterForm, homeNewsletterForm, waitlistForm } from '../support/signups';
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -26,6 +26,7 @@ test('the waitlist page has no WCAG A/AA violations, empty and with every error 
 
 test('the home sections and the footer form have no WCAG A/AA violations, empty and with errors shown', async ({ page }) => {
   await page.goto(`${sharedSiteUrl()}/`);
+  await scrollThroughPage(page);
   await expect(earlyAccessForm(page)).toBeVisible();
   await expect(homeNewsletterForm(page)).toBeVisible();
   await expect(footerNewsletterForm(page)).toBeVisible();

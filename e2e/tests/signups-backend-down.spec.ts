@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { startPreviewSite, type PreviewSite } from '@agentora/preview';
 import { testBackend } from '../support/backend';
 import { portBlock } from '../support/ports';
+import { scrollThroughPage } from '../support/site';
 import { WORKSPACE_ROOT } from '../support/workspace';
 import {
   earlyAccessForm,
@@ -27,6 +28,7 @@ test('with the backend stopped every sign-up form shows its failure text and kee
   try {
     site = await startPreviewSite({ workspaceRoot: WORKSPACE_ROOT, ports: SITE_PORTS, supabase: backend.publicConfig });
     await page.goto(`${site.url}/`);
+    await scrollThroughPage(page);
     await expect(earlyAccessForm(page)).toBeVisible();
     await backend.close();
     backendRunning = false;

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { sharedSiteUrl } from '../support/site';
+import { scrollThroughPage, sharedSiteUrl } from '../support/site';
 import { earlyAccessForm, earlyAccessSection, otherCase, outboxMailTo, signupRows, uniqueEmail } from '../support/signups';
 
 const MAILED = "Thanks! You're on the early access list. Check your email for confirmation and exclusive benefits.";
 
 async function openHome(page: Page) {
   await page.goto(`${sharedSiteUrl()}/`);
+  await scrollThroughPage(page);
   const form = earlyAccessForm(page);
   await expect(form).toBeVisible();
   return { form, section: earlyAccessSection(page), input: form.getByRole('textbox', { name: 'Email address' }) };

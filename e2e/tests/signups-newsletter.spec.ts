@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { sharedSiteUrl } from '../support/site';
+import { scrollThroughPage, sharedSiteUrl } from '../support/site';
 // The routes module, not the package index: Playwright loads the lib as CommonJS, where the
 // index's `export *` re-exports are not visible as named imports.
 import { SITE_PATHS } from '@agentora/data/routes';
@@ -12,6 +12,7 @@ test.describe('home newsletter', () => {
   test('subscribes, stores the row, mails the confirmation; the same email in other case is a duplicate', async ({ page }) => {
     const email = uniqueEmail('hedy', 'home-news');
     await page.goto(`${sharedSiteUrl()}/`);
+    await scrollThroughPage(page);
     const form = homeNewsletterForm(page);
     const section = homeNewsletterSection(page);
     const input = form.getByRole('textbox', { name: 'Email address' });
@@ -33,6 +34,7 @@ test.describe('home newsletter', () => {
 
   test('an invalid email is refused and the error hides after 3 s', async ({ page }) => {
     await page.goto(`${sharedSiteUrl()}/`);
+    await scrollThroughPage(page);
     const form = homeNewsletterForm(page);
     const input = form.getByRole('textbox', { name: 'Email address' });
     await input.fill('hedy');
@@ -49,6 +51,7 @@ test.describe('footer newsletter', () => {
   test('shows the loading state, a 3 s toast, clears the field and stores the row; the same email in other case is a duplicate', async ({ page }) => {
     const email = uniqueEmail('radia', 'footer');
     await page.goto(`${sharedSiteUrl()}/about`);
+    await scrollThroughPage(page);
     const footer = page.getByRole('contentinfo');
     const form = footerNewsletterForm(page);
     const input = form.getByRole('textbox', { name: 'Email address for the newsletter' });
@@ -90,6 +93,7 @@ test.describe('footer newsletter', () => {
     for (const route of SITE_PATHS) {
       const email = uniqueEmail('ida', `route${route.replace(/\W/g, '') || 'home'}`);
       await page.goto(sharedSiteUrl() + route);
+      await scrollThroughPage(page);
       const form = footerNewsletterForm(page);
       await form.getByRole('textbox', { name: 'Email address for the newsletter' }).fill(email);
       await form.getByRole('button', { name: 'Subscribe' }).click();

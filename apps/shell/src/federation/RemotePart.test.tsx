@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppThemeProvider } from '@agentora/ui';
 import { RemotePart } from './RemotePart';
 import { loadExposed, resetRemote } from './remote-loader';
+import { markFirstScreenSettled, resetFirstScreen } from './first-screen';
 
 jest.mock('./remote-loader', () => ({ loadExposed: jest.fn(), resetRemote: jest.fn() }));
 
@@ -61,5 +62,72 @@ describe('RemotePart', () => {
       </AppThemeProvider>,
     );
     expect(await screen.findByText('slot content')).toBeInTheDocument();
+  });
+
+  describe("load='near-viewport'", () => {
+    let observed: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit; disconnected: boolean }[];
+
+    beforeEach(() => {
+      resetFirstScreen();
+      observed = [];
+      window.IntersectionObserver = class {
+        record: (typeof observed)[number];
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          this.record = { callback, options, disconnected: false };
+          observed.push(this.record);
+        }
+        observe() {}
+        disconnect() {
+          this.record.disconnected = true;
+        }
+      } as unknown as typeof IntersectionObserver;
+    });
+    afterEach(() => {
+      delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+    });
+
+    it('holds its space and loads nothing until the visitor scrolls near it', async () => {
+      loadExposedMock.mockResolvedValue({ default: () => <h2>Stay in the loop</h2> } as never);
+      const { container } = render(
+        <AppThemeProvider>
+          <RemotePart remote="signups" expose="./NewsletterSignup" props={{}} variant="section" minHeight="16rem" load="near-viewport" />
+        </AppThemeProvider>,
+      );
+
+      const placeholder = container.querySelector('[data-waiting-for-viewport]') as HTMLElement;
+      expect(placeholder.style.minHeight).toBe('16rem');
+      // While the landing page is still loading, everything sits near the fold: nothing is watched yet.
+      expect(observed).toHaveLength(0);
+      act(() => markFirstScreenSettled());
+      expect(loadExposedMock).not.toHaveBeenCalled();
+      expect(observed).toHaveLength(1);
+      expect(observed[0]!.options?.rootMargin).toBe('400px 0px');
+
+      act(() => observed[0]!.callback([{ isIntersecting: false } as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(loadExposedMock).not.toHaveBeenCalled();
+
+      act(() => observed[0]!.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(await screen.findByRole('heading', { name: 'Stay in the loop' })).toBeInTheDocument();
+      expect(loadExposedMock).toHaveBeenCalledWith('signups', './NewsletterSignup');
+      expect(observed[0]!.disconnected).toBe(true);
+      expect(container.querySelector('[data-waiting-for-viewport]')).toBeNull();
+    });
+
+    it.each([
+      ['its content', './AboutPage', () => loadExposedMock.mockResolvedValueOnce({ default: () => <h1>About Agentora</h1> } as never), 'heading'],
+      ['its failure', './BlogPage', () => loadExposedMock.mockRejectedValueOnce(new Error('connection refused')), 'alert'],
+    ] as const)('starts watching once the landing page shows %s', async (_, expose, arrange, shownRole) => {
+      arrange();
+      loadExposedMock.mockResolvedValue({ default: () => <h2>Stay in the loop</h2> } as never);
+      render(
+        <AppThemeProvider>
+          <RemotePart remote="content" expose={expose} props={{}} variant="page" />
+          <RemotePart remote="signups" expose="./FooterNewsletter" props={{}} variant="inline" load="near-viewport" />
+        </AppThemeProvider>,
+      );
+      expect(observed).toHaveLength(0);
+      await screen.findByRole(shownRole);
+      await waitFor(() => expect(observed).toHaveLength(1));
+    });
   });
 });

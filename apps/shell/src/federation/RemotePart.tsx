@@ -1,9 +1,10 @@
-import { Component, Suspense, lazy, useCallback, useState, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useCallback, useEffect, useRef, useState, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { ExposeName, ExposedComponent, ExposedProps, RemoteName } from '@agentora/contracts';
 import { AlertCircleIcon, Button, DelayedFallback, RefreshIcon } from '@agentora/ui';
 import { loadExposed, resetRemote } from './remote-loader';
 import { PAGE_MIN_HEIGHT } from '../layout/page-height';
+import { FirstScreenSettled, whenFirstScreenSettled } from './first-screen';
 
 export type RemotePartVariant = 'page' | 'section' | 'inline';
 
@@ -41,6 +42,7 @@ const FailureRoot = styled.div<{ $variant: RemotePartVariant }>`
 function RemoteFailure({ variant, onRetry }: { variant: RemotePartVariant; onRetry: () => void }) {
   return (
     <FailureRoot $variant={variant} role="alert" data-remote-failure="">
+      {variant === 'page' && <FirstScreenSettled />}
       {variant !== 'inline' && <AlertCircleIcon size={32} />}
       {variant === 'inline' ? null : <h2>{variant === 'page' ? 'This page is temporarily unavailable' : 'This section is temporarily unavailable'}</h2>}
       <p>
@@ -87,13 +89,50 @@ export interface RemotePartProps<R extends RemoteName, E extends ExposeName<R>> 
   variant: RemotePartVariant;
   /** Space held while loading, so the layout does not jump when the part arrives. */
   minHeight?: string;
+  /**
+   * 'with-page' (default): loads as soon as it renders. 'near-viewport': for parts below the first
+   * screen, loads when the visitor scrolls within NEAR_VIEWPORT_MARGIN of it, so the first screen's
+   * modules do not share the network and the main thread with it.
+   */
+  load?: 'with-page' | 'near-viewport';
 }
+
+/** How far ahead of the viewport a 'near-viewport' part starts loading. */
+export const NEAR_VIEWPORT_MARGIN = '400px 0px';
 
 /** Renders one exposed module of a remote, with its own loading state, error boundary and Retry. */
 export function RemotePart<R extends RemoteName, E extends ExposeName<R>>(partProps: RemotePartProps<R, E>) {
   // Routes render their parts at the same place in the tree: the key keeps one module's state
   // (its lazy component, its failure) from carrying over to another.
-  return <LoadedRemotePart key={`${partProps.remote}:${partProps.expose}`} {...partProps} />;
+  const key = `${partProps.remote}:${partProps.expose}`;
+  if (partProps.load === 'near-viewport') {
+    return (
+      <WhenNearViewport key={key} minHeight={partProps.minHeight ?? '4rem'}>
+        <LoadedRemotePart {...partProps} />
+      </WhenNearViewport>
+    );
+  }
+  return <LoadedRemotePart key={key} {...partProps} />;
+}
+
+/**
+ * Holds the part's space until it comes within NEAR_VIEWPORT_MARGIN of the viewport, looking only
+ * once the page has rendered (first-screen.ts).
+ */
+function WhenNearViewport({ minHeight, children }: { minHeight: string; children: ReactNode }) {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [pageShown, setPageShown] = useState(false);
+  const placeholder = useRef<HTMLDivElement>(null);
+  useEffect(() => whenFirstScreenSettled(() => setPageShown(true)), []);
+  useEffect(() => {
+    if (near || !pageShown || !placeholder.current) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: NEAR_VIEWPORT_MARGIN });
+    observer.observe(placeholder.current);
+    return () => observer.disconnect();
+  }, [near, pageShown]);
+  return near ? children : <div ref={placeholder} style={{ minHeight }} data-waiting-for-viewport="" />;
 }
 
 function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({ remote, expose, props, variant, minHeight }: RemotePartProps<R, E>) {
@@ -114,6 +153,7 @@ function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({ remot
     <RemoteErrorBoundary key={attempt} remote={remote} variant={variant} onRetry={retry}>
       <Suspense fallback={<DelayedFallback minHeight={fallbackHeight} label={variant === 'page' ? 'Loading page…' : 'Loading…'} />}>
         <Exposed {...(props as ExposedProps<R, E> & object)} />
+        {variant === 'page' && <FirstScreenSettled />}
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -144,7 +144,7 @@ export function Footer() {
           <Newsletter aria-labelledby="footer-newsletter-title">
             <h2 id="footer-newsletter-title">Stay in the loop</h2>
             <p>Launch news and marketplace updates, straight to your inbox.</p>
-            <RemotePart remote="signups" expose="./FooterNewsletter" props={{}} variant="inline" minHeight="5.5rem" />
+            <RemotePart remote="signups" expose="./FooterNewsletter" props={{}} variant="inline" minHeight="5.5rem" load="near-viewport" />
           </Newsletter>
         </Top>
         <Bottom>

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { BRAND } from '@agentora/data';
 import { AlertCircleIcon, Container, LinkButton, Lead, PageTitle, Row } from '@agentora/ui';
 import { PageMeta } from './PageMeta';
+import { FirstScreenSettled } from '../federation/first-screen';
 
 export const ERROR_PAGE_TITLE = 'Unexpected Application Error!';
 
@@ -21,6 +22,7 @@ export function ErrorPage({ path }: { path: string }) {
   return (
     <ErrorRoot>
       <PageMeta title={`${ERROR_PAGE_TITLE} | ${BRAND}`} description="This page could not be shown." path={path} />
+      <FirstScreenSettled />
       <AlertCircleIcon size={40} />
       <PageTitle>{ERROR_PAGE_TITLE}</PageTitle>
       <Lead>We couldn't find or show this page. It may have moved, or the address may have a typo.</Lead>

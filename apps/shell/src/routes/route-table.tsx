@@ -1,26 +1,20 @@
 import type { ReactNode } from 'react';
-import type { ExposeName, RemoteName } from '@agentora/contracts';
+import type { ExposeName } from '@agentora/contracts';
 import { BRAND } from '@agentora/data';
 import { RemotePart } from '../federation/RemotePart';
-
-/** A remote module a route renders, so it can be fetched before React asks for it. */
-export type RoutePart = { [R in RemoteName]: { remote: R; expose: ExposeName<R> } }[RemoteName];
 
 export interface SiteRoute {
   path: string;
   title: string;
   description: string;
   render: () => ReactNode;
-  parts: readonly RoutePart[];
 }
 
 const content = (expose: ExposeName<'content'>) => ({
   render: () => <RemotePart remote="content" expose={expose} props={{}} variant="page" />,
-  parts: [{ remote: 'content', expose }] as const,
 });
 const waitlist = {
   render: () => <RemotePart remote="signups" expose="./WaitlistPage" props={{}} variant="page" />,
-  parts: [{ remote: 'signups', expose: './WaitlistPage' }] as const,
 };
 
 const WAITLIST_DESCRIPTION = `${BRAND} launches in 2026. Join the waitlist for early access, priority support and 50% off your first year.`;
@@ -48,16 +42,11 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
         expose="./HomePage"
         variant="page"
         props={{
-          earlyAccessSlot: <RemotePart remote="signups" expose="./EarlyAccessSection" props={{}} variant="section" minHeight="24rem" />,
-          newsletterSlot: <RemotePart remote="signups" expose="./NewsletterSignup" props={{}} variant="section" minHeight="16rem" />,
+          earlyAccessSlot: <RemotePart remote="signups" expose="./EarlyAccessSection" props={{}} variant="section" minHeight="24rem" load="near-viewport" />,
+          newsletterSlot: <RemotePart remote="signups" expose="./NewsletterSignup" props={{}} variant="section" minHeight="16rem" load="near-viewport" />,
         }}
       />
     ),
-    parts: [
-      { remote: 'content', expose: './HomePage' },
-      { remote: 'signups', expose: './EarlyAccessSection' },
-      { remote: 'signups', expose: './NewsletterSignup' },
-    ],
   },
   { path: '/about', title: `About | ${BRAND}`, description: `Why we are building ${BRAND}: our mission, vision and values, and the numbers behind the launch.`, ...content('./AboutPage') },
   { path: '/blog', title: `Blog | ${BRAND}`, description: `Articles on AI agents, the agent economy, tutorials and market analysis from the ${BRAND} team.`, ...content('./BlogPage') },
@@ -66,7 +55,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/case-studies', title: `Case Studies | ${BRAND}`, description: 'How companies in SaaS, e-commerce, healthcare and finance cut costs and time with AI agents.', ...content('./CaseStudiesPage') },
   { path: '/tutorials', title: `Tutorials | ${BRAND}`, description: 'Learning paths and tutorials for building, buying and deploying AI agents, from beginner to advanced.', ...content('./TutorialsPage') },
   { path: '/community', title: `Community | ${BRAND}`, description: `Join the ${BRAND} community: discussions, events, top contributors and resources for AI agent builders.`, ...content('./CommunityPage') },
-  { path: '/careers', title: `Careers | ${BRAND}`, description: `Help build the marketplace for AI agents. Apply to join the ${BRAND} team.`, render: () => <RemotePart remote="careers" expose="./CareersPage" props={{}} variant="page" />, parts: [{ remote: 'careers', expose: './CareersPage' }] },
+  { path: '/careers', title: `Careers | ${BRAND}`, description: `Help build the marketplace for AI agents. Apply to join the ${BRAND} team.`, render: () => <RemotePart remote="careers" expose="./CareersPage" props={{}} variant="page" /> },
   { path: '/privacy', title: `Privacy Policy | ${BRAND}`, description: `What ${BRAND} collects, why, and your rights over your data.`, ...content('./PrivacyPage') },
   { path: '/terms', title: `Terms of Service | ${BRAND}`, description: `The terms for using the ${BRAND} pre-launch website and waitlist.`, ...content('./TermsPage') },
   { path: '/coming-soon', title: `Join the Waitlist | ${BRAND}`, description: WAITLIST_DESCRIPTION, ...waitlist },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { COMING_SOON_PATHS, SITE_PATHS } from '@agentora/data';
@@ -5,6 +6,7 @@ import { AppThemeProvider } from '@agentora/ui';
 import { loadExposed } from '../federation/remote-loader';
 import { routeObjects } from './router';
 import { SITE_ROUTES } from './route-table';
+import { partsForPath } from './route-parts';
 
 jest.mock('../federation/remote-loader', () => ({ loadExposed: jest.fn(), resetRemote: jest.fn() }));
 
@@ -18,9 +20,30 @@ function renderAt(path: string) {
   );
 }
 
+afterEach(() => {
+  delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+});
+
 describe('route table', () => {
   beforeEach(() => {
-    loadExposedMock.mockImplementation(async (remote, expose) => ({ default: () => <h1>{`${remote} ${expose}`}</h1> }) as never);
+    loadExposedMock.mockClear();
+    // The visitor never scrolls here: parts that wait for the viewport stay unloaded.
+    window.IntersectionObserver = class {
+      observe() {}
+      disconnect() {}
+    } as unknown as typeof IntersectionObserver;
+    loadExposedMock.mockImplementation(
+      async (remote, expose) =>
+        ({
+          default: ({ earlyAccessSlot, newsletterSlot }: { earlyAccessSlot?: ReactNode; newsletterSlot?: ReactNode }) => (
+            <>
+              <h1>{`${remote} ${expose}`}</h1>
+              {earlyAccessSlot}
+              {newsletterSlot}
+            </>
+          ),
+        }) as never,
+    );
   });
 
   it('has exactly the spec routes, none with parameters', () => {
@@ -35,6 +58,15 @@ describe('route table', () => {
       expect(await screen.findByRole('heading', { name: 'signups ./WaitlistPage' })).toBeInTheDocument();
     },
   );
+
+  it.each(SITE_ROUTES.map((route) => route.path))('%s renders exactly the first-screen modules the entry chunk preloads', async (path) => {
+    renderAt(path);
+    const [first] = partsForPath(path);
+    await screen.findByRole('heading', { name: `${first!.remote} ${first!.expose}` });
+    // The mocked modules render "<remote> <expose>" as their heading.
+    const rendered = screen.getAllByRole('heading', { name: /^(content|signups|careers) \.\// }).map((heading) => heading.textContent);
+    expect(rendered.sort()).toEqual(partsForPath(path).map((part) => `${part.remote} ${part.expose}`).sort());
+  });
 
   it('loads the careers page from the careers remote and the rest from content', async () => {
     renderAt('/careers');
