@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { sharedSiteUrl } from '../support/site';
+import { scrollThroughPage, sharedSiteUrl } from '../support/site';
 
 test('React DOM is loaded once, and the shell theme styles a remote', async ({ page }) => {
   const scripts: Promise<string>[] = [];
@@ -63,4 +63,45 @@ test('the runtime config is preloaded with the bundle and fetched once', async (
   await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
   expect(configRequests).toHaveLength(1);
   expect(warnings.filter((text) => text.includes('preload'))).toEqual([]);
+});
+
+test("the shell's HTML preloads exactly the scripts its start needs, and not supabase-js", async ({ page }) => {
+  const shellOrigin = new URL(sharedSiteUrl()).origin;
+  const loaded = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && request.url().startsWith(shellOrigin)) loaded.add(new URL(request.url()).pathname);
+  });
+  await page.goto(`${sharedSiteUrl()}/about`);
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const preloaded = await page.locator('link[rel="preload"][as="script"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  const entry = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((script) => new URL((script as HTMLScriptElement).src).pathname));
+  expect(preloaded.length).toBeGreaterThan(3);
+  // Every shell script the page ran was announced by the HTML, and every announced one was used.
+  expect([...loaded].sort()).toEqual([...entry, ...preloaded].sort());
+
+  const bodies = await Promise.all(preloaded.map(async (path) => (await page.request.get(shellOrigin + path)).text()));
+  expect(bodies.some((body) => body.includes('__reactContainer$'))).toBe(true);
+  // supabase-js names itself in the X-Client-Info header it sends; our libs/data only wraps it.
+  expect(bodies.filter((body) => body.includes('supabase-js')).length).toBe(0);
+});
+
+test('sections below the first screen load only as the visitor scrolls towards them', async ({ page }) => {
+  const config = (await (await page.request.get(`${sharedSiteUrl()}/runtime-config.json`)).json()) as { remotes: { signups: string } };
+  const signupsOrigin = new URL(config.remotes.signups).origin;
+  const signupsRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(signupsOrigin)) signupsRequests.push(request.url());
+  });
+  await page.goto(`${sharedSiteUrl()}/`);
+  await expect(page.getByRole('heading', { name: /The Future of AI Agent Commerce/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(signupsRequests).toEqual([]);
+  await expect(page.getByRole('form', { name: 'Footer newsletter sign-up' })).toHaveCount(0);
+
+  await scrollThroughPage(page);
+  await expect(page.getByRole('region', { name: 'Get Early Access' })).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('form', { name: 'Footer newsletter sign-up' })).toBeVisible();
+  expect(signupsRequests.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
 });

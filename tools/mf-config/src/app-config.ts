@@ -4,6 +4,7 @@ import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { exposesMap, type RemoteName } from '@agentora/contracts';
 import { sharedDependencies, type SharedSpec } from './shared.ts';
+import { StartupPreloadPlugin } from './startup-preload.ts';
 
 const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
 const majorVersionGuard = path.join(import.meta.dirname, 'runtime/major-version-guard.ts');
@@ -83,6 +84,7 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
     },
     plugins: [
       new rspack.HtmlRspackPlugin({ template: path.join(appDir, 'index.html'), scriptLoading: 'defer', minify: isProduction }),
+      ...(name === 'shell' ? [new StartupPreloadPlugin({ bootstrapRequest: './bootstrap' })] : []),
       new rspack.CopyRspackPlugin({ patterns: copyPatterns }),
       new ModuleFederationPlugin({
         name,
