@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type FileChooser, type Page } from '@playwright/test';
 import { sharedSiteUrl } from '../support/site';
 import { openCareers, resumeInput } from '../support/careers';
 
@@ -45,6 +45,10 @@ test('the careers page has no WCAG A/AA violations, empty, with every error show
 });
 
 test('the form can be filled and sent with the keyboard alone', async ({ page }) => {
+  // Listening from the start: Playwright intercepts file choosers only once a listener is set up,
+  // and setting it up right before the key press can lose the race with the chooser opening.
+  const choosers: FileChooser[] = [];
+  page.on('filechooser', (chooser) => choosers.push(chooser));
   const form = await openCareers(page, sharedSiteUrl());
   await form.getByLabel('First Name').focus();
   await page.keyboard.type('Grace');
@@ -60,11 +64,9 @@ test('the form can be filled and sent with the keyboard alone', async ({ page })
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(form.getByRole('button', { name: 'Choose file' })).toBeFocused();
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
-  await (
-    await chooser
-  ).setFiles({
+  await expect.poll(() => choosers.length).toBe(1);
+  await choosers[0]!.setFiles({
     name: 'grace.pdf',
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF-1.7 grace'),
