@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { rspack, type Stats } from '@rspack/core';
-import { createAppConfig, type AppName } from '@agentora/mf-config';
+import { createAppConfig, STANDALONE_RUNTIME_FILE, type AppName } from '@agentora/mf-config';
 import type { Browser } from 'playwright-core';
 import { apportion, chunkCompositions, findChunk, mergeShares, type ChunkComposition, type StatsJson } from './attribution.ts';
 import { gzipSizeOf } from './gzip-size.ts';
@@ -59,7 +59,8 @@ export async function buildAppStats(workspaceRoot: string, scratchDir: string, s
         chunkModulesSpace: 100_000,
         nestedModulesSpace: 100_000,
       }) as StatsJson;
-      const served = jsFiles(servedDirs[app] ?? path.join(appDir, 'dist'));
+      // A remote's dist also holds the runtime its standalone page loads, from the build's other compilation.
+      const served = jsFiles(servedDirs[app] ?? path.join(appDir, 'dist')).filter((file) => file !== STANDALONE_RUNTIME_FILE);
       const built = jsFiles(outputDir);
       results.push({ app, compositions: chunkCompositions(json, path.posix.join('apps', app)), sameAsServed: served.length > 0 && served.join() === built.join() });
     } catch (error) {
