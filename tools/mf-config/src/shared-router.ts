@@ -8,14 +8,4 @@
 //
 // A new import of another name from react-router-dom in app code fails shared-router.test.ts:
 // add the name here.
-export {
-  BrowserRouter,
-  Link,
-  NavLink,
-  Outlet,
-  Route,
-  Routes,
-  createBrowserRouter,
-  useLocation,
-} from 'react-router';
-export { RouterProvider } from 'react-router/dom';
+export { BrowserRouter, Link, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';

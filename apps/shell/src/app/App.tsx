@@ -1,13 +1,13 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppThemeProvider } from '@agentora/ui';
-import { createSiteRouter } from '../routes/router';
+import { SiteRoutes } from '../routes/router';
 
 export function App() {
-  const [router] = useState(createSiteRouter);
   return (
     <AppThemeProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <SiteRoutes />
+      </BrowserRouter>
     </AppThemeProvider>
   );
 }

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { COMING_SOON_PATHS, SITE_PATHS } from '@agentora/data';
 import { AppThemeProvider } from '@agentora/ui';
 import { loadExposed } from '../federation/remote-loader';
-import { routeObjects } from './router';
+import { SiteRoutes } from './router';
 import { SITE_ROUTES } from './route-table';
 import { partsForPath } from './route-parts';
 
@@ -15,7 +15,9 @@ const loadExposedMock = loadExposed as jest.MockedFunction<typeof loadExposed>;
 function renderAt(path: string) {
   return render(
     <AppThemeProvider>
-      <RouterProvider router={createMemoryRouter(routeObjects, { initialEntries: [path] })} />
+      <MemoryRouter initialEntries={[path]}>
+        <SiteRoutes />
+      </MemoryRouter>
     </AppThemeProvider>,
   );
 }
