@@ -32,11 +32,13 @@ export interface BlogListProps {
   filter: BlogFilter;
   onFilterChange: (filter: BlogFilter) => void;
   onOpen: (post: BlogPost) => void;
+  /** The reader is about to open an article (pointer over, or focus on, its title). */
+  onIntent?: () => void;
   /** Lets the page give focus back to an article's button when the reader returns. */
   registerTrigger: (postId: string, button: HTMLButtonElement | null) => void;
 }
 
-export function BlogList({ filter, onFilterChange, onOpen, registerTrigger }: BlogListProps) {
+export function BlogList({ filter, onFilterChange, onOpen, onIntent, registerTrigger }: BlogListProps) {
   const featuredTitleId = useId();
   const gridTitleId = useId();
   const { featured, rest } = splitFeatured(filterPosts(BLOG_POSTS, filter));
@@ -46,6 +48,8 @@ export function BlogList({ filter, onFilterChange, onOpen, registerTrigger }: Bl
     <button
       type="button"
       ref={(button) => registerTrigger(post.id, button)}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       onClick={() => onOpen(post)}
     >
       {post.title}

@@ -112,9 +112,10 @@ describe('BlogPage detail', () => {
 
     await user.click(screen.getByRole('button', { name: COMPUTE_POOL.title }));
 
-    // Detail view: the list and its filters are gone, the title is the page's h1 and has focus.
+    // Detail view (its module loads on first open): the list and its filters are gone, the title
+    // is the page's h1 and has focus.
+    const title = await screen.findByRole('heading', { level: 1, name: COMPUTE_POOL.title });
     expect(screen.queryByRole('searchbox')).toBeNull();
-    const title = screen.getByRole('heading', { level: 1, name: COMPUTE_POOL.title });
     expect(title).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Back to Blog' })).toBeInTheDocument();
     const article = screen.getByRole('article', { name: COMPUTE_POOL.title });
@@ -152,6 +153,7 @@ describe('BlogPage detail', () => {
   it('opens the featured article too, and each article only once at a time', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: FEATURED.title }));
+    await screen.findByRole('button', { name: 'Back to Blog' });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(FEATURED.title);
     expect(screen.queryByText(COMPUTE_POOL.title)).toBeNull();

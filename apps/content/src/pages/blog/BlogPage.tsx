@@ -1,9 +1,15 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { DelayedFallback } from '@agentora/ui';
 import { BLOG_POSTS } from '../../data/blog/posts';
 import type { BlogPost } from '../../data/types';
 import { NO_BLOG_FILTER, type BlogFilter } from '../../filters/blog-filter';
 import { BlogList } from './BlogList';
-import { PostDetail } from './PostDetail';
+
+// The article view carries the markdown renderer (react-markdown and remark: ~33 KB gzip), which
+// the list does not need: it loads when the reader points at or focuses an article's title.
+const loadPostDetail = () => import('./PostDetail');
+const PostDetail = lazy(() => loadPostDetail().then((module) => ({ default: module.PostDetail })));
+const prefetchPostDetail = () => void loadPostDetail();
 
 /**
  * The blog: a filterable list, or one article in place of it (state, not a route: the spec's routes
@@ -38,12 +44,15 @@ export function BlogPage() {
   const post =
     openPostId === null ? undefined : BLOG_POSTS.find((candidate) => candidate.id === openPostId);
   return post ? (
-    <PostDetail post={post} onBack={back} />
+    <Suspense fallback={<DelayedFallback label="Loading article…" />}>
+      <PostDetail post={post} onBack={back} />
+    </Suspense>
   ) : (
     <BlogList
       filter={filter}
       onFilterChange={setFilter}
       onOpen={openPost}
+      onIntent={prefetchPostDetail}
       registerTrigger={registerTrigger}
     />
   );
