@@ -1,9 +1,10 @@
-import { Component, Suspense, lazy, useCallback, useEffect, useRef, useState, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type LazyExoticComponent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { ExposeName, ExposedComponent, ExposedProps, RemoteName } from '@agentora/contracts';
 import { AlertCircleIcon, Button, DelayedFallback, RefreshIcon } from '@agentora/ui';
 import { loadExposed, resetRemote } from './remote-loader';
 import { PAGE_MIN_HEIGHT } from '../layout/page-height';
+import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { FirstScreenSettled, whenFirstScreenSettled } from './first-screen';
 
 export type RemotePartVariant = 'page' | 'section' | 'inline';
@@ -56,30 +57,6 @@ function RemoteFailure({ variant, onRetry }: { variant: RemotePartVariant; onRet
       </Button>
     </FailureRoot>
   );
-}
-
-interface BoundaryProps {
-  remote: RemoteName;
-  variant: RemotePartVariant;
-  onRetry: () => void;
-  children: ReactNode;
-}
-
-/** Catches a remote that fails to load or to render, so only its own area degrades. */
-class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(`[shell] the "${this.props.remote}" remote failed:`, error, info.componentStack);
-  }
-
-  override render() {
-    return this.state.failed ? <RemoteFailure variant={this.props.variant} onRetry={this.props.onRetry} /> : this.props.children;
-  }
 }
 
 export interface RemotePartProps<R extends RemoteName, E extends ExposeName<R>> {
@@ -150,11 +127,15 @@ function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({ remot
   const { attempt, Exposed } = loaded;
   const fallbackHeight = minHeight ?? (variant === 'page' ? PAGE_MIN_HEIGHT : '4rem');
   return (
-    <RemoteErrorBoundary key={attempt} remote={remote} variant={variant} onRetry={retry}>
+    <ErrorBoundary
+      key={attempt}
+      fallback={<RemoteFailure variant={variant} onRetry={retry} />}
+      onError={(error, componentStack) => console.error(`[shell] the "${remote}" remote failed:`, error, componentStack)}
+    >
       <Suspense fallback={<DelayedFallback minHeight={fallbackHeight} label={variant === 'page' ? 'Loading page…' : 'Loading…'} />}>
         <Exposed {...(props as ExposedProps<R, E> & object)} />
         {variant === 'page' && <FirstScreenSettled />}
       </Suspense>
-    </RemoteErrorBoundary>
+    </ErrorBoundary>
   );
 }

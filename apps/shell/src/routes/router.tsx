@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { SiteLayout } from '../layout/SiteLayout';
 import { PageMeta } from './PageMeta';
-import { GuardedRoute, RoutingFailure } from './RouteErrorBoundary';
+import { GuardedRoute, RoutingFailure } from './GuardedRoute';
 import { SITE_ROUTES } from './route-table';
 
 /**

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppThemeProvider } from '@agentora/ui';
-import { GuardedRoute } from './RouteErrorBoundary';
+import { GuardedRoute } from './GuardedRoute';
 
 function FailsOnBrokenPath() {
   const { pathname } = useLocation();

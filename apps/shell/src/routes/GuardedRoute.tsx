@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '../errors/ErrorBoundary';
+import { ErrorPage } from './ErrorPage';
+
+export function RoutingFailure() {
+  const { pathname } = useLocation();
+  return <ErrorPage path={pathname} />;
+}
+
+const reportRouteFailure = (error: Error, componentStack: string) => console.error('[shell] a route failed to render:', error, componentStack);
+
+/**
+ * Shows the error page in place of a route (or the layout) that threw while rendering; moving to
+ * another location clears the failure, so the visitor can go on.
+ */
+export function GuardedRoute({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname} fallback={<RoutingFailure />} onError={reportRouteFailure}>
+      {children}
+    </ErrorBoundary>
+  );
+}
