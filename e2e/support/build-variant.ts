@@ -23,7 +23,6 @@ const scratch = path.join(root, 'tmp', 'e2e-builds', request.variant);
 fs.rmSync(scratch, { recursive: true, force: true });
 fs.mkdirSync(scratch, { recursive: true });
 fs.cpSync(path.join(appDir, 'src'), path.join(scratch, 'src'), { recursive: true });
-fs.copyFileSync(path.join(appDir, 'index.html'), path.join(scratch, 'index.html'));
 
 if (request.wrapExposed) {
   const { module, marker } = request.wrapExposed;

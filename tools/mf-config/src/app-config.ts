@@ -8,8 +8,10 @@ import { StartupPreloadPlugin } from './startup-preload.ts';
 
 const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
 const majorVersionGuard = path.join(import.meta.dirname, 'runtime/major-version-guard.ts');
+// A remote's own page is only its standalone harness: one template serves all three.
+const remoteStandaloneTemplate = path.resolve(import.meta.dirname, '../templates/remote-standalone.html');
 const standaloneRuntimeProvider = path.join(import.meta.dirname, 'runtime/standalone-runtime-provider.ts');
-/** Loaded by a remote's standalone page before its own scripts (see the remotes' index.html). */
+/** Loaded by a remote's standalone page before its own scripts (templates/remote-standalone.html). */
 export const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
 
 export type AppName = 'shell' | RemoteName;
@@ -83,7 +85,13 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
       ],
     },
     plugins: [
-      new rspack.HtmlRspackPlugin({ template: path.join(appDir, 'index.html'), scriptLoading: 'defer', minify: isProduction }),
+      new rspack.HtmlRspackPlugin({
+        ...(name === 'shell'
+          ? { template: path.join(appDir, 'index.html') }
+          : { template: remoteStandaloneTemplate, templateParameters: { remoteName: name, standaloneRuntimeFile: STANDALONE_RUNTIME_FILE } }),
+        scriptLoading: 'defer',
+        minify: isProduction,
+      }),
       ...(name === 'shell' ? [new StartupPreloadPlugin({ bootstrapRequest: './bootstrap' })] : []),
       new rspack.CopyRspackPlugin({ patterns: copyPatterns }),
       new ModuleFederationPlugin({
