@@ -2,6 +2,7 @@ import type { Caller, Database } from '../db/database.ts';
 import { authenticate } from '../http/auth.ts';
 import type { RequestContext } from '../http/context.ts';
 import { sendJson, sendRaw } from '../http/reply.ts';
+import { attachmentDisposition } from './content-disposition.ts';
 import { downloadAsCaller, downloadPublic, type StoredObject } from './download.ts';
 import { storageErrors, toStorageFailure } from './errors.ts';
 import { listObjects } from './list.ts';
@@ -13,21 +14,22 @@ export interface StorageServices {
   jwtSecret: string;
 }
 
-function sendObject(ctx: RequestContext, object: StoredObject): void {
+/**
+ * Every object is served as a download that browsers never render or sniff: a stored file (a résumé,
+ * anything anon uploaded) must not run as a page on this origin, whatever its bytes or declared type.
+ */
+function sendObject(ctx: RequestContext, name: string, object: StoredObject): void {
   const headers: Record<string, string> = {
     'Content-Type': object.mimeType,
     'Cache-Control': object.cacheControl,
     'Last-Modified': object.lastModified.toUTCString(),
+    'X-Content-Type-Options': 'nosniff',
   };
   if (object.eTag) headers.ETag = object.eTag;
   const download = ctx.url.searchParams.get('download');
-  if (download !== null) {
-    const filename =
-      download === ''
-        ? decodeURIComponent(ctx.url.pathname.split('/').pop() ?? 'download')
-        : download;
-    headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
-  }
+  headers['Content-Disposition'] = attachmentDisposition(
+    download === null || download === '' ? (name.split('/').pop() ?? '') : download,
+  );
   sendRaw(ctx.res, 200, object.bytes, headers);
 }
 
@@ -61,7 +63,7 @@ export async function handleStorage(
     let match: RegExpExecArray | null;
     if (isRead && (match = /^\/object\/public\/(.+)$/.exec(path))) {
       const { bucket, name } = parseBucketAndName(match[1]);
-      sendObject(ctx, await downloadPublic(services.database, bucket, name));
+      sendObject(ctx, name, await downloadPublic(services.database, bucket, name));
     } else if (method === 'POST' && (match = /^\/object\/list\/([^/]+)$/.exec(path))) {
       const caller = authenticated(ctx, services);
       sendJson(
@@ -77,7 +79,7 @@ export async function handleStorage(
     } else if (isRead && (match = /^\/object\/(?:authenticated\/)?(.+)$/.exec(path))) {
       const caller = authenticated(ctx, services);
       const { bucket, name } = parseBucketAndName(match[1]);
-      sendObject(ctx, await downloadAsCaller(services.database, caller, bucket, name));
+      sendObject(ctx, name, await downloadAsCaller(services.database, caller, bucket, name));
     } else if ((method === 'POST' || method === 'PUT') && (match = /^\/object\/(.+)$/.exec(path))) {
       const caller = authenticated(ctx, services);
       const { bucket, name } = parseBucketAndName(match[1]);
