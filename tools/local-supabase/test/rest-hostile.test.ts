@@ -215,4 +215,14 @@ describe('JSON bodies nested deeper than anything real', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: '23514' });
   });
+
+  it('lists storage with the same limit', async () => {
+    const response = await fetch(`${t.server.url}/storage/v1/object/list/applications`, {
+      method: 'POST',
+      headers: apiHeaders(t.server.serviceKey),
+      body: `{"prefix":"","sortBy":${nested(4_500)}}`,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'InvalidRequest' });
+  });
 });

@@ -1,8 +1,11 @@
-import type { Database } from '../db/database.ts';
+import type { IncomingMessage } from 'node:http';
+import type { Caller, Database } from '../db/database.ts';
 import type { SchemaCache } from '../db/schema-cache.ts';
-import { authenticate } from '../http/auth.ts';
+import { authenticate, type Authentication } from '../http/auth.ts';
+import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import type { RequestContext } from '../http/context.ts';
 import { sendJson, sendRaw } from '../http/reply.ts';
+import type { Admission, Reply } from '../http/route.ts';
 import { PostgrestFailure, toPostgrestFailure } from './errors.ts';
 import { insertRows } from './insert.ts';
 import { deleteRows, updateRows } from './mutate.ts';
@@ -16,9 +19,6 @@ export interface RestServices {
   schema: SchemaCache;
   jwtSecret: string;
 }
-
-// PostgREST itself has no limit; hosted Supabase's gateway does. Far above any sign-up form.
-const MAX_REST_BODY = 1024 * 1024;
 
 function checkProfile(ctx: RequestContext): void {
   const header =
@@ -35,41 +35,54 @@ function checkProfile(ctx: RequestContext): void {
   }
 }
 
-/** /rest/v1/...: the PostgREST subset supabase-js uses, with PostgREST's statuses and error bodies. */
-export async function handleRest(
+function authFailureReply(auth: Extract<Authentication, { ok: false }>): Reply {
+  if (auth.problem === 'missing') {
+    return {
+      status: 401,
+      body: {
+        message: auth.message,
+        hint: 'Provide the anon or service_role key in the apikey header.',
+      },
+    };
+  }
+  const code = auth.problem === 'expired' ? 'PGRST303' : 'PGRST301';
+  return {
+    status: 401,
+    body: { code, details: null, hint: null, message: auth.message },
+    headers: { 'WWW-Authenticate': 'Bearer' },
+  };
+}
+
+const TOO_LARGE: Reply = {
+  status: 413,
+  body: new PostgrestFailure(
+    413,
+    'PGRST102',
+    `The request body is larger than ${SMALL_BODY_LIMIT} bytes`,
+  ).body,
+};
+
+/** /rest/v1/...: the key is checked before the body is read; reads take no body. */
+export function admitRest(req: IncomingMessage, services: RestServices, path: string): Admission {
+  const auth = authenticate(req.headers, services.jwtSecret);
+  if (!auth.ok) return { refuse: authFailureReply(auth) };
+  const { caller } = auth;
+  return {
+    bodyLimit: req.method === 'GET' || req.method === 'HEAD' ? 0 : SMALL_BODY_LIMIT,
+    tooLarge: TOO_LARGE,
+    handle: (ctx) => handleRest(ctx, services, path, caller),
+  };
+}
+
+/** The PostgREST subset supabase-js uses, with PostgREST's statuses and error bodies. */
+async function handleRest(
   ctx: RequestContext,
   services: RestServices,
   path: string,
+  caller: Caller,
 ): Promise<void> {
-  const auth = authenticate(ctx.req.headers, services.jwtSecret);
-  if (!auth.ok) {
-    if (auth.problem === 'missing') {
-      sendJson(ctx.res, 401, {
-        message: auth.message,
-        hint: 'Provide the anon or service_role key in the apikey header.',
-      });
-    } else {
-      const code = auth.problem === 'expired' ? 'PGRST303' : 'PGRST301';
-      sendJson(
-        ctx.res,
-        401,
-        { code, details: null, hint: null, message: auth.message },
-        { 'WWW-Authenticate': 'Bearer' },
-      );
-    }
-    return;
-  }
-  const { caller } = auth;
-
   try {
     checkProfile(ctx);
-    if (ctx.body.overLimit || ctx.body.size > MAX_REST_BODY) {
-      throw new PostgrestFailure(
-        413,
-        'PGRST102',
-        `The request body is larger than ${MAX_REST_BODY} bytes`,
-      );
-    }
     const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
     let result: RestResult;
 

@@ -12,6 +12,8 @@ import { openDatabase } from '../db/open.ts';
 import { loadSchemaCache } from '../db/schema-cache.ts';
 import { createDatabaseLedger } from '../functions/db-ledger.ts';
 import type { EdgeFunction } from '../functions/routes.ts';
+import { createOriginPolicy } from '../http/cors.ts';
+import { createHostPolicy } from '../http/host.ts';
 import { createRequestListener } from '../http/server.ts';
 import {
   DEFAULT_PORT,
@@ -20,12 +22,18 @@ import {
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys/local-keys.ts';
 import { createOutbox } from '../outbox/outbox.ts';
+import { readUploadBodyLimits } from '../storage/upload.ts';
 
 export interface LocalSupabaseOptions {
   /** Default 54321; 0 picks a free port (tests). */
   port?: number;
   /** Default 127.0.0.1: the outbox and the service key are for this machine only. */
   host?: string;
+  /**
+   * Browser origins allowed to call the API besides this machine's own (http(s)://localhost,
+   * 127.0.0.1 or [::1] on any port), e.g. `http://192.168.1.5:4200`.
+   */
+  allowedOrigins?: readonly string[];
   /** Holds the lock, the outbox and (unless inMemory) the database. Default: <repo>/.local-supabase. */
   dataDir?: string;
   /** Keep the database in memory: faster, gone at stop. */
@@ -87,6 +95,7 @@ export async function startLocalSupabase(
 ): Promise<LocalSupabase> {
   const dataDir = path.resolve(options.dataDir ?? DEFAULT_DATA_DIR);
   const host = options.host ?? '127.0.0.1';
+  const origins = createOriginPolicy(options.allowedOrigins);
   await mkdir(dataDir, { recursive: true });
   const lock = acquireDataDirLock(dataDir);
 
@@ -113,12 +122,18 @@ export async function startLocalSupabase(
     const server = createServer(
       createRequestListener({
         rest: { database, schema, jwtSecret: LOCAL_JWT_SECRET },
-        storage: { database, jwtSecret: LOCAL_JWT_SECRET },
+        storage: {
+          database,
+          jwtSecret: LOCAL_JWT_SECRET,
+          uploadBodyLimits: await readUploadBodyLimits(database),
+        },
         functions: {
           jwtSecret: LOCAL_JWT_SECRET,
           functions: new Map([['send-thank-you-email', thankYou]]),
         },
         outbox,
+        hosts: createHostPolicy(host),
+        origins,
       }),
     );
     const address = await listen(server, options.port ?? DEFAULT_PORT, host);

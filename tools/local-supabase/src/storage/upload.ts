@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { asServer, becomeCaller, type Caller, type Database } from '../db/database.ts';
+import { fileBodyLimit } from '../http/body-limits.ts';
 import { findBucket, type BucketSettings } from './bucket.ts';
 import { storageErrors } from './errors.ts';
 import { isHeaderSafe } from './header-value.ts';
@@ -12,6 +13,24 @@ export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 /** The most bytes one file in the bucket may have: its own limit (the migrations set it), capped globally. */
 function maxFileBytes(bucket: BucketSettings): number {
   return Math.min(bucket.fileSizeLimit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
+}
+
+/**
+ * For each bucket, the largest request body that may carry a file for it: its size limit plus room for
+ * the multipart form. Read once at start-up, after the migrations (which create the buckets), so that
+ * an upload's limit is known from its path before its body is read; an edge function that takes a file
+ * for a bucket declares the same limit.
+ */
+export function readUploadBodyLimits(database: Database): Promise<Map<string, number>> {
+  return database.transaction(async (db) => {
+    const { rows } = await db.query<{ id: string }>('select id from storage.buckets');
+    const limits = new Map<string, number>();
+    for (const { id } of rows) {
+      const bucket = await findBucket(db, id);
+      if (bucket) limits.set(id, fileBodyLimit(maxFileBytes(bucket)));
+    }
+    return limits;
+  });
 }
 
 interface UploadedFile {
