@@ -5,7 +5,10 @@
 export interface LocalSupabaseOptions {
   /** Default 54321; 0 picks a free port (tests). */
   port?: number;
-  /** Default 127.0.0.1: the outbox and the service key are for this machine only. */
+  /**
+   * Default 127.0.0.1: the outbox and the service key are for this machine only. `localhost` listens on
+   * both 127.0.0.1 and ::1.
+   */
   host?: string;
   /**
    * Browser origins allowed to call the API besides this machine's own (http(s)://localhost,

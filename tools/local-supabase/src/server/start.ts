@@ -1,6 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createThankYouEmailHandler } from '../../../../supabase/functions/send-thank-you-email/handler.ts';
 import { createResendTransport } from '../../../../supabase/functions/send-thank-you-email/resend-transport.ts';
@@ -23,11 +21,15 @@ import {
 } from '../keys/local-keys.ts';
 import { createOutbox } from '../outbox/outbox.ts';
 import { readUploadBodyLimits } from '../storage/upload.ts';
+import { listenHttp } from './http-server.ts';
 
 export interface LocalSupabaseOptions {
   /** Default 54321; 0 picks a free port (tests). */
   port?: number;
-  /** Default 127.0.0.1: the outbox and the service key are for this machine only. */
+  /**
+   * Default 127.0.0.1: the outbox and the service key are for this machine only. `localhost` listens on
+   * both 127.0.0.1 and ::1.
+   */
   host?: string;
   /**
    * Browser origins allowed to call the API besides this machine's own (http(s)://localhost,
@@ -58,32 +60,6 @@ export interface LocalSupabase {
   /** HTML list of the mail sent so far (JSON at `${url}/outbox.json`). */
   outboxUrl: string;
   stop(): Promise<void>;
-}
-
-function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(
-              `Port ${port} on ${host} is already in use. Stop whatever listens there or choose another port.`,
-            )
-          : error,
-      );
-    };
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve(server.address() as AddressInfo);
-    });
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }
 
 /**
@@ -119,7 +95,7 @@ export async function startLocalSupabase(
       }),
     };
 
-    const server = createServer(
+    const server = await listenHttp(
       createRequestListener({
         rest: { database, schema, jwtSecret: LOCAL_JWT_SECRET },
         storage: {
@@ -135,9 +111,10 @@ export async function startLocalSupabase(
         hosts: createHostPolicy(host),
         origins,
       }),
+      options.port ?? DEFAULT_PORT,
+      host,
     );
-    const address = await listen(server, options.port ?? DEFAULT_PORT, host);
-    const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+    const { url } = server;
 
     const openDb = database;
     let stopping: Promise<void> | undefined;
@@ -151,7 +128,7 @@ export async function startLocalSupabase(
       stop() {
         stopping ??= (async () => {
           try {
-            await closeServer(server);
+            await server.close();
             await openDb.close();
           } finally {
             lock.release();
