@@ -214,6 +214,8 @@ describe('no body is read before the route and the key allow it', () => {
       401,
     ],
     ['REST reads (no body)', 'GET', '/rest/v1/newsletter_subscriptions', { 'x-key': 'anon' }, 401],
+    ['REST, an unknown table', 'POST', '/rest/v1/signups', { 'x-key': 'anon' }, 404],
+    ['REST, an invalid path', 'POST', '/rest/v1/a/b/c', { 'x-key': 'anon' }, 404],
     [
       'storage upload without a key',
       'POST',

@@ -62,10 +62,34 @@ const TOO_LARGE: Reply = {
   ).body,
 };
 
-/** /rest/v1/...: the key is checked before the body is read; reads take no body. */
+const tableNotFound = (table: string) =>
+  new PostgrestFailure(
+    404,
+    'PGRST205',
+    `Could not find the table 'public.${table}' in the schema cache`,
+  );
+
+const invalidPath = (path: string) =>
+  new PostgrestFailure(404, 'PGRST125', `Invalid path specified in request URL: /rest/v1${path}`);
+
+function pathSegments(path: string): string[] {
+  return path.split('/').filter(Boolean).map(decodeURIComponent);
+}
+
+/** A path that names no table and no RPC. */
+function unknownTarget(path: string, schema: SchemaCache): PostgrestFailure | undefined {
+  const segments = pathSegments(path);
+  if (segments.length === 2 && segments[0] === 'rpc') return undefined;
+  if (segments.length !== 1) return invalidPath(path);
+  return schema.relations.has(segments[0]) ? undefined : tableNotFound(segments[0]);
+}
+
+/** /rest/v1/...: the key and the table are checked before the body is read; reads take no body. */
 export function admitRest(req: IncomingMessage, services: RestServices, path: string): Admission {
   const auth = authenticate(req.headers, services.jwtSecret);
   if (!auth.ok) return { refuse: authFailureReply(auth) };
+  const unknown = unknownTarget(path, services.schema);
+  if (unknown) return { refuse: { status: unknown.status, body: unknown.body } };
   const { caller } = auth;
   return {
     bodyLimit: req.method === 'GET' || req.method === 'HEAD' ? 0 : SMALL_BODY_LIMIT,
@@ -83,7 +107,7 @@ async function handleRest(
 ): Promise<void> {
   try {
     checkProfile(ctx);
-    const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+    const segments = pathSegments(path);
     let result: RestResult;
 
     if (segments.length === 2 && segments[0] === 'rpc') {
@@ -99,12 +123,7 @@ async function handleRest(
     } else if (segments.length === 1) {
       const table = segments[0];
       const columns = services.schema.relations.get(table);
-      if (!columns)
-        throw new PostgrestFailure(
-          404,
-          'PGRST205',
-          `Could not find the table 'public.${table}' in the schema cache`,
-        );
+      if (!columns) throw tableNotFound(table);
       const request = {
         caller,
         table,
@@ -132,11 +151,7 @@ async function handleRest(
           throw new PostgrestFailure(405, 'PGRST117', `Unsupported HTTP method: ${ctx.req.method}`);
       }
     } else {
-      throw new PostgrestFailure(
-        404,
-        'PGRST125',
-        `Invalid path specified in request URL: /rest/v1${path}`,
-      );
+      throw invalidPath(path);
     }
     sendRaw(ctx.res, result.status, result.body, result.headers);
   } catch (error) {
