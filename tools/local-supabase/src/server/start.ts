@@ -95,14 +95,12 @@ export async function startLocalSupabase(
       }),
     };
 
+    // Per bucket; a function that takes a file for a bucket declares the same maxBodyBytes.
+    const uploadBodyLimits = await readUploadBodyLimits(database);
     const server = await listenHttp(
       createRequestListener({
         rest: { database, schema, jwtSecret: LOCAL_JWT_SECRET },
-        storage: {
-          database,
-          jwtSecret: LOCAL_JWT_SECRET,
-          uploadBodyLimits: await readUploadBodyLimits(database),
-        },
+        storage: { database, jwtSecret: LOCAL_JWT_SECRET, uploadBodyLimits },
         functions: {
           jwtSecret: LOCAL_JWT_SECRET,
           functions: new Map([['send-thank-you-email', thankYou]]),
