@@ -1,6 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createThankYouEmailHandler } from '../../../../supabase/functions/send-thank-you-email/handler.ts';
 import { createResendTransport } from '../../../../supabase/functions/send-thank-you-email/resend-transport.ts';
@@ -12,6 +10,8 @@ import { openDatabase } from '../db/open.ts';
 import { loadSchemaCache } from '../db/schema-cache.ts';
 import { createDatabaseLedger } from '../functions/db-ledger.ts';
 import type { EdgeFunction } from '../functions/routes.ts';
+import { createOriginPolicy } from '../http/cors.ts';
+import { createHostPolicy } from '../http/host.ts';
 import { createRequestListener } from '../http/server.ts';
 import {
   DEFAULT_PORT,
@@ -20,12 +20,22 @@ import {
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys/local-keys.ts';
 import { createOutbox } from '../outbox/outbox.ts';
+import { readUploadBodyLimits } from '../storage/upload.ts';
+import { listenHttp } from './http-server.ts';
 
 export interface LocalSupabaseOptions {
   /** Default 54321; 0 picks a free port (tests). */
   port?: number;
-  /** Default 127.0.0.1: the outbox and the service key are for this machine only. */
+  /**
+   * Default 127.0.0.1: the outbox and the service key are for this machine only. `localhost` listens on
+   * both 127.0.0.1 and ::1.
+   */
   host?: string;
+  /**
+   * Browser origins allowed to call the API besides this machine's own (http(s)://localhost,
+   * 127.0.0.1 or [::1] on any port), e.g. `http://192.168.1.5:4200`.
+   */
+  allowedOrigins?: readonly string[];
   /** Holds the lock, the outbox and (unless inMemory) the database. Default: <repo>/.local-supabase. */
   dataDir?: string;
   /** Keep the database in memory: faster, gone at stop. */
@@ -52,32 +62,6 @@ export interface LocalSupabase {
   stop(): Promise<void>;
 }
 
-function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(
-              `Port ${port} on ${host} is already in use. Stop whatever listens there or choose another port.`,
-            )
-          : error,
-      );
-    };
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve(server.address() as AddressInfo);
-    });
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
-
 /**
  * Starts the Supabase-compatible server: lock the data dir, open the database, bootstrap + migrate, then
  * serve REST, storage, functions and the outbox over HTTP.
@@ -87,6 +71,7 @@ export async function startLocalSupabase(
 ): Promise<LocalSupabase> {
   const dataDir = path.resolve(options.dataDir ?? DEFAULT_DATA_DIR);
   const host = options.host ?? '127.0.0.1';
+  const origins = createOriginPolicy(options.allowedOrigins);
   await mkdir(dataDir, { recursive: true });
   const lock = acquireDataDirLock(dataDir);
 
@@ -110,19 +95,24 @@ export async function startLocalSupabase(
       }),
     };
 
-    const server = createServer(
+    // Per bucket; a function that takes a file for a bucket declares the same maxBodyBytes.
+    const uploadBodyLimits = await readUploadBodyLimits(database);
+    const server = await listenHttp(
       createRequestListener({
         rest: { database, schema, jwtSecret: LOCAL_JWT_SECRET },
-        storage: { database, jwtSecret: LOCAL_JWT_SECRET },
+        storage: { database, jwtSecret: LOCAL_JWT_SECRET, uploadBodyLimits },
         functions: {
           jwtSecret: LOCAL_JWT_SECRET,
           functions: new Map([['send-thank-you-email', thankYou]]),
         },
         outbox,
+        hosts: createHostPolicy(host),
+        origins,
       }),
+      options.port ?? DEFAULT_PORT,
+      host,
     );
-    const address = await listen(server, options.port ?? DEFAULT_PORT, host);
-    const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+    const { url } = server;
 
     const openDb = database;
     let stopping: Promise<void> | undefined;
@@ -136,7 +126,7 @@ export async function startLocalSupabase(
       stop() {
         stopping ??= (async () => {
           try {
-            await closeServer(server);
+            await server.close();
             await openDb.close();
           } finally {
             lock.release();
