@@ -52,6 +52,8 @@ export type ExposedComponent<R extends RemoteName, E extends ExposeName<R>> = Co
 export interface ExposedModule<R extends RemoteName, E extends ExposeName<R>> {
   default: ExposedComponent<R, E>;
 }
+/** One exposed module of one remote, as data: what a route renders, what the shell loads early. */
+export type ExposedModuleRef = { [R in RemoteName]: { remote: R; expose: ExposeName<R> } }[RemoteName];
 
 type ExposeLists = { readonly [R in RemoteName]: readonly ExposeName<R>[] };
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { exposesMap, type RemoteName } from '@agentora/contracts';
+import { GeneratedFilesPlugin } from './generated-files.ts';
 import { sharedDependencies, type SharedSpec } from './shared.ts';
 import { StartupPreloadPlugin } from './startup-preload.ts';
 
@@ -29,6 +30,8 @@ export interface AppConfigOptions {
    * against other versions of a shared package (the version-policy tests).
    */
   sharedOverrides?: Record<string, Partial<SharedSpec>>;
+  /** Files the build writes from data, by name: the shell's sitemap.xml and robots.txt. */
+  generatedFiles?: Readonly<Record<string, string>>;
 }
 
 export interface BuildArgs {
@@ -37,7 +40,7 @@ export interface BuildArgs {
 
 /** The full rspack config of one app: the same loaders, output and federation settings for all four. */
 export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {}): Configuration {
-  const { name, appDir, port, outputDir = path.join(appDir, 'dist'), sharedOverrides = {} } = options;
+  const { name, appDir, port, outputDir = path.join(appDir, 'dist'), sharedOverrides = {}, generatedFiles = {} } = options;
   const mode = args.mode ?? 'production';
   const isProduction = mode === 'production';
   const publicDir = path.join(appDir, 'public');
@@ -94,6 +97,7 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
       }),
       ...(name === 'shell' ? [new StartupPreloadPlugin({ bootstrapRequest: './bootstrap' })] : []),
       new rspack.CopyRspackPlugin({ patterns: copyPatterns }),
+      new GeneratedFilesPlugin(generatedFiles),
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
