@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { exposesMap, type RemoteName } from '@agentora/contracts';
+import { ExposeContractPlugin } from './expose-contract.ts';
 import { GeneratedFilesPlugin } from './generated-files.ts';
 import { sharedDependencies, type SharedSpec } from './shared.ts';
 import { StartupPreloadPlugin } from './startup-preload.ts';
@@ -116,6 +117,8 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
           optimization: { target: 'web' },
         },
       }),
+      // What the shell will load must be what the contract promises: checked where the manifest is written.
+      ...(name === 'shell' ? [] : [new ExposeContractPlugin(name)]),
     ],
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },
