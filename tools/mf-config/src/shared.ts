@@ -6,8 +6,8 @@
 // there is the only change needed.
 import path from 'node:path';
 import rootPackage from '../../../package.json' with { type: 'json' };
-import uiPackage from '../../../libs/ui/package.json' with { type: 'json' };
-import dataPackage from '../../../libs/data/package.json' with { type: 'json' };
+import uiPackage from '@agentora/ui/package.json' with { type: 'json' };
+import dataPackage from '@agentora/data/package.json' with { type: 'json' };
 import routerPackage from 'react-router-dom/package.json' with { type: 'json' };
 
 export interface SharedSpec {
