@@ -13,9 +13,6 @@ import routerPackage from 'react-router-dom/package.json' with { type: 'json' };
 export interface SharedSpec {
   singleton: true;
   requiredVersion: string;
-  /** Keep the build's own copy as fallback so a remote still renders alone (standalone dev). */
-  eager?: boolean;
-  strictVersion?: boolean;
   /** The module this build provides under the shared name, when it is not the package itself. */
   import?: string;
   /** The version it is provided as (required with `import`). */

@@ -12,14 +12,10 @@ export class SharedMajorMismatchError extends Error {
   override name = 'SharedMajorMismatchError';
 }
 
-/** The major version a semver range asks for ('^19.3.1' → 19, '~5.1' → 5, '>=2' → 2), if it names one. */
-export function requiredMajor(range: string): number | undefined {
-  const match = /(\d+)/.exec(range);
+/** The major version a version or semver range names ('19.3.1' and '^19.3.1' → 19, '~5.1' → 5, '>=2' → 2), if any. */
+export function majorOf(versionOrRange: string): number | undefined {
+  const match = /(\d+)/.exec(versionOrRange);
   return match ? Number(match[1]) : undefined;
-}
-
-export function majorOf(version: string): number | undefined {
-  return requiredMajor(version);
 }
 
 export function majorVersionGuard(): ModuleFederationRuntimePlugin {
@@ -29,7 +25,7 @@ export function majorVersionGuard(): ModuleFederationRuntimePlugin {
       const { shareConfig, from } = args.shareInfo;
       const required = shareConfig?.requiredVersion;
       if (!shareConfig?.singleton || typeof required !== 'string') return args;
-      const wanted = requiredMajor(required);
+      const wanted = majorOf(required);
       const provided = majorOf(args.version);
       if (wanted === undefined || provided === undefined || wanted === provided) return args;
       return {
