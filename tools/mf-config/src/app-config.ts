@@ -46,7 +46,7 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
   const isProduction = mode === 'production';
   const publicDir = path.join(appDir, 'public');
   // Every app ships the local environment's runtime config as its default; a deployment replaces
-  // that one file per environment (see README "Environments").
+  // that one file per environment (docs/architecture.md, "Runtime configuration").
   const runtimeConfig = path.join(workspaceRoot, 'config/runtime/local.json');
   const copyPatterns = [
     { from: runtimeConfig, to: 'runtime-config.json' },

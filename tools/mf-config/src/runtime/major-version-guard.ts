@@ -1,6 +1,7 @@
 // Bundled into every app as a Module Federation runtime plugin (see app-config.ts).
 //
-// The site's version policy for shared singletons (README "Version policy"):
+// The site's version policy for shared singletons (docs/architecture.md, "Shared packages and the
+// version policy"):
 // - a remote built against a newer minor/patch than the page provides runs on the page's copy, and
 //   the federation runtime logs a console warning naming both versions;
 // - a remote built against another major cannot run on the page's copy (React, the router and
