@@ -16,7 +16,9 @@ function sourceFiles(dir: string): string[] {
 
 function resolveImport(from: string, specifier: string): string | undefined {
   const base = path.resolve(path.dirname(from), specifier);
-  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find(
+    (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+  );
 }
 
 /** Each file's relative imports, as files. */
@@ -24,7 +26,9 @@ function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(SRC)) {
     const text = fs.readFileSync(file, 'utf8');
-    const targets = [...text.matchAll(IMPORT)].map((match) => resolveImport(file, match[1]!)).filter((target): target is string => target !== undefined);
+    const targets = [...text.matchAll(IMPORT)]
+      .map((match) => resolveImport(file, match[1]!))
+      .filter((target): target is string => target !== undefined);
     graph.set(file, targets);
   }
   return graph;
@@ -72,7 +76,11 @@ describe("the shell's imports", () => {
     for (const [file, targets] of files) {
       const from = folderOf(file);
       if (!from) continue;
-      const to = new Set(targets.map(folderOf).filter((folder): folder is string => folder !== undefined && folder !== from));
+      const to = new Set(
+        targets
+          .map(folderOf)
+          .filter((folder): folder is string => folder !== undefined && folder !== from),
+      );
       folders.set(from, [...new Set([...(folders.get(from) ?? []), ...to])]);
     }
     expect(folders.get('federation')).not.toContain('routes');
@@ -80,6 +88,8 @@ describe("the shell's imports", () => {
   });
 
   it('sees the imports it checks', () => {
-    expect(files.get(path.join(SRC, 'routes/router.tsx'))).toContain(path.join(SRC, 'federation/RemotePart.tsx'));
+    expect(files.get(path.join(SRC, 'routes/router.tsx'))).toContain(
+      path.join(SRC, 'federation/RemotePart.tsx'),
+    );
   });
 });

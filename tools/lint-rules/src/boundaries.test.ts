@@ -25,12 +25,21 @@ describe('mayImport', () => {
 });
 
 describe('isNodeOnlyFile', () => {
-  it.each(['rspack.config.ts', 'jest.config.cjs', 'src/a/b.test.tsx', 'src/test/render.tsx', 'src/test-support/render.tsx', 'src/backend/testing/global-setup.ts'])(
-    '%s runs in Node',
-    (file) => expect(isNodeOnlyFile(file)).toBe(true),
-  );
+  it.each([
+    'rspack.config.ts',
+    'jest.config.cjs',
+    'src/a/b.test.tsx',
+    'src/test/render.tsx',
+    'src/test-support/render.tsx',
+    'src/backend/testing/global-setup.ts',
+  ])('%s runs in Node', (file) => expect(isNodeOnlyFile(file)).toBe(true));
 
-  it.each(['src/index.ts', 'src/exposed/CareersPage.tsx', 'src/config/site.config.ts', 'src/latest/contest.ts'])('%s is browser code', (file) => {
+  it.each([
+    'src/index.ts',
+    'src/exposed/CareersPage.tsx',
+    'src/config/site.config.ts',
+    'src/latest/contest.ts',
+  ])('%s is browser code', (file) => {
     expect(isNodeOnlyFile(file)).toBe(false);
   });
 });

@@ -40,6 +40,12 @@ function allowedTargetTags(sourceTags: readonly string[], nodeOnly: boolean): Se
 }
 
 /** Whether a project tagged `sourceTags` may import one tagged `targetTags`. */
-export function mayImport(sourceTags: readonly string[], targetTags: readonly string[], nodeOnly = false): boolean {
-  return allowedTargetTags(sourceTags, nodeOnly).every((allowed) => targetTags.some((tag) => allowed.has(tag)));
+export function mayImport(
+  sourceTags: readonly string[],
+  targetTags: readonly string[],
+  nodeOnly = false,
+): boolean {
+  return allowedTargetTags(sourceTags, nodeOnly).every((allowed) =>
+    targetTags.some((tag) => allowed.has(tag)),
+  );
 }

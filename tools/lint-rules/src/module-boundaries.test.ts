@@ -33,7 +33,10 @@ function lintAll(cases: ReadonlyArray<{ file: string; code: string }>): Finding[
   return JSON.parse(output.trim().split('\n').at(-1)!) as Finding[][];
 }
 
-const boundaryFindings = (findings: Finding[]) => findings.filter((finding) => finding.rule === 'agentora/module-boundaries').map(({ line, message }) => ({ line, message }));
+const boundaryFindings = (findings: Finding[]) =>
+  findings
+    .filter((finding) => finding.rule === 'agentora/module-boundaries')
+    .map(({ line, message }) => ({ line, message }));
 
 const CASES = {
   remoteImportsRemote: {
@@ -74,29 +77,60 @@ describe('agentora/module-boundaries in the workspace lint config', () => {
   beforeAll(() => {
     const names = Object.keys(CASES) as (keyof typeof CASES)[];
     const results = lintAll(names.map((name) => CASES[name]));
-    findings = Object.fromEntries(names.map((name, index) => [name, results[index]!])) as typeof findings;
+    findings = Object.fromEntries(
+      names.map((name, index) => [name, results[index]!]),
+    ) as typeof findings;
   });
 
   it('fails a remote that imports another remote, by package name or by a relative path', () => {
     expect(boundaryFindings(findings.remoteImportsRemote)).toEqual([
-      { line: 1, message: expect.stringContaining('@agentora/content (type:app, type:remote) may not import @agentora/careers (type:app, type:remote)') },
-      { line: 2, message: expect.stringContaining('This relative import leaves @agentora/content for @agentora/careers') },
-      { line: 2, message: expect.stringContaining('@agentora/content (type:app, type:remote) may not import @agentora/careers') },
+      {
+        line: 1,
+        message: expect.stringContaining(
+          '@agentora/content (type:app, type:remote) may not import @agentora/careers (type:app, type:remote)',
+        ),
+      },
+      {
+        line: 2,
+        message: expect.stringContaining(
+          'This relative import leaves @agentora/content for @agentora/careers',
+        ),
+      },
+      {
+        line: 2,
+        message: expect.stringContaining(
+          '@agentora/content (type:app, type:remote) may not import @agentora/careers',
+        ),
+      },
     ]);
   });
 
   it('fails the shell importing a remote, even for types or lazily', () => {
-    expect(boundaryFindings(findings.shellImportsRemote).map((finding) => finding.line)).toEqual([1, 2]);
-    expect(boundaryFindings(findings.shellImportsRemote)[0]!.message).toContain('@agentora/shell (type:app, type:shell) may not import @agentora/signups');
+    expect(boundaryFindings(findings.shellImportsRemote).map((finding) => finding.line)).toEqual([
+      1, 2,
+    ]);
+    expect(boundaryFindings(findings.shellImportsRemote)[0]!.message).toContain(
+      '@agentora/shell (type:app, type:shell) may not import @agentora/signups',
+    );
   });
 
   it('fails a lib that imports an app', () => {
-    expect(boundaryFindings(findings.libImportsApp)).toEqual([{ line: 1, message: expect.stringContaining('@agentora/ui (type:lib) may not import @agentora/shell') }]);
+    expect(boundaryFindings(findings.libImportsApp)).toEqual([
+      {
+        line: 1,
+        message: expect.stringContaining('@agentora/ui (type:lib) may not import @agentora/shell'),
+      },
+    ]);
   });
 
   it('fails browser code that imports a tool, and lets the same import through in a test', () => {
     expect(boundaryFindings(findings.browserCodeImportsTool)).toEqual([
-      { line: 1, message: expect.stringContaining('may not import @agentora/mf-config (type:tool) from browser code') },
+      {
+        line: 1,
+        message: expect.stringContaining(
+          'may not import @agentora/mf-config (type:tool) from browser code',
+        ),
+      },
     ]);
     expect(boundaryFindings(findings.testImportsTool)).toEqual([]);
   });

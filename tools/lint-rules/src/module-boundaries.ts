@@ -3,7 +3,13 @@
 import path from 'node:path';
 import type { Rule } from 'eslint';
 import { isNodeOnlyFile, mayImport } from './boundaries.ts';
-import { findWorkspaceRoot, projectOfFile, projectOfPackageImport, readWorkspaceProjects, type WorkspaceProject } from './workspace-projects.ts';
+import {
+  findWorkspaceRoot,
+  projectOfFile,
+  projectOfPackageImport,
+  readWorkspaceProjects,
+  type WorkspaceProject,
+} from './workspace-projects.ts';
 
 const projectsByRoot = new Map<string, WorkspaceProject[]>();
 
@@ -16,14 +22,18 @@ function workspaceProjects(workspaceRoot: string): WorkspaceProject[] {
   return projects;
 }
 
-const describeTags = (project: WorkspaceProject) => (project.tags.length > 0 ? project.tags.join(', ') : 'no tags');
+const describeTags = (project: WorkspaceProject) =>
+  project.tags.length > 0 ? project.tags.join(', ') : 'no tags';
 
 type SourceNode = { type: 'Literal'; value: unknown } & Rule.Node;
 
 export const moduleBoundaries: Rule.RuleModule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Keeps imports inside the layers of docs/architecture.md: remotes, shell, libs and tools by their Nx tags.' },
+    docs: {
+      description:
+        'Keeps imports inside the layers of docs/architecture.md: remotes, shell, libs and tools by their Nx tags.',
+    },
     schema: [],
     messages: {
       relativeEscape:
@@ -43,13 +53,18 @@ export const moduleBoundaries: Rule.RuleModule = {
     const nodeOnly = isNodeOnlyFile(path.relative(source.root, filename));
 
     function check(node: Rule.Node | null | undefined) {
-      if (!node || node.type !== 'Literal' || typeof (node as SourceNode).value !== 'string') return;
+      if (!node || node.type !== 'Literal' || typeof (node as SourceNode).value !== 'string')
+        return;
       const specifier = (node as SourceNode).value as string;
       let target: WorkspaceProject | undefined;
       if (specifier.startsWith('.')) {
         target = projectOfFile(projects, path.resolve(path.dirname(filename), specifier));
         if (!target || target === source) return;
-        context.report({ node, messageId: 'relativeEscape', data: { source: source.name, target: target.name } });
+        context.report({
+          node,
+          messageId: 'relativeEscape',
+          data: { source: source.name, target: target.name },
+        });
       } else {
         target = projectOfPackageImport(projects, specifier);
       }
@@ -63,7 +78,10 @@ export const moduleBoundaries: Rule.RuleModule = {
           sourceTags: describeTags(source),
           target: target.name,
           targetTags: describeTags(target),
-          where: !nodeOnly && mayImport(source.tags, target.tags, true) ? ' from browser code (only its build and test files may)' : '',
+          where:
+            !nodeOnly && mayImport(source.tags, target.tags, true)
+              ? ' from browser code (only its build and test files may)'
+              : '',
         },
       });
     }
@@ -77,8 +95,13 @@ export const moduleBoundaries: Rule.RuleModule = {
         const callee = node.callee;
         const isRequire = callee.type === 'Identifier' && callee.name === 'require';
         const isJestModuleCall =
-          callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'jest' && callee.property.type === 'Identifier' && ['mock', 'requireActual'].includes(callee.property.name);
-        if ((isRequire || isJestModuleCall) && node.arguments[0]) check(node.arguments[0] as Rule.Node);
+          callee.type === 'MemberExpression' &&
+          callee.object.type === 'Identifier' &&
+          callee.object.name === 'jest' &&
+          callee.property.type === 'Identifier' &&
+          ['mock', 'requireActual'].includes(callee.property.name);
+        if ((isRequire || isJestModuleCall) && node.arguments[0])
+          check(node.arguments[0] as Rule.Node);
       },
       // `import('…').Type` in a type position (typescript-eslint's node: `source` from v8.x on).
       TSImportType(node: Rule.Node) {

@@ -53,7 +53,10 @@ export function findWorkspaceRoot(file: string): string | undefined {
 }
 
 /** The project a file belongs to (the deepest project folder holding it). */
-export function projectOfFile(projects: readonly WorkspaceProject[], file: string): WorkspaceProject | undefined {
+export function projectOfFile(
+  projects: readonly WorkspaceProject[],
+  file: string,
+): WorkspaceProject | undefined {
   const absolute = path.resolve(file);
   return projects
     .filter((project) => absolute === project.root || absolute.startsWith(project.root + path.sep))
@@ -61,6 +64,11 @@ export function projectOfFile(projects: readonly WorkspaceProject[], file: strin
 }
 
 /** The project a bare import names ('@agentora/ui', '@agentora/data/routes'), if it is one of ours. */
-export function projectOfPackageImport(projects: readonly WorkspaceProject[], specifier: string): WorkspaceProject | undefined {
-  return projects.find((project) => specifier === project.name || specifier.startsWith(`${project.name}/`));
+export function projectOfPackageImport(
+  projects: readonly WorkspaceProject[],
+  specifier: string,
+): WorkspaceProject | undefined {
+  return projects.find(
+    (project) => specifier === project.name || specifier.startsWith(`${project.name}/`),
+  );
 }

@@ -8,13 +8,23 @@ const exposes = (...paths: string[]) => paths.map((p) => ({ path: p }));
 
 describe('exposeMismatch', () => {
   it('is empty when the manifest exposes exactly the contract', () => {
-    expect(exposeMismatch('careers', { name: 'careers', exposes: exposes('./CareersPage') })).toEqual({ missing: [], extra: [] });
-    expect(exposeContractError('careers', { name: 'careers', exposes: exposes('./CareersPage') })).toBeUndefined();
+    expect(
+      exposeMismatch('careers', { name: 'careers', exposes: exposes('./CareersPage') }),
+    ).toEqual({ missing: [], extra: [] });
+    expect(
+      exposeContractError('careers', { name: 'careers', exposes: exposes('./CareersPage') }),
+    ).toBeUndefined();
   });
 
   it('names each contract entry a build left out, and each module the contract does not list', () => {
-    const manifest = { name: 'signups', exposes: exposes('./WaitlistPage', './FooterNewsletter', './Debug') };
-    expect(exposeMismatch('signups', manifest)).toEqual({ missing: ['./EarlyAccessSection', './NewsletterSignup'], extra: ['./Debug'] });
+    const manifest = {
+      name: 'signups',
+      exposes: exposes('./WaitlistPage', './FooterNewsletter', './Debug'),
+    };
+    expect(exposeMismatch('signups', manifest)).toEqual({
+      missing: ['./EarlyAccessSection', './NewsletterSignup'],
+      extra: ['./Debug'],
+    });
     expect(exposeContractError('signups', manifest)).toBe(
       'The "signups" build breaks its contract in libs/contracts/src/index.ts: it does not expose ./EarlyAccessSection, ./NewsletterSignup; ' +
         "it exposes ./Debug, which the contract does not list. Add the module to the contract (REMOTE_EXPOSES and the remote's interface) or to src/exposed/, so both agree.",
@@ -22,9 +32,9 @@ describe('exposeMismatch', () => {
   });
 
   it("refuses another remote's manifest", () => {
-    expect(exposeContractError('careers', { name: 'content', exposes: exposes('./CareersPage') })).toBe(
-      'mf-manifest.json is named "content", but this build is the "careers" remote.',
-    );
+    expect(
+      exposeContractError('careers', { name: 'content', exposes: exposes('./CareersPage') }),
+    ).toBe('mf-manifest.json is named "content", but this build is the "careers" remote.');
   });
 });
 
@@ -62,28 +72,44 @@ describe('ExposeContractPlugin in a build', () => {
 
   /** Builds a one-file "careers" app whose Module Federation stand-in writes `manifest`. */
   function build(manifest: object | undefined): { errors: string[]; emitted: string[] } {
-    const output = execFileSync(process.execPath, ['--input-type=module', '--disable-warning=ExperimentalWarning', '-e', BUILD_SCRIPT], {
-      cwd: __dirname,
-      env: { ...process.env, PLUGIN_MODULE: path.join(__dirname, 'expose-contract.ts'), BUILD_CASE: JSON.stringify({ dir, manifest }) },
-      encoding: 'utf8',
-    });
+    const output = execFileSync(
+      process.execPath,
+      ['--input-type=module', '--disable-warning=ExperimentalWarning', '-e', BUILD_SCRIPT],
+      {
+        cwd: __dirname,
+        env: {
+          ...process.env,
+          PLUGIN_MODULE: path.join(__dirname, 'expose-contract.ts'),
+          BUILD_CASE: JSON.stringify({ dir, manifest }),
+        },
+        encoding: 'utf8',
+      },
+    );
     return JSON.parse(output.trim().split('\n').at(-1)!);
   }
 
   it('fails the build, emitting nothing, when the manifest lacks a contract module', () => {
     const { errors, emitted } = build({ name: 'careers', exposes: [] });
-    expect(errors).toEqual([expect.stringContaining('The "careers" build breaks its contract in libs/contracts/src/index.ts: it does not expose ./CareersPage.')]);
+    expect(errors).toEqual([
+      expect.stringContaining(
+        'The "careers" build breaks its contract in libs/contracts/src/index.ts: it does not expose ./CareersPage.',
+      ),
+    ]);
     expect(emitted).toEqual([]);
   });
 
   it('fails the build when the manifest exposes a module the contract does not list', () => {
-    expect(build({ name: 'careers', exposes: exposes('./CareersPage', './AdminPage') }).errors).toEqual([
+    expect(
+      build({ name: 'careers', exposes: exposes('./CareersPage', './AdminPage') }).errors,
+    ).toEqual([
       expect.stringContaining('it exposes ./AdminPage, which the contract does not list'),
     ]);
   });
 
   it('fails the build when no manifest was written', () => {
-    expect(build(undefined).errors).toEqual([expect.stringContaining('The "careers" build wrote no mf-manifest.json')]);
+    expect(build(undefined).errors).toEqual([
+      expect.stringContaining('The "careers" build wrote no mf-manifest.json'),
+    ]);
   });
 
   it('lets a build that honours the contract through', () => {

@@ -29,17 +29,23 @@ export function exposeMismatch(remote: RemoteName, manifest: ManifestExposes): E
 }
 
 /** The build error for a mismatch, or undefined when the manifest honours the contract. */
-export function exposeContractError(remote: RemoteName, manifest: ManifestExposes): string | undefined {
+export function exposeContractError(
+  remote: RemoteName,
+  manifest: ManifestExposes,
+): string | undefined {
   const { missing, extra } = exposeMismatch(remote, manifest);
-  if (manifest.name !== remote) return `mf-manifest.json is named "${manifest.name}", but this build is the "${remote}" remote.`;
+  if (manifest.name !== remote)
+    return `mf-manifest.json is named "${manifest.name}", but this build is the "${remote}" remote.`;
   if (missing.length === 0 && extra.length === 0) return undefined;
   const problems = [
     ...(missing.length > 0 ? [`it does not expose ${missing.join(', ')}`] : []),
-    ...(extra.length > 0 ? [`it exposes ${extra.join(', ')}, which the contract does not list`] : []),
+    ...(extra.length > 0
+      ? [`it exposes ${extra.join(', ')}, which the contract does not list`]
+      : []),
   ];
   return (
     `The "${remote}" build breaks its contract in libs/contracts/src/index.ts: ${problems.join('; ')}. ` +
-    'Add the module to the contract (REMOTE_EXPOSES and the remote\'s interface) or to src/exposed/, so both agree.'
+    "Add the module to the contract (REMOTE_EXPOSES and the remote's interface) or to src/exposed/, so both agree."
   );
 }
 
@@ -57,13 +63,19 @@ export class ExposeContractPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
       // REPORT is the last stage: Module Federation writes the manifest in an earlier one.
-      compilation.hooks.processAssets.tap({ name: PLUGIN, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const asset = compilation.getAsset(MANIFEST_FILE);
-        const error = asset
-          ? exposeContractError(this.remote, JSON.parse(asset.source.source().toString()) as ManifestExposes)
-          : `The "${this.remote}" build wrote no ${MANIFEST_FILE}, so the shell could not load it.`;
-        if (error) compilation.errors.push(new compiler.webpack.WebpackError(error));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: PLUGIN, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const asset = compilation.getAsset(MANIFEST_FILE);
+          const error = asset
+            ? exposeContractError(
+                this.remote,
+                JSON.parse(asset.source.source().toString()) as ManifestExposes,
+              )
+            : `The "${this.remote}" build wrote no ${MANIFEST_FILE}, so the shell could not load it.`;
+          if (error) compilation.errors.push(new compiler.webpack.WebpackError(error));
+        },
+      );
     });
   }
 }

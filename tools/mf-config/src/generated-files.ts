@@ -14,9 +14,13 @@ export class GeneratedFilesPlugin {
 
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
-      compilation.hooks.processAssets.tap({ name: PLUGIN, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        for (const [name, content] of Object.entries(this.files)) compilation.emitAsset(name, new compiler.webpack.sources.RawSource(content));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: PLUGIN, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const [name, content] of Object.entries(this.files))
+            compilation.emitAsset(name, new compiler.webpack.sources.RawSource(content));
+        },
+      );
     });
   }
 }

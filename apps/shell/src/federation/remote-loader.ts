@@ -38,12 +38,20 @@ export function resetRemote(remote: RemoteName): void {
  * same promise comes back for the same module until resetRemote, so React may call this while
  * rendering (`use`).
  */
-export function loadExposed<R extends RemoteName, E extends ExposeName<R>>(remote: R, expose: E): Promise<ExposedModule<R, E>> {
+export function loadExposed<R extends RemoteName, E extends ExposeName<R>>(
+  remote: R,
+  expose: E,
+): Promise<ExposedModule<R, E>> {
   const id = moduleId(remote, expose);
   let load = modules.get(id) as Promise<ExposedModule<R, E>> | undefined;
   if (!load) {
-    load = withTimeout(loadRemote<ExposedModule<R, E>>(id), REMOTE_LOAD_TIMEOUT_MS, `The "${remote}" area`).then((module) => {
-      if (!module || module.default == null) throw new RemoteLoadError(`${id} has no default export.`);
+    load = withTimeout(
+      loadRemote<ExposedModule<R, E>>(id),
+      REMOTE_LOAD_TIMEOUT_MS,
+      `The "${remote}" area`,
+    ).then((module) => {
+      if (!module || module.default == null)
+        throw new RemoteLoadError(`${id} has no default export.`);
       return module;
     });
     modules.set(id, load);

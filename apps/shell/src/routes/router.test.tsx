@@ -5,9 +5,18 @@ import { REMOTE_EXPOSES, type RemoteName } from '@agentora/contracts';
 import { SITE_ROUTES } from '@agentora/data/routes';
 import { AppThemeProvider } from '@agentora/ui';
 import { SiteRoutes } from './router';
-import { forgetLoadedModules, loadRemoteMock, serveModules, type ModuleAnswer } from '../test-support/fake-federation-runtime';
+import {
+  forgetLoadedModules,
+  loadRemoteMock,
+  serveModules,
+  type ModuleAnswer,
+} from '../test-support/fake-federation-runtime';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+}));
 
 function renderAt(path: string) {
   return render(
@@ -22,10 +31,19 @@ function renderAt(path: string) {
 /** Every exposed module renders "<remote> <module>" as its heading, plus the slots it is given. */
 function serveEveryModule() {
   const answers: Record<string, ModuleAnswer> = {};
-  for (const [remote, names] of Object.entries(REMOTE_EXPOSES) as [RemoteName, readonly string[]][]) {
+  for (const [remote, names] of Object.entries(REMOTE_EXPOSES) as [
+    RemoteName,
+    readonly string[],
+  ][]) {
     for (const name of names) {
       answers[`${remote}/${name.slice(2)}`] = {
-        default: ({ earlyAccessSlot, newsletterSlot }: { earlyAccessSlot?: ReactNode; newsletterSlot?: ReactNode }) => (
+        default: ({
+          earlyAccessSlot,
+          newsletterSlot,
+        }: {
+          earlyAccessSlot?: ReactNode;
+          newsletterSlot?: ReactNode;
+        }) => (
           <>
             <h1>{`${remote} ${name}`}</h1>
             {earlyAccessSlot}
@@ -53,23 +71,32 @@ describe('the site routes', () => {
     delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
   });
 
-  it.each(SITE_ROUTES.map((route) => [route.path, route]))('%s shows its page module, with its title, and nothing else on the first screen', async (path, route) => {
-    renderAt(path);
-    const { remote, expose } = route.page;
-    expect(await screen.findByRole('heading', { name: `${remote} ${expose}` })).toBeInTheDocument();
-    expect(document.title).toBe(route.title);
-    // The footer form and the home page's sections wait until the visitor scrolls near them.
-    expect(loadRemoteMock.mock.calls.map(([id]) => id)).toEqual([`${remote}/${expose.slice(2)}`]);
-  });
+  it.each(SITE_ROUTES.map((route) => [route.path, route]))(
+    '%s shows its page module, with its title, and nothing else on the first screen',
+    async (path, route) => {
+      renderAt(path);
+      const { remote, expose } = route.page;
+      expect(
+        await screen.findByRole('heading', { name: `${remote} ${expose}` }),
+      ).toBeInTheDocument();
+      expect(document.title).toBe(route.title);
+      // The footer form and the home page's sections wait until the visitor scrolls near them.
+      expect(loadRemoteMock.mock.calls.map(([id]) => id)).toEqual([`${remote}/${expose.slice(2)}`]);
+    },
+  );
 
   it('reaches a page with a trailing slash', async () => {
     renderAt('/careers/');
-    expect(await screen.findByRole('heading', { name: 'careers ./CareersPage' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'careers ./CareersPage' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the fallback page with header and footer for an unknown route', async () => {
     renderAt('/definitely/not/here');
-    expect(screen.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });

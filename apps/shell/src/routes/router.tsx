@@ -12,7 +12,15 @@ import { pageProps } from './page-props';
 function RemotePage({ page }: { page: ExposedModuleRef }) {
   // Each (remote, module) pair of the table is checked against the contract where it is written;
   // their union cannot pick one of RemotePart's type parameters, hence `never`.
-  return <RemotePart remote={page.remote} expose={page.expose as never} props={pageProps(page) as never} variant="page" minHeight={PAGE_MIN_HEIGHT} />;
+  return (
+    <RemotePart
+      remote={page.remote}
+      expose={page.expose as never}
+      props={pageProps(page) as never}
+      variant="page"
+      minHeight={PAGE_MIN_HEIGHT}
+    />
+  );
 }
 
 /**

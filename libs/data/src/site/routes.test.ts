@@ -21,7 +21,10 @@ describe('the route table', () => {
   });
 
   it('titles the coming-soon aliases after what is coming', () => {
-    expect(findRoute('/cookies')).toMatchObject({ title: 'Cookie Policy — Coming Soon | Agentora', comingSoon: 'Cookie Policy' });
+    expect(findRoute('/cookies')).toMatchObject({
+      title: 'Cookie Policy — Coming Soon | Agentora',
+      comingSoon: 'Cookie Policy',
+    });
     expect(findRoute('/coming-soon')?.comingSoon).toBeUndefined();
   });
 });

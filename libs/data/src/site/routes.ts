@@ -19,12 +19,21 @@ export interface SiteRoute {
   comingSoon?: string;
 }
 
-const WAITLIST_PAGE = { remote: 'signups', expose: './WaitlistPage' } as const satisfies ExposedModuleRef;
+const WAITLIST_PAGE = {
+  remote: 'signups',
+  expose: './WaitlistPage',
+} as const satisfies ExposedModuleRef;
 const WAITLIST_DESCRIPTION = `${BRAND} launches in 2026. Join the waitlist for early access, priority support and 50% off your first year.`;
 
 /** One more path that shows the coming-soon screen (the waitlist page), titled after what is coming. */
 function comingSoon<const P extends string>(path: P, name: string) {
-  return { path, title: `${name} — Coming Soon | ${BRAND}`, description: WAITLIST_DESCRIPTION, page: WAITLIST_PAGE, comingSoon: name } as const;
+  return {
+    path,
+    title: `${name} — Coming Soon | ${BRAND}`,
+    description: WAITLIST_DESCRIPTION,
+    page: WAITLIST_PAGE,
+    comingSoon: name,
+  } as const;
 }
 
 /** Every route of the site, in the order the sitemap and the benchmark list them. */
@@ -50,7 +59,8 @@ export const SITE_ROUTES = [
   {
     path: '/use-cases',
     title: `Use Cases | ${BRAND}`,
-    description: 'Six kinds of AI agents and ten industries they serve: support, data analysis, e-commerce, email marketing, code review and content.',
+    description:
+      'Six kinds of AI agents and ten industries they serve: support, data analysis, e-commerce, email marketing, code review and content.',
     page: { remote: 'content', expose: './UseCasesPage' },
   },
   {
@@ -62,13 +72,15 @@ export const SITE_ROUTES = [
   {
     path: '/case-studies',
     title: `Case Studies | ${BRAND}`,
-    description: 'How companies in SaaS, e-commerce, healthcare and finance cut costs and time with AI agents.',
+    description:
+      'How companies in SaaS, e-commerce, healthcare and finance cut costs and time with AI agents.',
     page: { remote: 'content', expose: './CaseStudiesPage' },
   },
   {
     path: '/tutorials',
     title: `Tutorials | ${BRAND}`,
-    description: 'Learning paths and tutorials for building, buying and deploying AI agents, from beginner to advanced.',
+    description:
+      'Learning paths and tutorials for building, buying and deploying AI agents, from beginner to advanced.',
     page: { remote: 'content', expose: './TutorialsPage' },
   },
   {
@@ -95,7 +107,12 @@ export const SITE_ROUTES = [
     description: `The terms for using the ${BRAND} pre-launch website and waitlist.`,
     page: { remote: 'content', expose: './TermsPage' },
   },
-  { path: '/coming-soon', title: `Join the Waitlist | ${BRAND}`, description: WAITLIST_DESCRIPTION, page: WAITLIST_PAGE },
+  {
+    path: '/coming-soon',
+    title: `Join the Waitlist | ${BRAND}`,
+    description: WAITLIST_DESCRIPTION,
+    page: WAITLIST_PAGE,
+  },
   comingSoon('/marketplace', 'Marketplace'),
   comingSoon('/documentation', 'Documentation'),
   comingSoon('/api', 'API'),
@@ -110,7 +127,9 @@ export type SitePath = (typeof SITE_ROUTES)[number]['path'];
 /** Every path of the table, in its order. */
 export const SITE_PATHS: readonly SitePath[] = SITE_ROUTES.map((route) => route.path);
 
-const ROUTES_BY_PATH: ReadonlyMap<string, SiteRoute> = new Map(SITE_ROUTES.map((route) => [route.path, route]));
+const ROUTES_BY_PATH: ReadonlyMap<string, SiteRoute> = new Map(
+  SITE_ROUTES.map((route) => [route.path, route]),
+);
 
 /** The route a location's pathname shows, ignoring trailing slashes; undefined for an unknown path. */
 export function findRoute(pathname: string): SiteRoute | undefined {

@@ -11,13 +11,24 @@ describe('search engine files', () => {
   });
 
   it('writes a well-formed sitemap for any table', () => {
-    expect(sitemapXml([{ path: '/about', title: 't', description: 'd', page: { remote: 'content', expose: './AboutPage' } }])).toBe(
+    expect(
+      sitemapXml([
+        {
+          path: '/about',
+          title: 't',
+          description: 'd',
+          page: { remote: 'content', expose: './AboutPage' },
+        },
+      ]),
+    ).toBe(
       '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>https://agentora.ai/about</loc></url>\n</urlset>\n',
     );
   });
 
   it('lets crawlers in and points them at the sitemap', () => {
-    expect(robotsTxt()).toBe('User-agent: *\nAllow: /\n\nSitemap: https://agentora.ai/sitemap.xml\n');
+    expect(robotsTxt()).toBe(
+      'User-agent: *\nAllow: /\n\nSitemap: https://agentora.ai/sitemap.xml\n',
+    );
     expect(Object.keys(searchEngineFiles()).sort()).toEqual(['robots.txt', 'sitemap.xml']);
   });
 });

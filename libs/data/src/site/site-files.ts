@@ -7,7 +7,13 @@ import { SITE_ROUTES, canonicalUrl, type SiteRoute } from './routes.ts';
 /** sitemap.xml: the canonical URL of every route. */
 export function sitemapXml(routes: readonly SiteRoute[] = SITE_ROUTES): string {
   const urls = routes.map((route) => `  <url><loc>${canonicalUrl(route.path)}</loc></url>`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
 }
 
 /** robots.txt: every crawler may read everything, and finds the sitemap. */
