@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { agentoraPlugin } from './tools/lint-rules/src/index.ts';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/coverage/**', '**/.local-supabase/**', '**/test-results/**'] },
@@ -17,6 +18,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
+  },
+  {
+    // The layers of docs/architecture.md ("Who may import whom"), from each project's Nx tags.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { agentora: agentoraPlugin },
+    rules: { 'agentora/module-boundaries': 'error' },
   },
   {
     files: ['**/*.cjs'],

@@ -75,7 +75,7 @@ test('the same email in other letter case is a duplicate: its text shows, the fo
   expect(await outboxMailTo(email)).toHaveLength(1);
 });
 
-test('missing fields and an email without @ get the spec texts and focus, and nothing is sent', async ({ page }) => {
+test('missing fields and an email without @ get the documented texts and focus, and nothing is sent', async ({ page }) => {
   const inserts: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/rest/v1/')) inserts.push(request.url());

@@ -22,6 +22,8 @@ module.exports = {
   ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   setupFilesAfterEnv: [path.join(__dirname, 'setup-tests.js')],
+  // Room for a suite's first render on a busy machine, and for findBy*'s 5 s (setup-tests.js).
+  testTimeout: 15000,
   testMatch: ['**/?(*.)+(test).[jt]s?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

@@ -1,7 +1,8 @@
-// The Module Federation contract between the shell and the remotes. Both sides compile against it:
-// the shell imports these types to load a remote's module; each remote's exposed module `satisfies`
-// its entry. The lists of names are also read by the rspack configs (what to expose) and by each
-// remote's contract test (its built mf-manifest.json must expose every name).
+// The Module Federation contract between the shell and the remotes (docs/architecture.md, "The Module
+// Federation contract"). Both sides compile against it: the shell imports these types to load a
+// remote's module; each remote's exposed module `satisfies` its entry. The lists of names are also
+// read by the build config: what each remote exposes, and the check that its built mf-manifest.json
+// exposes exactly these names (tools/mf-config/src/expose-contract.ts).
 import type { ComponentType, ReactNode } from 'react';
 
 /** Props of a page or part that takes none. */
@@ -52,6 +53,8 @@ export type ExposedComponent<R extends RemoteName, E extends ExposeName<R>> = Co
 export interface ExposedModule<R extends RemoteName, E extends ExposeName<R>> {
   default: ExposedComponent<R, E>;
 }
+/** One exposed module of one remote, as data: what a route renders, what the shell loads early. */
+export type ExposedModuleRef = { [R in RemoteName]: { remote: R; expose: ExposeName<R> } }[RemoteName];
 
 type ExposeLists = { readonly [R in RemoteName]: readonly ExposeName<R>[] };
 
@@ -80,17 +83,4 @@ void everyExposeListed;
 /** The rspack `exposes` map for a remote: './HomePage' → './src/exposed/HomePage.tsx'. */
 export function exposesMap(remote: RemoteName): Record<string, string> {
   return Object.fromEntries(REMOTE_EXPOSES[remote].map((name) => [name, `./src/exposed/${name.slice(2)}.tsx`]));
-}
-
-/** The part of a built mf-manifest.json the contract check reads. */
-export interface ManifestExposes {
-  name: string;
-  exposes: ReadonlyArray<{ path: string }>;
-}
-
-/** Contract names a built remote does not expose (empty when the build honours the contract). */
-export function missingExposes(remote: RemoteName, manifest: ManifestExposes): string[] {
-  if (manifest.name !== remote) return [...REMOTE_EXPOSES[remote]];
-  const built = new Set(manifest.exposes.map((expose) => expose.path));
-  return REMOTE_EXPOSES[remote].filter((name) => !built.has(name));
 }

@@ -1,4 +1,3 @@
 export * from './site/constants';
-export * from './site/routes';
 export * from './runtime-config/runtime-config';
 export * from './backend';

@@ -1,9 +1,9 @@
-import { parseCliOptions, SPEC_ROUTES, UsageError } from './cli-options.ts';
+import { SITE_PATHS } from '@agentora/data/routes';
+import { parseCliOptions, UsageError } from './cli-options.ts';
 
 describe('parseCliOptions', () => {
-  it('defaults to 3 runs on every spec route, ports from 4700', () => {
-    expect(parseCliOptions([])).toEqual({ runs: 3, routes: [...SPEC_ROUTES], reportPath: 'bench-report.json', portBase: 4700, help: false });
-    expect(SPEC_ROUTES).toHaveLength(19);
+  it("defaults to 3 runs on every route of the site's table, ports from 4700", () => {
+    expect(parseCliOptions([])).toEqual({ runs: 3, routes: [...SITE_PATHS], reportPath: 'bench-report.json', portBase: 4700, help: false });
   });
 
   it('takes --runs and --routes in both spellings', () => {

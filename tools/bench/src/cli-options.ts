@@ -1,8 +1,5 @@
 import { SITE_PATHS } from '@agentora/data/routes';
 
-/** Every route of the spec's table, in its order (the one list in libs/data). */
-export const SPEC_ROUTES = SITE_PATHS;
-
 export interface BenchOptions {
   /** Lighthouse passes per route; the median one is reported. */
   runs: number;
@@ -32,7 +29,7 @@ function positiveInteger(flag: string, value: string | undefined): number {
 export function parseCliOptions(argv: readonly string[], env: Record<string, string | undefined> = {}): BenchOptions {
   const options: BenchOptions = {
     runs: 3,
-    routes: [...SPEC_ROUTES],
+    routes: [...SITE_PATHS],
     reportPath: 'bench-report.json',
     portBase: env.BENCH_PORT_BASE ? positiveInteger('BENCH_PORT_BASE', env.BENCH_PORT_BASE) : 4700,
     help: false,

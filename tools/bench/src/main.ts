@@ -1,15 +1,17 @@
 // `npm run bench` (after the production build): Lighthouse, axe-core and bundle budgets on every route
-// of the spec, in Debian's Chromium, against the four dist/ folders served as the CDN would.
+// of the site (libs/data/src/site/routes.ts), in Debian's Chromium, against the four dist/ folders
+// served as the CDN would.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '@agentora/chromium';
+import { SITE_PATHS } from '@agentora/data/routes';
 import { axeRoute, AXE_VIEWPORTS } from './axe-runner.ts';
 import { APP_NAMES, appFolder } from '@agentora/contracts/apps';
 import { buildAppStats, measureHomeJs, type AppStats } from './bundle-analysis.ts';
-import { parseCliOptions, SPEC_ROUTES, USAGE, UsageError, type BenchOptions } from './cli-options.ts';
+import { parseCliOptions, USAGE, UsageError, type BenchOptions } from './cli-options.ts';
 import { formatAxeDetails, formatDiagnosis, formatFailures, formatHomeBreakdown, formatRouteTable, formatSupabaseCheck, kib } from './format.ts';
 import { lighthouseRoute } from './lighthouse-runner.ts';
 import type { RunSummary } from './lhr-summary.ts';
@@ -74,8 +76,8 @@ if (options.help) {
   console.info(USAGE);
   process.exit(0);
 }
-const unknownRoutes = options.routes.filter((route) => !(SPEC_ROUTES as readonly string[]).includes(route));
-if (unknownRoutes.length > 0) console.warn(`bench: not in the spec's route table (measured anyway): ${unknownRoutes.join(', ')}`);
+const unknownRoutes = options.routes.filter((route) => !(SITE_PATHS as readonly string[]).includes(route));
+if (unknownRoutes.length > 0) console.warn(`bench: not in the site's route table (measured anyway): ${unknownRoutes.join(', ')}`);
 
 const chromiumVersion = ensureChromium();
 ensureBuilt();

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import { rspack, type Compiler, type Configuration } from '@rspack/core';
+import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { exposesMap } from '@agentora/contracts';
 import { LOCAL_PORTS, localRuntimeConfig, type AppName } from '@agentora/contracts/apps';
 import { devServerConfig } from './dev/dev-server.ts';
+import { ExposeContractPlugin } from './expose-contract.ts';
+import { GeneratedFilesPlugin } from './generated-files.ts';
 import { sharedDependencies, type SharedSpec } from './shared.ts';
 import { StartupPreloadPlugin } from './startup-preload.ts';
 
@@ -32,6 +34,8 @@ export interface AppConfigOptions {
    * against other versions of a shared package (the version-policy tests).
    */
   sharedOverrides?: Record<string, Partial<SharedSpec>>;
+  /** Files the build writes from data, by name: the shell's sitemap.xml and robots.txt. */
+  generatedFiles?: Readonly<Record<string, string>>;
 }
 
 export interface BuildArgs {
@@ -40,7 +44,7 @@ export interface BuildArgs {
 
 /** The full rspack config of one app: the same loaders, output and federation settings for all four. */
 export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {}): Configuration {
-  const { name, appDir, port = LOCAL_PORTS[name], outputDir = path.join(appDir, 'dist'), sharedOverrides = {} } = options;
+  const { name, appDir, port = LOCAL_PORTS[name], outputDir = path.join(appDir, 'dist'), sharedOverrides = {}, generatedFiles = {} } = options;
   const mode = args.mode ?? 'production';
   const isProduction = mode === 'production';
   const isDevelopment = mode === 'development';
@@ -99,9 +103,13 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
       ...(name === 'shell' ? [new StartupPreloadPlugin({ bootstrapRequest: './bootstrap' })] : []),
       ...(copyPatterns.length > 0 ? [new rspack.CopyRspackPlugin({ patterns: copyPatterns })] : []),
       // Every build ships the local site's runtime config as its default; a deployment replaces that
-      // one file per environment (README "Environments"). Under `npm start` the dev server answers
-      // this path itself, for the hostname the page was opened at (dev/dev-server.ts).
-      new RuntimeConfigAssetPlugin(),
+      // one file per environment (docs/architecture.md, "Runtime configuration"). Under `npm start`
+      // the dev server answers this path itself, for the hostname the page was opened at
+      // (dev/dev-server.ts).
+      new GeneratedFilesPlugin({
+        'runtime-config.json': `${JSON.stringify(localRuntimeConfig({ hostname: '127.0.0.1' }), null, 2)}\n`,
+        ...generatedFiles,
+      }),
       ...(isDevelopment
         ? [
             new ReactRefreshRspackPlugin({ exclude: [/node_modules/, sharedReactRefreshRuntime] }),
@@ -126,6 +134,8 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
           optimization: { target: 'web' },
         },
       }),
+      // What the shell will load must be what the contract promises: checked where the manifest is written.
+      ...(name === 'shell' ? [] : [new ExposeContractPlugin(name)]),
     ],
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },
@@ -138,17 +148,6 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
   };
 }
 
-/** Emits runtime-config.json: the local site as seen at 127.0.0.1. */
-class RuntimeConfigAssetPlugin {
-  apply(compiler: Compiler) {
-    compiler.hooks.thisCompilation.tap('RuntimeConfigAssetPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'RuntimeConfigAssetPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const json = `${JSON.stringify(localRuntimeConfig({ hostname: '127.0.0.1' }), null, 2)}\n`;
-        compilation.emitAsset('runtime-config.json', new rspack.sources.RawSource(json));
-      });
-    });
-  }
-}
 
 /**
  * Everything one app's build emits. The shell is one compilation. A remote adds a second, tiny one:

@@ -1,6 +1,6 @@
 import rootPackage from '../../../package.json';
 import routerPackage from 'react-router-dom/package.json';
-import uiPackage from '../../../libs/ui/package.json';
+import uiPackage from '@agentora/ui/package.json';
 import { sharedDependencies } from './shared';
 
 describe('shared singletons', () => {

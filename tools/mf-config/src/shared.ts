@@ -6,16 +6,13 @@
 // there is the only change needed.
 import path from 'node:path';
 import rootPackage from '../../../package.json' with { type: 'json' };
-import uiPackage from '../../../libs/ui/package.json' with { type: 'json' };
-import dataPackage from '../../../libs/data/package.json' with { type: 'json' };
+import uiPackage from '@agentora/ui/package.json' with { type: 'json' };
+import dataPackage from '@agentora/data/package.json' with { type: 'json' };
 import routerPackage from 'react-router-dom/package.json' with { type: 'json' };
 
 export interface SharedSpec {
   singleton: true;
   requiredVersion: string;
-  /** Keep the build's own copy as fallback so a remote still renders alone (standalone dev). */
-  eager?: boolean;
-  strictVersion?: boolean;
   /** The module this build provides under the shared name, when it is not the package itself. */
   import?: string;
   /** The version it is provided as (required with `import`). */

@@ -207,7 +207,7 @@ describe('ApplicationForm: fields', () => {
         ['other', 'Other'],
       ],
     ],
-  ])('%s offers the spec values with readable labels', (label, expected) => {
+  ])('%s offers the stored values with readable labels', (label, expected) => {
     renderWithUser(<ApplicationForm />);
     const options = within(field(label)).getAllByRole('option') as HTMLOptionElement[];
     expect(options[0]).toHaveValue('');

@@ -89,7 +89,7 @@ function FieldGroup({ legend, children }: { legend: string; children: ReactNode 
   );
 }
 
-/** The general job application of spec §3: every field, the résumé, and the submit flow of §4. */
+/** The general job application (docs/product/careers.md): every field, the résumé, and the submit flow. */
 export function ApplicationForm() {
   const { values, setValue, fieldErrors, honeypot, setHoneypot, resume, status, formRef, submit } =
     useApplicationForm();

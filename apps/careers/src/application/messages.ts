@@ -1,4 +1,4 @@
-// The careers texts of spec §8, word for word.
+// The careers texts, word for word (docs/product/careers.md).
 export const UPLOAD_FAILED_MESSAGE = 'Failed to upload resume. Please try again.';
 export const DUPLICATE_APPLICATION_MESSAGE =
   'You have already submitted an application with this email address.';
@@ -16,5 +16,5 @@ export function successMessage(emailSent: boolean): string {
     : `${SUBMITTED} ${REVIEW_PROMISE}`;
 }
 
-/** Not in the spec: the database only takes http(s) links, so a bare "linkedin.com/in/…" is caught here. */
+/** Our addition: the database only takes http(s) links, so a bare "linkedin.com/in/…" is caught here. */
 export const INVALID_URL_MESSAGE = 'Please enter a full link starting with https://';

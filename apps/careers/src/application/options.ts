@@ -1,6 +1,6 @@
 import type { SelectOption } from '@agentora/ui';
 
-// Values are exactly the spec's (§3) and match the database CHECK constraints; labels are what
+// Values are the stored ones (docs/product/careers.md) and match the database CHECK constraints; labels are what
 // visitors read.
 
 export const EXPERIENCE_OPTIONS: readonly SelectOption[] = [

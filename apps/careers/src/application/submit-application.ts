@@ -26,7 +26,7 @@ function typedResume(file: File): File {
 }
 
 /**
- * Spec §7 in order: résumé upload (a failure stops here), the application insert, then the
+ * In this order (docs/product/careers.md, "Submitting"): résumé upload (a failure stops here), the application insert, then the
  * confirmation email, whose failure only drops the email sentence from the success text.
  * `values` must already be validated and trimmed.
  */

@@ -11,13 +11,13 @@ import { successMessage } from './messages';
 import { submitApplication } from './submit-application';
 import { validateApplication, type ApplicationFieldErrors } from './validate-application';
 
-/** Spec §4 and §9: the success message clears and the form returns to idle after 5 s. */
+/** The success message clears and the form returns to idle after 5 s. */
 export const SUCCESS_RESET_MS = 5000;
 
 const NO_ERRORS: ApplicationFieldErrors = {};
 
 /**
- * The application's state machine (spec §4): idle → loading → success | error. On success everything,
+ * The application's state machine (docs/product/careers.md): idle → loading → success | error. On success everything,
  * the résumé included, is cleared; on any error nothing the visitor entered is lost.
  */
 export function useApplicationForm() {

@@ -14,7 +14,7 @@ describe('validateApplication', () => {
     expect(validateApplication(VALID)).toBeUndefined();
   });
 
-  it('lists every missing required field in form order with the spec summary', () => {
+  it('lists every missing required field in form order with the summary message', () => {
     expect(validateApplication(EMPTY_APPLICATION)).toEqual({
       message: 'Please fill in all required fields',
       fieldErrors: {

@@ -33,7 +33,7 @@ const FIELD_ORDER = Object.keys(EMPTY_APPLICATION) as ApplicationFieldName[];
 export type ApplicationFieldErrors = Partial<Record<ApplicationFieldName, string>>;
 
 export interface ApplicationProblems {
-  /** The banner text: spec §5's, missing fields first, then the email. */
+  /** The banner text: missing fields first, then the email, then a link. */
   message: string;
   fieldErrors: ApplicationFieldErrors;
   invalidFields: ApplicationFieldName[];

@@ -4,7 +4,7 @@ import { ApplicationForm } from '../application/ApplicationForm';
 import { BENEFITS, VALUES } from './careers-content';
 import { HighlightGrid } from './HighlightGrid';
 
-/** The Careers page (spec §2): values, the general application form, benefits. */
+/** The Careers page (docs/product/careers.md): values, the general application form, benefits. */
 export function CareersPage() {
   return (
     <>

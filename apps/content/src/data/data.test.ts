@@ -16,7 +16,7 @@ import {
 
 const unique = (values: readonly string[]) => new Set(values).size === values.length;
 
-describe('built-in content (spec §2, §3, §9)', () => {
+describe('built-in content (docs/product/content-pages.md)', () => {
   it('has five blog posts, one featured, on market analysis', () => {
     expect(BLOG_POSTS).toHaveLength(5);
     const featured = BLOG_POSTS.filter((post) => post.featured);
@@ -90,7 +90,7 @@ describe('built-in content (spec §2, §3, §9)', () => {
     expect(unique(INDUSTRIES.map((industry) => industry.name))).toBe(true);
   });
 
-  it('has the four roadmap quarters of §9: Q1 2026 in progress (green), the rest planned', () => {
+  it('has the four roadmap quarters: Q1 2026 in progress (green), the rest planned', () => {
     expect(ROADMAP.map((item) => [item.quarter, item.title, item.status])).toEqual([
       ['Q1 2026', 'Foundation & Beta', 'In Progress'],
       ['Q2 2026', 'Platform Launch', 'Planned'],

@@ -1,5 +1,5 @@
-// Shapes of the content remote's built-in data (spec §3). The data is static and typed, never JSX:
-// pages decide how it looks. Where the spec names a field, it is here under that name.
+// Shapes of the content remote's built-in data. The data is static and typed, never JSX: pages
+// decide how it looks. Field names follow the product's content model (id, title, excerpt, …).
 
 /** Icons are named in data and resolved to components by components/icons/icon-map.ts. */
 export type IconName =
@@ -51,7 +51,7 @@ export type ArtworkMotif =
 export type ArtworkPalette = 'violet' | 'cyan' | 'emerald' | 'amber' | 'rose' | 'indigo';
 
 /**
- * A drawn image. Stands where the spec's data has an image URL (blog image, tutorial thumbnail):
+ * A drawn image. Stands where the content model has an image URL (blog image, tutorial thumbnail):
  * the picture is drawn from `motif` and `palette`, and `alt` is its text alternative.
  */
 export interface Artwork {

@@ -2,23 +2,22 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppThemeProvider } from '@agentora/ui';
 import { RemotePart } from './RemotePart';
-import { loadExposed, resetRemote } from './remote-loader';
 import { markFirstScreenSettled, resetFirstScreen } from './first-screen';
+import { forgetLoadedModules, loadRemoteMock, serveModules } from '../test-support/fake-federation-runtime';
 
-jest.mock('./remote-loader', () => ({ loadExposed: jest.fn(), resetRemote: jest.fn() }));
-
-const loadExposedMock = loadExposed as jest.MockedFunction<typeof loadExposed>;
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
 
 describe('RemotePart', () => {
   beforeEach(() => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    loadExposedMock.mockReset();
   });
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    forgetLoadedModules();
+    jest.restoreAllMocks();
+  });
 
   it('shows a failure with Retry when the remote cannot load, and really reloads on Retry', async () => {
-    loadExposedMock.mockRejectedValueOnce(new Error('connection refused'));
-    loadExposedMock.mockResolvedValueOnce({ default: () => <h1>Careers at Agentora</h1> } as never);
+    serveModules({ 'careers/CareersPage': [new Error('connection refused'), { default: () => <h1>Careers at Agentora</h1> }] });
 
     render(
       <AppThemeProvider>
@@ -31,17 +30,40 @@ describe('RemotePart', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
 
     expect(await screen.findByRole('heading', { name: 'Careers at Agentora' })).toBeInTheDocument();
-    expect(resetRemote).toHaveBeenCalledWith('careers');
-    expect(loadExposedMock).toHaveBeenCalledTimes(2);
+    expect(loadRemoteMock).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('loads a module once for every part that shows it, and shows it again at once later', async () => {
+    serveModules({ 'content/AboutPage': { default: () => <h1>About Agentora</h1> } });
+    const page = <RemotePart remote="content" expose="./AboutPage" props={{}} variant="page" />;
+    const { rerender } = render(<AppThemeProvider>{page}</AppThemeProvider>);
+    expect(await screen.findByRole('heading', { name: 'About Agentora' })).toBeInTheDocument();
+
+    rerender(<AppThemeProvider>{null}</AppThemeProvider>);
+    rerender(<AppThemeProvider>{page}</AppThemeProvider>);
+    expect(screen.getByRole('heading', { name: 'About Agentora' })).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails a module without a default export like a remote that is down', async () => {
+    serveModules({ 'content/TermsPage': { default: undefined } });
+    render(
+      <AppThemeProvider>
+        <RemotePart remote="content" expose="./TermsPage" props={{}} variant="page" />
+      </AppThemeProvider>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('This page is temporarily unavailable');
+  });
+
   it('catches a remote that throws while rendering, so only its area degrades', async () => {
-    loadExposedMock.mockResolvedValue({
-      default: () => {
-        throw new Error('bug in the remote');
+    serveModules({
+      'signups/FooterNewsletter': {
+        default: () => {
+          throw new Error('bug in the remote');
+        },
       },
-    } as never);
+    });
     render(
       <AppThemeProvider>
         <p>Header stays</p>
@@ -53,9 +75,7 @@ describe('RemotePart', () => {
   });
 
   it('passes the contract props through to the remote module', async () => {
-    loadExposedMock.mockResolvedValue({
-      default: ({ earlyAccessSlot }: { earlyAccessSlot: React.ReactNode }) => <div>{earlyAccessSlot}</div>,
-    } as never);
+    serveModules({ 'content/HomePage': { default: ({ earlyAccessSlot }: { earlyAccessSlot: React.ReactNode }) => <div>{earlyAccessSlot}</div> } });
     render(
       <AppThemeProvider>
         <RemotePart remote="content" expose="./HomePage" props={{ earlyAccessSlot: <p>slot content</p>, newsletterSlot: null }} variant="page" />
@@ -87,7 +107,7 @@ describe('RemotePart', () => {
     });
 
     it('holds its space and loads nothing until the visitor scrolls near it', async () => {
-      loadExposedMock.mockResolvedValue({ default: () => <h2>Stay in the loop</h2> } as never);
+      serveModules({ 'signups/NewsletterSignup': { default: () => <h2>Stay in the loop</h2> } });
       const { container } = render(
         <AppThemeProvider>
           <RemotePart remote="signups" expose="./NewsletterSignup" props={{}} variant="section" minHeight="16rem" load="near-viewport" />
@@ -99,26 +119,25 @@ describe('RemotePart', () => {
       // While the landing page is still loading, everything sits near the fold: nothing is watched yet.
       expect(observed).toHaveLength(0);
       act(() => markFirstScreenSettled());
-      expect(loadExposedMock).not.toHaveBeenCalled();
+      expect(loadRemoteMock).not.toHaveBeenCalled();
       expect(observed).toHaveLength(1);
       expect(observed[0]!.options?.rootMargin).toBe('400px 0px');
 
       act(() => observed[0]!.callback([{ isIntersecting: false } as IntersectionObserverEntry], {} as IntersectionObserver));
-      expect(loadExposedMock).not.toHaveBeenCalled();
+      expect(loadRemoteMock).not.toHaveBeenCalled();
 
       act(() => observed[0]!.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
       expect(await screen.findByRole('heading', { name: 'Stay in the loop' })).toBeInTheDocument();
-      expect(loadExposedMock).toHaveBeenCalledWith('signups', './NewsletterSignup');
+      expect(loadRemoteMock).toHaveBeenCalledWith('signups/NewsletterSignup');
       expect(observed[0]!.disconnected).toBe(true);
       expect(container.querySelector('[data-waiting-for-viewport]')).toBeNull();
     });
 
     it.each([
-      ['its content', './AboutPage', () => loadExposedMock.mockResolvedValueOnce({ default: () => <h1>About Agentora</h1> } as never), 'heading'],
-      ['its failure', './BlogPage', () => loadExposedMock.mockRejectedValueOnce(new Error('connection refused')), 'alert'],
-    ] as const)('starts watching once the landing page shows %s', async (_, expose, arrange, shownRole) => {
-      arrange();
-      loadExposedMock.mockResolvedValue({ default: () => <h2>Stay in the loop</h2> } as never);
+      ['its content', './AboutPage', { default: () => <h1>About Agentora</h1> }, 'heading'],
+      ['its failure', './BlogPage', new Error('connection refused'), 'alert'],
+    ] as const)('starts watching once the landing page shows %s', async (_, expose, answer, shownRole) => {
+      serveModules({ [`content/${expose.slice(2)}`]: answer, 'signups/FooterNewsletter': { default: () => <h2>Stay in the loop</h2> } });
       render(
         <AppThemeProvider>
           <RemotePart remote="content" expose={expose} props={{}} variant="page" />

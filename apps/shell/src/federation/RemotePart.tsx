@@ -1,37 +1,34 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type LazyExoticComponent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import type { ExposeName, ExposedComponent, ExposedProps, RemoteName } from '@agentora/contracts';
+import type { ExposeName, ExposedComponent, ExposedModule, ExposedProps, RemoteName } from '@agentora/contracts';
 import { AlertCircleIcon, Button, DelayedFallback, RefreshIcon } from '@agentora/ui';
 import { loadExposed, resetRemote } from './remote-loader';
-import { PAGE_MIN_HEIGHT } from '../layout/page-height';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { FirstScreenSettled, whenFirstScreenSettled } from './first-screen';
 
 export type RemotePartVariant = 'page' | 'section' | 'inline';
 
-// One lazy component per (remote, module, attempt): reusing it keeps a loaded page from suspending
-// again when the visitor comes back to it; a new attempt after Retry gets a fresh one.
-const lazyCache = new Map<string, unknown>();
+// The component React renders for one load of a module. Loads live in the loader's one cache
+// (remote-loader.ts), which alone decides when a module is fetched again; this only keeps one lazy
+// wrapper per load, so a page the visitor comes back to renders at once instead of suspending again.
+const componentByLoad = new WeakMap<Promise<unknown>, unknown>();
 
-function lazyExposed<R extends RemoteName, E extends ExposeName<R>>(remote: R, expose: E, attempt: number) {
-  const key = `${remote}:${expose}:${attempt}`;
-  let component = lazyCache.get(key) as LazyExoticComponent<ExposedComponent<R, E>> | undefined;
+function componentFor<R extends RemoteName, E extends ExposeName<R>>(load: Promise<ExposedModule<R, E>>): LazyExoticComponent<ExposedComponent<R, E>> {
+  let component = componentByLoad.get(load) as LazyExoticComponent<ExposedComponent<R, E>> | undefined;
   if (!component) {
-    component = lazy(() => loadExposed(remote, expose));
-    lazyCache.set(key, component);
+    component = lazy(() => load);
+    componentByLoad.set(load, component);
   }
   return component;
 }
 
-const attempts = new Map<RemoteName, number>();
-
-const FailureRoot = styled.div<{ $variant: RemotePartVariant }>`
+const FailureRoot = styled.div<{ $variant: RemotePartVariant; $minHeight: string }>`
   display: flex;
   flex-direction: column;
   align-items: ${({ $variant }) => ($variant === 'inline' ? 'flex-start' : 'center')};
   justify-content: center;
   gap: ${({ theme }) => theme.space.md};
-  min-height: ${({ $variant }) => ($variant === 'page' ? PAGE_MIN_HEIGHT : 'auto')};
+  min-height: ${({ $minHeight }) => $minHeight};
   padding: ${({ theme, $variant }) => ($variant === 'inline' ? 0 : theme.space.xxl)} ${({ theme }) => theme.space.lg};
   text-align: ${({ $variant }) => ($variant === 'inline' ? 'left' : 'center')};
   color: ${({ theme }) => theme.colors.textMuted};
@@ -40,9 +37,9 @@ const FailureRoot = styled.div<{ $variant: RemotePartVariant }>`
   svg { color: ${({ theme }) => theme.colors.errorText}; }
 `;
 
-function RemoteFailure({ variant, onRetry }: { variant: RemotePartVariant; onRetry: () => void }) {
+function RemoteFailure({ variant, minHeight, onRetry }: { variant: RemotePartVariant; minHeight: string; onRetry: () => void }) {
   return (
-    <FailureRoot $variant={variant} role="alert" data-remote-failure="">
+    <FailureRoot $variant={variant} $minHeight={minHeight} role="alert" data-remote-failure="">
       {variant === 'page' && <FirstScreenSettled />}
       {variant !== 'inline' && <AlertCircleIcon size={32} />}
       {variant === 'inline' ? null : <h2>{variant === 'page' ? 'This page is temporarily unavailable' : 'This section is temporarily unavailable'}</h2>}
@@ -64,7 +61,10 @@ export interface RemotePartProps<R extends RemoteName, E extends ExposeName<R>> 
   expose: E;
   props: ExposedProps<R, E>;
   variant: RemotePartVariant;
-  /** Space held while loading, so the layout does not jump when the part arrives. */
+  /**
+   * Space held while loading (and by a page's failure message), so the layout does not jump when
+   * the part arrives.
+   */
   minHeight?: string;
   /**
    * 'with-page' (default): loads as soon as it renders. 'near-viewport': for parts below the first
@@ -80,7 +80,7 @@ export const NEAR_VIEWPORT_MARGIN = '400px 0px';
 /** Renders one exposed module of a remote, with its own loading state, error boundary and Retry. */
 export function RemotePart<R extends RemoteName, E extends ExposeName<R>>(partProps: RemotePartProps<R, E>) {
   // Routes render their parts at the same place in the tree: the key keeps one module's state
-  // (its lazy component, its failure) from carrying over to another.
+  // (its attempt, its failure) from carrying over to another.
   const key = `${partProps.remote}:${partProps.expose}`;
   if (partProps.load === 'near-viewport') {
     return (
@@ -113,26 +113,22 @@ function WhenNearViewport({ minHeight, children }: { minHeight: string; children
 }
 
 function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({ remote, expose, props, variant, minHeight }: RemotePartProps<R, E>) {
-  const [loaded, setLoaded] = useState(() => {
-    const attempt = attempts.get(remote) ?? 0;
-    return { attempt, Exposed: lazyExposed(remote, expose, attempt) };
-  });
+  // The load this part shows is fixed when it mounts: another part's Retry of the same remote must
+  // not swap a module that is already on screen. Retry starts a new load and a fresh boundary.
+  const [{ attempt, Exposed }, setLoaded] = useState(() => ({ attempt: 0, Exposed: componentFor(loadExposed(remote, expose)) }));
   const retry = useCallback(() => {
-    const attempt = (attempts.get(remote) ?? 0) + 1;
-    attempts.set(remote, attempt);
     resetRemote(remote);
-    setLoaded({ attempt, Exposed: lazyExposed(remote, expose, attempt) });
+    setLoaded((previous) => ({ attempt: previous.attempt + 1, Exposed: componentFor(loadExposed(remote, expose)) }));
   }, [remote, expose]);
 
-  const { attempt, Exposed } = loaded;
-  const fallbackHeight = minHeight ?? (variant === 'page' ? PAGE_MIN_HEIGHT : '4rem');
+  const heldHeight = minHeight ?? (variant === 'page' ? '60vh' : '4rem');
   return (
     <ErrorBoundary
       key={attempt}
-      fallback={<RemoteFailure variant={variant} onRetry={retry} />}
+      fallback={<RemoteFailure variant={variant} minHeight={variant === 'page' ? heldHeight : 'auto'} onRetry={retry} />}
       onError={(error, componentStack) => console.error(`[shell] the "${remote}" remote failed:`, error, componentStack)}
     >
-      <Suspense fallback={<DelayedFallback minHeight={fallbackHeight} label={variant === 'page' ? 'Loading page…' : 'Loading…'} />}>
+      <Suspense fallback={<DelayedFallback minHeight={heldHeight} label={variant === 'page' ? 'Loading page…' : 'Loading…'} />}>
         <Exposed {...(props as ExposedProps<R, E> & object)} />
         {variant === 'page' && <FirstScreenSettled />}
       </Suspense>

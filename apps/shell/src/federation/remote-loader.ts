@@ -1,5 +1,5 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { ExposeName, ExposedModule, RemoteName } from '@agentora/contracts';
+import type { ExposeName, ExposedModule, ExposedModuleRef, RemoteName } from '@agentora/contracts';
 import { REMOTE_LOAD_TIMEOUT_MS, withTimeout } from './timeouts';
 import { requestTimeoutPlugin } from './timeout-plugin';
 
@@ -8,9 +8,13 @@ export class RemoteLoadError extends Error {
 }
 
 let manifestUrls: Partial<Record<RemoteName, string>> = {};
-// One load per module, shared by an early start (preloadParts) and the component that renders it;
-// Retry drops a remote's entries so the next load starts again from the network.
-const inFlight = new Map<string, Promise<unknown>>();
+
+// The one cache of remote modules: one load per module, shared by the early start (preloadModule)
+// and every component that renders it, so a page the visitor comes back to renders at once. Retry
+// (resetRemote) drops a remote's entries, and the next load starts again from the network.
+const modules = new Map<string, Promise<unknown>>();
+
+const moduleId = (remote: RemoteName, expose: string) => `${remote}/${expose.replace(/^\.\//, '')}`;
 
 /** Points each remote at its manifest URL, from the runtime config fetched at start-up. */
 export function registerSiteRemotes(remotes: Record<RemoteName, string>): void {
@@ -20,35 +24,46 @@ export function registerSiteRemotes(remotes: Record<RemoteName, string>): void {
 }
 
 /**
- * Forgets a remote's failed or cached load (manifest, entry, module cache) so the next load starts
- * from the network again. Used by Retry.
+ * Forgets a remote's loads, failed or not (our cache, and the runtime's manifest, entry and module
+ * cache), so the next load starts from the network again. Used by Retry.
  */
 export function resetRemote(remote: RemoteName): void {
-  for (const key of [...inFlight.keys()]) if (key.startsWith(`${remote}/`)) inFlight.delete(key);
+  for (const id of [...modules.keys()]) if (id.startsWith(`${remote}/`)) modules.delete(id);
   const entry = manifestUrls[remote];
   if (entry) registerRemotes([{ name: remote, entry }], { force: true });
 }
 
-/** Loads one exposed module of a remote, bounded in time, and checks it has a default export. */
-export function loadExposed<R extends RemoteName, E extends ExposeName<R>>(remote: R, expose: E): Promise<ExposedModule<R, E>> {
-  const id = `${remote}/${expose.replace(/^\.\//, '')}`;
-  let load = inFlight.get(id) as Promise<ExposedModule<R, E>> | undefined;
+/**
+ * Loads one exposed module of a remote, bounded in time, and checks it has a default export. The
+ * same promise comes back for the same module until resetRemote, so React may call this while
+ * rendering (`use`).
+ */
+export function loadExposed<R extends RemoteName, E extends ExposeName<R>>(
+  remote: R,
+  expose: E,
+): Promise<ExposedModule<R, E>> {
+  const id = moduleId(remote, expose);
+  let load = modules.get(id) as Promise<ExposedModule<R, E>> | undefined;
   if (!load) {
-    load = withTimeout(loadRemote<ExposedModule<R, E>>(id), REMOTE_LOAD_TIMEOUT_MS, `The "${remote}" area`).then((module) => {
-      if (!module || module.default == null) throw new RemoteLoadError(`${id} has no default export.`);
+    load = withTimeout(
+      loadRemote<ExposedModule<R, E>>(id),
+      REMOTE_LOAD_TIMEOUT_MS,
+      `The "${remote}" area`,
+    ).then((module) => {
+      if (!module || module.default == null)
+        throw new RemoteLoadError(`${id} has no default export.`);
       return module;
     });
-    inFlight.set(id, load);
+    modules.set(id, load);
   }
   return load;
 }
 
 /**
- * Starts loading modules before React asks for them, so the manifest, remoteEntry and chunks of the
- * first page download while the shell renders. A failure is reported by the part's own boundary.
+ * Starts loading a module before React asks for it, so the manifest, remoteEntry and chunks of the
+ * first page download while the shell itself does. A failure is shown by the part's own boundary
+ * when it renders.
  */
-export function preloadParts(parts: ReadonlyArray<{ remote: RemoteName; expose: string }>): void {
-  for (const { remote, expose } of parts) {
-    loadExposed(remote, expose as ExposeName<typeof remote>).catch(() => undefined);
-  }
+export function preloadModule({ remote, expose }: ExposedModuleRef): void {
+  loadExposed(remote, expose as never).catch(() => undefined);
 }

@@ -18,7 +18,7 @@ function renderHeader() {
 }
 
 describe('Header', () => {
-  it('links the logo home and lists the spec links with the Join Waitlist button', () => {
+  it('links the logo home and lists the header links with the Join Waitlist button', () => {
     renderHeader();
     expect(screen.getByRole('link', { name: 'Agentora home' })).toHaveAttribute('href', '/');
     const expected: Array<[string, string]> = [

@@ -1,4 +1,5 @@
-// The site's navigation, exactly as the spec's Header and Footer sections list it.
+// The site's navigation (docs/product/shell-and-navigation.md, "Header" and "Footer"). Every target is a path of the
+// route table.
 export interface NavLinkSpec {
   to: string;
   label: string;

@@ -17,7 +17,7 @@ const ErrorRoot = styled(Container)`
   svg { color: ${({ theme }) => theme.colors.errorText}; margin-bottom: ${({ theme }) => theme.space.md}; }
 `;
 
-/** The fallback for an unknown route or a routing failure (spec §2). */
+/** The fallback for an unknown route or a routing failure (docs/product/shell-and-navigation.md). */
 export function ErrorPage({ path }: { path: string }) {
   return (
     <ErrorRoot>

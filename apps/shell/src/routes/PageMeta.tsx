@@ -1,8 +1,8 @@
-import { SITE_URL } from '@agentora/data';
+import { canonicalUrl } from '@agentora/data/routes';
 
 /** Per-route document title, description and canonical URL; React 19 hoists these into <head>. */
 export function PageMeta({ title, description, path }: { title: string; description: string; path: string }) {
-  const url = `${SITE_URL}${path === '/' ? '' : path}`;
+  const url = canonicalUrl(path);
   return (
     <>
       <title>{title}</title>

@@ -1,16 +1,22 @@
 import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { COMING_SOON_PATHS, SITE_PATHS } from '@agentora/data';
+import { REMOTE_EXPOSES, type RemoteName } from '@agentora/contracts';
+import { SITE_ROUTES } from '@agentora/data/routes';
 import { AppThemeProvider } from '@agentora/ui';
-import { loadExposed } from '../federation/remote-loader';
 import { SiteRoutes } from './router';
-import { SITE_ROUTES } from './route-table';
-import { partsForPath } from './route-parts';
+import {
+  forgetLoadedModules,
+  loadRemoteMock,
+  serveModules,
+  type ModuleAnswer,
+} from '../test-support/fake-federation-runtime';
 
-jest.mock('../federation/remote-loader', () => ({ loadExposed: jest.fn(), resetRemote: jest.fn() }));
-
-const loadExposedMock = loadExposed as jest.MockedFunction<typeof loadExposed>;
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+}));
 
 function renderAt(path: string) {
   return render(
@@ -22,68 +28,75 @@ function renderAt(path: string) {
   );
 }
 
-afterEach(() => {
-  delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
-});
+/** Every exposed module renders "<remote> <module>" as its heading, plus the slots it is given. */
+function serveEveryModule() {
+  const answers: Record<string, ModuleAnswer> = {};
+  for (const [remote, names] of Object.entries(REMOTE_EXPOSES) as [
+    RemoteName,
+    readonly string[],
+  ][]) {
+    for (const name of names) {
+      answers[`${remote}/${name.slice(2)}`] = {
+        default: ({
+          earlyAccessSlot,
+          newsletterSlot,
+        }: {
+          earlyAccessSlot?: ReactNode;
+          newsletterSlot?: ReactNode;
+        }) => (
+          <>
+            <h1>{`${remote} ${name}`}</h1>
+            {earlyAccessSlot}
+            {newsletterSlot}
+          </>
+        ),
+      };
+    }
+  }
+  serveModules(answers);
+}
 
-describe('route table', () => {
+describe('the site routes', () => {
   beforeEach(() => {
-    loadExposedMock.mockClear();
+    window.scrollTo = jest.fn();
     // The visitor never scrolls here: parts that wait for the viewport stay unloaded.
     window.IntersectionObserver = class {
       observe() {}
       disconnect() {}
     } as unknown as typeof IntersectionObserver;
-    loadExposedMock.mockImplementation(
-      async (remote, expose) =>
-        ({
-          default: ({ earlyAccessSlot, newsletterSlot }: { earlyAccessSlot?: ReactNode; newsletterSlot?: ReactNode }) => (
-            <>
-              <h1>{`${remote} ${expose}`}</h1>
-              {earlyAccessSlot}
-              {newsletterSlot}
-            </>
-          ),
-        }) as never,
-    );
+    serveEveryModule();
+  });
+  afterEach(() => {
+    forgetLoadedModules();
+    delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
   });
 
-  it('has exactly the spec routes, none with parameters', () => {
-    expect(SITE_ROUTES.map((route) => route.path).sort()).toEqual([...SITE_PATHS].sort());
-    for (const route of SITE_ROUTES) expect(route.path).not.toMatch(/:/);
-  });
-
-  it.each(COMING_SOON_PATHS)(
-    '%s shows the waitlist page from the signups remote',
-    async (path) => {
+  it.each(SITE_ROUTES.map((route) => [route.path, route]))(
+    '%s shows its page module, with its title, and nothing else on the first screen',
+    async (path, route) => {
       renderAt(path);
-      expect(await screen.findByRole('heading', { name: 'signups ./WaitlistPage' })).toBeInTheDocument();
+      const { remote, expose } = route.page;
+      expect(
+        await screen.findByRole('heading', { name: `${remote} ${expose}` }),
+      ).toBeInTheDocument();
+      expect(document.title).toBe(route.title);
+      // The footer form and the home page's sections wait until the visitor scrolls near them.
+      expect(loadRemoteMock.mock.calls.map(([id]) => id)).toEqual([`${remote}/${expose.slice(2)}`]);
     },
   );
 
-  it.each(SITE_ROUTES.map((route) => route.path))('%s renders exactly the first-screen modules the entry chunk preloads', async (path) => {
-    renderAt(path);
-    const [first] = partsForPath(path);
-    await screen.findByRole('heading', { name: `${first!.remote} ${first!.expose}` });
-    // The mocked modules render "<remote> <expose>" as their heading.
-    const rendered = screen.getAllByRole('heading', { name: /^(content|signups|careers) \.\// }).map((heading) => heading.textContent);
-    expect(rendered.sort()).toEqual(partsForPath(path).map((part) => `${part.remote} ${part.expose}`).sort());
-  });
-
-  it('loads the careers page from the careers remote and the rest from content', async () => {
-    renderAt('/careers');
-    expect(await screen.findByRole('heading', { name: 'careers ./CareersPage' })).toBeInTheDocument();
-  });
-
-  it('gives each route its own document title', async () => {
-    renderAt('/blog');
-    await screen.findByRole('heading', { name: 'content ./BlogPage' });
-    expect(document.title).toBe('Blog | Agentora');
+  it('reaches a page with a trailing slash', async () => {
+    renderAt('/careers/');
+    expect(
+      await screen.findByRole('heading', { name: 'careers ./CareersPage' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the fallback page with header and footer for an unknown route', async () => {
     renderAt('/definitely/not/here');
-    expect(screen.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });

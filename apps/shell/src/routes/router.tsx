@@ -1,13 +1,33 @@
 import { Route, Routes } from 'react-router-dom';
+import type { ExposedModuleRef } from '@agentora/contracts';
+import { SITE_ROUTES } from '@agentora/data/routes';
+import { RemotePart } from '../federation/RemotePart';
 import { SiteLayout } from '../layout/SiteLayout';
+import { PAGE_MIN_HEIGHT } from '../layout/page-height';
 import { PageMeta } from './PageMeta';
 import { GuardedRoute, RoutingFailure } from './GuardedRoute';
-import { SITE_ROUTES } from './route-table';
+import { pageProps } from './page-props';
+
+/** A route's page: its module from the owning remote, holding the first screen while it loads. */
+function RemotePage({ page }: { page: ExposedModuleRef }) {
+  // Each (remote, module) pair of the table is checked against the contract where it is written;
+  // their union cannot pick one of RemotePart's type parameters, hence `never`.
+  return (
+    <RemotePart
+      remote={page.remote}
+      expose={page.expose as never}
+      props={pageProps(page) as never}
+      variant="page"
+      minHeight={PAGE_MIN_HEIGHT}
+    />
+  );
+}
 
 /**
- * The layout route keeps header and footer for every page, the fallback included: an unknown path
- * matches '*', and a page that fails while rendering shows the error page in its place. Only if
- * the layout itself fails does the error page stand alone.
+ * One route per entry of the site's route table (libs/data/src/site/routes.ts). The layout route
+ * keeps header and footer for every page, the fallback included: an unknown path matches '*', and
+ * a page that fails while rendering shows the error page in its place. Only if the layout itself
+ * fails does the error page stand alone.
  * (Declarative routes: the site needs no loaders or actions, and the data router would add 17 KB
  * gzip to every page.)
  */
@@ -23,7 +43,7 @@ export function SiteRoutes() {
               element={
                 <GuardedRoute>
                   <PageMeta title={route.title} description={route.description} path={route.path} />
-                  {route.render()}
+                  <RemotePage page={route.page} />
                 </GuardedRoute>
               }
             />

@@ -1,6 +1,6 @@
 import { LAUNCH_YEAR } from '@agentora/data';
 
-// Spec §2 and §9: what joining early access promises.
+// What joining early access promises (docs/product/sign-up-forms.md).
 export const EARLY_ACCESS_BENEFITS: readonly string[] = [
   'Exclusive access for the first 1000 users',
   'Lifetime beta access to new features',

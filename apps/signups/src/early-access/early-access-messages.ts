@@ -1,4 +1,4 @@
-// Spec §8, early access.
+// The early-access texts (docs/product/sign-up-forms.md).
 export const EARLY_ACCESS_MESSAGES = {
   duplicate: 'You have already signed up for early access with this email address.',
   failed: 'Failed to sign up. Please try again or contact support.',

@@ -2,7 +2,7 @@ import { firstNameFromEmail, insertEarlyAccessSignup, invokeThankYouEmail, isDup
 import type { EmailSignupOutcome } from '@agentora/forms';
 import { EARLY_ACCESS_MESSAGES } from './early-access-messages';
 
-/** An email failure is not a signup failure (spec §7), so any problem here only means "not mailed". */
+/** An email failure is not a signup failure, so any problem here only means "not mailed". */
 async function sendWelcomeMail(email: string): Promise<boolean> {
   try {
     const reply = await invokeThankYouEmail({ to: email, type: 'early_access', firstName: firstNameFromEmail(email) });

@@ -1,4 +1,4 @@
-// Spec §8, newsletter. The footer has no duplicate text of its own; it uses the home component's,
+// The newsletter texts (docs/product/sign-up-forms.md). The footer has no duplicate text of its own; it uses the home component's,
 // because "please try again" would send a subscriber round in circles.
 export const NEWSLETTER_MESSAGES = {
   duplicate: 'You are already subscribed to our newsletter.',

@@ -5,7 +5,7 @@ import { subscribeToNewsletter } from './subscribe-to-newsletter';
 
 /**
  * The newsletter forms' state. Every result, success or error, goes away after 3 s: the footer's toast
- * lasts 3 s (spec §4) and the home component's error hides after 3000 ms; its success follows the same
+ * lasts 3 s and the home component's error hides after 3000 ms; its success follows the same
  * rhythm since it uses the footer's texts.
  */
 export function useNewsletterSignup() {

@@ -41,7 +41,7 @@ const Actions = styled.div`
   }
 `;
 
-/** 'Join the Waitlist': the eight fields of spec §3, a submit with its busy state, and the status banner. */
+/** 'Join the Waitlist': the eight fields (docs/product/sign-up-forms.md), a submit with its busy state, and the status banner. */
 export function WaitlistForm() {
   const titleId = useId();
   const form = useWaitlistForm();

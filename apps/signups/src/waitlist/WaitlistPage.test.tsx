@@ -76,7 +76,7 @@ describe('WaitlistPage', () => {
     expect(benefits.map((benefit) => benefit.textContent)).toEqual(['50% OffYour first year', 'PrioritySupport and features', 'LifetimeBeta access']);
   });
 
-  it('starts with every field empty, four required, and the spec option lists', () => {
+  it('starts with every field empty, four required, and the documented option lists', () => {
     setup();
     expect(allValues()).toEqual({ firstName: '', lastName: '', email: '', company: '', role: '', companySize: '', useCase: '', hearAbout: '' });
     for (const name of ['firstName', 'lastName', 'email', 'company'] as const) expect(field[name]()).toBeRequired();

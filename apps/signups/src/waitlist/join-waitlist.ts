@@ -9,7 +9,7 @@ export interface WaitlistOutcome {
 
 async function sendWelcomeMail(values: WaitlistFormValues): Promise<boolean> {
   try {
-    // Only these four reach the email helper (spec §7): not lastName, role, companySize or hearAbout.
+    // Only these four reach the email helper: not lastName, role, companySize or hearAbout.
     return Boolean(
       await sendThankYouEmail({
         to: values.email,

@@ -14,7 +14,7 @@ import { joinWaitlist } from './join-waitlist';
 import { WAITLIST_MESSAGES } from './waitlist-messages';
 
 /**
- * The waitlist form's state (spec §4): values, per-field errors, the honeypot and the submit status.
+ * The waitlist form's state (docs/product/sign-up-forms.md): values, per-field errors, the honeypot and the submit status.
  * A failure keeps everything typed; a success empties the form and clears its message after 5 s.
  */
 export function useWaitlistForm() {

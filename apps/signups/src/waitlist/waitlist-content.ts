@@ -8,14 +8,14 @@ export interface Highlight {
   label: string;
 }
 
-/** The three info cards under the headline (spec §2). */
+/** The three info cards under the headline. */
 export const WAITLIST_INFO_CARDS: readonly Highlight[] = [
   { icon: CalendarIcon, value: String(LAUNCH_YEAR), label: 'Expected launch date' },
   { icon: CpuIcon, value: '1000+', label: 'AI agents ready at launch' },
   { icon: StarIcon, value: 'Early Access', label: 'Exclusive benefits for early members' },
 ];
 
-/** The strip of benefits under the form (spec §2). */
+/** The strip of benefits under the form. */
 export const WAITLIST_BENEFITS: readonly Highlight[] = [
   { icon: DollarIcon, value: '50% Off', label: 'Your first year' },
   { icon: ZapIcon, value: 'Priority', label: 'Support and features' },

@@ -1,7 +1,7 @@
 import { BRAND } from '@agentora/data';
 
-// Spec §8, waitlist. "Q3 2025" is the spec's own wording for this one message (ARCHITECTURE.md keeps
-// the conflict with the 2026 launch on purpose).
+// The waitlist texts (docs/product/sign-up-forms.md). "Q3 2025" in the last one disagrees with the
+// 2026 launch stated everywhere else; the product asks for both, so the conflict is kept on purpose.
 export const WAITLIST_MESSAGES = {
   duplicate: 'You have already joined the waitlist with this email address.',
   failed: 'Failed to join waitlist. Please try again or contact support.',

@@ -1,7 +1,7 @@
 import { insertRow } from './insert-row';
 import { optionalText, requiredText } from './row-values';
 
-/** The careers form's fields (spec section 3); all strings, '' when left empty. */
+/** The careers form's fields (docs/product/careers.md); all strings, '' when left empty. */
 export interface ApplicationFields {
   firstName: string;
   lastName: string;

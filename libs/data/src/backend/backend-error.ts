@@ -18,7 +18,7 @@ export class BackendError extends Error {
   }
 }
 
-/** The spec's duplicate test (section 8): SQLSTATE 23505 from the unique index on lower(email). */
+/** The duplicate test: SQLSTATE 23505 from the unique index on lower(email) (docs/product/sign-up-forms.md, "Duplicates"). */
 export function isDuplicateKeyError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }

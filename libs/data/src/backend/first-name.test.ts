@@ -1,12 +1,12 @@
 import { firstNameFromEmail } from './first-name';
 
-describe('firstNameFromEmail (spec section 7: the text before the first dot, capitalised)', () => {
+describe('firstNameFromEmail (the text before the first dot, capitalised)', () => {
   it('takes the part before the first dot', () => {
     expect(firstNameFromEmail('jane.doe@x.io')).toBe('Jane');
     expect(firstNameFromEmail('anna.maria.smith@example.org')).toBe('Anna');
   });
 
-  it("gives 'Bob@example' for bob@example.com: the spec's rule, taken literally, stops at the domain's dot", () => {
+  it("gives 'Bob@example' for bob@example.com: the rule, taken literally, stops at the domain's dot", () => {
     expect(firstNameFromEmail('bob@example.com')).toBe('Bob@example');
   });
 

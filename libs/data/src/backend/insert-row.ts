@@ -3,7 +3,7 @@ import { getSupabaseClient } from './client';
 
 /**
  * INSERT without .select(): returning the row would need anon SELECT rights, which would let anyone
- * read every sign-up (ARCHITECTURE.md, "Security model").
+ * read every sign-up (docs/security.md).
  */
 export async function insertRow(table: string, row: Record<string, string | null>): Promise<void> {
   const supabase = await getSupabaseClient();

@@ -101,7 +101,7 @@ describe('waitlist sign-up', () => {
     ]);
   });
 
-  it('refuses an option outside the spec list', async () => {
+  it('refuses an option outside the allowed list', async () => {
     await expect(insertWaitlistSignup(waitlist({ hearAbout: 'tv' }))).rejects.toMatchObject({
       code: '23514',
     });

@@ -9,7 +9,7 @@ export function insertNewsletterSubscription(email: string): Promise<void> {
   return insertRow('newsletter_subscriptions', { email: requiredText(email) });
 }
 
-/** The waitlist form's fields (spec section 3); all strings, '' when left empty. */
+/** The waitlist form's fields (docs/product/sign-up-forms.md); all strings, '' when left empty. */
 export interface WaitlistFields {
   firstName: string;
   lastName: string;

@@ -2,7 +2,7 @@ import { getSupabaseClient } from './client';
 
 export type ThankYouEmailType = 'early_access' | 'newsletter' | 'waitlist' | 'career';
 
-/** What send-thank-you-email answers (spec section 3: read for success, emailId, type and error). */
+/** What send-thank-you-email answers: read for success, emailId, type and error (docs/product/sign-up-forms.md, "Thank-you emails"). */
 export interface ThankYouEmailResult {
   success: boolean;
   emailId?: string;
@@ -49,7 +49,7 @@ async function callThankYouFunction(
   }
 }
 
-/** The early-access thank-you email (spec section 7). Never throws: an email failure is not a sign-up failure. */
+/** The early-access thank-you email. Never throws: an email failure is not a sign-up failure (docs/product/sign-up-forms.md). */
 export function invokeThankYouEmail(payload: {
   to: string;
   type: 'early_access';
@@ -59,7 +59,7 @@ export function invokeThankYouEmail(payload: {
 }
 
 /**
- * The spec's shared email helper: true only when the function reports success; never throws.
+ * The forms' shared email helper: true only when the function reports success; never throws.
  * additionalData: waitlist { company, useCase }; career { position, company }.
  */
 export async function sendThankYouEmail(params: {

@@ -1,4 +1,4 @@
-// Every brand name, address and link the site shows comes from here (ARCHITECTURE.md, "Names and
+// Every brand name, address and link the site shows comes from here (docs/architecture.md, "Names and
 // constants"). Nothing else hard-codes them.
 export const BRAND = 'Agentora';
 export const SITE_URL = 'https://agentora.ai';
@@ -16,7 +16,7 @@ export const SOCIAL_LINKS = [
 
 export type SocialLinkId = (typeof SOCIAL_LINKS)[number]['id'];
 
-/** The launch year shown everywhere; "Q3 2025" appears only in one waitlist message (spec §8). */
+/** The launch year shown everywhere; "Q3 2025" appears only in one waitlist message (docs/product/sign-up-forms.md). */
 export const LAUNCH_YEAR = 2026;
 export const COPYRIGHT_YEAR = 2025;
 export const POLICY_EFFECTIVE_DATE = 'July 12, 2025';

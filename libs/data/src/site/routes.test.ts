@@ -1,7 +1,37 @@
-import { COMING_SOON_PATHS, SITE_PATHS } from './routes';
+import { SITE_PATHS, SITE_ROUTES, canonicalUrl, findRoute } from './routes';
 
-it('lists the 19 routes of the spec, 8 of them showing the coming-soon (waitlist) screen', () => {
-  expect(SITE_PATHS).toHaveLength(19);
-  expect(new Set(SITE_PATHS).size).toBe(19);
-  expect(COMING_SOON_PATHS).toEqual(['/coming-soon', '/marketplace', '/documentation', '/api', '/press', '/contact', '/cookies', '/gdpr']);
+describe('findRoute', () => {
+  it('finds a route by its path, ignoring trailing slashes', () => {
+    expect(findRoute('/careers')?.page).toEqual({ remote: 'careers', expose: './CareersPage' });
+    expect(findRoute('/gdpr/')?.page).toEqual({ remote: 'signups', expose: './WaitlistPage' });
+    expect(findRoute('/')?.page).toEqual({ remote: 'content', expose: './HomePage' });
+  });
+
+  it('finds nothing for an unknown path, including inherited object keys', () => {
+    expect(findRoute('/nope')).toBeUndefined();
+    expect(findRoute('/constructor')).toBeUndefined();
+    expect(findRoute('/careers/apply')).toBeUndefined();
+  });
+});
+
+describe('the route table', () => {
+  it('has one entry per path, none with parameters', () => {
+    expect(new Set(SITE_PATHS).size).toBe(SITE_ROUTES.length);
+    for (const path of SITE_PATHS) expect(path).toMatch(/^\/[a-z-]*$/);
+  });
+
+  it('titles the coming-soon aliases after what is coming', () => {
+    expect(findRoute('/cookies')).toMatchObject({
+      title: 'Cookie Policy — Coming Soon | Agentora',
+      comingSoon: 'Cookie Policy',
+    });
+    expect(findRoute('/coming-soon')?.comingSoon).toBeUndefined();
+  });
+});
+
+describe('canonicalUrl', () => {
+  it('is the site origin plus the path, with no trailing slash on the home page', () => {
+    expect(canonicalUrl('/')).toBe('https://agentora.ai');
+    expect(canonicalUrl('/blog')).toBe('https://agentora.ai/blog');
+  });
 });

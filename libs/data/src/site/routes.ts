@@ -1,30 +1,142 @@
-/**
- * Every path of the spec's route table (§2). No route has parameters. The shell's route table,
- * the sitemap, the e2e suites and the benchmark all check themselves against this one list.
- */
-export const SITE_PATHS = [
-  '/',
-  '/about',
-  '/blog',
-  '/use-cases',
-  '/how-it-works',
-  '/case-studies',
-  '/tutorials',
-  '/community',
-  '/careers',
-  '/privacy',
-  '/terms',
-  '/coming-soon',
-  '/marketplace',
-  '/documentation',
-  '/api',
-  '/press',
-  '/contact',
-  '/cookies',
-  '/gdpr',
-] as const;
+// The site's route table: every path a visitor can open, as plain data (no React), so the shell's
+// entry chunk, the shell's router, the sitemap, the e2e suites and the benchmark all read the same
+// entries. Adding a route is one entry here plus its page: docs/adding-a-route.md.
+// Node runs this file as it is (the benchmark, the shell's build config): relative imports keep
+// their .ts extension and the contract import is type-only.
+import type { ExposedModuleRef } from '@agentora/contracts';
+import { BRAND, SITE_URL } from './constants.ts';
 
-export type SitePath = (typeof SITE_PATHS)[number];
+export interface SiteRoute {
+  /** The path, also the canonical URL's path. No route has parameters. */
+  path: string;
+  /** The document title (and og:title). */
+  title: string;
+  /** The meta description (and og:description). */
+  description: string;
+  /** The remote module that renders the page. */
+  page: ExposedModuleRef;
+  /** Set on the paths that show the coming-soon screen for something not launched yet: its name. */
+  comingSoon?: string;
+}
 
-/** The paths that show the coming-soon screen, which is the waitlist sign-up page. */
-export const COMING_SOON_PATHS = ['/coming-soon', '/marketplace', '/documentation', '/api', '/press', '/contact', '/cookies', '/gdpr'] as const satisfies readonly SitePath[];
+const WAITLIST_PAGE = {
+  remote: 'signups',
+  expose: './WaitlistPage',
+} as const satisfies ExposedModuleRef;
+const WAITLIST_DESCRIPTION = `${BRAND} launches in 2026. Join the waitlist for early access, priority support and 50% off your first year.`;
+
+/** One more path that shows the coming-soon screen (the waitlist page), titled after what is coming. */
+function comingSoon<const P extends string>(path: P, name: string) {
+  return {
+    path,
+    title: `${name} — Coming Soon | ${BRAND}`,
+    description: WAITLIST_DESCRIPTION,
+    page: WAITLIST_PAGE,
+    comingSoon: name,
+  } as const;
+}
+
+/** Every route of the site, in the order the sitemap and the benchmark list them. */
+export const SITE_ROUTES = [
+  {
+    path: '/',
+    title: `${BRAND} — The Future of AI Agent Commerce`,
+    description: `${BRAND} is the marketplace where AI agents are discovered, bought, sold and deployed on a shared global compute pool. Coming 2026.`,
+    page: { remote: 'content', expose: './HomePage' },
+  },
+  {
+    path: '/about',
+    title: `About | ${BRAND}`,
+    description: `Why we are building ${BRAND}: our mission, vision and values, and the numbers behind the launch.`,
+    page: { remote: 'content', expose: './AboutPage' },
+  },
+  {
+    path: '/blog',
+    title: `Blog | ${BRAND}`,
+    description: `Articles on AI agents, the agent economy, tutorials and market analysis from the ${BRAND} team.`,
+    page: { remote: 'content', expose: './BlogPage' },
+  },
+  {
+    path: '/use-cases',
+    title: `Use Cases | ${BRAND}`,
+    description:
+      'Six kinds of AI agents and ten industries they serve: support, data analysis, e-commerce, email marketing, code review and content.',
+    page: { remote: 'content', expose: './UseCasesPage' },
+  },
+  {
+    path: '/how-it-works',
+    title: `How It Works | ${BRAND}`,
+    description: `How creators list AI agents and buyers run them in one click on ${BRAND}'s shared compute pool.`,
+    page: { remote: 'content', expose: './HowItWorksPage' },
+  },
+  {
+    path: '/case-studies',
+    title: `Case Studies | ${BRAND}`,
+    description:
+      'How companies in SaaS, e-commerce, healthcare and finance cut costs and time with AI agents.',
+    page: { remote: 'content', expose: './CaseStudiesPage' },
+  },
+  {
+    path: '/tutorials',
+    title: `Tutorials | ${BRAND}`,
+    description:
+      'Learning paths and tutorials for building, buying and deploying AI agents, from beginner to advanced.',
+    page: { remote: 'content', expose: './TutorialsPage' },
+  },
+  {
+    path: '/community',
+    title: `Community | ${BRAND}`,
+    description: `Join the ${BRAND} community: discussions, events, top contributors and resources for AI agent builders.`,
+    page: { remote: 'content', expose: './CommunityPage' },
+  },
+  {
+    path: '/careers',
+    title: `Careers | ${BRAND}`,
+    description: `Help build the marketplace for AI agents. Apply to join the ${BRAND} team.`,
+    page: { remote: 'careers', expose: './CareersPage' },
+  },
+  {
+    path: '/privacy',
+    title: `Privacy Policy | ${BRAND}`,
+    description: `What ${BRAND} collects, why, and your rights over your data.`,
+    page: { remote: 'content', expose: './PrivacyPage' },
+  },
+  {
+    path: '/terms',
+    title: `Terms of Service | ${BRAND}`,
+    description: `The terms for using the ${BRAND} pre-launch website and waitlist.`,
+    page: { remote: 'content', expose: './TermsPage' },
+  },
+  {
+    path: '/coming-soon',
+    title: `Join the Waitlist | ${BRAND}`,
+    description: WAITLIST_DESCRIPTION,
+    page: WAITLIST_PAGE,
+  },
+  comingSoon('/marketplace', 'Marketplace'),
+  comingSoon('/documentation', 'Documentation'),
+  comingSoon('/api', 'API'),
+  comingSoon('/press', 'Press'),
+  comingSoon('/contact', 'Contact'),
+  comingSoon('/cookies', 'Cookie Policy'),
+  comingSoon('/gdpr', 'GDPR'),
+] as const satisfies readonly SiteRoute[];
+
+export type SitePath = (typeof SITE_ROUTES)[number]['path'];
+
+/** Every path of the table, in its order. */
+export const SITE_PATHS: readonly SitePath[] = SITE_ROUTES.map((route) => route.path);
+
+const ROUTES_BY_PATH: ReadonlyMap<string, SiteRoute> = new Map(
+  SITE_ROUTES.map((route) => [route.path, route]),
+);
+
+/** The route a location's pathname shows, ignoring trailing slashes; undefined for an unknown path. */
+export function findRoute(pathname: string): SiteRoute | undefined {
+  return ROUTES_BY_PATH.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname);
+}
+
+/** The canonical URL of a path: the site's origin, and no trailing slash on the home page. */
+export function canonicalUrl(path: string): string {
+  return `${SITE_URL}${path === '/' ? '' : path}`;
+}

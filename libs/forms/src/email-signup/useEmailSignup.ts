@@ -25,7 +25,7 @@ export const EMAIL_FIELD_NAME = 'email';
 /**
  * One email field, a honeypot and a submit: the early-access and both newsletter forms. Validation
  * and the honeypot run before anything is sent; a success clears the field; the status timings come
- * from the caller (spec §9).
+ * from the caller (docs/product/sign-up-forms.md).
  */
 export function useEmailSignup({ submit, honeypotMessage, failureMessage, successResetMs, errorResetMs }: EmailSignupOptions) {
   const result = useSubmitStatus({ successResetMs, errorResetMs });

@@ -18,7 +18,7 @@ function file(name: string, type: string, size = 1024) {
 }
 
 describe('resume rule', () => {
-  it('uses the exact limit and messages of the spec', () => {
+  it('uses the exact limit and messages', () => {
     expect(RESUME_MAX_BYTES).toBe(5_242_880);
     expect(INVALID_RESUME_TYPE_MESSAGE).toBe('Please upload a PDF or Word document');
     expect(RESUME_TOO_LARGE_MESSAGE).toBe('File size must be less than 5MB');

@@ -1,7 +1,7 @@
-// The résumé rule of spec §5 and §9: PDF, DOC or DOCX, at most 5 MB. The storage bucket enforces the
+// The résumé rule (docs/product/careers.md): PDF, DOC or DOCX, at most 5 MB. The storage bucket enforces the
 // same limits; checking here refuses a wrong file at once instead of after a wasted upload.
 
-/** 5 MB, exactly as the spec counts it; a file of this size is accepted, one byte more is not. */
+/** 5 MB, counted as 5 × 1024 × 1024 bytes; a file of this size is accepted, one byte more is not. */
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
 
 export const INVALID_RESUME_TYPE_MESSAGE = 'Please upload a PDF or Word document';

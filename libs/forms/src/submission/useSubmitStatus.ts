@@ -9,7 +9,7 @@ export interface SubmitState {
 }
 
 export interface SubmitStatusOptions {
-  /** After a success, return to idle and clear the message after this long (spec: 5000 ms). */
+  /** After a success, return to idle and clear the message after this long. */
   successResetMs?: number;
   /** After an error, return to idle after this long; without it an error stays until the next attempt. */
   errorResetMs?: number;
@@ -18,7 +18,7 @@ export interface SubmitStatusOptions {
 const IDLE: SubmitState = { status: 'idle', message: '', busy: false };
 
 /**
- * The state machine every sign-up form shares (spec §4): idle → busy → success | error, with the
+ * The state machine every sign-up form shares (docs/product/sign-up-forms.md): idle → busy → success | error, with the
  * timed return to idle. `begin` refuses a second submit while one is in flight, and pending timers
  * are cleared on unmount so nothing updates a form the visitor has left.
  */
@@ -68,7 +68,7 @@ export function useSubmitStatus({ successResetMs, errorResetMs }: SubmitStatusOp
 
   return {
     ...state,
-    /** The status banner shows only when there is a result and nothing is in progress (spec §2). */
+    /** The status banner shows only when there is a result and nothing is in progress. */
     showResult: state.status !== 'idle' && !state.busy,
     begin,
     succeed,

@@ -17,7 +17,7 @@ describe('submittable email', () => {
     expect(isSubmittableEmail(value)).toBe(expected);
   });
 
-  it('gives the spec message for anything it refuses', () => {
+  it('gives the documented message for anything it refuses', () => {
     expect(submittableEmailError('jane')).toBe(INVALID_EMAIL_MESSAGE);
     expect(submittableEmailError('jane@')).toBe(INVALID_EMAIL_MESSAGE);
     expect(submittableEmailError('jane@example.com')).toBeUndefined();

@@ -9,13 +9,13 @@ const EMAIL_INPUT_SYNTAX =
 /** The longest address any sign-up table accepts (RFC 5321 path limit, matched by the CHECK constraints). */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** True when the value passes the spec's '@' rule and the email input's own format rule. */
+/** True when the value passes the '@' rule and the email input's own format rule (docs/product/sign-up-forms.md, "The email rule"). */
 export function isSubmittableEmail(email: string): boolean {
   const trimmed = email.trim();
   return isValidEmail(trimmed) && trimmed.length <= EMAIL_MAX_LENGTH && EMAIL_INPUT_SYNTAX.test(trimmed);
 }
 
-/** The spec's message for an email that cannot be sent, or undefined when it can. */
+/** The message for an email that cannot be sent, or undefined when it can. */
 export function submittableEmailError(email: string): string | undefined {
   return isSubmittableEmail(email) ? undefined : INVALID_EMAIL_MESSAGE;
 }

@@ -1,7 +1,7 @@
 import { INVALID_EMAIL_MESSAGE, emailError, isValidEmail } from './email';
 
 describe('email rule', () => {
-  it('uses the exact message from the spec', () => {
+  it('uses the exact documented message', () => {
     expect(INVALID_EMAIL_MESSAGE).toBe('Please enter a valid email address');
   });
 

@@ -1,7 +1,7 @@
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 
 /**
- * The spec's client-side email rule (§5): present and containing '@'. The server's CHECK constraint
+ * The basic client-side email rule: present and containing '@'. The server's CHECK constraint
  * is stricter; this only catches what a visitor can fix before sending.
  */
 export function isValidEmail(email: string): boolean {

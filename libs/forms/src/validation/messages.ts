@@ -1,2 +1,2 @@
-// Validation texts shared by the forms, exactly as spec §5 and §8 give them.
+// Validation texts shared by the forms, word for word (docs/product/sign-up-forms.md, docs/product/careers.md).
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';

@@ -1,4 +1,4 @@
-/** Shown beside each empty required field; the form's banner carries the spec's summary message. */
+/** Shown beside each empty required field; the form's banner carries the summary message. */
 export const FIELD_REQUIRED_MESSAGE = 'This field is required';
 
 /** Blank or whitespace only counts as empty: the database rejects a name made of spaces. */

@@ -55,7 +55,7 @@ describe('validateWaitlist', () => {
     });
   });
 
-  it('offers exactly the spec option lists', () => {
+  it('offers exactly the documented option lists', () => {
     expect(COMPANY_SIZE_OPTIONS.map((option) => option.value)).toEqual(['1-10', '11-50', '51-200', '201-1000', '1000+']);
     expect(HEAR_ABOUT_OPTIONS).toEqual([
       { value: 'search', label: 'Google Search' },

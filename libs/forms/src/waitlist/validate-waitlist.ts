@@ -9,7 +9,7 @@ export type WaitlistFieldErrors = Partial<Record<WaitlistFieldName, string>>;
 export type WaitlistValidation =
   /** `values` trimmed, ready to send. */
   | { ok: true; values: WaitlistFormValues }
-  /** `message` is the banner text (spec §5); `invalidFields` in form order, for focus. */
+  /** `message` is the banner text; `invalidFields` in form order, for focus. */
   | { ok: false; message: string; fieldErrors: WaitlistFieldErrors; invalidFields: WaitlistFieldName[] };
 
 function trimmed(values: WaitlistFormValues): WaitlistFormValues {

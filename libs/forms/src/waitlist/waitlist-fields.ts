@@ -1,6 +1,6 @@
 import { EMAIL_MAX_LENGTH } from '../validation/email-syntax';
 
-/** The waitlist form's fields (spec §3), all strings, all starting empty. */
+/** The waitlist form's fields (docs/product/sign-up-forms.md), all strings, all starting empty. */
 export interface WaitlistFormValues {
   firstName: string;
   lastName: string;
@@ -45,7 +45,7 @@ export interface WaitlistOption {
   label: string;
 }
 
-/** Company size buckets (spec §9); the stored value is the bucket itself. */
+/** Company size buckets; the stored value is the bucket itself. */
 export const COMPANY_SIZE_OPTIONS: readonly WaitlistOption[] = ['1-10', '11-50', '51-200', '201-1000', '1000+'].map((value) => ({
   value,
   label: `${value} employees`,

@@ -1,6 +1,7 @@
 // Bundled into every app as a Module Federation runtime plugin (see app-config.ts).
 //
-// The site's version policy for shared singletons (README "Version policy"):
+// The site's version policy for shared singletons (docs/architecture.md, "Shared packages and the
+// version policy"):
 // - a remote built against a newer minor/patch than the page provides runs on the page's copy, and
 //   the federation runtime logs a console warning naming both versions;
 // - a remote built against another major cannot run on the page's copy (React, the router and
@@ -12,14 +13,10 @@ export class SharedMajorMismatchError extends Error {
   override name = 'SharedMajorMismatchError';
 }
 
-/** The major version a semver range asks for ('^19.3.1' → 19, '~5.1' → 5, '>=2' → 2), if it names one. */
-export function requiredMajor(range: string): number | undefined {
-  const match = /(\d+)/.exec(range);
+/** The major version a version or semver range names ('19.3.1' and '^19.3.1' → 19, '~5.1' → 5, '>=2' → 2), if any. */
+export function majorOf(versionOrRange: string): number | undefined {
+  const match = /(\d+)/.exec(versionOrRange);
   return match ? Number(match[1]) : undefined;
-}
-
-export function majorOf(version: string): number | undefined {
-  return requiredMajor(version);
 }
 
 export function majorVersionGuard(): ModuleFederationRuntimePlugin {
@@ -29,7 +26,7 @@ export function majorVersionGuard(): ModuleFederationRuntimePlugin {
       const { shareConfig, from } = args.shareInfo;
       const required = shareConfig?.requiredVersion;
       if (!shareConfig?.singleton || typeof required !== 'string') return args;
-      const wanted = requiredMajor(required);
+      const wanted = majorOf(required);
       const provided = majorOf(args.version);
       if (wanted === undefined || provided === undefined || wanted === provided) return args;
       return {

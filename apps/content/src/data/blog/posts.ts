@@ -8,7 +8,7 @@ import { pricingYourAgent } from './articles/pricing-your-agent';
 
 export { BLOG_CATEGORIES };
 
-/** The five built-in posts (spec §2), newest first; the featured one is the market analysis. */
+/** The five built-in posts, newest first; the featured one is the market analysis. */
 export const BLOG_POSTS: readonly BlogPost[] = [
   {
     id: 'ai-agent-economy-2026-market-analysis',

@@ -9,7 +9,7 @@ export const CASE_STUDY_STATS: readonly Stat[] = [
   { value: '10x', label: 'Productivity' },
 ];
 
-/** Four sample studies from the beta programme (spec §2: four built-in studies, one featured). */
+/** Four sample studies from the beta programme, one featured. */
 export const CASE_STUDIES: readonly CaseStudy[] = [
   {
     id: 'cloudnest-support-automation',

@@ -1,6 +1,6 @@
 import type { Feature } from '../types';
 
-/** The hero's three feature cards, carrying the spec's claims. */
+/** The hero's three feature cards, carrying the product's launch claims. */
 export const HERO_FEATURES: readonly Feature[] = [
   {
     icon: 'sparkles',

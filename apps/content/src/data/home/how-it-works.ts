@@ -1,6 +1,6 @@
 import type { ProcessStep } from '../types';
 
-/** The four steps of the home How It Works section (spec §1). */
+/** The four steps of the home How It Works section. */
 export const HOME_STEPS: readonly ProcessStep[] = [
   {
     step: 1,

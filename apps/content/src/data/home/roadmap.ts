@@ -1,6 +1,6 @@
 import type { RoadmapItem } from '../types';
 
-/** Spec §9: Q1 2026 is in progress (green); Q2 to Q4 are planned. */
+/** Q1 2026 is in progress (green); Q2 to Q4 are planned. */
 export const ROADMAP: readonly RoadmapItem[] = [
   {
     quarter: 'Q1 2026',

@@ -3,7 +3,7 @@ import type { LegalSection } from '../types';
 
 export const PRIVACY_INTRO = `This policy explains what ${BRAND} collects when you use our pre-launch website, why we collect it, and the choices you have. We collect as little as we can, and we never sell your data.`;
 
-/** The eight sections of the privacy policy (spec §2). */
+/** The eight sections of the privacy policy (docs/product/content-pages.md). */
 export const PRIVACY_SECTIONS: readonly LegalSection[] = [
   {
     id: 'information-we-collect',

@@ -3,7 +3,7 @@ import type { LegalSection } from '../types';
 
 export const TERMS_INTRO = `These terms govern your use of the ${BRAND} pre-launch website and waitlist. By using the website or joining one of our lists, you agree to them.`;
 
-/** The eleven sections of the terms of service (spec §2). */
+/** The eleven sections of the terms of service (docs/product/content-pages.md). */
 export const TERMS_SECTIONS: readonly LegalSection[] = [
   {
     id: 'pre-launch-nature',

@@ -3,7 +3,7 @@ import { TUTORIAL_CATEGORIES, TUTORIAL_LEVELS, type Tutorial } from '../types';
 
 export { TUTORIAL_CATEGORIES, TUTORIAL_LEVELS };
 
-/** The six built-in tutorials (spec §2), one featured. */
+/** The six built-in tutorials, one featured. */
 export const TUTORIALS: readonly Tutorial[] = [
   {
     id: 'build-your-first-ai-agent',

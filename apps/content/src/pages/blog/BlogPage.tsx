@@ -12,7 +12,7 @@ const PostDetail = lazy(() => loadPostDetail().then((module) => ({ default: modu
 const prefetchPostDetail = () => void loadPostDetail();
 
 /**
- * The blog: a filterable list, or one article in place of it (state, not a route: the spec's routes
+ * The blog: a filterable list, or one article in place of it (state, not a route: the site's routes
  * have no parameters). The filters live here, so coming back restores the list exactly as it was,
  * and focus returns to the article the reader opened.
  */

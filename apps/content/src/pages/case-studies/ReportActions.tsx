@@ -10,7 +10,7 @@ const Actions = styled.div`
 `;
 
 /**
- * Spec §2: these buttons do nothing before launch: no navigation, no call. They stay real buttons
+ * These buttons do nothing before launch: no navigation, no call. They stay real buttons
  * and point (aria-describedby) at the visible note saying when reports become available.
  */
 export function ReportActions({ company, noteId }: { company: string; noteId: string }) {

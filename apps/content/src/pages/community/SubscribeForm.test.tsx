@@ -13,7 +13,7 @@ describe('community SubscribeForm', () => {
     return { user, unmount, email: () => screen.getByRole('textbox', { name: 'Email address' }) };
   }
 
-  it('rejects an empty or @-less email with the spec message, and makes no call', async () => {
+  it('rejects an empty or @-less email with the documented message, and makes no call', async () => {
     const fetchSpy = jest.spyOn(globalThis, 'fetch');
     const { user, email } = setup();
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { emailError, useSubmitStatus } from '@agentora/forms';
 import { Button, Spinner, StatusBanner, TextField, up } from '@agentora/ui';
 
-/** Spec §4/§9: the community subscribe makes no call; it succeeds after a simulated 1 second. */
+/** The community subscribe makes no call; it succeeds after a simulated 1 second (docs/product/content-pages.md). */
 export const SUBSCRIBE_DELAY_MS = 1000;
 export const COMMUNITY_WELCOME_MESSAGE =
   "Welcome to the community! You'll receive updates about events and discussions.";
@@ -49,7 +49,7 @@ export function SubscribeForm() {
   };
 
   return (
-    // noValidate: the spec's own rule and message apply, not the browser's bubble. While busy the
+    // noValidate: the site's own rule and message apply, not the browser's bubble. While busy the
     // field is read-only rather than disabled, so focus stays where the visitor left it.
     <Form onSubmit={submit} noValidate aria-label="Subscribe to community updates">
       <Controls>

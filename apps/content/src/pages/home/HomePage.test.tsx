@@ -41,7 +41,7 @@ describe('HomePage', () => {
     );
   });
 
-  it('puts the sections and the two slots in the spec order, with the anchors', () => {
+  it('puts the sections and the two slots in the documented order, with the anchors', () => {
     const { container } = renderHome();
     const order = Array.from(
       container.querySelectorAll(

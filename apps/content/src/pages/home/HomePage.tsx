@@ -7,7 +7,7 @@ import { RoadmapSection } from './roadmap/RoadmapSection';
 import { BlogTeaserSection } from './blog-teaser/BlogTeaserSection';
 
 /**
- * The landing page in the spec's order. The early-access section and the newsletter belong to the
+ * The landing page in its documented order (docs/product/content-pages.md). The early-access section and the newsletter belong to the
  * signups remote: the shell hands them in as slots, so this remote never imports another remote.
  */
 export function HomePage({ earlyAccessSlot, newsletterSlot }: HomePageProps) {

@@ -1,7 +1,7 @@
 import { BLOG_CATEGORIES } from '../../../data/blog/posts';
 import type { BlogCategory, BlogPost } from '../../../data/types';
 
-/** Spec §9: the teaser shows the featured post and up to 3 non-featured ones. */
+/** The teaser shows the featured post and up to 3 non-featured ones. */
 export const TEASER_OTHER_POSTS = 3;
 
 export function selectTeaserPosts(

@@ -1,7 +1,7 @@
 import type { BadgeTone } from '@agentora/ui';
 import type { RoadmapStatus } from '../../../data/types';
 
-/** Spec §4: 'In Progress' is shown green; 'Planned' is neutral. */
+/** 'In Progress' is shown green; 'Planned' is neutral. */
 export function roadmapStatusTone(status: RoadmapStatus): BadgeTone {
   return status === 'In Progress' ? 'success' : 'muted';
 }

@@ -1,0 +1,5 @@
+module.exports = {
+  preset: '@agentora/jest-preset',
+  displayName: '@agentora/lint-rules',
+  testEnvironment: 'node',
+};

@@ -1,0 +1,45 @@
+import { isNodeOnlyFile, mayImport } from './boundaries';
+
+describe('mayImport', () => {
+  it.each([
+    [['type:app', 'type:remote'], ['type:lib'], true],
+    [['type:app', 'type:remote'], ['type:app', 'type:remote'], false],
+    [['type:app', 'type:remote'], ['type:app', 'type:shell'], false],
+    [['type:app', 'type:shell'], ['type:app', 'type:remote'], false],
+    [['type:app', 'type:shell'], ['type:lib'], true],
+    [['type:lib'], ['type:app', 'type:shell'], false],
+    [['type:lib'], ['type:tool'], false],
+    [['type:tool'], ['type:lib'], true],
+    [['type:tool'], ['type:tool'], true],
+    [['type:tool'], ['type:app', 'type:remote'], false],
+    [['type:e2e'], ['type:app', 'type:remote'], true],
+    [['type:lib'], [], false],
+  ])('%j → %j: %s', (source, target, allowed) => {
+    expect(mayImport(source, target)).toBe(allowed);
+  });
+
+  it('lets the build and test files of apps and libs use tools, never another app', () => {
+    expect(mayImport(['type:lib'], ['type:tool'], true)).toBe(true);
+    expect(mayImport(['type:app', 'type:remote'], ['type:app', 'type:remote'], true)).toBe(false);
+  });
+});
+
+describe('isNodeOnlyFile', () => {
+  it.each([
+    'rspack.config.ts',
+    'jest.config.cjs',
+    'src/a/b.test.tsx',
+    'src/test/render.tsx',
+    'src/test-support/render.tsx',
+    'src/backend/testing/global-setup.ts',
+  ])('%s runs in Node', (file) => expect(isNodeOnlyFile(file)).toBe(true));
+
+  it.each([
+    'src/index.ts',
+    'src/exposed/CareersPage.tsx',
+    'src/config/site.config.ts',
+    'src/latest/contest.ts',
+  ])('%s is browser code', (file) => {
+    expect(isNodeOnlyFile(file)).toBe(false);
+  });
+});
