@@ -10,3 +10,5 @@ export {
   LOCAL_SERVICE_ROLE_KEY,
 } from './keys/local-keys.ts';
 export { DataDirLockedError } from './datadir/lock.ts';
+export { raiseRateLimits } from './testing/rate-limits.ts';
+export { fetchFromAddress } from './testing/fetch-from-address.ts';

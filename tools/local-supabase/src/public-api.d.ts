@@ -41,3 +41,13 @@ export declare const LOCAL_ANON_KEY: string;
 export declare const LOCAL_SERVICE_ROLE_KEY: string;
 
 export declare class DataDirLockedError extends Error {}
+
+/** Raises every rate limit rule (public.rate_limit_rules) for tests and benchmarks. */
+export declare function raiseRateLimits(
+  apiUrl: string,
+  serviceKey: string,
+  maxRequests?: number,
+): Promise<void>;
+
+/** A fetch for tests that connects from another local address (e.g. 127.0.0.2). */
+export declare function fetchFromAddress(localAddress: string): typeof fetch;

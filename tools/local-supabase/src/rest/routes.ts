@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import type { SchemaCache } from '../db/schema-cache.ts';
+import { forwardedHeaders } from '../gateway/forwarded-headers.ts';
 import { authenticate } from '../http/auth.ts';
 import type { RequestContext } from '../http/context.ts';
 import { sendJson, sendRaw } from '../http/reply.ts';
@@ -59,7 +60,7 @@ export async function handleRest(
     }
     return;
   }
-  const { caller } = auth;
+  const caller = { ...auth.caller, headers: forwardedHeaders(ctx.req) };
 
   try {
     checkProfile(ctx);

@@ -17,13 +17,17 @@ export interface TestDatabase {
 
 /**
  * PGlite in memory (or the PostgreSQL of LOCAL_SUPABASE_TEST_DATABASE_URL), migrated up to and including
- * `upTo` (a migration version) or fully.
+ * `upTo` (a migration version) or fully. The rate limits are raised unless `rateLimits` is 'production':
+ * without request headers every statement here counts for one client address.
  */
-export async function openTestDatabase(options: { upTo?: string } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  options: { upTo?: string; rateLimits?: 'raised' | 'production' } = {},
+): Promise<TestDatabase> {
   const database = await openDatabase({
     databaseUrl: process.env.LOCAL_SUPABASE_TEST_DATABASE_URL || undefined,
   });
   await migrateTo(database, options.upTo);
+  if (options.rateLimits !== 'production') await raiseRulesIfPresent(database);
   return {
     database,
     as: (role, sql, values = []) =>
@@ -31,6 +35,13 @@ export async function openTestDatabase(options: { upTo?: string } = {}): Promise
     asSuperuser: (sql, values = []) => database.transaction((db) => db.query(sql, values)),
     close: () => database.close(),
   };
+}
+
+async function raiseRulesIfPresent(database: Database): Promise<void> {
+  await database.transaction(async (db) => {
+    const { rows } = await db.query(`select to_regclass('public.rate_limit_rules') as rules`);
+    if (rows[0].rules !== null) await db.query('update public.rate_limit_rules set max_requests = 1000000');
+  });
 }
 
 /** Applies the repository's migrations up to `upTo` (all when undefined), as a deploy would. */
