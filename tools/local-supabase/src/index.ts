@@ -12,3 +12,4 @@ export {
 export { DataDirLockedError } from './datadir/lock.ts';
 export { raiseRateLimits } from './testing/rate-limits.ts';
 export { fetchFromAddress } from './testing/fetch-from-address.ts';
+export { docBytes, docxBytes, pdfBytes, pngBytes, zipBytes } from './testing/resume-files.ts';

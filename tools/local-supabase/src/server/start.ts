@@ -2,15 +2,21 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { createResendTransport } from '../../../../supabase/functions/_shared/mail/resend-transport.ts';
+import type { MailTransport } from '../../../../supabase/functions/_shared/mail/types.ts';
+import { createRpcRateLimiter } from '../../../../supabase/functions/_shared/rate-limit.ts';
+import { createRpcLedger } from '../../../../supabase/functions/_shared/thank-you/ledger.ts';
 import { createThankYouEmailHandler } from '../../../../supabase/functions/send-thank-you-email/handler.ts';
-import { createResendTransport } from '../../../../supabase/functions/send-thank-you-email/resend-transport.ts';
+import { createApplicationStore } from '../../../../supabase/functions/submit-application/application-store.ts';
+import { createSubmitApplicationHandler } from '../../../../supabase/functions/submit-application/handler.ts';
+import { createResumeStore } from '../../../../supabase/functions/submit-application/resume-store.ts';
 import { DEFAULT_DATA_DIR, DEFAULT_MIGRATIONS_DIR } from '../config/paths.ts';
 import { acquireDataDirLock } from '../datadir/lock.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
 import { loadSchemaCache } from '../db/schema-cache.ts';
-import { createDatabaseLedger } from '../functions/db-ledger.ts';
 import type { EdgeFunction } from '../functions/routes.ts';
 import { createRequestListener } from '../http/server.ts';
 import {
@@ -34,9 +40,9 @@ export interface LocalSupabaseOptions {
   databaseUrl?: string;
   /** Default: <repo>/supabase/migrations. */
   migrationsDir?: string;
-  /** When set, thank-you mail goes out through Resend instead of into the outbox. */
+  /** When set, the functions' mail goes out through Resend instead of into the outbox. */
   resendApiKey?: string;
-  /** The From header of thank-you mail. */
+  /** The From header of the functions' mail. */
   emailFrom?: string;
 }
 
@@ -79,6 +85,45 @@ function closeServer(server: Server): Promise<void> {
 }
 
 /**
+ * The project's edge functions (config.toml, verify_jwt on), each the handler module Deno serves in
+ * production, given what its index.ts gives it there.
+ */
+function localEdgeFunctions(
+  apiUrl: string,
+  transport: MailTransport,
+  from: string | undefined,
+): [string, EdgeFunction][] {
+  const service = createClient(apiUrl, LOCAL_SERVICE_ROLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const ledger = createRpcLedger(service);
+  const rateLimiter = createRpcRateLimiter(service);
+  return [
+    [
+      'send-thank-you-email',
+      {
+        verifyJwt: true,
+        handler: createThankYouEmailHandler({ ledger, rateLimiter, transport, from }),
+      },
+    ],
+    [
+      'submit-application',
+      {
+        verifyJwt: true,
+        handler: createSubmitApplicationHandler({
+          applications: createApplicationStore(service),
+          resumes: createResumeStore(service),
+          ledger,
+          rateLimiter,
+          transport,
+          from,
+        }),
+      },
+    ],
+  ];
+}
+
+/**
  * Starts the Supabase-compatible server: lock the data dir, open the database, bootstrap + migrate, then
  * serve REST, storage, functions and the outbox over HTTP.
  */
@@ -99,30 +144,26 @@ export async function startLocalSupabase(
     await migrate(database, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
     const schema = await loadSchemaCache(database);
     const outbox = createOutbox(path.join(dataDir, 'outbox'));
-    const thankYou: EdgeFunction = {
-      verifyJwt: true,
-      handler: createThankYouEmailHandler({
-        ledger: createDatabaseLedger(database),
-        transport: options.resendApiKey
-          ? createResendTransport({ apiKey: options.resendApiKey })
-          : outbox.transport,
-        from: options.emailFrom,
-      }),
-    };
+    // Filled once the port is known: the functions reach this server as hosted functions reach the
+    // project's API, through supabase-js with the service role key.
+    const functions = new Map<string, EdgeFunction>();
 
     const server = createServer(
       createRequestListener({
         rest: { database, schema, jwtSecret: LOCAL_JWT_SECRET },
         storage: { database, jwtSecret: LOCAL_JWT_SECRET },
-        functions: {
-          jwtSecret: LOCAL_JWT_SECRET,
-          functions: new Map([['send-thank-you-email', thankYou]]),
-        },
+        functions: { jwtSecret: LOCAL_JWT_SECRET, functions },
         outbox,
       }),
     );
     const address = await listen(server, options.port ?? DEFAULT_PORT, host);
     const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+    const transport: MailTransport = options.resendApiKey
+      ? createResendTransport({ apiKey: options.resendApiKey })
+      : outbox.transport;
+    for (const [name, edgeFunction] of localEdgeFunctions(url, transport, options.emailFrom)) {
+      functions.set(name, edgeFunction);
+    }
 
     const openDb = database;
     let stopping: Promise<void> | undefined;

@@ -16,13 +16,14 @@ export interface StoredObject {
   lastModified: Date;
 }
 
-interface ObjectRow {
+export interface ObjectRow {
   id: string;
   metadata: { mimetype?: string; cacheControl?: string; eTag?: string } | null;
   updated_at: Date;
 }
 
-async function loadBytes(db: Queryable, row: ObjectRow): Promise<StoredObject> {
+/** The object's bytes and metadata, read with the server's own rights. */
+export async function loadStoredObject(db: Queryable, row: ObjectRow): Promise<StoredObject> {
   const { rows } = await db.query<{ data: Buffer }>(
     'select data from local_storage.object_data where object_id = $1',
     [row.id],
@@ -51,7 +52,7 @@ export function downloadPublic(
     if (!bucket || !bucket.public) throw storageErrors.noSuchBucket();
     const { rows } = await db.query<ObjectRow>(SELECT_OBJECT, [bucketId, name]);
     if (!rows[0]) throw storageErrors.noSuchKey();
-    return loadBytes(db, rows[0]);
+    return loadStoredObject(db, rows[0]);
   });
 }
 
@@ -70,6 +71,6 @@ export function downloadAsCaller(
     const { rows } = await db.query<ObjectRow>(SELECT_OBJECT, [bucketId, name]);
     if (!rows[0]) throw storageErrors.noSuchKey();
     await asServer(db);
-    return loadBytes(db, rows[0]);
+    return loadStoredObject(db, rows[0]);
   });
 }

@@ -5,6 +5,8 @@ import { sendJson, sendRaw } from '../http/reply.ts';
 import { downloadAsCaller, downloadPublic, type StoredObject } from './download.ts';
 import { storageErrors, toStorageFailure } from './errors.ts';
 import { listObjects } from './list.ts';
+import { removeObjects } from './remove.ts';
+import { createSignedUrl, downloadSigned } from './signed-url.ts';
 import { parseBucketAndName } from './object-key.ts';
 import { GLOBAL_FILE_SIZE_LIMIT, uploadObject } from './upload.ts';
 
@@ -59,7 +61,28 @@ export async function handleStorage(
   const isRead = method === 'GET' || method === 'HEAD';
   try {
     let match: RegExpExecArray | null;
-    if (isRead && (match = /^\/object\/public\/(.+)$/.exec(path))) {
+    if (method === 'POST' && (match = /^\/object\/sign\/(.+)$/.exec(path))) {
+      const caller = authenticated(ctx, services);
+      const { bucket, name } = parseBucketAndName(match[1]);
+      const body = parseJson(ctx.body.bytes);
+      sendJson(
+        ctx.res,
+        200,
+        await createSignedUrl(services.database, caller, services.jwtSecret, bucket, name, body),
+      );
+    } else if (isRead && (match = /^\/object\/sign\/(.+)$/.exec(path))) {
+      const { bucket, name } = parseBucketAndName(match[1]);
+      const token = ctx.url.searchParams.get('token');
+      sendObject(ctx, await downloadSigned(services.database, services.jwtSecret, bucket, name, token));
+    } else if (method === 'DELETE' && (match = /^\/object\/([^/]+)\/?$/.exec(path))) {
+      const caller = authenticated(ctx, services);
+      const bucket = decodeURIComponent(match[1]);
+      sendJson(
+        ctx.res,
+        200,
+        await removeObjects(services.database, caller, bucket, parseJson(ctx.body.bytes)),
+      );
+    } else if (isRead && (match = /^\/object\/public\/(.+)$/.exec(path))) {
       const { bucket, name } = parseBucketAndName(match[1]);
       sendObject(ctx, await downloadPublic(services.database, bucket, name));
     } else if (method === 'POST' && (match = /^\/object\/list\/([^/]+)$/.exec(path))) {
