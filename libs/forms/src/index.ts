@@ -4,7 +4,7 @@ export {
   isValidEmail,
   emailError,
 } from './validation/email';
-export { REQUIRED_FIELDS_MESSAGE } from './validation/messages';
+export { RATE_LIMITED_MESSAGE, REQUIRED_FIELDS_MESSAGE } from './validation/messages';
 export {
   useSubmitStatus,
   type SubmitStatus,
