@@ -414,10 +414,8 @@ describe('ApplicationForm: submitting', () => {
       { ok: false, reason: 'failed' },
       'Failed to submit application. Please try again or contact support.',
     ],
-    [
-      { ok: false, reason: 'unreachable' },
-      'Failed to submit application. Please try again or contact support.',
-    ],
+    // Nothing reached the server, with a résumé attached: the résumé was not uploaded.
+    [{ ok: false, reason: 'unreachable' }, 'Failed to upload resume. Please try again.'],
   ])(
     'when the server answers %j, says exactly %j and keeps everything entered',
     async (answer, message) => {

@@ -53,5 +53,8 @@ export async function submitApplication(
   if (result.reason !== 'duplicate' && result.reason !== 'rate_limited') {
     console.error('The application was not taken:', result.reason);
   }
+  // Nothing reached the server: with a résumé attached, that is first of all a résumé not uploaded.
+  if (result.reason === 'unreachable' && resume)
+    return { ok: false, message: UPLOAD_FAILED_MESSAGE };
   return { ok: false, message: REFUSAL_MESSAGES[result.reason] };
 }
