@@ -6,9 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { createAppConfig, type SharedSpec } from '@agentora/mf-config';
+import { appFolder, type RemoteName } from '@agentora/contracts/apps';
 
 export interface VariantRequest {
-  remote: 'content' | 'signups' | 'careers';
+  remote: RemoteName;
   variant: string;
   /** Wrap this exposed module (e.g. 'CareersPage') so the page shows `marker` above it. */
   wrapExposed?: { module: string; marker: string };
@@ -17,7 +18,7 @@ export interface VariantRequest {
 
 const root = path.resolve(import.meta.dirname, '../..');
 const request = JSON.parse(process.argv[2]!) as VariantRequest;
-const appDir = path.join(root, 'apps', request.remote);
+const appDir = path.join(root, appFolder(request.remote));
 const scratch = path.join(root, 'tmp', 'e2e-builds', request.variant);
 
 fs.rmSync(scratch, { recursive: true, force: true });

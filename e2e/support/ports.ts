@@ -1,8 +1,8 @@
-import type { AppName } from '@agentora/preview';
+import { portsFrom, type AppPorts } from '@agentora/contracts/apps';
 
-/** Port blocks for the sites the tests start, away from the dev servers' 4200-4203. */
-export function portBlock(base: number): Record<AppName, number> {
-  return { shell: base, content: base + 1, signups: base + 2, careers: base + 3 };
+/** Port blocks for the sites the tests start, away from the ports of `npm start` (LOCAL_PORTS). */
+export function portBlock(base: number): AppPorts {
+  return portsFrom(base);
 }
 
 /** Override with E2E_PORT_BASE / E2E_BACKEND_PORT to run two suites side by side. */

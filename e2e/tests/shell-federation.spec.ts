@@ -44,6 +44,8 @@ test('header and footer stay mounted while pages change', async ({ page }) => {
 
 test('a new page starts at the top, and a hash link scrolls to its anchor', async ({ page }) => {
   await page.goto(`${sharedSiteUrl()}/terms`);
+  // The page's own content first: while it renders, the footer moves down and a click can miss.
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
   await page.mouse.wheel(0, 3000);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL(/\/privacy$/);

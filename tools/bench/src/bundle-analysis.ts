@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { rspack, type Stats } from '@rspack/core';
-import { createAppConfig, STANDALONE_RUNTIME_FILE, type AppName } from '@agentora/mf-config';
+import { createAppConfig, STANDALONE_RUNTIME_FILE } from '@agentora/mf-config';
+import { APP_NAMES, appFolder, type AppName } from '@agentora/contracts/apps';
 import type { Browser } from 'playwright-core';
 import { apportion, chunkCompositions, findChunk, mergeShares, type ChunkComposition, type StatsJson } from './attribution.ts';
 import { gzipSizeOf } from './gzip-size.ts';
 import type { HomeJsBreakdown, ScriptAttribution } from './measurements.ts';
 import { loadRoute, MOBILE_VIEWPORT, REACT_DOM_CLIENT_MARKER, trackScripts } from './page-scripts.ts';
-
-export const APPS: readonly AppName[] = ['shell', 'content', 'signups', 'careers'];
 
 export interface AppStats {
   app: AppName;
@@ -40,8 +39,8 @@ function runBuild(config: ReturnType<typeof createAppConfig>): Promise<Stats> {
  */
 export async function buildAppStats(workspaceRoot: string, scratchDir: string, servedDirs: Record<string, string>): Promise<AppStats[]> {
   const results: AppStats[] = [];
-  for (const app of APPS) {
-    const appDir = path.join(workspaceRoot, 'apps', app);
+  for (const app of APP_NAMES) {
+    const appDir = path.join(workspaceRoot, appFolder(app));
     const outputDir = path.join(scratchDir, app);
     try {
       const config = createAppConfig({ name: app, appDir, port: 0, outputDir }, { mode: 'production' });
@@ -62,7 +61,7 @@ export async function buildAppStats(workspaceRoot: string, scratchDir: string, s
       // A remote's dist also holds the runtime its standalone page loads, from the build's other compilation.
       const served = jsFiles(servedDirs[app] ?? path.join(appDir, 'dist')).filter((file) => file !== STANDALONE_RUNTIME_FILE);
       const built = jsFiles(outputDir);
-      results.push({ app, compositions: chunkCompositions(json, path.posix.join('apps', app)), sameAsServed: served.length > 0 && served.join() === built.join() });
+      results.push({ app, compositions: chunkCompositions(json, appFolder(app)), sameAsServed: served.length > 0 && served.join() === built.join() });
     } catch (error) {
       results.push({ app, compositions: [], sameAsServed: false, error: error instanceof Error ? error.message : String(error) });
     }

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '@agentora/chromium';
 import { axeRoute, AXE_VIEWPORTS } from './axe-runner.ts';
-import { APPS, buildAppStats, measureHomeJs, type AppStats } from './bundle-analysis.ts';
+import { APP_NAMES, appFolder } from '@agentora/contracts/apps';
+import { buildAppStats, measureHomeJs, type AppStats } from './bundle-analysis.ts';
 import { parseCliOptions, SPEC_ROUTES, USAGE, UsageError, type BenchOptions } from './cli-options.ts';
 import { formatAxeDetails, formatDiagnosis, formatFailures, formatHomeBreakdown, formatRouteTable, formatSupabaseCheck, kib } from './format.ts';
 import { lighthouseRoute } from './lighthouse-runner.ts';
@@ -50,7 +51,7 @@ function ensureChromium(): string {
 }
 
 function ensureBuilt() {
-  const missing = APPS.filter((app) => !fs.existsSync(path.join(workspaceRoot, 'apps', app, 'dist', 'index.html')));
+  const missing = APP_NAMES.filter((app) => !fs.existsSync(path.join(workspaceRoot, appFolder(app), 'dist', 'index.html')));
   if (missing.length > 0) fail(`no production build of ${missing.join(', ')}: run \`npx nx run-many -t build\` first (npm run bench does).`);
 }
 
@@ -84,7 +85,7 @@ console.info(`bench: ${options.routes.length} routes × ${options.runs} Lighthou
 
 let distDirs: Record<string, string>;
 try {
-  distDirs = await snapshotDists(workspaceRoot, APPS, path.join(scratchDir, 'site'));
+  distDirs = await snapshotDists(workspaceRoot, APP_NAMES, path.join(scratchDir, 'site'));
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }

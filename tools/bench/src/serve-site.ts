@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { raiseRateLimits, startLocalSupabase, type LocalSupabase } from '@agentora/local-supabase';
 import { startPreviewSite, type PreviewSite } from '@agentora/preview';
+import { APP_NAMES, portsFrom } from '@agentora/contracts/apps';
 
 export interface ServeRequest {
   workspaceRoot: string;
@@ -44,8 +45,7 @@ try {
   backend = await startLocalSupabase({ port: 0, dataDir, inMemory: true });
   // The bench submits the footer form on every route, all from this one address.
   await raiseRateLimits(backend.url, backend.serviceKey);
-  const base = request.portBase;
-  const ports = { shell: base, content: base + 1, signups: base + 2, careers: base + 3 };
+  const ports = portsFrom(request.portBase);
   site = await startPreviewSite({
     workspaceRoot: request.workspaceRoot,
     ports,
@@ -58,7 +58,7 @@ try {
   const message = error instanceof Error ? error.message : String(error);
   send({
     type: 'error',
-    message: /EADDRINUSE/.test(message) ? `${message} (ports ${request.portBase}-${request.portBase + 3} must be free; pick others with --port-base)` : message,
+    message: /EADDRINUSE/.test(message) ? `${message} (ports ${request.portBase}-${request.portBase + APP_NAMES.length - 1} must be free; pick others with --port-base)` : message,
   });
   await shutdown(1);
 }

@@ -3,6 +3,7 @@
 // copy taken once at the start, and only a copy in which every file the entry points name is present.
 import fs from 'node:fs';
 import path from 'node:path';
+import { appFolder, type AppName } from '@agentora/contracts/apps';
 
 export interface ManifestLike {
   metaData?: { remoteEntry?: { name?: string } };
@@ -51,10 +52,10 @@ export function missingFiles(dir: string): string[] {
  * Copies each app's dist/ to `targetDir/<app>`, retrying while a copy is incomplete (a build was
  * writing it). Returns the copies' folders.
  */
-export async function snapshotDists(workspaceRoot: string, apps: readonly string[], targetDir: string, attempts = 10, waitMs = 3000): Promise<Record<string, string>> {
+export async function snapshotDists(workspaceRoot: string, apps: readonly AppName[], targetDir: string, attempts = 10, waitMs = 3000): Promise<Record<string, string>> {
   const dirs: Record<string, string> = {};
   for (const app of apps) {
-    const source = path.join(workspaceRoot, 'apps', app, 'dist');
+    const source = path.join(workspaceRoot, appFolder(app), 'dist');
     const target = path.join(targetDir, app);
     let missing: string[] = [];
     for (let attempt = 1; attempt <= attempts; attempt++) {

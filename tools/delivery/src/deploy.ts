@@ -7,6 +7,7 @@
 // atomically (write then rename), so no visitor sees a manifest that points at missing chunks.
 import fs from 'node:fs';
 import path from 'node:path';
+import { APP_NAMES, appFolder, type AppName } from '@agentora/contracts/apps';
 
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
 
@@ -48,12 +49,11 @@ export function deployApp(distDir: string, target: string): DeployResult {
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? '');
 if (isMain) {
   const [app, flag, to] = process.argv.slice(2);
-  const apps = ['shell', 'content', 'signups', 'careers'];
-  if (!app || !apps.includes(app) || flag !== '--to' || !to) {
-    console.error(`usage: deploy.ts <${apps.join('|')}> --to <static host folder>`);
+  if (!app || !(APP_NAMES as readonly string[]).includes(app) || flag !== '--to' || !to) {
+    console.error(`usage: deploy.ts <${APP_NAMES.join('|')}> --to <static host folder>`);
     process.exit(2);
   }
   const root = path.resolve(import.meta.dirname, '../../..');
-  const result = deployApp(path.join(root, 'apps', app, 'dist'), path.resolve(to));
+  const result = deployApp(path.join(root, appFolder(app as AppName), 'dist'), path.resolve(to));
   console.info(`deployed ${app}: ${result.assets.length} assets, then ${result.entries.join(', ')} → ${result.target}`);
 }

@@ -1,41 +1,47 @@
-// `npm start`: starts the local backend and the dev servers of the shell and the three remotes,
-// waits until each answers, and prints the URL to open. Ctrl+C stops everything.
+// `npm start`: starts the local backend and the dev servers of the shell and the remotes, waits until
+// each answers, and prints the URL to open. Ctrl+C stops everything.
+//
+// A plain Node script rather than Nx continuous tasks: Nx starts the tasks a `serve` depends on but
+// does not wait until they answer, and a newcomer needs one banner, printed once everything is
+// ready, with the address to open (docs/development.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { APP_NAMES, LOCAL_BACKEND, LOCAL_PORTS, appFolder } from '@agentora/contracts/apps';
+import { assertPortsFree, waitUntilAnswering } from './ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+const startedAt = Date.now();
 
 interface Service {
   name: string;
   command: string;
   args: string[];
   cwd: string;
+  port: number;
   /** Answers once the service is ready. */
-  readyUrl: string;
+  readyPath: string;
 }
-
-const apps = [
-  ['shell', 4200],
-  ['content', 4201],
-  ['signups', 4202],
-  ['careers', 4203],
-] as const;
 
 const services: Service[] = [
   {
     name: 'backend',
     command: process.execPath,
-    args: ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', path.join(root, 'tools/local-supabase/src/main.ts')],
+    args: [
+      '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
+      path.join(root, 'tools/local-supabase/src/main.ts'),
+    ],
     cwd: root,
-    readyUrl: 'http://127.0.0.1:54321/health',
+    port: LOCAL_BACKEND.port,
+    readyPath: '/health',
   },
-  ...apps.map(([name, port]) => ({
-    name,
-    command: bin('rspack'),
+  ...APP_NAMES.map((app) => ({
+    name: app,
+    command: path.join(root, 'node_modules/.bin/rspack'),
     args: ['serve', '--mode', 'development'],
-    cwd: path.join(root, 'apps', name),
-    readyUrl: `http://127.0.0.1:${port}/${name === 'shell' ? '' : 'mf-manifest.json'}`,
+    cwd: path.join(root, appFolder(app)),
+    port: LOCAL_PORTS[app],
+    // A remote is ready when its manifest is: that is what the shell asks for first.
+    readyPath: app === 'shell' ? '/' : '/mf-manifest.json',
   })),
 ];
 
@@ -58,21 +64,19 @@ function stopAll(code: number) {
   setTimeout(() => process.exit(code), 1500).unref();
 }
 
-async function waitUntilReady(service: Service, deadline: number) {
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(service.readyUrl);
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`${service.name} did not start within 2 minutes (${service.readyUrl}).`);
+try {
+  await assertPortsFree(services);
+} catch (error) {
+  console.error(`\n${(error as Error).message}\n`);
+  process.exit(1);
 }
 
 for (const service of services) {
-  const child = spawn(service.command, service.args, { cwd: service.cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(service.command, service.args, {
+    cwd: service.cwd,
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   prefixLines(service.name, child.stdout!, process.stdout);
   prefixLines(service.name, child.stderr!, process.stderr);
@@ -85,21 +89,26 @@ for (const service of services) {
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
-const deadline = Date.now() + 120_000;
+const deadline = Date.now() + 180_000;
 try {
-  await Promise.all(services.map((service) => waitUntilReady(service, deadline)));
+  await Promise.all(services.map((service) => waitUntilAnswering(service, deadline)));
 } catch (error) {
   console.error(`\n${(error as Error).message}`);
   stopAll(1);
 }
 if (!stopping) {
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  const remotes = APP_NAMES.filter((app) => app !== 'shell')
+    .map((app) => `:${LOCAL_PORTS[app]} (${app})`)
+    .join(', ');
   console.info(
     [
       '',
-      '  Agentora is running:  http://localhost:4200',
-      '  remotes alone:        http://localhost:4201 (content), :4202 (signups), :4203 (careers)',
-      '  sent emails (outbox): http://127.0.0.1:54321/outbox',
-      '  Ctrl+C stops everything.',
+      `  Agentora is running:  http://localhost:${LOCAL_PORTS.shell}   (ready in ${seconds} s)`,
+      `  same site, other name: http://127.0.0.1:${LOCAL_PORTS.shell}`,
+      `  remotes alone:        http://localhost${remotes}`,
+      `  sent emails (outbox): http://localhost:${LOCAL_BACKEND.port}/outbox`,
+      '  Edits show up by themselves (React Fast Refresh). Ctrl+C stops everything.',
       '',
     ].join('\n'),
   );

@@ -1,6 +1,6 @@
 // `npm run start -w @agentora/local-supabase` (or `node tools/local-supabase/src/main.ts`): the local
-// Supabase for `npm start`. Options: --port, --host, --data-dir, --in-memory; DATABASE_URL switches to a
-// real PostgreSQL; RESEND_API_KEY sends real mail instead of using the outbox.
+// Supabase for `npm start`. Options: --port, --host, --data-dir, --in-memory, --allow-origin; DATABASE_URL
+// switches to a real PostgreSQL; RESEND_API_KEY sends real mail instead of using the outbox.
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from './datadir/lock.ts';
 import { DEFAULT_PORT } from './keys/local-keys.ts';
@@ -17,8 +17,17 @@ const { values } = parseArgs({
     host: { type: 'string' },
     'data-dir': { type: 'string' },
     'in-memory': { type: 'boolean', default: false },
+    'allow-origin': { type: 'string', multiple: true },
   },
 });
+
+// Browser origins besides this machine's own, from --allow-origin (repeatable) and a comma-separated env.
+const allowedOrigins = [
+  ...(values['allow-origin'] ?? []),
+  ...(process.env.LOCAL_SUPABASE_ALLOWED_ORIGINS ?? '').split(','),
+]
+  .map((origin) => origin.trim())
+  .filter(Boolean);
 
 const port = Number(values.port ?? process.env.LOCAL_SUPABASE_PORT ?? DEFAULT_PORT);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid port ${values.port}`);
@@ -30,6 +39,7 @@ try {
     host: values.host,
     dataDir: values['data-dir'] ?? process.env.LOCAL_SUPABASE_DATA_DIR,
     inMemory: values['in-memory'],
+    allowedOrigins,
     databaseUrl: process.env.DATABASE_URL || undefined,
     resendApiKey: process.env.RESEND_API_KEY || undefined,
     emailFrom: process.env.EMAIL_FROM || undefined,

@@ -5,8 +5,16 @@
 export interface LocalSupabaseOptions {
   /** Default 54321; 0 picks a free port (tests). */
   port?: number;
-  /** Default 127.0.0.1: the outbox and the service key are for this machine only. */
+  /**
+   * Default 127.0.0.1: the outbox and the service key are for this machine only. `localhost` listens on
+   * both 127.0.0.1 and ::1.
+   */
   host?: string;
+  /**
+   * Browser origins allowed to call the API besides this machine's own (http(s)://localhost,
+   * 127.0.0.1 or [::1] on any port), e.g. `http://192.168.1.5:4200`.
+   */
+  allowedOrigins?: readonly string[];
   /** Holds the lock, the outbox and (unless inMemory) the database. Default: <repo>/.local-supabase. */
   dataDir?: string;
   /** Keep the database in memory: faster, gone at stop. */

@@ -189,6 +189,7 @@ describe('send-thank-you-email', () => {
       },
     });
     expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:4200');
 
     const unknown = await fetch(`${t.server.url}/functions/v1/other`, {
       method: 'POST',

@@ -31,6 +31,31 @@ describe('data dir lock', () => {
     lock.release();
   });
 
+  it('records when the holder started, so a reused PID is told apart', async () => {
+    const lock = acquireDataDirLock(dir);
+    const [, , start] = (await readFile(lock.path, 'utf8')).split('\n');
+    const stat = await readFile(`/proc/${process.pid}/stat`, 'utf8');
+    const startTicks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    expect(start).toBe(`process start (clock ticks after boot): ${startTicks}`);
+    lock.release();
+  });
+
+  it('takes over a lock whose PID now belongs to another process (started at another time)', async () => {
+    // A live PID (this one) with a start time it never had: the PID was reused after the holder died.
+    await writeFile(
+      path.join(dir, 'server.lock'),
+      `${process.pid}\n2020-01-01T00:00:00.000Z\nprocess start (clock ticks after boot): 1\n`,
+    );
+    const lock = acquireDataDirLock(dir);
+    expect(await readFile(lock.path, 'utf8')).not.toContain('ticks after boot): 1\n');
+    lock.release();
+  });
+
+  it('keeps a lock from before start times were recorded while its PID runs', async () => {
+    await writeFile(path.join(dir, 'server.lock'), `${process.pid}\n2020-01-01T00:00:00.000Z\n`);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+  });
+
   it('treats an empty lock file (writer died mid-write) as stale', async () => {
     await writeFile(path.join(dir, 'server.lock'), '');
     acquireDataDirLock(dir).release();

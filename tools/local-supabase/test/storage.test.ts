@@ -110,7 +110,7 @@ describe('signed URLs', () => {
     });
     const response = await fetch(data?.signedUrl as string);
     expect(response.headers.get('content-disposition')).toBe(
-      "attachment; filename*=UTF-8''Ada%20Lovelace%20CV.pdf",
+      `attachment; filename="Ada Lovelace CV.pdf"; filename*=UTF-8''Ada%20Lovelace%20CV.pdf`,
     );
   });
 
@@ -192,6 +192,141 @@ describe('anon cannot use the bucket at all', () => {
       body: 'x',
     });
     expect(response.status).toBe(401);
+  });
+});
+
+// Written with the service role, the bucket's only writer; read back through the authenticated endpoint
+// (the public one refuses a private bucket).
+describe('what the server stores and serves (hostile uploads)', () => {
+  const serviceHeaders = () => ({
+    apikey: t.server.serviceKey,
+    Authorization: `Bearer ${t.server.serviceKey}`,
+  });
+  const upload = (name: string, body: Blob, headers: Record<string, string>) =>
+    fetch(`${t.server.url}/storage/v1/object/applications/${name}`, {
+      method: 'POST',
+      headers: { ...serviceHeaders(), ...headers },
+      body,
+    });
+  const storedUrl = (name: string) =>
+    `${t.server.url}/storage/v1/object/authenticated/applications/${name}`;
+  const fetchStored = async (name: string, query = '') => {
+    const response = await fetch(`${storedUrl(name)}${query}`, { headers: serviceHeaders() });
+    return { status: response.status, type: response.headers.get('content-type'), response };
+  };
+  const bucket = asService;
+  const pdfBytes = () => new Blob(['%PDF-1.7\n<html><script>alert(1)</script></html>']);
+
+  it.each([
+    'application/pdf;a=b,text/html',
+    'application/pdf; a=b',
+    'application/pdf;name=cv.pdf',
+    'application/pdf, text/html',
+    'application/pdf;charset=utf-8;charset=utf-16',
+    'application/pdf;charset=',
+    'application/pdf;charset="a,b"',
+    'application/pdf/html',
+    'application/pdfx',
+    'application/*',
+    'text/html',
+    'text/html;x=application/pdf',
+    '',
+  ])('refuses the declared type %j, raw and in a multipart body', async (declared) => {
+    const name = resumeName();
+    const raw = await upload(name, pdfBytes(), declared === '' ? {} : { 'Content-Type': declared });
+    expect(raw.status).toBe(400);
+    expect(await raw.json()).toMatchObject({ statusCode: '415', code: 'InvalidMimeType' });
+
+    const file = new File([pdfBytes()], 'cv.pdf', { type: declared });
+    const { error } = await bucket().upload(resumeName(), file);
+    expect(error).toMatchObject({ statusCode: '415' });
+    expect((await fetchStored(name)).status).toBe(400);
+  });
+
+  it.each([
+    ['application/pdf', PDF],
+    ['Application/PDF', PDF],
+    ['application/pdf; charset=utf-8', PDF],
+    ['application/pdf;charset="UTF-8"', PDF],
+    [DOCX.toUpperCase(), DOCX],
+  ])('stores the declared type %j as exactly %j', async (declared, stored) => {
+    const name = resumeName();
+    expect((await upload(name, pdfBytes(), { 'Content-Type': declared })).status).toBe(200);
+    expect((await fetchStored(name)).type).toBe(stored);
+  });
+
+  it('serves every object as a download that is never sniffed', async () => {
+    const name = resumeName();
+    expect((await bucket().upload(name, pdfFile())).error).toBeNull();
+    const { response } = await fetchStored(name);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const file = name.slice('resumes/'.length);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="${file}"; filename*=UTF-8''${file}`,
+    );
+
+    const { data } = await bucket().createSignedUrl(name, 60);
+    const signed = await fetch(data?.signedUrl as string);
+    expect(signed.status).toBe(200);
+    expect(signed.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(signed.headers.get('content-disposition')).toMatch(/^attachment; /);
+  });
+
+  it.each([
+    [
+      'Jane Doe CV.pdf',
+      'attachment; filename="Jane Doe CV.pdf"; filename*=UTF-8\'\'Jane%20Doe%20CV.pdf',
+    ],
+    [
+      'Résumé – Zoë.pdf',
+      'attachment; filename="R_sum_ _ Zo_.pdf"; filename*=UTF-8\'\'R%C3%A9sum%C3%A9%20%E2%80%93%20Zo%C3%AB.pdf',
+    ],
+    [
+      'a"b\\c%41;d.pdf',
+      `attachment; filename="a_b_c_41;d.pdf"; filename*=UTF-8''a%22b_c%2541%3Bd.pdf`,
+    ],
+    [
+      'evil\r\nSet-Cookie: x=1.pdf',
+      'attachment; filename="evilSet-Cookie: x=1.pdf"; filename*=UTF-8\'\'evilSet-Cookie%3A%20x%3D1.pdf',
+    ],
+    [
+      "it's (1)*.pdf",
+      "attachment; filename=\"it's (1)*.pdf\"; filename*=UTF-8''it%27s%20%281%29%2A.pdf",
+    ],
+    [
+      '../../etc/passwd',
+      'attachment; filename=".._.._etc_passwd"; filename*=UTF-8\'\'.._.._etc_passwd',
+    ],
+  ])('names the download %j safely', async (requested, disposition) => {
+    const name = resumeName();
+    expect((await bucket().upload(name, pdfFile())).error).toBeNull();
+    const { response } = await fetchStored(name, `?download=${encodeURIComponent(requested)}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(disposition);
+  });
+
+  it.each([
+    '3600\r\nX-Injected: 1',
+    '3600\n',
+    '60\u0000',
+    '60\u007f',
+    '60\u00a0',
+    'x'.repeat(1001),
+  ])('refuses the cacheControl %j at upload, so nothing is stored', async (cacheControl) => {
+    const name = resumeName();
+    const { error } = await bucket().upload(name, pdfFile(), { cacheControl });
+    expect(error).toMatchObject({
+      statusCode: '400',
+      message: expect.stringContaining('cacheControl'),
+    });
+    expect((await fetchStored(name)).status).toBe(400);
+  });
+
+  it('keeps a plain cacheControl and serves it back', async () => {
+    const name = resumeName();
+    expect((await bucket().upload(name, pdfFile(), { cacheControl: '120' })).error).toBeNull();
+    const { response } = await fetchStored(name);
+    expect(response.headers.get('cache-control')).toBe('max-age=120');
   });
 });
 

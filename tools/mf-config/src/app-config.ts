@@ -1,27 +1,30 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import { rspack, type Configuration } from '@rspack/core';
+import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { exposesMap, type RemoteName } from '@agentora/contracts';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { exposesMap } from '@agentora/contracts';
+import { LOCAL_PORTS, localRuntimeConfig, type AppName } from '@agentora/contracts/apps';
+import { devServerConfig } from './dev/dev-server.ts';
 import { sharedDependencies, type SharedSpec } from './shared.ts';
 import { StartupPreloadPlugin } from './startup-preload.ts';
 
-const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
 const majorVersionGuard = path.join(import.meta.dirname, 'runtime/major-version-guard.ts');
 // A remote's own page is only its standalone harness: one template serves all three.
 const remoteStandaloneTemplate = path.resolve(import.meta.dirname, '../templates/remote-standalone.html');
 const standaloneRuntimeProvider = path.join(import.meta.dirname, 'runtime/standalone-runtime-provider.ts');
+const sharedReactRefreshRuntime = path.join(import.meta.dirname, 'dev/react-refresh-runtime.cjs');
 /** Loaded by a remote's standalone page before its own scripts (templates/remote-standalone.html). */
 export const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
 
-export type AppName = 'shell' | RemoteName;
+export type { AppName };
 
 export interface AppConfigOptions {
   name: AppName;
   /** The app's folder (its rspack.config.ts passes import.meta.dirname). */
   appDir: string;
-  /** Dev-server port. */
-  port: number;
+  /** Dev-server port; default the app's port in the registry (libs/contracts/src/apps.ts). */
+  port?: number;
   /** Where the build goes; default <appDir>/dist. */
   outputDir?: string;
   /**
@@ -37,17 +40,12 @@ export interface BuildArgs {
 
 /** The full rspack config of one app: the same loaders, output and federation settings for all four. */
 export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {}): Configuration {
-  const { name, appDir, port, outputDir = path.join(appDir, 'dist'), sharedOverrides = {} } = options;
+  const { name, appDir, port = LOCAL_PORTS[name], outputDir = path.join(appDir, 'dist'), sharedOverrides = {} } = options;
   const mode = args.mode ?? 'production';
   const isProduction = mode === 'production';
+  const isDevelopment = mode === 'development';
   const publicDir = path.join(appDir, 'public');
-  // Every app ships the local environment's runtime config as its default; a deployment replaces
-  // that one file per environment (see README "Environments").
-  const runtimeConfig = path.join(workspaceRoot, 'config/runtime/local.json');
-  const copyPatterns = [
-    { from: runtimeConfig, to: 'runtime-config.json' },
-    ...(fs.existsSync(publicDir) ? [{ from: publicDir, to: '.' }] : []),
-  ];
+  const copyPatterns = fs.existsSync(publicDir) ? [{ from: publicDir, to: '.' }] : [];
 
   return {
     mode,
@@ -71,12 +69,12 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
       rules: [
         {
           test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
+          exclude: [/node_modules/, sharedReactRefreshRuntime],
           loader: 'builtin:swc-loader',
           options: {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !isProduction } },
+              transform: { react: { runtime: 'automatic', development: !isProduction, refresh: isDevelopment } },
             },
             env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
           },
@@ -88,12 +86,28 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
       new rspack.HtmlRspackPlugin({
         ...(name === 'shell'
           ? { template: path.join(appDir, 'index.html') }
-          : { template: remoteStandaloneTemplate, templateParameters: { remoteName: name, standaloneRuntimeFile: STANDALONE_RUNTIME_FILE } }),
+          : {
+              template: remoteStandaloneTemplate,
+              templateParameters: { remoteName: name, standaloneRuntimeFile: STANDALONE_RUNTIME_FILE },
+              // The page runs the app's own entry; remoteEntry.js is for hosts. One webpack runtime
+              // per page also keeps hot updates in one place.
+              chunks: ['main'],
+            }),
         scriptLoading: 'defer',
         minify: isProduction,
       }),
       ...(name === 'shell' ? [new StartupPreloadPlugin({ bootstrapRequest: './bootstrap' })] : []),
-      new rspack.CopyRspackPlugin({ patterns: copyPatterns }),
+      ...(copyPatterns.length > 0 ? [new rspack.CopyRspackPlugin({ patterns: copyPatterns })] : []),
+      // Every build ships the local site's runtime config as its default; a deployment replaces that
+      // one file per environment (README "Environments"). Under `npm start` the dev server answers
+      // this path itself, for the hostname the page was opened at (dev/dev-server.ts).
+      new RuntimeConfigAssetPlugin(),
+      ...(isDevelopment
+        ? [
+            new ReactRefreshRspackPlugin({ exclude: [/node_modules/, sharedReactRefreshRuntime] }),
+            new rspack.NormalModuleReplacementPlugin(/^react-refresh\/runtime$/, sharedReactRefreshRuntime),
+          ]
+        : []),
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
@@ -115,16 +129,25 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
     ],
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },
-    devServer: {
-      port,
-      host: '127.0.0.1',
-      historyApiFallback: true,
-      hot: false,
-      liveReload: true,
-      headers: { 'Access-Control-Allow-Origin': '*' },
-      client: { overlay: { errors: true, warnings: false } },
-    },
+    // rspack's `serve` turns lazy compilation on by default: a dynamic import is then compiled only
+    // when a page asks this server for it. A remote's page is the shell's, on another origin, so the
+    // request never reaches the remote's server and the import never resolves (the blog's article
+    // view, the near-viewport parts). Every chunk is compiled up front instead.
+    lazyCompilation: false,
+    devServer: devServerConfig(port),
   };
+}
+
+/** Emits runtime-config.json: the local site as seen at 127.0.0.1. */
+class RuntimeConfigAssetPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('RuntimeConfigAssetPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'RuntimeConfigAssetPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const json = `${JSON.stringify(localRuntimeConfig({ hostname: '127.0.0.1' }), null, 2)}\n`;
+        compilation.emitAsset('runtime-config.json', new rspack.sources.RawSource(json));
+      });
+    });
+  }
 }
 
 /**

@@ -1,17 +1,25 @@
 import path from 'node:path';
+import {
+  APP_NAMES,
+  REMOTE_NAMES,
+  appFolder,
+  httpOrigin,
+  manifestUrl,
+  type AppName,
+  type AppPorts,
+  type RemoteName,
+  type RuntimeConfigJson,
+} from '@agentora/contracts/apps';
 import { startStaticSite, type StaticSite } from './static-server.ts';
-
-export const APP_NAMES = ['shell', 'content', 'signups', 'careers'] as const;
-export type AppName = (typeof APP_NAMES)[number];
 
 export interface PreviewSiteOptions {
   workspaceRoot: string;
   /** Port of each app's static server. */
-  ports: Record<AppName, number>;
+  ports: AppPorts;
   /** The backend the site talks to (public URL and anon key). */
   supabase: { url: string; anonKey: string };
   /** Override where a remote's manifest is fetched from (e.g. another host or build). */
-  remoteUrls?: Partial<Record<Exclude<AppName, 'shell'>, string>>;
+  remoteUrls?: Partial<Record<RemoteName, string>>;
   /** Serve an app from another folder than apps/<name>/dist. */
   distDirs?: Partial<Record<AppName, string>>;
   host?: string;
@@ -27,28 +35,19 @@ export interface PreviewSite {
   close(): Promise<void>;
 }
 
-export interface RuntimeConfigJson {
-  remotes: Record<Exclude<AppName, 'shell'>, string>;
-  supabase: { url: string; anonKey: string };
-}
-
 /** Serves the four production builds on their ports, with a runtime config pointing them at each other. */
 export async function startPreviewSite(options: PreviewSiteOptions): Promise<PreviewSite> {
   const host = options.host ?? '127.0.0.1';
-  const origin = (app: AppName) => `http://${host}:${options.ports[app]}`;
-  const runtimeConfig: RuntimeConfigJson = {
-    remotes: {
-      content: options.remoteUrls?.content ?? `${origin('content')}/mf-manifest.json`,
-      signups: options.remoteUrls?.signups ?? `${origin('signups')}/mf-manifest.json`,
-      careers: options.remoteUrls?.careers ?? `${origin('careers')}/mf-manifest.json`,
-    },
-    supabase: options.supabase,
-  };
+  const origin = (app: AppName) => httpOrigin(host, options.ports[app]);
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((remote) => [remote, options.remoteUrls?.[remote] ?? manifestUrl(origin(remote))]),
+  ) as Record<RemoteName, string>;
+  const runtimeConfig: RuntimeConfigJson = { remotes, supabase: options.supabase };
   const servers = new Map<AppName, StaticSite>();
   const start = async (app: AppName) => {
     if (servers.has(app)) return;
     const server = await startStaticSite({
-      root: options.distDirs?.[app] ?? path.join(options.workspaceRoot, 'apps', app, 'dist'),
+      root: options.distDirs?.[app] ?? path.join(options.workspaceRoot, appFolder(app), 'dist'),
       port: options.ports[app],
       host,
       spaFallback: app === 'shell',

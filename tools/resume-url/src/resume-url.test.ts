@@ -68,7 +68,7 @@ describe('signedResumeUrl', () => {
     const response = await fetch(signed.url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe(
-      "attachment; filename*=UTF-8''Ada%20CV.pdf",
+      `attachment; filename="Ada CV.pdf"; filename*=UTF-8''Ada%20CV.pdf`,
     );
     expect(Buffer.from(await response.arrayBuffer()).equals(resume)).toBe(true);
   });

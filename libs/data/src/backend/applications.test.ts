@@ -101,6 +101,8 @@ describe('submitApplication', () => {
     ['a PNG declared as a PDF', file(pngBytes(), 'cv.pdf', PDF), 'resume_type'],
     ['a DOCX declared as a PDF', file(docxBytes(), 'cv.docx', PDF), 'resume_type'],
     ['5 MB and a byte', file(pdfBytes(5 * 1024 * 1024 + 1), 'cv.pdf', PDF), 'resume_too_large'],
+    // Refused by the server before the function reads it.
+    ['12 MB', file(pdfBytes(12 * 1024 * 1024), 'cv.pdf', PDF), 'resume_too_large'],
   ])('refuses %s as %s, storing nothing', async (_label, resume, reason) => {
     const fields = application();
     await expect(submitApplication(fields, resume)).resolves.toEqual({ ok: false, reason });

@@ -121,7 +121,9 @@ export async function submitApplication(
       const reason =
         typeof body?.error === 'string' && REFUSALS.has(body.error) ? body.error : undefined;
       if (reason) return { ok: false, reason: reason as ApplicationRefusal };
+      // A gateway in front of the function may answer these itself, in its own words.
       if (context.status === 429) return { ok: false, reason: 'rate_limited' };
+      if (context.status === 413) return { ok: false, reason: 'resume_too_large' };
       return { ok: false, reason: 'failed' };
     }
     return { ok: false, reason: 'unreachable' };

@@ -3,16 +3,13 @@
 // This module is stateless, so the shell's entry chunk can read the config before the shared
 // packages are negotiated (import '@agentora/data/runtime-config'); runtime-config.ts holds the value.
 
-export type RemoteName = 'content' | 'signups' | 'careers';
+import { REMOTE_NAMES, type RemoteName, type RuntimeConfigJson } from '@agentora/contracts/apps';
 
-export interface RuntimeConfig {
-  /** Each remote's mf-manifest.json URL. */
-  remotes: Record<RemoteName, string>;
-  /** Public backend settings: the anon (publishable) key only, never a service key. */
-  supabase: { url: string; anonKey: string };
-}
-
-export const REMOTE_NAMES: readonly RemoteName[] = ['content', 'signups', 'careers'];
+/**
+ * Each remote's mf-manifest.json URL, and the public backend settings: the anon (publishable) key
+ * only, never a service key.
+ */
+export type RuntimeConfig = RuntimeConfigJson;
 
 export class RuntimeConfigError extends Error {
   override name = 'RuntimeConfigError';
@@ -39,7 +36,8 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (typeof supabase !== 'object' || supabase === null || !isHttpUrl(supabase.url) || typeof supabase.anonKey !== 'string' || supabase.anonKey === '') {
     throw new RuntimeConfigError('Runtime config: "supabase" needs a url and an anonKey.');
   }
-  return { remotes: { content: remotes.content, signups: remotes.signups, careers: remotes.careers }, supabase: { url: supabase.url, anonKey: supabase.anonKey } };
+  const checked = Object.fromEntries(REMOTE_NAMES.map((name) => [name, remotes[name]])) as Record<RemoteName, string>;
+  return { remotes: checked, supabase: { url: supabase.url, anonKey: supabase.anonKey } };
 }
 
 export async function fetchRuntimeConfig(url = '/runtime-config.json', fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {

@@ -5,6 +5,6 @@ export interface RequestContext {
   req: IncomingMessage;
   res: ServerResponse;
   url: URL;
-  /** Already read to the end. */
+  /** Read to the end, within the route's limit (empty for routes that take no body). */
   body: RequestBody;
 }

@@ -1,24 +1,41 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { handleFunctions, type FunctionsServices } from '../functions/routes.ts';
+import { admitFunction, type FunctionsServices } from '../functions/routes.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { handleOutbox } from '../outbox/routes.ts';
-import { handleRest, type RestServices } from '../rest/routes.ts';
-import { handleStorage, type StorageServices } from '../storage/routes.ts';
-import { GLOBAL_FILE_SIZE_LIMIT } from '../storage/upload.ts';
-import { readBody } from './body.ts';
-import type { RequestContext } from './context.ts';
-import { corsHeaders } from './cors.ts';
+import { admitRest, type RestServices } from '../rest/routes.ts';
+import { admitStorage, type StorageServices } from '../storage/routes.ts';
+import {
+  BodyBudget,
+  BodyBudgetExhausted,
+  BodyTooLarge,
+  EMPTY_BODY,
+  hasBody,
+  readBody,
+  RequestAborted,
+  type RequestBody,
+} from './body.ts';
+import { BODY_BUDGET_BYTES } from './body-limits.ts';
+import { corsHeaders, type OriginPolicy } from './cors.ts';
+import type { HostPolicy } from './host.ts';
 import { sendEmpty, sendJson } from './reply.ts';
+import { bodyless, type Admission, type Reply } from './route.ts';
 
 export interface HttpServices {
   rest: RestServices;
   storage: StorageServices;
   functions: FunctionsServices;
   outbox: Outbox;
+  /** The Host headers answered (see host.ts). */
+  hosts: HostPolicy;
+  /** The browser origins given CORS access (see cors.ts). */
+  origins: OriginPolicy;
 }
 
-/** Bodies are read up to this size; larger ones are drained and refused by the area they were sent to. */
-const MAX_KEPT_BODY = GLOBAL_FILE_SIZE_LIMIT + 1024 * 1024;
+interface Area {
+  /** Whether allowed origins get CORS headers. Not for the outbox: no web page may read the mail. */
+  cors: boolean;
+  admit(req: IncomingMessage): Admission;
+}
 
 /** The path after `prefix` when the path is under it ('' for the prefix itself), else undefined. */
 function under(pathname: string, prefix: string): string | undefined {
@@ -26,33 +43,48 @@ function under(pathname: string, prefix: string): string | undefined {
   return pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : undefined;
 }
 
-async function route(ctx: RequestContext, services: HttpServices): Promise<void> {
-  const { pathname } = ctx.url;
+const INDEX = {
+  name: 'local-supabase',
+  endpoints: ['/rest/v1', '/storage/v1', '/functions/v1', '/outbox', '/outbox.json', '/health'],
+};
+
+function areaFor(pathname: string, services: HttpServices): Area {
   let rest: string | undefined;
-  if ((rest = under(pathname, '/rest/v1')) !== undefined)
-    return handleRest(ctx, services.rest, rest);
-  if ((rest = under(pathname, '/storage/v1')) !== undefined)
-    return handleStorage(ctx, services.storage, rest);
-  if ((rest = under(pathname, '/functions/v1')) !== undefined)
-    return handleFunctions(ctx, services.functions, rest);
-  if (pathname === '/outbox.json') return handleOutbox(ctx, services.outbox, '.json');
-  if ((rest = under(pathname, '/outbox')) !== undefined)
-    return handleOutbox(ctx, services.outbox, rest);
-  if (pathname === '/health') return sendJson(ctx.res, 200, { status: 'ok' });
-  if (pathname === '/') {
-    return sendJson(ctx.res, 200, {
-      name: 'local-supabase',
-      endpoints: ['/rest/v1', '/storage/v1', '/functions/v1', '/outbox', '/outbox.json', '/health'],
-    });
+  if ((rest = under(pathname, '/rest/v1')) !== undefined) {
+    const path = rest;
+    return { cors: true, admit: (req) => admitRest(req, services.rest, path) };
   }
-  sendJson(ctx.res, 404, { message: 'no Route matched with those values' });
+  if ((rest = under(pathname, '/storage/v1')) !== undefined) {
+    const path = rest;
+    return { cors: true, admit: (req) => admitStorage(req, services.storage, path) };
+  }
+  if ((rest = under(pathname, '/functions/v1')) !== undefined) {
+    const path = rest;
+    return { cors: true, admit: (req) => admitFunction(req, services.functions, path) };
+  }
+  const outboxPath = pathname === '/outbox.json' ? '.json' : under(pathname, '/outbox');
+  if (outboxPath !== undefined) {
+    return {
+      cors: false,
+      admit: () => bodyless((ctx) => handleOutbox(ctx, services.outbox, outboxPath)),
+    };
+  }
+  if (pathname === '/health')
+    return { cors: true, admit: () => bodyless((ctx) => sendJson(ctx.res, 200, { status: 'ok' })) };
+  if (pathname === '/')
+    return { cors: true, admit: () => bodyless((ctx) => sendJson(ctx.res, 200, INDEX)) };
+  return {
+    cors: true,
+    admit: () => ({
+      refuse: { status: 404, body: { message: 'no Route matched with those values' } },
+    }),
+  };
 }
 
-/** CORS on every answer (errors included) and preflights, then one area handler per path prefix. */
 /** The request target, or undefined when it is not a URL path whose segments decode. */
 function parseTarget(req: IncomingMessage): URL | undefined {
   try {
-    // A fixed base: the Host header is client-controlled and nothing here depends on it.
+    // A fixed base: the Host header is only checked against the allowlist, never used to build URLs.
     const url = new URL(req.url ?? '/', 'http://local-supabase.invalid');
     url.pathname.split('/').forEach((segment) => decodeURIComponent(segment));
     return url;
@@ -61,24 +93,103 @@ function parseTarget(req: IncomingMessage): URL | undefined {
   }
 }
 
+/**
+ * Answers without reading the body. A body the client is still sending is neither read nor drained
+ * into memory: the answer says Connection: close, and Node closes the socket once it is written.
+ */
+function answerUnread(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+  if (hasBody(req)) res.setHeader('Connection', 'close');
+  sendJson(res, reply.status, reply.body, reply.headers);
+}
+
+const PAYLOAD_TOO_LARGE: Reply = { status: 413, body: { message: 'Payload too large' } };
+
+const BODIES_BUDGET_SPENT: Reply = {
+  status: 503,
+  body: { message: 'The server is receiving too many large requests at once. Try again shortly.' },
+  headers: { 'Retry-After': '1' },
+};
+
+// A cross-site page can send a "simple" POST (a form, text/plain) without a preflight: CORS only keeps
+// it from reading the answer, not the request from taking effect. Every state-changing route here needs
+// a key header, which a simple request cannot carry, so this is a second fence: a request that a browser
+// marked as coming from another site's page changes nothing, whatever a future route's rules are.
+// Non-browser clients (supabase-js in Node, curl) send no Origin and are unaffected.
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+
+/**
+ * The request pipeline. Everything up to the area's admission (Host, target, origin, preflight, route,
+ * key, body limit) is decided from the request head, synchronously, so no body waits unread for the
+ * database; only then is the body read, within the route's limit, and handed to the route.
+ */
 export function createRequestListener(services: HttpServices): RequestListener {
+  const budget = new BodyBudget(BODY_BUDGET_BYTES);
   return (req: IncomingMessage, res: ServerResponse) => {
-    for (const [name, value] of Object.entries(corsHeaders(req.headers))) {
-      res.setHeader(name, value);
+    const method = req.method ?? 'GET';
+    if (!services.hosts.allows(req.headers.host)) {
+      answerUnread(req, res, {
+        status: 421,
+        body: { message: 'This server answers only to localhost, 127.0.0.1 and [::1]' },
+      });
+      return;
     }
     const url = parseTarget(req);
-    readBody(req, MAX_KEPT_BODY)
-      .then((body) => {
-        if (!url) return sendJson(res, 400, { message: 'Malformed request URL' });
-        if (req.method === 'OPTIONS') return sendEmpty(res, 204);
-        return route({ req, res, url, body }, services);
+    if (!url) {
+      answerUnread(req, res, { status: 400, body: { message: 'Malformed request URL' } });
+      return;
+    }
+    const area = areaFor(url.pathname, services);
+    const origin = req.headers.origin;
+    const originAllowed = origin !== undefined && services.origins.allows(origin);
+    if (area.cors) {
+      res.setHeader('Vary', 'Origin');
+      if (originAllowed) {
+        for (const [name, value] of Object.entries(corsHeaders(origin, req.headers)))
+          res.setHeader(name, value);
+      }
+    }
+    if (origin !== undefined && !originAllowed && !READ_METHODS.has(method)) {
+      answerUnread(req, res, {
+        status: 403,
+        body: { message: `Requests from the origin ${origin} are not allowed` },
+      });
+      return;
+    }
+    if (method === 'OPTIONS') {
+      if (hasBody(req)) res.setHeader('Connection', 'close');
+      sendEmpty(res, 204);
+      return;
+    }
+
+    Promise.resolve()
+      .then(async () => {
+        const admission = area.admit(req);
+        if ('refuse' in admission) return answerUnread(req, res, admission.refuse);
+        if (admission.bodyLimit === 0) {
+          if (hasBody(req)) res.setHeader('Connection', 'close');
+          return admission.handle({ req, res, url, body: EMPTY_BODY });
+        }
+        let body: RequestBody;
+        try {
+          body = await readBody(req, admission.bodyLimit, budget);
+        } catch (error) {
+          if (error instanceof BodyTooLarge)
+            return answerUnread(req, res, admission.tooLarge ?? PAYLOAD_TOO_LARGE);
+          if (error instanceof BodyBudgetExhausted)
+            return answerUnread(req, res, BODIES_BUDGET_SPENT);
+          throw error;
+        }
+        const { size } = body;
+        res.once('close', () => budget.give(size));
+        return admission.handle({ req, res, url, body });
       })
       .catch((error: unknown) => {
-        console.error(`local-supabase: ${req.method} ${url?.pathname ?? req.url} failed`, error);
+        if (error instanceof RequestAborted) return;
+        console.error(`local-supabase: ${method} ${url.pathname} failed`, error);
         if (res.headersSent) {
           res.destroy();
         } else {
-          sendJson(res, 500, { message: 'Internal server error' });
+          answerUnread(req, res, { status: 500, body: { message: 'Internal server error' } });
         }
       });
   };

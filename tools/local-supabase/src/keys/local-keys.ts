@@ -1,14 +1,15 @@
 // The Supabase CLI's well-known local development secret and the demo keys it signs (`supabase status`
 // prints the same values), so anything configured for `supabase start` also works against this server.
 // They are public knowledge: never use them anywhere but on a developer's machine or in tests.
+import { LOCAL_BACKEND } from '@agentora/contracts/apps';
+
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
-/** {"iss":"supabase-demo","role":"anon","exp":1983812996} */
-export const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+/** {"iss":"supabase-demo","role":"anon","exp":1983812996}; the site's local runtime config carries it too. */
+export const LOCAL_ANON_KEY: string = LOCAL_BACKEND.anonKey;
 
 /** {"iss":"supabase-demo","role":"service_role","exp":1983812996} */
 export const LOCAL_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
-export const DEFAULT_PORT = 54321;
+export const DEFAULT_PORT = LOCAL_BACKEND.port;

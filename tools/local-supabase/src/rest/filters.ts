@@ -4,14 +4,20 @@ import { quoteIdent } from './sql-names.ts';
 /** Query parameters that are not column filters. */
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
 
-const COMPARISONS: Readonly<Record<string, string>> = {
-  eq: '=',
-  neq: '<>',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
-};
+// Maps, not object literals: an operator or operand from the URL such as `constructor` or `__proto__`
+// must find nothing, not a property inherited from Object.prototype that would end up in the SQL text.
+const COMPARISONS: ReadonlyMap<string, string> = new Map([
+  ['eq', '='],
+  ['neq', '<>'],
+  ['gt', '>'],
+  ['gte', '>='],
+  ['lt', '<'],
+  ['lte', '<='],
+]);
+
+const IS_VALUES: ReadonlyMap<string, string> = new Map(
+  ['null', 'true', 'false', 'unknown'].map((keyword) => [keyword, keyword]),
+);
 
 export interface WhereClause {
   sql: string;
@@ -60,14 +66,13 @@ export function whereClause(
       : quoteIdent(column);
 
     let condition: string;
-    if (operator in COMPARISONS) {
-      condition = `${target} ${COMPARISONS[operator]} ${bind(operand)}`;
+    const comparison = COMPARISONS.get(operator);
+    if (comparison !== undefined) {
+      condition = `${target} ${comparison} ${bind(operand)}`;
     } else if (operator === 'like' || operator === 'ilike') {
       condition = `${target}::text ${operator} ${bind(operand.replace(/\*/g, '%'))}`;
     } else if (operator === 'is') {
-      const keyword = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' }[
-        operand.toLowerCase()
-      ];
+      const keyword = IS_VALUES.get(operand.toLowerCase());
       if (!keyword)
         throw new PostgrestFailure(400, 'PGRST100', `"failed to parse filter (is.${operand})"`);
       condition = `${target} is ${keyword}`;

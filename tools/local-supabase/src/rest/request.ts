@@ -1,4 +1,5 @@
 import type { Caller } from '../db/database.ts';
+import { MAX_JSON_DEPTH, parseBoundedJson } from '../http/json.ts';
 import { PostgrestFailure } from './errors.ts';
 import type { Preferences } from './prefer.ts';
 
@@ -21,11 +22,14 @@ export interface RestResult {
 }
 
 export function parseJsonBody(body: Buffer): unknown {
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    throw new PostgrestFailure(400, 'PGRST102', 'Empty or invalid json');
-  }
+  const parsed = parseBoundedJson(body);
+  if (parsed.ok) return parsed.value;
+  throw new PostgrestFailure(
+    400,
+    'PGRST102',
+    'Empty or invalid json',
+    parsed.problem === 'too-deep' ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels` : null,
+  );
 }
 
 export function isJsonObject(value: unknown): value is Record<string, unknown> {

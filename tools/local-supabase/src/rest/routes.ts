@@ -1,9 +1,12 @@
-import type { Database } from '../db/database.ts';
+import type { IncomingMessage } from 'node:http';
+import type { Caller, Database } from '../db/database.ts';
 import type { SchemaCache } from '../db/schema-cache.ts';
 import { forwardedHeaders } from '../gateway/forwarded-headers.ts';
-import { authenticate } from '../http/auth.ts';
+import { authenticate, type Authentication } from '../http/auth.ts';
+import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import type { RequestContext } from '../http/context.ts';
 import { sendJson, sendRaw } from '../http/reply.ts';
+import type { Admission, Reply } from '../http/route.ts';
 import { PostgrestFailure, toPostgrestFailure } from './errors.ts';
 import { insertRows } from './insert.ts';
 import { deleteRows, updateRows } from './mutate.ts';
@@ -17,9 +20,6 @@ export interface RestServices {
   schema: SchemaCache;
   jwtSecret: string;
 }
-
-// PostgREST itself has no limit; hosted Supabase's gateway does. Far above any sign-up form.
-const MAX_REST_BODY = 1024 * 1024;
 
 function checkProfile(ctx: RequestContext): void {
   const header =
@@ -36,42 +36,80 @@ function checkProfile(ctx: RequestContext): void {
   }
 }
 
-/** /rest/v1/...: the PostgREST subset supabase-js uses, with PostgREST's statuses and error bodies. */
-export async function handleRest(
+function authFailureReply(auth: Extract<Authentication, { ok: false }>): Reply {
+  if (auth.problem === 'missing') {
+    return {
+      status: 401,
+      body: {
+        message: auth.message,
+        hint: 'Provide the anon or service_role key in the apikey header.',
+      },
+    };
+  }
+  const code = auth.problem === 'expired' ? 'PGRST303' : 'PGRST301';
+  return {
+    status: 401,
+    body: { code, details: null, hint: null, message: auth.message },
+    headers: { 'WWW-Authenticate': 'Bearer' },
+  };
+}
+
+const TOO_LARGE: Reply = {
+  status: 413,
+  body: new PostgrestFailure(
+    413,
+    'PGRST102',
+    `The request body is larger than ${SMALL_BODY_LIMIT} bytes`,
+  ).body,
+};
+
+const tableNotFound = (table: string) =>
+  new PostgrestFailure(
+    404,
+    'PGRST205',
+    `Could not find the table 'public.${table}' in the schema cache`,
+  );
+
+const invalidPath = (path: string) =>
+  new PostgrestFailure(404, 'PGRST125', `Invalid path specified in request URL: /rest/v1${path}`);
+
+function pathSegments(path: string): string[] {
+  return path.split('/').filter(Boolean).map(decodeURIComponent);
+}
+
+/** A path that names no table and no RPC. */
+function unknownTarget(path: string, schema: SchemaCache): PostgrestFailure | undefined {
+  const segments = pathSegments(path);
+  if (segments.length === 2 && segments[0] === 'rpc') return undefined;
+  if (segments.length !== 1) return invalidPath(path);
+  return schema.relations.has(segments[0]) ? undefined : tableNotFound(segments[0]);
+}
+
+/** /rest/v1/...: the key and the table are checked before the body is read; reads take no body. */
+export function admitRest(req: IncomingMessage, services: RestServices, path: string): Admission {
+  const auth = authenticate(req.headers, services.jwtSecret);
+  if (!auth.ok) return { refuse: authFailureReply(auth) };
+  const unknown = unknownTarget(path, services.schema);
+  if (unknown) return { refuse: { status: unknown.status, body: unknown.body } };
+  // PostgREST hands SQL the headers as the gateway forwarded them (request.headers).
+  const caller: Caller = { ...auth.caller, headers: forwardedHeaders(req) };
+  return {
+    bodyLimit: req.method === 'GET' || req.method === 'HEAD' ? 0 : SMALL_BODY_LIMIT,
+    tooLarge: TOO_LARGE,
+    handle: (ctx) => handleRest(ctx, services, path, caller),
+  };
+}
+
+/** The PostgREST subset supabase-js uses, with PostgREST's statuses and error bodies. */
+async function handleRest(
   ctx: RequestContext,
   services: RestServices,
   path: string,
+  caller: Caller,
 ): Promise<void> {
-  const auth = authenticate(ctx.req.headers, services.jwtSecret);
-  if (!auth.ok) {
-    if (auth.problem === 'missing') {
-      sendJson(ctx.res, 401, {
-        message: auth.message,
-        hint: 'Provide the anon or service_role key in the apikey header.',
-      });
-    } else {
-      const code = auth.problem === 'expired' ? 'PGRST303' : 'PGRST301';
-      sendJson(
-        ctx.res,
-        401,
-        { code, details: null, hint: null, message: auth.message },
-        { 'WWW-Authenticate': 'Bearer' },
-      );
-    }
-    return;
-  }
-  const caller = { ...auth.caller, headers: forwardedHeaders(ctx.req) };
-
   try {
     checkProfile(ctx);
-    if (ctx.body.overLimit || ctx.body.size > MAX_REST_BODY) {
-      throw new PostgrestFailure(
-        413,
-        'PGRST102',
-        `The request body is larger than ${MAX_REST_BODY} bytes`,
-      );
-    }
-    const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+    const segments = pathSegments(path);
     let result: RestResult;
 
     if (segments.length === 2 && segments[0] === 'rpc') {
@@ -87,12 +125,7 @@ export async function handleRest(
     } else if (segments.length === 1) {
       const table = segments[0];
       const columns = services.schema.relations.get(table);
-      if (!columns)
-        throw new PostgrestFailure(
-          404,
-          'PGRST205',
-          `Could not find the table 'public.${table}' in the schema cache`,
-        );
+      if (!columns) throw tableNotFound(table);
       const request = {
         caller,
         table,
@@ -120,11 +153,7 @@ export async function handleRest(
           throw new PostgrestFailure(405, 'PGRST117', `Unsupported HTTP method: ${ctx.req.method}`);
       }
     } else {
-      throw new PostgrestFailure(
-        404,
-        'PGRST125',
-        `Invalid path specified in request URL: /rest/v1${path}`,
-      );
+      throw invalidPath(path);
     }
     sendRaw(ctx.res, result.status, result.body, result.headers);
   } catch (error) {

@@ -1,6 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { createResendTransport } from '../../../../supabase/functions/_shared/mail/resend-transport.ts';
@@ -8,6 +6,7 @@ import type { MailTransport } from '../../../../supabase/functions/_shared/mail/
 import { createRpcRateLimiter } from '../../../../supabase/functions/_shared/rate-limit.ts';
 import { createRpcLedger } from '../../../../supabase/functions/_shared/thank-you/ledger.ts';
 import { createThankYouEmailHandler } from '../../../../supabase/functions/send-thank-you-email/handler.ts';
+import { MAX_APPLICATION_BODY_BYTES } from '../../../../supabase/functions/submit-application/application-form.ts';
 import { createApplicationStore } from '../../../../supabase/functions/submit-application/application-store.ts';
 import { createSubmitApplicationHandler } from '../../../../supabase/functions/submit-application/handler.ts';
 import { createResumeStore } from '../../../../supabase/functions/submit-application/resume-store.ts';
@@ -18,6 +17,8 @@ import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
 import { loadSchemaCache } from '../db/schema-cache.ts';
 import type { EdgeFunction } from '../functions/routes.ts';
+import { createOriginPolicy } from '../http/cors.ts';
+import { createHostPolicy } from '../http/host.ts';
 import { createRequestListener } from '../http/server.ts';
 import {
   DEFAULT_PORT,
@@ -26,12 +27,22 @@ import {
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys/local-keys.ts';
 import { createOutbox } from '../outbox/outbox.ts';
+import { readUploadBodyLimits } from '../storage/upload.ts';
+import { listenHttp } from './http-server.ts';
 
 export interface LocalSupabaseOptions {
   /** Default 54321; 0 picks a free port (tests). */
   port?: number;
-  /** Default 127.0.0.1: the outbox and the service key are for this machine only. */
+  /**
+   * Default 127.0.0.1: the outbox and the service key are for this machine only. `localhost` listens on
+   * both 127.0.0.1 and ::1.
+   */
   host?: string;
+  /**
+   * Browser origins allowed to call the API besides this machine's own (http(s)://localhost,
+   * 127.0.0.1 or [::1] on any port), e.g. `http://192.168.1.5:4200`.
+   */
+  allowedOrigins?: readonly string[];
   /** Holds the lock, the outbox and (unless inMemory) the database. Default: <repo>/.local-supabase. */
   dataDir?: string;
   /** Keep the database in memory: faster, gone at stop. */
@@ -56,32 +67,6 @@ export interface LocalSupabase {
   /** HTML list of the mail sent so far (JSON at `${url}/outbox.json`). */
   outboxUrl: string;
   stop(): Promise<void>;
-}
-
-function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(
-              `Port ${port} on ${host} is already in use. Stop whatever listens there or choose another port.`,
-            )
-          : error,
-      );
-    };
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve(server.address() as AddressInfo);
-    });
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }
 
 /**
@@ -110,6 +95,8 @@ function localEdgeFunctions(
       'submit-application',
       {
         verifyJwt: true,
+        // The function reads its body up to its own limit and answers 413 itself beyond it.
+        maxBodyBytes: MAX_APPLICATION_BODY_BYTES,
         handler: createSubmitApplicationHandler({
           applications: createApplicationStore(service),
           resumes: createResumeStore(service),
@@ -132,6 +119,7 @@ export async function startLocalSupabase(
 ): Promise<LocalSupabase> {
   const dataDir = path.resolve(options.dataDir ?? DEFAULT_DATA_DIR);
   const host = options.host ?? '127.0.0.1';
+  const origins = createOriginPolicy(options.allowedOrigins);
   await mkdir(dataDir, { recursive: true });
   const lock = acquireDataDirLock(dataDir);
 
@@ -148,16 +136,21 @@ export async function startLocalSupabase(
     // project's API, through supabase-js with the service role key.
     const functions = new Map<string, EdgeFunction>();
 
-    const server = createServer(
+    // Per bucket; a function that takes a file for a bucket declares the same maxBodyBytes.
+    const uploadBodyLimits = await readUploadBodyLimits(database);
+    const server = await listenHttp(
       createRequestListener({
         rest: { database, schema, jwtSecret: LOCAL_JWT_SECRET },
-        storage: { database, jwtSecret: LOCAL_JWT_SECRET },
+        storage: { database, jwtSecret: LOCAL_JWT_SECRET, uploadBodyLimits },
         functions: { jwtSecret: LOCAL_JWT_SECRET, functions },
         outbox,
+        hosts: createHostPolicy(host),
+        origins,
       }),
+      options.port ?? DEFAULT_PORT,
+      host,
     );
-    const address = await listen(server, options.port ?? DEFAULT_PORT, host);
-    const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+    const { url } = server;
     const transport: MailTransport = options.resendApiKey
       ? createResendTransport({ apiKey: options.resendApiKey })
       : outbox.transport;
@@ -177,7 +170,7 @@ export async function startLocalSupabase(
       stop() {
         stopping ??= (async () => {
           try {
-            await closeServer(server);
+            await server.close();
             await openDb.close();
           } finally {
             lock.release();

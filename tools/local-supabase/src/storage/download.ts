@@ -7,6 +7,8 @@ import {
 } from '../db/database.ts';
 import { findBucket } from './bucket.ts';
 import { storageErrors } from './errors.ts';
+import { isHeaderSafe } from './header-value.ts';
+import { storedContentType } from './mime.ts';
 
 export interface StoredObject {
   bytes: Buffer;
@@ -18,8 +20,13 @@ export interface StoredObject {
 
 export interface ObjectRow {
   id: string;
-  metadata: { mimetype?: string; cacheControl?: string; eTag?: string } | null;
+  metadata: { mimetype?: unknown; cacheControl?: unknown; eTag?: unknown } | null;
   updated_at: Date;
+}
+
+/** Uploads store only header-safe values; a row written otherwise is served with the default. */
+function safeHeader(stored: unknown): string | undefined {
+  return typeof stored === 'string' && isHeaderSafe(stored) ? stored : undefined;
 }
 
 /** The object's bytes and metadata, read with the server's own rights. */
@@ -31,9 +38,11 @@ export async function loadStoredObject(db: Queryable, row: ObjectRow): Promise<S
   if (!rows[0]) throw storageErrors.noSuchKey();
   return {
     bytes: rows[0].data,
-    mimeType: row.metadata?.mimetype ?? 'application/octet-stream',
-    cacheControl: row.metadata?.cacheControl ?? 'no-cache',
-    eTag: row.metadata?.eTag,
+    mimeType:
+      storedContentType(safeHeader(row.metadata?.mimetype) ?? '', null) ??
+      'application/octet-stream',
+    cacheControl: safeHeader(row.metadata?.cacheControl) ?? 'no-cache',
+    eTag: safeHeader(row.metadata?.eTag),
     lastModified: row.updated_at,
   };
 }

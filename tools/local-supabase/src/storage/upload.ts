@@ -1,17 +1,52 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { asServer, becomeCaller, type Caller, type Database } from '../db/database.ts';
-import { findBucket } from './bucket.ts';
+import { fileBodyLimit } from '../http/body-limits.ts';
+import { findBucket, type BucketSettings } from './bucket.ts';
 import { storageErrors } from './errors.ts';
-import { isMimeTypeAllowed } from './mime.ts';
+import { isHeaderSafe } from './header-value.ts';
+import { storedContentType } from './mime.ts';
 
 /** Hosted Supabase's global upload ceiling (config.toml [storage] file_size_limit). */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 
+/** The most bytes one file in the bucket may have: its own limit (the migrations set it), capped globally. */
+function maxFileBytes(bucket: BucketSettings): number {
+  return Math.min(bucket.fileSizeLimit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
+}
+
+/**
+ * For each bucket, the largest request body that may carry a file for it: its size limit plus room for
+ * the multipart form. Read once at start-up, after the migrations (which create the buckets), so that
+ * an upload's limit is known from its path before its body is read; an edge function that takes a file
+ * for a bucket declares the same limit.
+ */
+export function readUploadBodyLimits(database: Database): Promise<Map<string, number>> {
+  return database.transaction(async (db) => {
+    const { rows } = await db.query<{ id: string }>('select id from storage.buckets');
+    const limits = new Map<string, number>();
+    for (const { id } of rows) {
+      const bucket = await findBucket(db, id);
+      if (bucket) limits.set(id, fileBodyLimit(maxFileBytes(bucket)));
+    }
+    return limits;
+  });
+}
+
 interface UploadedFile {
   bytes: Buffer;
+  /** As the client declared it, checked against the bucket before it is stored. */
   mimeType: string;
   cacheControl: string;
+}
+
+/** Refused at upload rather than stored: every later download would send it back as a header. */
+function checkedCacheControl(value: string): string {
+  if (!isHeaderSafe(value))
+    throw storageErrors.invalidRequest(
+      'cacheControl must be printable ASCII (at most 1000 characters)',
+    );
+  return value;
 }
 
 /** supabase-js sends File/Blob bodies as multipart form data and anything else raw (storage-js uploadOrUpdate). */
@@ -36,14 +71,14 @@ async function readFile(headers: IncomingHttpHeaders, body: Buffer): Promise<Upl
       mimeType: file.type || 'application/octet-stream',
       cacheControl:
         typeof cacheControl === 'string' && cacheControl !== ''
-          ? `max-age=${cacheControl}`
+          ? `max-age=${checkedCacheControl(cacheControl)}`
           : 'no-cache',
     };
   }
   return {
     bytes: body,
     mimeType: contentType || 'application/octet-stream',
-    cacheControl: headers['cache-control'] ?? 'no-cache',
+    cacheControl: checkedCacheControl(headers['cache-control'] ?? 'no-cache'),
   };
 }
 
@@ -69,20 +104,15 @@ export async function uploadObject(
   return database.transaction(async (db) => {
     const bucket = await findBucket(db, request.bucket);
     if (!bucket) throw storageErrors.noSuchBucket();
-    if (
-      file.bytes.length >
-      Math.min(bucket.fileSizeLimit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT)
-    ) {
-      throw storageErrors.entityTooLarge();
-    }
-    if (!isMimeTypeAllowed(file.mimeType, bucket.allowedMimeTypes))
-      throw storageErrors.invalidMimeType(file.mimeType);
+    if (file.bytes.length > maxFileBytes(bucket)) throw storageErrors.entityTooLarge();
+    const mimeType = storedContentType(file.mimeType, bucket.allowedMimeTypes);
+    if (mimeType === undefined) throw storageErrors.invalidMimeType(file.mimeType);
 
     const now = new Date().toISOString();
     const metadata = {
       eTag: `"${createHash('md5').update(file.bytes).digest('hex')}"`,
       size: file.bytes.length,
-      mimetype: file.mimeType,
+      mimetype: mimeType,
       cacheControl: file.cacheControl,
       lastModified: now,
       contentLength: file.bytes.length,

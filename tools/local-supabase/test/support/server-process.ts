@@ -10,16 +10,34 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
+export interface SpawnOptions {
+  timeoutMs?: number;
+  /**
+   * Start the server under a parent that never reaps its children (a shell that execs `sleep`), so
+   * that once killed the server stays a zombie: kill(pid, 0) still succeeds for it. `child` is then
+   * that parent, not the server.
+   */
+  parentThatNeverReaps?: boolean;
+}
+
 /** Runs `node src/main.ts` exactly as `npm start` does, and resolves once it prints its API URL. */
-export function spawnServer(dataDir: string, timeoutMs = 120_000): Promise<ServerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', MAIN, '--port', '0', '--data-dir', dataDir],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, RESEND_API_KEY: '', DATABASE_URL: '' },
-    },
-  );
+export function spawnServer(dataDir: string, options: SpawnOptions = {}): Promise<ServerProcess> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const serverArgs = [
+    '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
+    MAIN,
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+  ];
+  const [command, args] = options.parentThatNeverReaps
+    ? ['/bin/sh', ['-c', '"$0" "$@" & exec sleep 600', process.execPath, ...serverArgs]]
+    : [process.execPath, serverArgs];
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, RESEND_API_KEY: '', DATABASE_URL: '' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));

@@ -1,0 +1,47 @@
+import {
+  APP_NAMES,
+  LOCAL_PORTS,
+  REMOTE_NAMES,
+  httpOrigin,
+  isLoopbackHostname,
+  localRuntimeConfig,
+  portsFrom,
+} from './apps';
+import { REMOTE_EXPOSES } from './index';
+
+describe('the app registry', () => {
+  it('names the shell and every remote of the federation contract', () => {
+    expect(APP_NAMES).toEqual(['shell', ...REMOTE_NAMES]);
+    expect([...REMOTE_NAMES].sort()).toEqual(Object.keys(REMOTE_EXPOSES).sort());
+  });
+
+  it('gives each app a port of a block, the shell first', () => {
+    expect(LOCAL_PORTS).toEqual({ shell: 4200, content: 4201, signups: 4202, careers: 4203 });
+    expect(portsFrom(4510)).toEqual({ shell: 4510, content: 4511, signups: 4512, careers: 4513 });
+  });
+
+  it('writes IPv6 literals in brackets and knows the loopback names', () => {
+    expect(httpOrigin('::1', 4200)).toBe('http://[::1]:4200');
+    expect(httpOrigin('[::1]', 4200)).toBe('http://[::1]:4200');
+    expect(['localhost', '127.0.0.1', '[::1]', '::1'].every(isLoopbackHostname)).toBe(true);
+    expect(
+      ['evil.example', '127.0.0.2', 'localhost.evil.example', ''].some(isLoopbackHostname),
+    ).toBe(false);
+  });
+
+  it('builds the local runtime config on the name the page was opened at', () => {
+    const config = localRuntimeConfig({
+      hostname: 'localhost',
+      ports: portsFrom(4300),
+      backend: { port: 54391, anonKey: 'anon' },
+    });
+    expect(config).toEqual({
+      remotes: {
+        content: 'http://localhost:4301/mf-manifest.json',
+        signups: 'http://localhost:4302/mf-manifest.json',
+        careers: 'http://localhost:4303/mf-manifest.json',
+      },
+      supabase: { url: 'http://localhost:54391', anonKey: 'anon' },
+    });
+  });
+});

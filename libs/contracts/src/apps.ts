@@ -1,0 +1,91 @@
+// The registry of the site's apps: their names, folders and local ports, and the local backend's
+// port. Everything that starts, serves, builds, deploys or measures the apps derives from this file
+// (npm start, npm run preview, the rspack configs, the deploy command, the bench, the e2e suites),
+// so adding an app or moving a port is one edit here (docs/adding-an-app.md).
+import type { RemoteContracts } from './index.ts';
+
+/** The remotes, in the order their ports follow the shell's. */
+export const REMOTE_NAMES = ['content', 'signups', 'careers'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export const APP_NAMES = ['shell', ...REMOTE_NAMES] as const;
+export type AppName = (typeof APP_NAMES)[number];
+
+// Compile-time proof that the registry and the federation contract name the same remotes.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const registryMatchesContract: Same<RemoteName, keyof RemoteContracts> = true;
+void registryMatchesContract;
+
+export type AppPorts = Record<AppName, number>;
+
+/** A block of consecutive ports, one per app in registry order: the shell on `base`. */
+export function portsFrom(base: number): AppPorts {
+  return Object.fromEntries(APP_NAMES.map((app, index) => [app, base + index])) as AppPorts;
+}
+
+/** The ports of `npm start` (dev servers) and `npm run preview` (production builds). */
+export const LOCAL_PORTS: AppPorts = portsFrom(4200);
+
+/** The local Supabase-compatible backend (tools/local-supabase) of `npm start` and `npm run preview`. */
+export const LOCAL_BACKEND = {
+  port: 54321,
+  /** The Supabase CLI's well-known demo anon key, which the local backend accepts: public, local only. */
+  anonKey:
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
+} as const;
+
+/** An app's folder relative to the workspace root; its production build goes to `<folder>/dist`. */
+export function appFolder(app: AppName): string {
+  return `apps/${app}`;
+}
+
+/** The names a person uses for this machine; a browser treats each as a site of its own. */
+export const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+/** True for `localhost`, `127.0.0.1` and `[::1]` (or `::1`), the names the local servers answer to. */
+export function isLoopbackHostname(hostname: string): boolean {
+  return (LOOPBACK_HOSTNAMES as readonly string[]).includes(hostname) || hostname === '::1';
+}
+
+/** `http://<hostname>:<port>`, with an IPv6 literal in brackets. */
+export function httpOrigin(hostname: string, port: number): string {
+  const host = hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
+  return `http://${host}:${port}`;
+}
+
+/** Where the shell finds a remote: its mf-manifest.json at the root of the remote's origin. */
+export function manifestUrl(remoteOrigin: string): string {
+  return `${remoteOrigin}/mf-manifest.json`;
+}
+
+/** The runtime config's shape (read and checked by @agentora/data/runtime-config). */
+export interface RuntimeConfigJson {
+  remotes: Record<RemoteName, string>;
+  supabase: { url: string; anonKey: string };
+}
+
+export interface LocalSiteOptions {
+  /** The name the page is opened at: every other server is addressed by the same name. */
+  hostname: string;
+  ports?: AppPorts;
+  backend?: { port: number; anonKey: string };
+}
+
+/**
+ * The runtime config of a site running on this machine. The remotes and the backend are addressed
+ * by the same hostname as the page, so the page never makes a cross-site request: a browser treats
+ * `localhost` and `127.0.0.1` as two sites, and the dev servers refuse cross-site script requests.
+ */
+export function localRuntimeConfig({
+  hostname,
+  ports = LOCAL_PORTS,
+  backend = LOCAL_BACKEND,
+}: LocalSiteOptions): RuntimeConfigJson {
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((remote) => [remote, manifestUrl(httpOrigin(hostname, ports[remote]))]),
+  ) as Record<RemoteName, string>;
+  return {
+    remotes,
+    supabase: { url: httpOrigin(hostname, backend.port), anonKey: backend.anonKey },
+  };
+}

@@ -1,0 +1,86 @@
+import type { IncomingMessage } from 'node:http';
+import { admitFunction, type EdgeFunction } from '../src/functions/routes.ts';
+import { SMALL_BODY_LIMIT, fileBodyLimit } from '../src/http/body-limits.ts';
+import { createOriginPolicy } from '../src/http/cors.ts';
+import { createHostPolicy } from '../src/http/host.ts';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from '../src/index.ts';
+
+// The policies the request listener applies, on their own; http-gate.test.ts attacks them through
+// the running server.
+
+describe('origin policy', () => {
+  it('adds configured origins, exactly as browsers send them', () => {
+    const policy = createOriginPolicy(['http://192.168.1.5:4200/', ' https://staging.example ']);
+    expect(policy.allows('http://192.168.1.5:4200')).toBe(true);
+    expect(policy.allows('https://staging.example')).toBe(true);
+    expect(policy.allows('http://192.168.1.5:4201')).toBe(false);
+    expect(policy.allows('http://staging.example')).toBe(false);
+    expect(policy.allows('http://localhost:4200')).toBe(true);
+  });
+
+  it('refuses to start with something that is not an origin', () => {
+    for (const bad of ['*', 'null', 'localhost:4200', 'javascript:alert(1)', 'file:///tmp']) {
+      expect(() => createOriginPolicy([bad])).toThrow(`"${bad}" is not an http(s) origin`);
+    }
+  });
+});
+
+describe('host policy', () => {
+  it('answers the loopback names, and the IP literal the server was told to listen on', () => {
+    const lan = createHostPolicy('192.168.1.5');
+    expect(lan.allows('192.168.1.5:54321')).toBe(true);
+    expect(lan.allows('localhost:54321')).toBe(true);
+    expect(lan.allows('192.168.1.6:54321')).toBe(false);
+    const v6 = createHostPolicy('FE80::1');
+    expect(v6.allows('[fe80::1]:54321')).toBe(true);
+  });
+
+  it('never answers a wildcard or a name it was given', () => {
+    for (const listen of ['0.0.0.0', '::', 'my-laptop.local', 'localhost']) {
+      const policy = createHostPolicy(listen);
+      expect(policy.allows('0.0.0.0')).toBe(false);
+      expect(policy.allows('[::]')).toBe(false);
+      expect(policy.allows('my-laptop.local')).toBe(false);
+      expect(policy.allows(undefined)).toBe(false);
+      expect(policy.allows('127.0.0.1:1')).toBe(true);
+    }
+  });
+});
+
+describe('function body limits, per function', () => {
+  const handler: EdgeFunction['handler'] = async () => new Response('ok');
+  const services = {
+    jwtSecret: LOCAL_JWT_SECRET,
+    functions: new Map<string, EdgeFunction>([
+      ['json-call', { handler, verifyJwt: true }],
+      ['takes-a-file', { handler, verifyJwt: true, maxBodyBytes: fileBodyLimit(5 * 1024 * 1024) }],
+    ]),
+  };
+  const request = {
+    method: 'POST',
+    headers: { apikey: LOCAL_ANON_KEY },
+  } as unknown as IncomingMessage;
+
+  it('holds a function to the small limit unless it declares its own', () => {
+    expect(admitFunction(request, services, '/json-call')).toMatchObject({
+      bodyLimit: SMALL_BODY_LIMIT,
+    });
+    expect(admitFunction(request, services, '/takes-a-file')).toMatchObject({
+      bodyLimit: 5 * 1024 * 1024 + SMALL_BODY_LIMIT,
+      tooLarge: { status: 413, body: { code: 'PAYLOAD_TOO_LARGE' } },
+    });
+  });
+
+  it('decides on the name and the key alone', () => {
+    expect(admitFunction(request, services, '/__proto__')).toMatchObject({
+      refuse: { status: 404 },
+    });
+    expect(
+      admitFunction(
+        { method: 'POST', headers: {} } as unknown as IncomingMessage,
+        services,
+        '/takes-a-file',
+      ),
+    ).toMatchObject({ refuse: { status: 401 } });
+  });
+});
