@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startLocalSupabase } from '@agentora/local-supabase';
+import { raiseRateLimits, startLocalSupabase } from '@agentora/local-supabase';
 
 export const SHARED_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54391);
 
@@ -12,10 +12,18 @@ export interface TestBackend {
   close(): Promise<void>;
 }
 
-/** A real local Supabase-compatible server (PGlite, the repo's migrations) on a fresh data dir. */
-export async function testBackend(port = SHARED_BACKEND_PORT): Promise<TestBackend> {
+/**
+ * A real local Supabase-compatible server (PGlite, the repo's migrations) on a fresh data dir. The whole
+ * suite's browser traffic comes from 127.0.0.1, so the rate limits are raised unless a test asks for the
+ * production ones.
+ */
+export async function testBackend(
+  port = SHARED_BACKEND_PORT,
+  options: { rateLimits?: 'raised' | 'production' } = {},
+): Promise<TestBackend> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-e2e-db-'));
   const server = await startLocalSupabase({ port, dataDir });
+  if (options.rateLimits !== 'production') await raiseRateLimits(server.url, server.serviceKey);
   return {
     url: server.url,
     publicConfig: { url: server.url, anonKey: server.anonKey },

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { expect, type Locator, type Page } from '@playwright/test';
 
+export { docxBytes, pdfBytes, pngBytes } from '@agentora/local-supabase';
+
 /** What the tests type into the required fields, and the address that makes each run unique. */
 export interface Applicant {
   firstName: string;
@@ -42,14 +44,6 @@ export function resumeInput(form: Locator): Locator {
   return form.getByLabel('Resume', { exact: true });
 }
 
-/** A PDF-looking file whose body holds every byte value, so any re-encoding on the way would show. */
-export function pdfBytes(size = 64 * 1024): Buffer {
-  const header = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
-  const body = Buffer.alloc(size - header.length);
-  for (let i = 0; i < body.length; i += 1) body[i] = i % 256;
-  return Buffer.concat([header, body]);
-}
-
 function backendSettings() {
   const url = process.env.E2E_SUPABASE_URL;
   const serviceKey = process.env.E2E_SUPABASE_SERVICE_KEY;
@@ -73,24 +67,46 @@ export interface ApplicationRow {
   availability: string | null;
   work_preference: string | null;
   salary_expectation: string | null;
-  resume_url: string | null;
+  /** The object's path in the private applications bucket. */
+  resume_path: string | null;
   resume_filename: string | null;
   cover_letter: string | null;
   hear_about_us: string | null;
   status: string;
 }
 
-/** The stored applications for an address, read with the service role (anon may not read them). */
-export async function applicationsFor(
-  email: string,
-  backend = backendSettings(),
-): Promise<ApplicationRow[]> {
-  const admin = createClient(backend.url, backend.serviceKey, {
+function serviceClient(backend = backendSettings()) {
+  return createClient(backend.url, backend.serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
-  const { data, error } = await admin.from('general_applications').select('*').eq('email', email);
+}
+
+/** The stored applications for an address, read with the service role (anon may not read them). */
+export async function applicationsFor(email: string): Promise<ApplicationRow[]> {
+  const { data, error } = await serviceClient()
+    .from('general_applications')
+    .select('*')
+    .eq('email', email);
   if (error) throw new Error(`Reading general_applications failed: ${error.message}`);
   return data as ApplicationRow[];
+}
+
+/** The team's way in to a résumé: a signed URL, made with the service role. */
+export async function signedResumeUrl(resumePath: string): Promise<string> {
+  const { data, error } = await serviceClient()
+    .storage.from('applications')
+    .createSignedUrl(resumePath, 60);
+  if (error) throw new Error(`Signing ${resumePath} failed: ${error.message}`);
+  return data.signedUrl;
+}
+
+/** How many résumés the private bucket holds. */
+export async function storedResumeCount(): Promise<number> {
+  const { data, error } = await serviceClient()
+    .storage.from('applications')
+    .list('resumes', { limit: 1000 });
+  if (error) throw new Error(`Listing the bucket failed: ${error.message}`);
+  return data.length;
 }
 
 export interface OutboxMail {

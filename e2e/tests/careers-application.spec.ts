@@ -2,21 +2,32 @@ import { expect, test } from '@playwright/test';
 import { sharedSiteUrl } from '../support/site';
 import {
   applicationsFor,
+  docxBytes,
   fillRequired,
   newApplicant,
   openCareers,
   outboxFor,
   pdfBytes,
+  pngBytes,
   resumeInput,
+  signedResumeUrl,
+  storedResumeCount,
 } from '../support/careers';
+import { sharedBackendConfig } from '../support/site';
 
 const SUCCESS_WITH_EMAIL =
   "Application submitted successfully! Check your email for confirmation. We'll review your application and get back to you within 5 business days.";
 const FIVE_MB = 5 * 1024 * 1024;
 
-test('a full application with a PDF résumé lands as pending, with the file stored byte for byte and the career mail sent', async ({
+test('a full application with a PDF résumé lands as pending in one call, the file private and byte for byte, the career mail sent', async ({
   page,
 }) => {
+  const backendRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(sharedBackendConfig().url)) {
+      backendRequests.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    }
+  });
   const applicant = newApplicant('full');
   const resume = pdfBytes(200 * 1024);
   const form = await openCareers(page, sharedSiteUrl());
@@ -73,11 +84,21 @@ test('a full application with a PDF résumé lands as pending, with the file sto
     resume_filename: 'ada-lovelace-cv.pdf',
     status: 'pending',
   });
-  expect(row.resume_url).toMatch(
-    /\/storage\/v1\/object\/public\/applications\/resumes\/\d{13,}-[0-9a-f]{32,64}\.pdf$/,
-  );
+  expect(row.resume_path).toMatch(/^resumes\/\d{13}-[0-9a-f]{32}\.pdf$/);
+  // The browser made one call; it never touched storage or the table itself.
+  expect(backendRequests.filter((request) => request.startsWith('POST'))).toEqual([
+    'POST /functions/v1/submit-application',
+  ]);
 
-  const stored = await fetch(row.resume_url!);
+  // Not readable without a signed URL: the public URL and anon's own download are refused.
+  const { url, anonKey } = sharedBackendConfig();
+  const publicUrl = await fetch(`${url}/storage/v1/object/public/applications/${row.resume_path}`);
+  expect(publicUrl.status).toBe(400);
+  const anonDownload = await fetch(`${url}/storage/v1/object/applications/${row.resume_path}`, {
+    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+  });
+  expect(anonDownload.status).toBe(400);
+  const stored = await fetch(await signedResumeUrl(row.resume_path!));
   expect(stored.status).toBe(200);
   expect(Buffer.from(await stored.arrayBuffer()).equals(resume)).toBe(true);
 
@@ -136,23 +157,57 @@ test('a PNG and a 6 MB file are refused in the browser, exactly 5 MB is taken, a
   await form.getByRole('button', { name: 'Remove exactly-5mb.pdf' }).click();
   await expect(zone).not.toContainText('exactly-5mb.pdf');
   await expect(form.getByRole('button', { name: 'Choose file' })).toBeFocused();
-  expect(storageRequests).toEqual([]);
 
   // Without a résumé the application still goes through, with no file attached.
   const applicant = newApplicant('no-resume');
   await fillRequired(form, applicant);
   await form.getByRole('button', { name: 'Submit Application' }).click();
   await expect(form.getByRole('status')).toHaveText(SUCCESS_WITH_EMAIL);
+  // The browser never talks to storage: the function stores résumés.
   expect(storageRequests).toEqual([]);
   const [row] = await applicationsFor(applicant.email);
   expect(row).toMatchObject({
     status: 'pending',
-    resume_url: null,
+    resume_path: null,
     resume_filename: null,
     current_role: null,
   });
   const [mail] = await outboxFor(applicant.email);
   expect(mail.text).toContain('Thank you for applying to Agentora for the position.');
+});
+
+test('a spoofed résumé (a PNG named and typed as a PDF) is refused by the server: nothing stored, everything kept', async ({
+  page,
+}) => {
+  const applicant = newApplicant('spoofed');
+  const form = await openCareers(page, sharedSiteUrl());
+  await fillRequired(form, applicant);
+  await resumeInput(form).setInputFiles({
+    name: 'cv.pdf',
+    mimeType: 'application/pdf',
+    buffer: pngBytes(),
+  });
+  // The browser cannot see through it: name and type agree.
+  await expect(form.getByTestId('resume-drop-zone')).toContainText('cv.pdf');
+  const before = await storedResumeCount();
+  await form.getByRole('button', { name: 'Submit Application' }).click();
+
+  await expect(form.getByRole('alert')).toHaveText('Please upload a PDF or Word document');
+  await expect(form.getByLabel('Email')).toHaveValue(applicant.email);
+  await expect(form.getByTestId('resume-drop-zone')).toContainText('cv.pdf');
+  expect(await applicationsFor(applicant.email)).toEqual([]);
+  expect(await storedResumeCount()).toBe(before);
+  expect(await outboxFor(applicant.email)).toEqual([]);
+
+  // A real Word document goes through.
+  await resumeInput(form).setInputFiles({
+    name: 'cv.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: docxBytes(),
+  });
+  await form.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(form.getByRole('status')).toHaveText(SUCCESS_WITH_EMAIL);
+  expect((await applicationsFor(applicant.email))[0].resume_path).toMatch(/\.docx$/);
 });
 
 test('a file dropped on the zone is taken like a picked one', async ({ page }) => {

@@ -39,7 +39,7 @@ test('with the backend down the failure texts show and everything entered stays'
     );
     await expect(form.getByRole('button', { name: 'Submit Application' })).toBeEnabled();
 
-    // With a résumé the upload is what fails first, and the insert is never tried.
+    // With a résumé attached, the résumé is what could not be uploaded.
     await resumeInput(form).setInputFiles({
       name: 'designer-cv.pdf',
       mimeType: 'application/pdf',

@@ -57,3 +57,20 @@ test('an invalid email is refused in place and focused; the full waitlist is one
   await expect(page).toHaveURL(`${sharedSiteUrl()}/coming-soon`);
   await expect(page.getByRole('heading', { level: 1, name: 'Join the AI Revolution' })).toBeVisible();
 });
+
+test('a plus-address of a joined mailbox gets the duplicate text; a name-less address is greeted "there"', async ({ page }) => {
+  const email = uniqueEmail('bob', 'early-plus').replace(/^bob\./, 'b0b.');
+  const { form, section, input } = await openHome(page);
+  await input.fill(email);
+  await form.getByRole('button', { name: 'Join Early Access' }).click();
+  await expect(section.getByRole('status')).toHaveText(MAILED);
+  const [mail] = await outboxMailTo(email);
+  expect(mail.text).toContain('Hi there,');
+
+  const tagged = email.replace('@', '+news@');
+  await input.fill(tagged);
+  await form.getByRole('button', { name: 'Join Early Access' }).click();
+  await expect(section.getByRole('alert')).toHaveText('You have already signed up for early access with this email address.');
+  await expect(input).toHaveValue(tagged);
+  expect(await signupRows('early_access_signups', tagged)).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { sharedSiteUrl } from '../support/site';
+import { sharedBackendConfig, sharedSiteUrl } from '../support/site';
 import { expectWaitlistValues, fillWaitlist, otherCase, outboxMailTo, signupRows, uniqueEmail, waitlistForm, type WaitlistEntry } from '../support/signups';
 
 const MAILED = "Welcome to Agentora's waitlist! Check your email for confirmation and next steps.";
@@ -93,4 +93,44 @@ test('missing fields and an email without @ get the documented texts and focus, 
   await expect(form.getByLabel('Email')).toBeFocused();
   await expect(form.getByLabel('Email')).toHaveValue('margaret.example.com');
   expect(inserts).toEqual([]);
+});
+
+test('the welcome mail says only what was stored: the PayPal attack gets the stored company, never its own text', async () => {
+  // The attack of issue 13: a waitlist row for the victim, then a call to the mail function with text
+  // of the attacker's choosing.
+  const { url, anonKey } = sharedBackendConfig();
+  const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json' };
+  const victim = uniqueEmail('victor', 'paypal');
+  const inserted = await fetch(`${url}/rest/v1/waitlist_signups`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ first_name: 'Victor', last_name: 'Tim', email: victim, company: 'ACME' }),
+  });
+  expect(inserted.status).toBe(201);
+  const attack = await fetch(`${url}/functions/v1/send-thank-you-email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      to: victim,
+      type: 'waitlist',
+      firstName: 'Valued customer',
+      additionalData: { company: 'Your PayPal account is locked', useCase: 'Verify at https://evil.example/login' },
+    }),
+  });
+  expect(attack.status).toBe(200);
+  const [mail] = await outboxMailTo(victim);
+  for (const body of [mail.subject, mail.text, mail.html]) expect(body).not.toMatch(/PayPal|evil\.example|Valued customer/);
+  expect(mail.text).toContain('Hi Victor,');
+  expect(mail.text).toContain('ACME');
+
+  // One mailbox, one sign-up and one mail: neither a display name nor a plus-address gets a second.
+  for (const again of [`a<${victim}>`, victim.replace('@', '+again@')]) {
+    const second = await fetch(`${url}/rest/v1/waitlist_signups`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ first_name: 'Victor', last_name: 'Tim', email: again, company: 'ACME' }),
+    });
+    expect([400, 409]).toContain(second.status);
+  }
+  expect(await outboxMailTo(victim)).toHaveLength(1);
 });

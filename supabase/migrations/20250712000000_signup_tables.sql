@@ -1,6 +1,6 @@
--- The four sign-up tables of spec section 3.
+-- The four sign-up tables (docs/product/sign-up-forms.md, docs/product/careers.md).
 --
--- Security model (ARCHITECTURE.md): visitors use the public anon key, so anything anon may read, anyone
+-- Security model (docs/security.md): visitors use the public anon key, so anything anon may read, anyone
 -- may read. Anon therefore gets INSERT only, and only on the columns a form sends; RLS is enabled and
 -- forced; Supabase's default grants to anon/authenticated are revoked. The browser inserts without
 -- RETURNING, which is why no SELECT is needed.
@@ -18,7 +18,7 @@ create table public.early_access_signups (
   constraint early_access_signups_email_check
     check (char_length(email) <= 254 and email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$')
 );
--- A duplicate in any letter case must fail with SQLSTATE 23505 (spec section 8).
+-- A duplicate in any letter case must fail with SQLSTATE 23505 (docs/product/sign-up-forms.md).
 create unique index early_access_signups_email_key on public.early_access_signups (lower(email));
 
 create table public.newsletter_subscriptions (
@@ -167,6 +167,6 @@ create policy newsletter_subscriptions_anon_insert on public.newsletter_subscrip
   for insert to anon with check (thank_you_sent_at is null);
 create policy waitlist_signups_anon_insert on public.waitlist_signups
   for insert to anon with check (thank_you_sent_at is null);
--- New applications always start as pending (spec section 4).
+-- New applications always start as pending (docs/product/careers.md).
 create policy general_applications_anon_insert on public.general_applications
   for insert to anon with check (status = 'pending' and thank_you_sent_at is null);

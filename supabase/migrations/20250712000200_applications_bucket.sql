@@ -1,10 +1,11 @@
--- Resume uploads for the careers form (spec sections 3 and 9): bucket "applications", files under
+-- Resume uploads for the careers form (docs/product/careers.md): bucket "applications", files under
 -- resumes/, PDF/DOC/DOCX only, at most 5 MB (5 * 1024 * 1024 bytes).
 --
--- The bucket is public because the application row stores the file's public URL (spec section 3). What
+-- The bucket is public because the application row stores the file's public URL (as first built). What
 -- keeps resumes private is that nobody can find them: anon may create objects but never select, so it
 -- cannot list the bucket, download through the authenticated endpoint, or overwrite (an upsert needs
 -- select and update); and each name carries at least 128 random bits, which this policy enforces.
+-- Superseded: 20250801000300_private_resumes.sql makes the bucket private (docs/security.md).
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values (

@@ -1,6 +1,16 @@
-export { INVALID_EMAIL_MESSAGE, isValidEmail, emailError } from './validation/email';
-export { REQUIRED_FIELDS_MESSAGE } from './validation/messages';
-export { useSubmitStatus, type SubmitStatus, type SubmitState, type SubmitStatusOptions } from './submission/useSubmitStatus';
+export {
+  EMAIL_MAX_LENGTH,
+  INVALID_EMAIL_MESSAGE,
+  isValidEmail,
+  emailError,
+} from './validation/email';
+export { RATE_LIMITED_MESSAGE, REQUIRED_FIELDS_MESSAGE } from './validation/messages';
+export {
+  useSubmitStatus,
+  type SubmitStatus,
+  type SubmitState,
+  type SubmitStatusOptions,
+} from './submission/useSubmitStatus';
 export { focusFirstInvalid } from './submission/focusFirstInvalid';
 export {
   RESUME_MAX_BYTES,
@@ -14,10 +24,15 @@ export {
   isAllowedResumeType,
   type ResumeExtension,
 } from './resume/resume-rule';
-export { EMAIL_MAX_LENGTH, isSubmittableEmail, submittableEmailError } from './validation/email-syntax';
 export { FIELD_REQUIRED_MESSAGE, isBlank } from './validation/required-field';
 export { useMountedRef } from './submission/useMountedRef';
-export { useEmailSignup, EMAIL_FIELD_NAME, type EmailSignup, type EmailSignupOptions, type EmailSignupOutcome } from './email-signup/useEmailSignup';
+export {
+  useEmailSignup,
+  EMAIL_FIELD_NAME,
+  type EmailSignup,
+  type EmailSignupOptions,
+  type EmailSignupOutcome,
+} from './email-signup/useEmailSignup';
 export {
   EMPTY_WAITLIST_VALUES,
   WAITLIST_FIELD_NAMES,
@@ -29,4 +44,8 @@ export {
   type WaitlistFieldName,
   type WaitlistOption,
 } from './waitlist/waitlist-fields';
-export { validateWaitlist, type WaitlistValidation, type WaitlistFieldErrors } from './waitlist/validate-waitlist';
+export {
+  validateWaitlist,
+  type WaitlistValidation,
+  type WaitlistFieldErrors,
+} from './waitlist/validate-waitlist';

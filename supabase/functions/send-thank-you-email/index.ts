@@ -1,9 +1,11 @@
-// Deno entry point for Supabase Edge Functions. Everything but the wiring lives in plain modules that
-// the local server (tools/local-supabase) runs too.
-import { createClient } from 'npm:@supabase/supabase-js@2';
+// Deno entry point for Supabase Edge Functions. Everything but the wiring lives in plain modules that the
+// local server (tools/local-supabase) runs too. The SDK version is pinned to package-lock.json's, which a
+// tools/local-supabase test checks.
+import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
+import { mailTransportFromEnvironment } from '../_shared/mail/transport-from-environment.ts';
+import { createRpcRateLimiter } from '../_shared/rate-limit.ts';
+import { createRpcLedger } from '../_shared/thank-you/ledger.ts';
 import { createThankYouEmailHandler } from './handler.ts';
-import { createResendTransport, UNCONFIGURED_TRANSPORT } from './resend-transport.ts';
-import { createRpcLedger } from './rpc-ledger.ts';
 
 const supabaseUrl = Deno.env.get('SUPABASE_URL');
 const serviceRoleKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY');
@@ -14,16 +16,12 @@ if (!supabaseUrl || !serviceRoleKey) {
 const supabase = createClient(supabaseUrl, serviceRoleKey, {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
 });
-const resendApiKey = Deno.env.get('RESEND_API_KEY');
 
 Deno.serve(
   createThankYouEmailHandler({
     ledger: createRpcLedger(supabase),
-    // Without a Resend key there is nowhere to deliver in production; the handler then answers
-    // success: false and gives the sign-up's claim back. Local runs use tools/local-supabase's outbox.
-    transport: resendApiKey
-      ? createResendTransport({ apiKey: resendApiKey })
-      : UNCONFIGURED_TRANSPORT,
+    rateLimiter: createRpcRateLimiter(supabase),
+    transport: mailTransportFromEnvironment(Deno.env.get('RESEND_API_KEY')),
     from: Deno.env.get('EMAIL_FROM') ?? undefined,
   }),
 );

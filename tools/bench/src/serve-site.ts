@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startLocalSupabase, type LocalSupabase } from '@agentora/local-supabase';
+import { raiseRateLimits, startLocalSupabase, type LocalSupabase } from '@agentora/local-supabase';
 import { startPreviewSite, type PreviewSite } from '@agentora/preview';
 import { APP_NAMES, portsFrom } from '@agentora/contracts/apps';
 
@@ -43,6 +43,8 @@ process.on('SIGINT', () => void shutdown(0));
 
 try {
   backend = await startLocalSupabase({ port: 0, dataDir, inMemory: true });
+  // The bench submits the footer form on every route, all from this one address.
+  await raiseRateLimits(backend.url, backend.serviceKey);
   const ports = portsFrom(request.portBase);
   site = await startPreviewSite({
     workspaceRoot: request.workspaceRoot,

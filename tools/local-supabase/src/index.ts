@@ -10,3 +10,6 @@ export {
   LOCAL_SERVICE_ROLE_KEY,
 } from './keys/local-keys.ts';
 export { DataDirLockedError } from './datadir/lock.ts';
+export { raiseRateLimits } from './testing/rate-limits.ts';
+export { fetchFromAddress } from './testing/fetch-from-address.ts';
+export { docBytes, docxBytes, pdfBytes, pngBytes, zipBytes } from './testing/resume-files.ts';

@@ -49,3 +49,20 @@ export declare const LOCAL_ANON_KEY: string;
 export declare const LOCAL_SERVICE_ROLE_KEY: string;
 
 export declare class DataDirLockedError extends Error {}
+
+/** Raises every rate limit rule (public.rate_limit_rules) for tests and benchmarks. */
+export declare function raiseRateLimits(
+  apiUrl: string,
+  serviceKey: string,
+  maxRequests?: number,
+): Promise<void>;
+
+/** A fetch for tests that connects from another local address (e.g. 127.0.0.2). */
+export declare function fetchFromAddress(localAddress: string): typeof fetch;
+
+/** Test files: a PDF (every byte value after the header), a DOC, a DOCX, a PNG, any ZIP. */
+export declare function pdfBytes(size?: number): Buffer;
+export declare function docBytes(size?: number): Buffer;
+export declare function docxBytes(text?: string): Buffer;
+export declare function pngBytes(): Buffer;
+export declare function zipBytes(files: Record<string, string | Buffer>): Buffer;

@@ -1,7 +1,7 @@
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../src/index.ts';
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, raiseRateLimits } from '../src/index.ts';
 import { spawnServer, type ServerProcess } from './support/server-process.ts';
 import { clientFor } from './support/test-server.ts';
 
@@ -37,7 +37,8 @@ it('refuses a second server on the same data dir, survives kill -9 under load, a
     stderr: expect.stringContaining('is in use by another local Supabase server'),
   });
 
-  // Load: 20 clients inserting until the server dies under them.
+  // Load: 20 clients inserting until the server dies under them, all from one address.
+  await raiseRateLimits(first.url, LOCAL_SERVICE_ROLE_KEY);
   const anon = clientFor(first.url, LOCAL_ANON_KEY);
   const batch = `crash${Date.now()}`;
   const acknowledged: string[] = [];

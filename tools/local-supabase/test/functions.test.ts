@@ -1,10 +1,19 @@
-import { FunctionsHttpError } from '@supabase/supabase-js';
-import { createRpcLedger } from '../../../supabase/functions/send-thank-you-email/rpc-ledger.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { createRpcRateLimiter } from '../../../supabase/functions/_shared/rate-limit.ts';
+import {
+  MailOutcomeUnknownError,
+  type MailTransport,
+} from '../../../supabase/functions/_shared/mail/types.ts';
+import { createRpcLedger } from '../../../supabase/functions/_shared/thank-you/ledger.ts';
+import { createThankYouEmailHandler } from '../../../supabase/functions/send-thank-you-email/handler.ts';
+import { REPO_ROOT } from '../src/config/paths.ts';
 import type { OutboxMessage } from '../src/outbox/outbox.ts';
 import { clientFor, startTestServer, uniqueEmail, type TestServer } from './support/test-server.ts';
 
-// send-thank-you-email through the real server: the same handler module Deno serves, the real ledger SQL,
-// and the outbox as transport.
+// send-thank-you-email through the real server: the same handler module Deno serves, the ledger SQL
+// reached through supabase-js with the service key, and the outbox as transport.
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
@@ -16,8 +25,10 @@ type Invocation = {
   body: { success: boolean; emailId?: string; type?: string; error?: string };
 };
 
-async function invoke(payload: Record<string, unknown>, client = t.anon): Promise<Invocation> {
-  const { data, error } = await client.functions.invoke('send-thank-you-email', { body: payload });
+async function invoke(payload: unknown, client: SupabaseClient = t.anon): Promise<Invocation> {
+  const { data, error } = await client.functions.invoke('send-thank-you-email', {
+    body: payload as Record<string, unknown>,
+  });
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response;
     return { status: response.status, body: await response.json() };
@@ -29,13 +40,15 @@ async function invoke(payload: Record<string, unknown>, client = t.anon): Promis
 async function outbox(): Promise<OutboxMessage[]> {
   return (await fetch(`${t.server.url}/outbox.json`)).json();
 }
+const mailTo = async (to: string) =>
+  (await outbox()).filter((message) => message.to.toLowerCase() === to.toLowerCase());
 
 describe('send-thank-you-email', () => {
-  it('mails a fresh early-access sign-up once, and the outbox shows it', async () => {
-    const to = uniqueEmail('jane.doe');
+  it('mails a fresh early-access sign-up once, greeting the name before the first dot of the address', async () => {
+    const to = uniqueEmail('jane');
     expect((await t.anon.from('early_access_signups').insert({ email: to })).error).toBeNull();
 
-    const first = await invoke({ to, type: 'early_access', firstName: 'Jane' });
+    const first = await invoke({ type: 'early_access', email: to });
     expect(first).toEqual({
       status: 200,
       body: {
@@ -44,104 +57,114 @@ describe('send-thank-you-email', () => {
         type: 'early_access',
       },
     });
-
     const mail = (await outbox()).find((message) => message.id === first.body.emailId);
     expect(mail).toMatchObject({
       to,
       from: 'Agentora <hello@agentora.ai>',
       subject: "You're on the Agentora early access list",
+      idempotencyKey: expect.stringMatching(/^thank-you\/early_access\/[0-9a-f-]{36}$/),
     });
     expect(mail?.text).toContain('Hi Jane,');
 
     const listing = await fetch(`${t.server.url}/outbox`);
     expect(listing.headers.get('content-type')).toContain('text/html');
-    const page = await listing.text();
-    expect(page).toContain(to);
-    expect(page).toContain('You&#39;re on the Agentora early access list');
-    const html = await fetch(`${t.server.url}/outbox/${first.body.emailId}`);
-    expect(await html.text()).toContain('Welcome to early access');
+    expect(await listing.text()).toContain('You&#39;re on the Agentora early access list');
     expect(await (await fetch(`${t.server.url}/outbox/${first.body.emailId}.txt`)).text()).toBe(
       mail?.text,
     );
 
-    const second = await invoke({ to, type: 'early_access', firstName: 'Jane' });
-    expect(second).toEqual({
-      status: 403,
-      body: { success: false, error: expect.stringContaining('No recent sign-up') },
+    expect((await invoke({ type: 'early_access', email: to })).status).toBe(403);
+    expect(await mailTo(to)).toHaveLength(1);
+  });
+
+  it('renders the mail from the stored row, whatever the request says (the PayPal reproduction)', async () => {
+    const victim = uniqueEmail('victim');
+    await t.anon.from('waitlist_signups').insert({
+      first_name: 'Victor',
+      last_name: 'Tim',
+      email: victim,
+      company: 'ACME',
+      use_case: 'Invoices',
     });
-    expect((await outbox()).filter((message) => message.to === to)).toHaveLength(1);
+    const attack = await invoke({
+      to: victim,
+      email: victim,
+      type: 'waitlist',
+      firstName: 'Valued customer',
+      additionalData: {
+        company: 'Your PayPal account is locked',
+        useCase: 'Verify at https://evil.example/login',
+      },
+    });
+    expect(attack.status).toBe(200);
+    const [mail] = await mailTo(victim);
+    for (const body of [mail.subject, mail.html, mail.text]) {
+      expect(body).not.toMatch(/PayPal|evil\.example|Valued customer/);
+    }
+    expect(mail.text).toContain('Hi Victor,');
+    expect(mail.text).toContain('ACME');
+    expect(mail.text).toContain('Invoices');
+  });
+
+  it('mails the address as stored, never one the request names', async () => {
+    const stored = uniqueEmail('stored');
+    await t.anon.from('newsletter_subscriptions').insert({ email: stored });
+    // Same mailbox in another case: the claim matches, the mail still goes to the stored spelling.
+    expect((await invoke({ type: 'newsletter', email: stored.toUpperCase() })).status).toBe(200);
+    expect((await mailTo(stored))[0].to).toBe(stored);
+  });
+
+  it('mails a mailbox at most once per list: a plus-address of it cannot sign up again', async () => {
+    const local = `grace${Date.now()}`;
+    await t.anon.from('newsletter_subscriptions').insert({ email: `${local}@example.com` });
+    expect((await invoke({ type: 'newsletter', email: `${local}@example.com` })).status).toBe(200);
+    const again = await t.anon
+      .from('newsletter_subscriptions')
+      .insert({ email: `${local}+again@example.com` });
+    expect(again.error).toMatchObject({ code: '23505' });
+    expect((await invoke({ type: 'newsletter', email: `${local}+again@example.com` })).status).toBe(
+      403,
+    );
+    expect((await outbox()).filter((message) => message.to.startsWith(local))).toHaveLength(1);
   });
 
   it('refuses an address that never signed up, and one that signed up for something else', async () => {
-    const stranger = await invoke({
-      to: uniqueEmail('stranger'),
-      type: 'newsletter',
-      firstName: 'X',
-    });
-    expect(stranger.status).toBe(403);
-    expect(stranger.body.success).toBe(false);
-
+    expect((await invoke({ type: 'newsletter', email: uniqueEmail('stranger') })).status).toBe(403);
     const subscriber = uniqueEmail();
     await t.anon.from('newsletter_subscriptions').insert({ email: subscriber });
-    expect((await invoke({ to: subscriber, type: 'waitlist', firstName: 'X' })).status).toBe(403);
-    expect(
-      (await invoke({ to: subscriber, type: 'newsletter', firstName: 'X' })).body.success,
-    ).toBe(true);
+    expect((await invoke({ type: 'waitlist', email: subscriber })).status).toBe(403);
+    expect((await invoke({ type: 'newsletter', email: subscriber })).body.success).toBe(true);
   });
 
-  it('sends the waitlist and career emails with their extra details, escaped', async () => {
+  it('escapes what the stored row holds', async () => {
     const waitlister = uniqueEmail();
-    await t.anon
-      .from('waitlist_signups')
-      .insert({ first_name: 'Ada', last_name: 'L', email: waitlister, company: 'A&B <Labs>' });
-    const waitlist = await invoke({
-      to: waitlister,
-      type: 'waitlist',
-      firstName: 'Ada',
-      additionalData: { company: 'A&B <Labs>', useCase: 'Invoices' },
-    });
-    expect(waitlist.body.success).toBe(true);
-
-    const applicant = uniqueEmail();
-    await t.anon.from('general_applications').insert({
-      first_name: 'Ada',
+    await t.anon.from('waitlist_signups').insert({
+      first_name: '<b>Ada</b>',
       last_name: 'L',
-      email: applicant,
-      why_join: 'Because',
-      status: 'pending',
+      email: waitlister,
+      company: 'A&B <Labs>',
     });
-    const career = await invoke({
-      to: applicant,
-      type: 'career',
-      firstName: 'Ada',
-      additionalData: { position: 'Staff Engineer', company: 'Agentora' },
-    });
-    expect(career.body.success).toBe(true);
-
-    const messages = await outbox();
-    const waitlistMail = messages.find((message) => message.id === waitlist.body.emailId);
-    expect(waitlistMail?.html).toContain('A&amp;B &lt;Labs&gt;');
-    expect(waitlistMail?.html).not.toContain('<Labs>');
-    expect(waitlistMail?.text).toContain('Invoices');
-    const careerMail = messages.find((message) => message.id === career.body.emailId);
-    expect(careerMail?.text).toContain('Staff Engineer');
-    expect(careerMail?.text).toContain('5 business days');
+    const waitlist = await invoke({ type: 'waitlist', email: waitlister });
+    const mail = (await outbox()).find((message) => message.id === waitlist.body.emailId);
+    expect(mail?.html).toContain('A&amp;B &lt;Labs&gt;');
+    expect(mail?.html).toContain('Hi &lt;b&gt;Ada&lt;/b&gt;,');
+    expect(mail?.html).not.toContain('<Labs>');
   });
 
   it('sends once when called five times at the same moment', async () => {
     const to = uniqueEmail();
     await t.anon.from('early_access_signups').insert({ email: to });
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => invoke({ to, type: 'early_access', firstName: 'Twin' })),
+      Array.from({ length: 5 }, () => invoke({ type: 'early_access', email: to })),
     );
     expect(results.filter((result) => result.body.success)).toHaveLength(1);
-    expect((await outbox()).filter((message) => message.to === to)).toHaveLength(1);
+    expect(await mailTo(to)).toHaveLength(1);
   });
 
   it('answers bad payloads with 400 and success: false', async () => {
-    expect(await invoke({ to: 'nobody', type: 'early_access', firstName: 'X' })).toEqual({
+    expect(await invoke({ email: 'nobody', type: 'early_access' })).toEqual({
       status: 400,
-      body: { success: false, error: '"to" must be an email address.' },
+      body: { success: false, error: '"email" must be a plain email address.' },
     });
   });
 
@@ -151,14 +174,11 @@ describe('send-thank-you-email', () => {
       body: '{}',
     });
     expect(anonymous.status).toBe(401);
-    expect(
-      (
-        await invoke(
-          { to: uniqueEmail(), type: 'newsletter', firstName: 'X' },
-          clientFor(t.server.url, 'not.a.jwt'),
-        )
-      ).status,
-    ).toBe(401);
+    const forged = await invoke(
+      { type: 'newsletter', email: uniqueEmail() },
+      clientFor(t.server.url, 'not.a.jwt'),
+    );
+    expect(forged.status).toBe(401);
 
     const preflight = await fetch(`${t.server.url}/functions/v1/send-thank-you-email`, {
       method: 'OPTIONS',
@@ -179,23 +199,78 @@ describe('send-thank-you-email', () => {
   });
 });
 
-describe('the production ledger (supabase-js rpc with the service key)', () => {
-  it('claims through PostgREST exactly like the local ledger', async () => {
+describe('a provider that takes the mail but answers too late', () => {
+  it('keeps the claim, so a retried call never mails twice', async () => {
+    const to = uniqueEmail('late');
+    await t.anon.from('early_access_signups').insert({ email: to });
+    const delivered: string[] = [];
+    const lateTransport: MailTransport = {
+      async send(message) {
+        delivered.push(message.idempotencyKey);
+        throw new MailOutcomeUnknownError('Resend did not answer within the timeout');
+      },
+    };
+    const handler = createThankYouEmailHandler({
+      ledger: createRpcLedger(t.service),
+      rateLimiter: createRpcRateLimiter(t.service),
+      transport: lateTransport,
+      logError: () => undefined,
+    });
+    const call = () =>
+      handler(
+        new Request('http://functions.local/send-thank-you-email', {
+          method: 'POST',
+          body: JSON.stringify({ type: 'early_access', email: to }),
+        }),
+      );
+    expect((await call()).status).toBe(502);
+    expect((await call()).status).toBe(403);
+    expect(delivered).toHaveLength(1);
+  });
+});
+
+describe('the ledger through PostgREST with the service key', () => {
+  it('claims the stored row once, case-insensitively, and release gives it back', async () => {
     const email = uniqueEmail();
     await t.anon
       .from('waitlist_signups')
-      .insert({ first_name: 'A', last_name: 'B', email, company: 'C' });
+      .insert({ first_name: 'A', last_name: 'B', email, company: 'C', use_case: 'D' });
     const ledger = createRpcLedger(t.service);
-    const claimId = await ledger.claim('waitlist', email);
-    expect(claimId).toMatch(/^[0-9a-f-]{36}$/);
+    const row = await ledger.claim('waitlist', email.toUpperCase());
+    expect(row).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email,
+      first_name: 'A',
+      company: 'C',
+      use_case: 'D',
+    });
     expect(await ledger.claim('waitlist', email)).toBeNull();
-    await ledger.release('waitlist', claimId as string);
-    expect(await ledger.claim('waitlist', email.toUpperCase())).toBe(claimId);
+    await ledger.release('waitlist', row?.id as string);
+    expect(await ledger.claim('waitlist', email)).toEqual(row);
   });
 
   it('fails loudly when the key may not run the functions', async () => {
     await expect(createRpcLedger(t.anon).claim('waitlist', uniqueEmail())).rejects.toThrow(
-      'claim_thank_you_email failed: permission denied for function claim_thank_you_email',
+      'claim_thank_you failed: permission denied for function claim_thank_you',
     );
   });
+});
+
+describe('the functions pin supabase-js', () => {
+  it.each(['send-thank-you-email', 'submit-application'])(
+    '%s imports the exact version of package-lock.json',
+    (name) => {
+      const lock = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
+        packages: Record<string, { version: string }>;
+      };
+      const locked = lock.packages['node_modules/@supabase/supabase-js'].version;
+      const entry = readFileSync(
+        path.join(REPO_ROOT, 'supabase', 'functions', name, 'index.ts'),
+        'utf8',
+      );
+      expect([...entry.matchAll(/npm:@supabase\/supabase-js@([^'"]+)/g)].map((m) => m[1])).toEqual([
+        locked,
+      ]);
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Socket } from 'node:net';
-import { LOCAL_ANON_KEY } from '../src/index.ts';
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../src/index.ts';
 import { openSocket } from './support/raw-http.ts';
 import { spawnServer, type ServerProcess } from './support/server-process.ts';
 import { clientFor } from './support/test-server.ts';
@@ -46,7 +46,7 @@ const TARGETS: [string, string, Record<string, string>][] = [
   ['POST', '/rest/v1/newsletter_subscriptions', anon],
   ['POST', '/rest/v1/newsletter_subscriptions', anon],
   ['PATCH', '/rest/v1/newsletter_subscriptions', anon],
-  ['POST', '/rest/v1/rpc/claim_thank_you_email', anon],
+  ['POST', '/rest/v1/rpc/claim_thank_you', anon],
   ['POST', `/storage/v1/object/applications/${resume()}`, {}],
   ['POST', `/storage/v1/object/applications/${resume()}`, anon],
   ['POST', `/storage/v1/object/applications/${resume()}`, anon],
@@ -54,7 +54,7 @@ const TARGETS: [string, string, Record<string, string>][] = [
   ['POST', '/storage/v1/object/list/applications', anon],
   ['POST', '/functions/v1/send-thank-you-email', {}],
   ['POST', '/functions/v1/send-thank-you-email', anon],
-  ['POST', '/functions/v1/send-thank-you-email', anon],
+  ['POST', '/functions/v1/submit-application', anon],
 ];
 
 /**
@@ -120,7 +120,9 @@ it('holds its memory flat under 20 unfinished 50 MB bodies and answers meanwhile
     ).status,
   ).toBe(201);
   const warmFile = new File([Buffer.alloc(4 * MB, 0x25)], 'cv.pdf', { type: 'application/pdf' });
-  expect((await client.storage.from('applications').upload(resume(), warmFile)).error).toBeNull();
+  // The private bucket's only writer is the service role (submit-application).
+  const service = clientFor(server.url, LOCAL_SERVICE_ROLE_KEY);
+  expect((await service.storage.from('applications').upload(resume(), warmFile)).error).toBeNull();
   await new Promise((resolve) => setTimeout(resolve, 500));
   const baseline = await rssBytes(pid);
 

@@ -12,6 +12,12 @@ const TABLES = [
   'waitlist_signups',
   'general_applications',
 ] as const;
+/** The tables anon inserts into; applications come through submit-application (service role). */
+const ANON_TABLES = [
+  'early_access_signups',
+  'newsletter_subscriptions',
+  'waitlist_signups',
+] as const;
 
 const as = (role: ApiRole, sql: string, values: unknown[] = []) =>
   asCaller(database, { role, claims: { role } }, (db) => db.query(sql, values));
@@ -36,7 +42,6 @@ const validRow = (table: (typeof TABLES)[number]): Record<string, string> => {
         last_name: 'Lovelace',
         email: email(),
         why_join: 'Agents!',
-        status: 'pending',
       };
     default:
       return { email: email() };
@@ -59,6 +64,8 @@ beforeAll(async () => {
     databaseUrl: process.env.LOCAL_SUPABASE_TEST_DATABASE_URL || undefined,
   });
   await migrate(database, DEFAULT_MIGRATIONS_DIR);
+  // Without request headers every statement here counts for one client address.
+  await asSuperuser('update public.rate_limit_rules set max_requests = 1000000');
 });
 afterAll(() => database.close());
 
@@ -79,14 +86,14 @@ describe('migrations', () => {
         where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`,
     );
     expect(rows).toEqual(
-      [...TABLES]
+      [...TABLES, 'rate_limit_rules']
         .sort()
         .map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),
     );
   });
 });
 
-describe.each(TABLES)('%s as anon', (table) => {
+describe.each(ANON_TABLES)('%s as anon', (table) => {
   it('accepts an insert of the form fields', async () => {
     await expect(insertAs('anon', table, validRow(table))).resolves.toMatchObject({ rowCount: 1 });
   });
@@ -138,6 +145,24 @@ describe.each(TABLES)('%s as anon', (table) => {
   });
 });
 
+describe('general_applications as anon', () => {
+  it('cannot insert at all: applications come through submit-application', async () => {
+    await expect(
+      insertAs('anon', 'general_applications', validRow('general_applications')),
+    ).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('cannot read, update or delete anything', async () => {
+    for (const sql of [
+      'select * from public.general_applications',
+      `update public.general_applications set status = 'hired'`,
+      'delete from public.general_applications',
+    ]) {
+      await expect(as('anon', sql)).rejects.toMatchObject({ code: '42501' });
+    }
+  });
+});
+
 describe('authenticated (unused by the site)', () => {
   it('has no rights on any table', async () => {
     for (const table of TABLES) {
@@ -151,7 +176,11 @@ describe('authenticated (unused by the site)', () => {
   });
 });
 
-describe('CHECK constraints hold the spec option lists exactly', () => {
+/** Who writes a table on the site: anon for the sign-ups, submit-application's service role for the rest. */
+const writer = (table: (typeof TABLES)[number]): ApiRole =>
+  table === 'general_applications' ? 'service_role' : 'anon';
+
+describe('CHECK constraints hold the option lists exactly', () => {
   const cases: Array<
     [table: 'waitlist_signups' | 'general_applications', column: string, allowed: string[]]
   > = [
@@ -168,17 +197,18 @@ describe('CHECK constraints hold the spec option lists exactly', () => {
   ];
 
   it.each(cases)('%s.%s', async (table, column, allowed) => {
+    const role = writer(table);
     for (const value of allowed) {
       await expect(
-        insertAs('anon', table, { ...validRow(table), [column]: value }),
+        insertAs(role, table, { ...validRow(table), [column]: value }),
       ).resolves.toMatchObject({ rowCount: 1 });
     }
     await expect(
-      insertAs('anon', table, { ...validRow(table), [column]: null }),
+      insertAs(role, table, { ...validRow(table), [column]: null }),
     ).resolves.toMatchObject({ rowCount: 1 });
     for (const value of ['', 'Other', 'unknown']) {
       await expect(
-        insertAs('anon', table, { ...validRow(table), [column]: value }),
+        insertAs(role, table, { ...validRow(table), [column]: value }),
       ).rejects.toMatchObject({ code: '23514' });
     }
   });
@@ -188,13 +218,13 @@ describe('CHECK constraints hold the spec option lists exactly', () => {
       insertAs('anon', 'waitlist_signups', { ...validRow('waitlist_signups'), company: '   ' }),
     ).rejects.toMatchObject({ code: '23514' });
     await expect(
-      insertAs('anon', 'general_applications', {
+      insertAs('service_role', 'general_applications', {
         ...validRow('general_applications'),
         first_name: '',
       }),
     ).rejects.toMatchObject({ code: '23514' });
     await expect(
-      insertAs('anon', 'general_applications', {
+      insertAs('service_role', 'general_applications', {
         ...validRow('general_applications'),
         why_join: null,
       }),
@@ -212,7 +242,7 @@ describe('CHECK constraints hold the spec option lists exactly', () => {
       insertAs('anon', 'waitlist_signups', { ...validRow('waitlist_signups'), role: '' }),
     ).rejects.toMatchObject({ code: '23514' });
     await expect(
-      insertAs('anon', 'general_applications', {
+      insertAs('service_role', 'general_applications', {
         ...validRow('general_applications'),
         cover_letter: 'x'.repeat(10001),
       }),
@@ -225,7 +255,7 @@ describe('CHECK constraints hold the spec option lists exactly', () => {
       linkedin_url: 'https://www.linkedin.com/in/ada',
       portfolio_url: 'http://ada.dev/work',
     };
-    await expect(insertAs('anon', 'general_applications', ok)).resolves.toMatchObject({
+    await expect(insertAs('service_role', 'general_applications', ok)).resolves.toMatchObject({
       rowCount: 1,
     });
     for (const bad of [
@@ -235,7 +265,7 @@ describe('CHECK constraints hold the spec option lists exactly', () => {
       'https://',
     ]) {
       await expect(
-        insertAs('anon', 'general_applications', {
+        insertAs('service_role', 'general_applications', {
           ...validRow('general_applications'),
           portfolio_url: bad,
         }),
@@ -243,28 +273,50 @@ describe('CHECK constraints hold the spec option lists exactly', () => {
     }
   });
 
-  it('keeps resume_url and resume_filename together', async () => {
+  it('stores a résumé only as a path of the bucket in the one shape, with its file name', async () => {
+    const path = `resumes/${Date.now()}-${'0123456789abcdef'.repeat(2)}.pdf`;
     await expect(
-      insertAs('anon', 'general_applications', {
+      insertAs('service_role', 'general_applications', {
         ...validRow('general_applications'),
-        resume_url: 'https://x.io/cv.pdf',
+        resume_path: path,
+        resume_filename: 'cv.pdf',
       }),
-    ).rejects.toMatchObject({ code: '23514' });
+    ).resolves.toMatchObject({ rowCount: 1 });
+    for (const bad of [
+      'https://evil.example/payload.exe',
+      '/storage/v1/object/public/applications/resumes/1752300000000-0123456789abcdef0123456789abcdef.pdf',
+      `resumes/${Date.now()}-${'0123456789abcdef'.repeat(2)}.html`,
+      `resumes/${Date.now()}-${'0123456789abcdef'.repeat(2)}`,
+      `resumes/../${Date.now()}-${'0123456789abcdef'.repeat(2)}.pdf`,
+      `resumes/${Date.now()}-abc.pdf`,
+      `resumes/${Date.now()}-${'0123456789ABCDEF'.repeat(2)}.pdf`,
+    ]) {
+      await expect(
+        insertAs('service_role', 'general_applications', {
+          ...validRow('general_applications'),
+          resume_path: bad,
+          resume_filename: 'cv.pdf',
+        }),
+      ).rejects.toMatchObject({ code: '23514' });
+    }
+    await expect(
+      insertAs('service_role', 'general_applications', {
+        ...validRow('general_applications'),
+        resume_path: path.replace('.pdf', '.doc'),
+      }),
+    ).rejects.toMatchObject({
+      code: '23514',
+      constraint: 'general_applications_resume_pair_check',
+    });
   });
 
-  it('only lets anon create applications with status pending', async () => {
-    await expect(
-      insertAs('anon', 'general_applications', {
-        ...validRow('general_applications'),
-        status: 'hired',
-      }),
-    ).rejects.toMatchObject({ code: '42501' });
-    const { status: _omitted, ...withoutStatus } = validRow('general_applications');
-    await insertAs('anon', 'general_applications', withoutStatus);
+  it('starts every application as pending', async () => {
+    const row = validRow('general_applications');
+    await insertAs('service_role', 'general_applications', row);
     const { rows } = await as(
       'service_role',
       'select status from public.general_applications where email = $1',
-      [withoutStatus.email],
+      [row.email],
     );
     expect(rows).toEqual([{ status: 'pending' }]);
   });
@@ -272,18 +324,36 @@ describe('CHECK constraints hold the spec option lists exactly', () => {
 
 describe('thank-you ledger functions', () => {
   const claim = (role: ApiRole, type: string, address: string) =>
-    as(role, 'select public.claim_thank_you_email($1, $2) as id', [type, address]).then(
-      (r) => r.rows[0].id as string | null,
+    as(role, 'select public.claim_thank_you($1, $2) as row', [type, address]).then(
+      (r) => r.rows[0].row as Record<string, unknown> | null,
     );
 
-  it('claim a fresh sign-up once, case-insensitively, and release gives it back', async () => {
+  it('claim a fresh sign-up once, case-insensitively, returning the columns the mail uses; release gives it back', async () => {
+    const row = validRow('waitlist_signups');
+    await insertAs('anon', 'waitlist_signups', { ...row, use_case: 'Reports' });
+    const claimed = await claim('service_role', 'waitlist', row.email.toUpperCase());
+    expect(claimed).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email: row.email,
+      first_name: 'Ada',
+      company: 'Analytical Engines',
+      use_case: 'Reports',
+    });
+    expect(await claim('service_role', 'waitlist', row.email)).toBeNull();
+    await as('service_role', 'select public.release_thank_you_email($1, $2)', [
+      'waitlist',
+      claimed?.id,
+    ]);
+    expect(await claim('service_role', 'waitlist', row.email)).toEqual(claimed);
+  });
+
+  it('return only the address for the sign-ups that have no name', async () => {
     const address = email();
     await insertAs('anon', 'newsletter_subscriptions', { email: address });
-    const id = await claim('service_role', 'newsletter', address.toUpperCase());
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await claim('service_role', 'newsletter', address)).toBeNull();
-    await as('service_role', 'select public.release_thank_you_email($1, $2)', ['newsletter', id]);
-    expect(await claim('service_role', 'newsletter', address)).toBe(id);
+    expect(await claim('service_role', 'newsletter', address)).toEqual({
+      id: expect.any(String),
+      email: address,
+    });
   });
 
   it('only match the table of the given type', async () => {
@@ -307,25 +377,28 @@ describe('thank-you ledger functions', () => {
     await expect(claim('service_role', 'spam', email())).rejects.toMatchObject({ code: '22023' });
   });
 
-  it('cannot be executed by anon or authenticated', async () => {
+  it('cannot be executed by anon or authenticated, and the old claim function is gone', async () => {
     await expect(claim('anon', 'early_access', email())).rejects.toMatchObject({ code: '42501' });
     await expect(claim('authenticated', 'early_access', email())).rejects.toMatchObject({
       code: '42501',
     });
+    await expect(
+      as('service_role', 'select public.claim_thank_you_email($1, $2)', ['newsletter', email()]),
+    ).rejects.toMatchObject({ code: '42883' });
   });
 });
 
 describe('applications bucket', () => {
-  const insertObject = (name: string) =>
-    as('anon', `insert into storage.objects (bucket_id, name) values ('applications', $1)`, [name]);
+  const insertObject = (role: ApiRole, name: string) =>
+    as(role, `insert into storage.objects (bucket_id, name) values ('applications', $1)`, [name]);
 
-  it('is public, 5 MB, PDF/DOC/DOCX', async () => {
+  it('is private, 5 MB, PDF/DOC/DOCX', async () => {
     const { rows } = await asSuperuser(
       `select public, file_size_limit, allowed_mime_types from storage.buckets where id = 'applications'`,
     );
     expect(rows).toEqual([
       {
-        public: true,
+        public: false,
         file_size_limit: '5242880',
         allowed_mime_types: [
           'application/pdf',
@@ -336,26 +409,20 @@ describe('applications bucket', () => {
     ]);
   });
 
-  it('lets anon create only well-named objects under resumes/', async () => {
-    await expect(
-      insertObject(`resumes/${Date.now()}-${'ab'.repeat(16)}.pdf`),
-    ).resolves.toMatchObject({ rowCount: 1 });
-    await expect(insertObject(`resumes/${Date.now()}-${'cd'.repeat(16)}`)).resolves.toMatchObject({
-      rowCount: 1,
-    });
+  it('has no storage policy: anon can neither create nor see objects, however named', async () => {
     for (const name of [
-      `other/${Date.now()}-${'ab'.repeat(16)}.pdf`,
-      `resumes/${Date.now()}-abc.pdf`,
-      `resumes/nested/${Date.now()}-${'ab'.repeat(16)}.pdf`,
-      'resumes/cv.pdf',
+      `resumes/${Date.now()}-${'ab'.repeat(16)}.pdf`,
+      `resumes/${Date.now()}-${'cd'.repeat(16)}`,
+      'resumes/cv.html',
     ]) {
-      await expect(insertObject(name)).rejects.toMatchObject({ code: '42501' });
+      await expect(insertObject('anon', name)).rejects.toMatchObject({ code: '42501' });
     }
-  });
-
-  it('shows anon no objects at all', async () => {
-    await insertObject(`resumes/${Date.now()}-${'ef'.repeat(16)}.docx`);
+    await insertObject('service_role', `resumes/${Date.now()}-${'ef'.repeat(16)}.docx`);
     const { rows } = await as('anon', 'select name from storage.objects');
     expect(rows).toEqual([]);
+    const { rows: policies } = await asSuperuser(
+      `select policyname from pg_policies where schemaname = 'storage' and tablename = 'objects'`,
+    );
+    expect(policies).toEqual([]);
   });
 });

@@ -16,12 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const TABLES = [
-  'early_access_signups',
-  'newsletter_subscriptions',
-  'waitlist_signups',
-  'general_applications',
-] as const;
+// The tables the browser inserts into with the anon key; applications go through submit-application.
+const TABLES = ['early_access_signups', 'newsletter_subscriptions', 'waitlist_signups'] as const;
 
 function row(table: (typeof TABLES)[number], email = uniqueEmail()): Record<string, unknown> {
   switch (table) {
@@ -36,29 +32,6 @@ function row(table: (typeof TABLES)[number], email = uniqueEmail()): Record<stri
         use_case: null,
         hear_about: 'blog',
       };
-    case 'general_applications':
-      return {
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-        email,
-        phone: null,
-        location: 'London',
-        linkedin_url: 'https://www.linkedin.com/in/ada',
-        portfolio_url: null,
-        current_role: 'Engineer',
-        current_company: null,
-        experience_years: '5-10',
-        skills: 'Mathematics',
-        why_join: 'Agents everywhere',
-        availability: '1-month',
-        work_preference: 'remote',
-        salary_expectation: null,
-        resume_url: null,
-        resume_filename: null,
-        cover_letter: null,
-        hear_about_us: 'linkedin',
-        status: 'pending',
-      };
     default:
       return { email };
   }
@@ -72,17 +45,23 @@ describe.each(TABLES)('insert into %s', (table) => {
     expect(data).toBeNull();
   });
 
-  it('gives 23505 with 409 for the same email in another letter case', async () => {
+  it('gives 23505 with 409 for the same mailbox in another letter case or with a +tag', async () => {
     const email = uniqueEmail('Case');
     expect((await t.anon.from(table).insert(row(table, email))).error).toBeNull();
-    const { error, status } = await t.anon.from(table).insert(row(table, email.toUpperCase()));
-    expect(status).toBe(409);
-    expect(error).toEqual({
-      code: '23505',
-      details: null, // Postgres hides the key from a role that may not read it.
-      hint: null,
-      message: `duplicate key value violates unique constraint "${table}_email_key"`,
-    });
+    for (const again of [email.toUpperCase(), email.replace('@', '+tag@')]) {
+      const { error, status } = await t.anon.from(table).insert(row(table, again));
+      expect(status).toBe(409);
+      expect(error).toEqual({
+        code: '23505',
+        details: null, // Postgres hides the key from a role that may not read it.
+        hint: null,
+        message: expect.stringMatching(
+          new RegExp(
+            `^duplicate key value violates unique constraint "${table}_(email|mailbox)_key"$`,
+          ),
+        ),
+      });
+    }
   });
 
   it('lets anon read no row, with or without filters', async () => {
@@ -213,7 +192,7 @@ describe('PostgREST error shapes', () => {
   });
 
   it('rpc: a raised exception is 400, an unknown function PGRST202 with 404, anon may not execute', async () => {
-    const raised = await t.service.rpc('claim_thank_you_email', {
+    const raised = await t.service.rpc('claim_thank_you', {
       p_type: 'nope',
       p_email: uniqueEmail(),
     });
@@ -222,7 +201,7 @@ describe('PostgREST error shapes', () => {
     const unknownFn = await t.service.rpc('no_such_function', {});
     expect(unknownFn.status).toBe(404);
     expect(unknownFn.error?.code).toBe('PGRST202');
-    const asAnon = await t.anon.rpc('claim_thank_you_email', {
+    const asAnon = await t.anon.rpc('claim_thank_you', {
       p_type: 'early_access',
       p_email: uniqueEmail(),
     });
@@ -232,9 +211,23 @@ describe('PostgREST error shapes', () => {
 });
 
 describe('inserts in bulk and with representation', () => {
-  it('inserts an array in one transaction: one bad row and none land', async () => {
+  it('refuses an array body from anon as a whole (one row per request)', async () => {
     const good = uniqueEmail();
-    const { error } = await t.anon
+    const { error, status } = await t.anon
+      .from('newsletter_subscriptions')
+      .insert([{ email: good }, { email: uniqueEmail() }]);
+    expect(status).toBe(400);
+    expect(error?.code).toBe('PT400');
+    const { data } = await t.service
+      .from('newsletter_subscriptions')
+      .select('email')
+      .eq('email', good);
+    expect(data).toEqual([]);
+  });
+
+  it('inserts an array in one transaction for the service role: one bad row and none land', async () => {
+    const good = uniqueEmail();
+    const { error } = await t.service
       .from('newsletter_subscriptions')
       .insert([{ email: good }, { email: 'broken' }]);
     expect(error?.code).toBe('23514');
@@ -245,7 +238,7 @@ describe('inserts in bulk and with representation', () => {
     expect(data).toEqual([]);
     expect(
       (
-        await t.anon
+        await t.service
           .from('newsletter_subscriptions')
           .insert([{ email: uniqueEmail() }, { email: uniqueEmail() }])
       ).status,
@@ -268,7 +261,7 @@ describe('inserts in bulk and with representation', () => {
   });
 
   it('counts with Prefer: count=exact', async () => {
-    const { count, status } = await t.anon
+    const { count, status } = await t.service
       .from('newsletter_subscriptions')
       .insert([{ email: uniqueEmail() }, { email: uniqueEmail() }], { count: 'exact' });
     expect(status).toBe(201);

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
-// The applications bucket through the real server and the unmodified supabase-js storage client.
+// The private applications bucket through the real server and the unmodified supabase-js storage
+// client: the service role (submit-application, the team's resume-url command) writes, signs and
+// removes; anon can do nothing with it.
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
@@ -12,10 +14,11 @@ const FIVE_MB = 5 * 1024 * 1024;
 const PDF = 'application/pdf';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** The name libs/data builds: resumes/<ms>-<128 random bits as hex>.<ext>. */
+/** The name submit-application builds: resumes/<ms>-<128 random bits as hex>.<ext>. */
 const resumeName = (ext = 'pdf') =>
   `resumes/${Date.now()}-${randomBytes(16).toString('hex')}.${ext}`;
-const bucket = () => t.anon.storage.from('applications');
+const asService = () => t.service.storage.from('applications');
+const asAnon = () => t.anon.storage.from('applications');
 
 function pdfFile(size = 2048, name = 'cv.pdf'): File {
   const bytes = randomBytes(size);
@@ -34,73 +37,130 @@ async function fetchBytes(
   };
 }
 
-describe('uploads to the applications bucket', () => {
-  it('a PDF lands and its public URL serves the same bytes', async () => {
+async function stored(size = 4096): Promise<{ name: string; bytes: Buffer }> {
+  const name = resumeName();
+  const file = pdfFile(size);
+  expect((await asService().upload(name, file)).error).toBeNull();
+  return { name, bytes: Buffer.from(await file.arrayBuffer()) };
+}
+
+describe('the service role writes the bucket', () => {
+  it('uploads a PDF and downloads the same bytes', async () => {
     const file = pdfFile();
     const name = resumeName();
-    const { data, error } = await bucket().upload(name, file);
+    const { data, error } = await asService().upload(name, file);
     expect(error).toBeNull();
     expect(data).toEqual({
       path: name,
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       fullPath: `applications/${name}`,
     });
-
-    const { publicUrl } = bucket().getPublicUrl(name).data;
-    expect(publicUrl).toBe(`${t.server.url}/storage/v1/object/public/applications/${name}`);
-    const served = await fetchBytes(publicUrl);
-    expect(served.status).toBe(200);
-    expect(served.type).toBe(PDF);
-    expect(served.bytes.equals(Buffer.from(await file.arrayBuffer()))).toBe(true);
+    const download = await asService().download(name);
+    expect(Buffer.from(await (download.data as Blob).arrayBuffer())).toEqual(
+      Buffer.from(await file.arrayBuffer()),
+    );
   });
 
-  it('a file of exactly 5 MB is accepted; 5 MB + 1 byte is refused', async () => {
-    expect((await bucket().upload(resumeName(), pdfFile(FIVE_MB))).error).toBeNull();
-    const name = resumeName();
-    const { data, error } = await bucket().upload(name, pdfFile(FIVE_MB + 1));
-    expect(data).toBeNull();
-    expect(error).toMatchObject({
-      name: 'StorageApiError',
+  it('within the bucket limits: exactly 5 MB is accepted, 5 MB + 1 byte and other types are not', async () => {
+    expect((await asService().upload(resumeName(), pdfFile(FIVE_MB))).error).toBeNull();
+    expect((await asService().upload(resumeName(), pdfFile(FIVE_MB + 1))).error).toMatchObject({
       message: 'The object exceeded the maximum allowed size',
-      status: 400,
       statusCode: '413',
     });
-    expect((await fetchBytes(bucket().getPublicUrl(name).data.publicUrl)).status).toBe(400);
-  });
-
-  it('a PNG is refused by the mime type list', async () => {
     const png = new File([Buffer.from('89504e470d0a1a0a', 'hex')], 'photo.png', {
       type: 'image/png',
     });
-    const { error } = await bucket().upload(resumeName('png'), png);
-    expect(error).toMatchObject({
+    expect((await asService().upload(resumeName('png'), png)).error).toMatchObject({
       message: 'mime type image/png is not supported',
-      status: 400,
       statusCode: '415',
     });
+    const docx = new File(['docx'], 'cv.docx', { type: DOCX });
+    expect((await asService().upload(resumeName('docx'), docx)).error).toBeNull();
   });
 
-  it('DOC and DOCX are accepted', async () => {
-    expect(
-      (
-        await bucket().upload(
-          resumeName('doc'),
-          new File(['doc'], 'cv.doc', { type: 'application/msword' }),
-        )
-      ).error,
-    ).toBeNull();
-    expect(
-      (await bucket().upload(resumeName('docx'), new File(['docx'], 'cv.docx', { type: DOCX })))
-        .error,
-    ).toBeNull();
+  it('removes objects, bytes and all', async () => {
+    const { name } = await stored();
+    const { data, error } = await asService().remove([name]);
+    expect(error).toBeNull();
+    expect(data).toEqual([expect.objectContaining({ name, bucket_id: 'applications' })]);
+    expect((await asService().download(name)).error).toMatchObject({ status: 400 });
+    expect(await asService().remove([name])).toEqual({ data: [], error: null });
+  });
+});
+
+describe('signed URLs', () => {
+  it('serve the object for the time given, without an API key', async () => {
+    const { name, bytes } = await stored();
+    const { data, error } = await asService().createSignedUrl(name, 60);
+    expect(error).toBeNull();
+    expect(data?.signedUrl).toMatch(
+      new RegExp(
+        `^${t.server.url}/storage/v1/object/sign/applications/${name}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`,
+      ),
+    );
+    const served = await fetchBytes(data?.signedUrl as string);
+    expect(served).toMatchObject({ status: 200, type: PDF });
+    expect(served.bytes.equals(bytes)).toBe(true);
   });
 
-  it('anon may not write outside resumes/ or with a guessable name', async () => {
-    for (const name of [
-      `elsewhere/${Date.now()}-${randomBytes(16).toString('hex')}.pdf`,
+  it('name a download file name when asked', async () => {
+    const { name } = await stored();
+    const { data } = await asService().createSignedUrl(name, 60, {
+      download: 'Ada Lovelace CV.pdf',
+    });
+    const response = await fetch(data?.signedUrl as string);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Ada Lovelace CV.pdf"; filename*=UTF-8''Ada%20Lovelace%20CV.pdf`,
+    );
+  });
+
+  it('stop working when expired, and cannot be moved to another object or forged', async () => {
+    const { name } = await stored();
+    const other = await stored();
+    const { data } = await asService().createSignedUrl(name, 1);
+    const signed = new URL(data?.signedUrl as string);
+    const token = signed.searchParams.get('token') as string;
+
+    const elsewhere = `${t.server.url}/storage/v1/object/sign/applications/${other.name}?token=${token}`;
+    expect((await fetchBytes(elsewhere)).status).toBe(400);
+    const [header, payload] = token.split('.');
+    const forged = `${header}.${payload}.${Buffer.from('forged').toString('base64url')}`;
+    expect((await fetchBytes(signed.href.replace(token, forged))).status).toBe(400);
+    expect((await fetchBytes(signed.href.replace(/\?token=.*$/, ''))).status).toBe(400);
+
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const expired = await fetch(signed);
+    expect(expired.status).toBe(400);
+    expect(await expired.json()).toMatchObject({ message: 'jwt expired' });
+  });
+
+  it('are not handed to anon', async () => {
+    const { name } = await stored();
+    const { data, error } = await asAnon().createSignedUrl(name, 60);
+    expect(data).toBeNull();
+    expect(error).toMatchObject({ status: 400 });
+    expect(
+      (await asService().createSignedUrl(name, 0)).error ??
+        (await asService().createSignedUrl(name, -5)).error,
+    ).toMatchObject({ status: 400 });
+  });
+});
+
+describe('anon cannot use the bucket at all', () => {
+  let name: string;
+  let original: Buffer;
+  beforeAll(async () => {
+    ({ name, bytes: original } = await stored());
+  });
+
+  it('cannot upload anywhere, however the object is named', async () => {
+    for (const attempt of [
+      resumeName(),
+      resumeName('html'),
       'resumes/cv.pdf',
+      `other/${resumeName()}`,
     ]) {
-      const { error } = await bucket().upload(name, pdfFile());
+      const { error } = await asAnon().upload(attempt, pdfFile());
       expect(error).toMatchObject({
         message: 'new row violates row-level security policy',
         statusCode: '403',
@@ -108,64 +168,22 @@ describe('uploads to the applications bucket', () => {
     }
   });
 
-  it('an unknown bucket is reported as such', async () => {
-    const { error } = await t.anon.storage.from('avatars').upload(resumeName(), pdfFile());
-    expect(error).toMatchObject({ message: 'Bucket not found', statusCode: '404' });
-  });
-});
-
-describe('no way back in for anon', () => {
-  let name: string;
-  let original: Buffer;
-  beforeAll(async () => {
-    name = resumeName();
-    const file = pdfFile(4096);
-    original = Buffer.from(await file.arrayBuffer());
-    expect((await bucket().upload(name, file)).error).toBeNull();
+  it('cannot read a file through its public URL, even knowing the name', async () => {
+    const response = await fetch(asAnon().getPublicUrl(name).data.publicUrl);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
   });
 
-  it('cannot list the bucket (the service role can)', async () => {
-    expect(await bucket().list('resumes')).toEqual({ data: [], error: null });
-    expect(await bucket().list()).toEqual({ data: [], error: null });
-    const { data } = await t.service.storage.from('applications').list('resumes', { limit: 1000 });
-    expect(data?.map((entry) => entry.name)).toContain(name.slice('resumes/'.length));
-  });
-
-  it('cannot download through the authenticated endpoint', async () => {
-    const { data, error } = await bucket().download(name);
-    expect(data).toBeNull();
-    expect(error).toMatchObject({ status: 400 });
-    const service = await t.service.storage.from('applications').download(name);
-    expect(Buffer.from(await (service.data as Blob).arrayBuffer()).equals(original)).toBe(true);
-  });
-
-  it('cannot overwrite, with or without upsert, and the bytes stay', async () => {
-    const again = await bucket().upload(name, pdfFile());
-    expect(again.error).toMatchObject({
-      message: 'The resource already exists',
-      statusCode: '409',
-    });
-    const upsert = await bucket().upload(name, pdfFile(), { upsert: true });
-    expect(upsert.error).toMatchObject({
-      message: 'new row violates row-level security policy',
+  it('cannot list, download, overwrite or remove', async () => {
+    expect(await asAnon().list('resumes')).toEqual({ data: [], error: null });
+    expect((await asAnon().download(name)).error).toMatchObject({ status: 400 });
+    expect((await asAnon().upload(name, pdfFile(), { upsert: true })).error).toMatchObject({
       statusCode: '403',
     });
-    const update = await bucket().update(name, pdfFile());
-    expect(update.error).toMatchObject({ statusCode: '403' });
-    expect(
-      (await fetchBytes(bucket().getPublicUrl(name).data.publicUrl)).bytes.equals(original),
-    ).toBe(true);
-  });
-
-  it('a public URL of a missing object answers as storage-api does', async () => {
-    const response = await fetch(bucket().getPublicUrl(resumeName()).data.publicUrl);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      statusCode: '404',
-      code: 'NoSuchKey',
-      error: 'not_found',
-      message: 'Object not found',
-    });
+    expect((await asAnon().update(name, pdfFile())).error).toMatchObject({ statusCode: '403' });
+    expect(await asAnon().remove([name])).toEqual({ data: [], error: null });
+    const still = await asService().download(name);
+    expect(Buffer.from(await (still.data as Blob).arrayBuffer()).equals(original)).toBe(true);
   });
 
   it('uploads need an API key', async () => {
@@ -177,17 +195,26 @@ describe('no way back in for anon', () => {
   });
 });
 
+// Written with the service role, the bucket's only writer; read back through the authenticated endpoint
+// (the public one refuses a private bucket).
 describe('what the server stores and serves (hostile uploads)', () => {
+  const serviceHeaders = () => ({
+    apikey: t.server.serviceKey,
+    Authorization: `Bearer ${t.server.serviceKey}`,
+  });
   const upload = (name: string, body: Blob, headers: Record<string, string>) =>
     fetch(`${t.server.url}/storage/v1/object/applications/${name}`, {
       method: 'POST',
-      headers: {
-        apikey: t.server.anonKey,
-        Authorization: `Bearer ${t.server.anonKey}`,
-        ...headers,
-      },
+      headers: { ...serviceHeaders(), ...headers },
       body,
     });
+  const storedUrl = (name: string) =>
+    `${t.server.url}/storage/v1/object/authenticated/applications/${name}`;
+  const fetchStored = async (name: string, query = '') => {
+    const response = await fetch(`${storedUrl(name)}${query}`, { headers: serviceHeaders() });
+    return { status: response.status, type: response.headers.get('content-type'), response };
+  };
+  const bucket = asService;
   const pdfBytes = () => new Blob(['%PDF-1.7\n<html><script>alert(1)</script></html>']);
 
   it.each([
@@ -213,7 +240,7 @@ describe('what the server stores and serves (hostile uploads)', () => {
     const file = new File([pdfBytes()], 'cv.pdf', { type: declared });
     const { error } = await bucket().upload(resumeName(), file);
     expect(error).toMatchObject({ statusCode: '415' });
-    expect((await fetchBytes(bucket().getPublicUrl(name).data.publicUrl)).status).toBe(400);
+    expect((await fetchStored(name)).status).toBe(400);
   });
 
   it.each([
@@ -225,26 +252,24 @@ describe('what the server stores and serves (hostile uploads)', () => {
   ])('stores the declared type %j as exactly %j', async (declared, stored) => {
     const name = resumeName();
     expect((await upload(name, pdfBytes(), { 'Content-Type': declared })).status).toBe(200);
-    expect((await fetchBytes(bucket().getPublicUrl(name).data.publicUrl)).type).toBe(stored);
+    expect((await fetchStored(name)).type).toBe(stored);
   });
 
   it('serves every object as a download that is never sniffed', async () => {
     const name = resumeName();
     expect((await bucket().upload(name, pdfFile())).error).toBeNull();
-    const response = await fetch(bucket().getPublicUrl(name).data.publicUrl);
+    const { response } = await fetchStored(name);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const file = name.slice('resumes/'.length);
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="${file}"; filename*=UTF-8''${file}`,
     );
 
-    const service = await fetch(
-      `${t.server.url}/storage/v1/object/authenticated/applications/${name}`,
-      { headers: { apikey: t.server.serviceKey, Authorization: `Bearer ${t.server.serviceKey}` } },
-    );
-    expect(service.status).toBe(200);
-    expect(service.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(service.headers.get('content-disposition')).toMatch(/^attachment; /);
+    const { data } = await bucket().createSignedUrl(name, 60);
+    const signed = await fetch(data?.signedUrl as string);
+    expect(signed.status).toBe(200);
+    expect(signed.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(signed.headers.get('content-disposition')).toMatch(/^attachment; /);
   });
 
   it.each([
@@ -275,8 +300,7 @@ describe('what the server stores and serves (hostile uploads)', () => {
   ])('names the download %j safely', async (requested, disposition) => {
     const name = resumeName();
     expect((await bucket().upload(name, pdfFile())).error).toBeNull();
-    const url = `${bucket().getPublicUrl(name).data.publicUrl}?download=${encodeURIComponent(requested)}`;
-    const response = await fetch(url);
+    const { response } = await fetchStored(name, `?download=${encodeURIComponent(requested)}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe(disposition);
   });
@@ -295,13 +319,18 @@ describe('what the server stores and serves (hostile uploads)', () => {
       statusCode: '400',
       message: expect.stringContaining('cacheControl'),
     });
-    expect((await fetchBytes(bucket().getPublicUrl(name).data.publicUrl)).status).toBe(400);
+    expect((await fetchStored(name)).status).toBe(400);
   });
 
   it('keeps a plain cacheControl and serves it back', async () => {
     const name = resumeName();
     expect((await bucket().upload(name, pdfFile(), { cacheControl: '120' })).error).toBeNull();
-    const response = await fetch(bucket().getPublicUrl(name).data.publicUrl);
+    const { response } = await fetchStored(name);
     expect(response.headers.get('cache-control')).toBe('max-age=120');
   });
+});
+
+it('an unknown bucket is reported as such', async () => {
+  const { error } = await t.service.storage.from('avatars').upload(resumeName(), pdfFile());
+  expect(error).toMatchObject({ message: 'Bucket not found', statusCode: '404' });
 });

@@ -1,11 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import {
-  BackendError,
-  insertGeneralApplication,
-  sendThankYouEmail,
-  uploadResume,
-} from '@agentora/data';
+import { submitApplication, type ApplicationSubmission } from '@agentora/data';
 import { RESUME_MAX_BYTES } from '@agentora/forms';
 import {
   DOCX_TYPE,
@@ -19,21 +14,16 @@ import { ApplicationForm } from './ApplicationForm';
 
 jest.mock('@agentora/data', () => ({
   ...jest.requireActual('@agentora/data'),
-  uploadResume: jest.fn(),
-  insertGeneralApplication: jest.fn(),
-  sendThankYouEmail: jest.fn(),
+  submitApplication: jest.fn(),
 }));
 
-const upload = jest.mocked(uploadResume);
-const insert = jest.mocked(insertGeneralApplication);
-const sendEmail = jest.mocked(sendThankYouEmail);
+const send = jest.mocked(submitApplication);
+const SENT_AND_MAILED: ApplicationSubmission = { ok: true, emailSent: true };
 
 const SUCCESS_WITH_EMAIL =
   "Application submitted successfully! Check your email for confirmation. We'll review your application and get back to you within 5 business days.";
 const SUCCESS_WITHOUT_EMAIL =
   "Application submitted successfully! We'll review your application and get back to you within 5 business days.";
-const RESUME_URL =
-  'http://127.0.0.1:54321/storage/v1/object/public/applications/resumes/1752300000000-0123456789abcdef0123456789abcdef.pdf';
 
 const EMPTY_FIELDS = {
   firstName: '',
@@ -120,9 +110,7 @@ jest.setTimeout(30_000);
 // would leave it spinning. Each test file gets its own environment, so nothing leaks past this file.
 beforeEach(() => {
   jest.useFakeTimers();
-  upload.mockReset();
-  insert.mockReset().mockResolvedValue(undefined);
-  sendEmail.mockReset().mockResolvedValue(true);
+  send.mockReset().mockResolvedValue(SENT_AND_MAILED);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
@@ -240,9 +228,7 @@ describe('ApplicationForm: validation', () => {
       expect(target).toHaveFocus();
       expect(target).toHaveAttribute('aria-invalid', 'true');
       expect(target).toHaveAccessibleDescription('This field is required');
-      expect(upload).not.toHaveBeenCalled();
-      expect(insert).not.toHaveBeenCalled();
-      expect(sendEmail).not.toHaveBeenCalled();
+      expect(send).not.toHaveBeenCalled();
     },
   );
 
@@ -265,7 +251,7 @@ describe('ApplicationForm: validation', () => {
     expect(field(/^Email/)).toHaveAttribute('aria-invalid', 'true');
     expect(field(/^Email/)).toHaveAccessibleDescription('Please enter a valid email address');
     expect(field(/^First Name/)).not.toHaveAttribute('aria-invalid');
-    expect(insert).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
   });
 
   it('refuses a link the database would not store, before sending anything', async () => {
@@ -280,7 +266,7 @@ describe('ApplicationForm: validation', () => {
     expect(field('LinkedIn Profile')).toHaveAccessibleDescription(
       'Please enter a full link starting with https://',
     );
-    expect(insert).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
   });
 
   it('clears a field’s message as soon as it is edited', async () => {
@@ -294,24 +280,15 @@ describe('ApplicationForm: validation', () => {
 });
 
 describe('ApplicationForm: submitting', () => {
-  it('sends every field and the confirmation email, shows success, clears the form and resets after 5 s', async () => {
+  it('sends every field in one call, shows success with the email sentence, clears the form and resets after 5 s', async () => {
     const { user } = renderWithUser(<ApplicationForm />);
     await fillEverything(user);
     await user.click(submitButton());
     await settle();
 
     expect(screen.getByRole('status')).toHaveTextContent(SUCCESS_WITH_EMAIL);
-    expect(upload).not.toHaveBeenCalled();
-    expect(insert).toHaveBeenCalledTimes(1);
-    expect(insert).toHaveBeenCalledWith(FULL_PAYLOAD, undefined);
-    expect(sendEmail).toHaveBeenCalledTimes(1);
-    expect(sendEmail).toHaveBeenCalledWith({
-      to: 'jane@example.com',
-      firstName: 'Jane',
-      type: 'career',
-      additionalData: { position: 'Staff Engineer', company: 'Acme AI' },
-    });
-    expect(insert.mock.invocationCallOrder[0]).toBeLessThan(sendEmail.mock.invocationCallOrder[0]);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith(FULL_PAYLOAD, undefined);
 
     for (const label of [
       /^First Name/,
@@ -330,9 +307,8 @@ describe('ApplicationForm: submitting', () => {
     expect(submitButton()).toHaveTextContent('Submit Application');
   });
 
-  it('uploads the résumé first, stores its URL and name, and drops the email sentence when the mail was not sent', async () => {
-    upload.mockResolvedValue({ url: RESUME_URL, filename: 'jane-cv.pdf' });
-    sendEmail.mockResolvedValue(false);
+  it('sends the résumé with the fields, and drops the email sentence when the mail was not sent', async () => {
+    send.mockResolvedValue({ ok: true, emailSent: false });
     const { user } = renderWithUser(<ApplicationForm />);
     await fillRequired(user);
     const resume = fileOfSize('jane-cv.pdf', RESUME_MAX_BYTES, PDF_TYPE);
@@ -341,8 +317,7 @@ describe('ApplicationForm: submitting', () => {
 
     expect(await screen.findByRole('status')).toHaveTextContent(SUCCESS_WITHOUT_EMAIL);
     expect(screen.getByRole('status')).not.toHaveTextContent('Check your email');
-    expect(upload).toHaveBeenCalledWith(resume);
-    expect(insert).toHaveBeenCalledWith(
+    expect(send).toHaveBeenCalledWith(
       {
         ...EMPTY_FIELDS,
         firstName: 'Jane',
@@ -350,29 +325,21 @@ describe('ApplicationForm: submitting', () => {
         email: 'jane@example.com',
         whyJoin: 'I want to build the agent economy.',
       },
-      { url: RESUME_URL, filename: 'jane-cv.pdf' },
+      resume,
     );
-    expect(upload.mock.invocationCallOrder[0]).toBeLessThan(insert.mock.invocationCallOrder[0]);
-    expect(sendEmail).toHaveBeenCalledWith({
-      to: 'jane@example.com',
-      firstName: 'Jane',
-      type: 'career',
-      additionalData: { position: 'the position', company: '' },
-    });
     expect(screen.getByTestId('resume-drop-zone')).not.toHaveTextContent('jane-cv.pdf');
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
   });
 
   it.each(['', 'application/octet-stream'])(
-    'uploads a .docx the browser typed %j as a Word file, so the bucket accepts it',
+    'sends a .docx the browser typed %j as a Word file, so the server accepts it',
     async (browserType) => {
-      upload.mockResolvedValue({ url: RESUME_URL.replace('.pdf', '.docx'), filename: 'cv.docx' });
       const { user } = renderWithUser(<ApplicationForm />);
       await fillRequired(user);
       await user.upload(resumeInput(), fileOfSize('cv.docx', 4096, browserType));
       await user.click(submitButton());
       await screen.findByRole('status');
-      const sent = upload.mock.calls[0][0];
+      const sent = send.mock.calls[0][1] as File;
       expect(sent.name).toBe('cv.docx');
       expect(sent.type).toBe(DOCX_TYPE);
       expect(sent.size).toBe(4096);
@@ -388,7 +355,7 @@ describe('ApplicationForm: submitting', () => {
     await user.type(field('Current Role'), '   ');
     await user.click(submitButton());
     await screen.findByRole('status');
-    expect(insert).toHaveBeenCalledWith(
+    expect(send).toHaveBeenCalledWith(
       {
         ...EMPTY_FIELDS,
         firstName: 'Jane',
@@ -398,18 +365,11 @@ describe('ApplicationForm: submitting', () => {
       },
       undefined,
     );
-    expect(sendEmail).toHaveBeenCalledWith(
-      expect.objectContaining({
-        to: 'jane@example.com',
-        firstName: 'Jane',
-        additionalData: { position: 'the position', company: '' },
-      }),
-    );
   });
 
   it('disables every control, the file input and Remove included, while the application is sent, and refuses a second submit', async () => {
-    const pendingUpload = deferred<{ url: string; filename: string }>();
-    upload.mockReturnValue(pendingUpload.promise);
+    const pending = deferred<ApplicationSubmission>();
+    send.mockReturnValue(pending.promise);
     const { user } = renderWithUser(<ApplicationForm />);
     await fillRequired(user);
     await user.upload(resumeInput(), fileOfSize('cv.pdf', 1000, PDF_TYPE));
@@ -427,77 +387,73 @@ describe('ApplicationForm: submitting', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     fireEvent.submit(form);
-    expect(upload).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(1);
 
-    await act(async () => pendingUpload.resolve({ url: RESUME_URL, filename: 'cv.pdf' }));
+    await act(async () => pending.resolve(SENT_AND_MAILED));
     expect(await screen.findByRole('status')).toHaveTextContent(SUCCESS_WITH_EMAIL);
-    expect(insert).toHaveBeenCalledTimes(1);
     for (const control of everyControl(form)) expect(control).toBeEnabled();
   });
 
-  it('stops before the insert when the upload fails, and keeps everything entered', async () => {
-    upload.mockRejectedValue(new BackendError('mime type image/png is not supported'));
-    const { user } = renderWithUser(<ApplicationForm />);
-    await fillRequired(user);
-    await user.selectOptions(field('Years of Experience'), '5-10 years');
-    await enter(user, 'Cover Letter', 'Hello Agentora team.');
-    await user.upload(resumeInput(), fileOfSize('cv.pdf', 1000, PDF_TYPE));
-    await user.click(submitButton());
-
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to upload resume. Please try again.',
-    );
-    expect(insert).not.toHaveBeenCalled();
-    expect(sendEmail).not.toHaveBeenCalled();
-    expect(field(/^First Name/)).toHaveValue('Jane');
-    expect(field('Years of Experience')).toHaveValue('5-10');
-    expect(field('Cover Letter')).toHaveValue('Hello Agentora team.');
-    expect(screen.getByTestId('resume-drop-zone')).toHaveTextContent('cv.pdf');
-
-    // The error stays until the next attempt (no timer clears it).
-    act(() => jest.advanceTimersByTime(60_000));
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Failed to upload resume. Please try again.',
-    );
-  });
-
-  it('says the email already applied on a duplicate key, keeping the form', async () => {
-    insert.mockRejectedValue(
-      new BackendError(
-        'duplicate key value violates unique constraint "general_applications_email_key"',
-        { code: '23505' },
-      ),
-    );
-    const { user } = renderWithUser(<ApplicationForm />);
-    await fillRequired(user);
-    await user.upload(resumeInput(), fileOfSize('cv.pdf', 1000, PDF_TYPE));
-    upload.mockResolvedValue({ url: RESUME_URL, filename: 'cv.pdf' });
-    await user.click(submitButton());
-
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+  it.each<[ApplicationSubmission & { ok: false }, string]>([
+    [{ ok: false, reason: 'upload_failed' }, 'Failed to upload resume. Please try again.'],
+    [
+      { ok: false, reason: 'duplicate' },
       'You have already submitted an application with this email address.',
-    );
-    expect(sendEmail).not.toHaveBeenCalled();
-    expect(field(/^Email/)).toHaveValue('jane@example.com');
-    expect(screen.getByTestId('resume-drop-zone')).toHaveTextContent('cv.pdf');
-  });
+    ],
+    [
+      { ok: false, reason: 'rate_limited' },
+      'Too many attempts. Please wait a minute and try again.',
+    ],
+    [{ ok: false, reason: 'resume_type' }, 'Please upload a PDF or Word document'],
+    [{ ok: false, reason: 'resume_too_large' }, 'File size must be less than 5MB'],
+    [
+      { ok: false, reason: 'invalid' },
+      'Failed to submit application. Please try again or contact support.',
+    ],
+    [
+      { ok: false, reason: 'failed' },
+      'Failed to submit application. Please try again or contact support.',
+    ],
+    // Nothing reached the server, with a résumé attached: the résumé was not uploaded.
+    [{ ok: false, reason: 'unreachable' }, 'Failed to upload resume. Please try again.'],
+  ])(
+    'when the server answers %j, says exactly %j and keeps everything entered',
+    async (answer, message) => {
+      send.mockResolvedValue(answer);
+      const { user } = renderWithUser(<ApplicationForm />);
+      await fillRequired(user);
+      await user.selectOptions(field('Years of Experience'), '5-10 years');
+      await enter(user, 'Cover Letter', 'Hello Agentora team.');
+      await user.upload(resumeInput(), fileOfSize('cv.pdf', 1000, PDF_TYPE));
+      await user.click(submitButton());
 
-  it('shows the generic failure for any other error, keeping the form, and a retry can succeed', async () => {
-    insert.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        new RegExp(`^${message.replace(/[.?]/g, '\\$&')}$`),
+      );
+      expect(field(/^First Name/)).toHaveValue('Jane');
+      expect(field(/^Email/)).toHaveValue('jane@example.com');
+      expect(field('Years of Experience')).toHaveValue('5-10');
+      expect(field('Cover Letter')).toHaveValue('Hello Agentora team.');
+      expect(screen.getByTestId('resume-drop-zone')).toHaveTextContent('cv.pdf');
+
+      // The error stays until the next attempt (no timer clears it).
+      act(() => jest.advanceTimersByTime(60_000));
+      expect(screen.getByRole('alert')).toHaveTextContent(message);
+    },
+  );
+
+  it('a retry after a failure can succeed', async () => {
+    send.mockResolvedValueOnce({ ok: false, reason: 'unreachable' });
     const { user } = renderWithUser(<ApplicationForm />);
     await fillRequired(user);
     await user.click(submitButton());
-
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to submit application. Please try again or contact support.',
     );
-    expect(sendEmail).not.toHaveBeenCalled();
-    expect(field(/^Why do you want/)).toHaveValue('I want to build the agent economy.');
-
     await user.click(submitButton());
     expect(await screen.findByRole('status')).toHaveTextContent(SUCCESS_WITH_EMAIL);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(insert).toHaveBeenCalledTimes(2);
+    expect(send).toHaveBeenCalledTimes(2);
   });
 
   it('treats a filled honeypot as success and sends nothing', async () => {
@@ -509,21 +465,19 @@ describe('ApplicationForm: submitting', () => {
     await user.click(submitButton());
 
     expect(screen.getByRole('status')).toHaveTextContent(SUCCESS_WITHOUT_EMAIL);
-    expect(upload).not.toHaveBeenCalled();
-    expect(insert).not.toHaveBeenCalled();
-    expect(sendEmail).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
     expect(field(/^First Name/)).toHaveValue('');
   });
 
   it('starts no reset timer when the visitor leaves mid-submit', async () => {
-    const pendingInsert = deferred<void>();
-    insert.mockReturnValue(pendingInsert.promise);
+    const pendingInsert = deferred<ApplicationSubmission>();
+    send.mockReturnValue(pendingInsert.promise);
     const { user, unmount } = renderWithUser(<ApplicationForm />);
     await fillRequired(user);
     await user.click(submitButton());
     const setTimeoutSpy = jest.spyOn(globalThis, 'setTimeout');
     unmount();
-    await act(async () => pendingInsert.resolve());
+    await act(async () => pendingInsert.resolve(SENT_AND_MAILED));
     expect(setTimeoutSpy).not.toHaveBeenCalledWith(expect.any(Function), 5000);
   });
 

@@ -24,25 +24,8 @@ export const EMPTY_APPLICATION: ApplicationValues = {
   hearAboutUs: '',
 };
 
-/**
- * The longest value each text field takes: the general_applications CHECK constraints' limits, so a
- * visitor can never type something the database will refuse. Select fields need none.
- */
-export const APPLICATION_MAX_LENGTH = {
-  firstName: 100,
-  lastName: 100,
-  email: 254,
-  phone: 50,
-  location: 200,
-  linkedinUrl: 2048,
-  portfolioUrl: 2048,
-  currentRole: 200,
-  currentCompany: 200,
-  skills: 2000,
-  whyJoin: 5000,
-  salaryExpectation: 200,
-  coverLetter: 10000,
-} as const satisfies Partial<Record<ApplicationFieldName, number>>;
+/** The longest value each text field takes: what submit-application and the table accept. */
+export { APPLICATION_MAX_LENGTH } from '@agentora/data';
 
 /**
  * What is sent: every value trimmed. The database stores a blank optional field as NULL and refuses

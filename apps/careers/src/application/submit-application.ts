@@ -1,10 +1,10 @@
+import { submitApplication as sendApplication, type ApplicationRefusal } from '@agentora/data';
 import {
-  insertGeneralApplication,
-  isDuplicateKeyError,
-  sendThankYouEmail,
-  uploadResume,
-} from '@agentora/data';
-import { resumeMimeType } from '@agentora/forms';
+  INVALID_RESUME_TYPE_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+  RESUME_TOO_LARGE_MESSAGE,
+  resumeMimeType,
+} from '@agentora/forms';
 import type { ApplicationValues } from './application-values';
 import {
   DUPLICATE_APPLICATION_MESSAGE,
@@ -15,9 +15,23 @@ import {
 
 export type SubmitOutcome = { ok: true; message: string } | { ok: false; message: string };
 
+/** What the visitor reads for each reason the application was not taken. */
+const REFUSAL_MESSAGES: Readonly<Record<ApplicationRefusal, string>> = {
+  duplicate: DUPLICATE_APPLICATION_MESSAGE,
+  rate_limited: RATE_LIMITED_MESSAGE,
+  // The server looked at the file's bytes and they were not what the name and type said.
+  resume_type: INVALID_RESUME_TYPE_MESSAGE,
+  resume_too_large: RESUME_TOO_LARGE_MESSAGE,
+  upload_failed: UPLOAD_FAILED_MESSAGE,
+  // A field the server refused that the form's own checks let through.
+  invalid: SUBMIT_FAILED_MESSAGE,
+  failed: SUBMIT_FAILED_MESSAGE,
+  unreachable: SUBMIT_FAILED_MESSAGE,
+};
+
 /**
- * The file as it should be stored. When the browser gave no usable MIME type (common for .doc/.docx),
- * the bucket would refuse it, so the type its extension stands for is attached.
+ * The file as it should be sent. When the browser gave no usable MIME type (common for .doc/.docx), the
+ * server would refuse it, so the type its extension stands for is attached.
  */
 function typedResume(file: File): File {
   const type = resumeMimeType(file);
@@ -26,40 +40,21 @@ function typedResume(file: File): File {
 }
 
 /**
- * In this order (docs/product/careers.md, "Submitting"): résumé upload (a failure stops here), the application insert, then the
- * confirmation email, whose failure only drops the email sentence from the success text.
- * `values` must already be validated and trimmed.
+ * One call: the fields and the résumé go to submit-application, which stores the file privately, inserts
+ * the application and sends the confirmation mail; its answer picks the message. `values` must already be
+ * validated and trimmed.
  */
 export async function submitApplication(
   values: ApplicationValues,
   resume: File | null,
 ): Promise<SubmitOutcome> {
-  let uploaded: { url: string; filename: string } | undefined;
-  if (resume) {
-    try {
-      uploaded = await uploadResume(typedResume(resume));
-    } catch (error) {
-      console.error('Resume upload failed', error);
-      return { ok: false, message: UPLOAD_FAILED_MESSAGE };
-    }
+  const result = await sendApplication(values, resume ? typedResume(resume) : undefined);
+  if (result.ok) return { ok: true, message: successMessage(result.emailSent) };
+  if (result.reason !== 'duplicate' && result.reason !== 'rate_limited') {
+    console.error('The application was not taken:', result.reason);
   }
-
-  try {
-    await insertGeneralApplication(values, uploaded);
-  } catch (error) {
-    if (isDuplicateKeyError(error)) return { ok: false, message: DUPLICATE_APPLICATION_MESSAGE };
-    console.error('Application insert failed', error);
-    return { ok: false, message: SUBMIT_FAILED_MESSAGE };
-  }
-
-  const emailSent = await sendThankYouEmail({
-    to: values.email,
-    firstName: values.firstName,
-    type: 'career',
-    additionalData: {
-      position: values.currentRole || 'the position',
-      company: values.currentCompany,
-    },
-  }).catch(() => false);
-  return { ok: true, message: successMessage(emailSent) };
+  // Nothing reached the server: with a résumé attached, that is first of all a résumé not uploaded.
+  if (result.reason === 'unreachable' && resume)
+    return { ok: false, message: UPLOAD_FAILED_MESSAGE };
+  return { ok: false, message: REFUSAL_MESSAGES[result.reason] };
 }

@@ -27,6 +27,25 @@ describe('validateApplication', () => {
     });
   });
 
+  it('counts names of no-break or zero-width spaces as missing, as the database does', () => {
+    expect(
+      validateApplication({ ...VALID, firstName: '\u00a0\u00a0', lastName: '\u200b\u2060' }),
+    ).toMatchObject({
+      message: 'Please fill in all required fields',
+      invalidFields: ['firstName', 'lastName'],
+    });
+  });
+
+  it.each(['Jane <jane@example.com>', 'jane@example', 'jane@example.com, eve@example.com'])(
+    'refuses %j with the invalid-email message',
+    (email) => {
+      expect(validateApplication({ ...VALID, email })).toMatchObject({
+        message: 'Please enter a valid email address',
+        invalidFields: ['email'],
+      });
+    },
+  );
+
   it('counts whitespace as missing', () => {
     expect(validateApplication({ ...VALID, whyJoin: ' \n ' })?.invalidFields).toEqual(['whyJoin']);
   });

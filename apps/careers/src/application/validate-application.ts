@@ -3,7 +3,7 @@ import {
   INVALID_EMAIL_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
   isBlank,
-  isSubmittableEmail,
+  isValidEmail,
 } from '@agentora/forms';
 import {
   EMPTY_APPLICATION,
@@ -46,8 +46,7 @@ export function validateApplication(values: ApplicationValues): ApplicationProbl
     if (isBlank(values[name])) fieldErrors[name] = FIELD_REQUIRED_MESSAGE;
   }
   const missingRequired = Object.keys(fieldErrors).length > 0;
-  if (!fieldErrors.email && !isSubmittableEmail(values.email))
-    fieldErrors.email = INVALID_EMAIL_MESSAGE;
+  if (!fieldErrors.email && !isValidEmail(values.email)) fieldErrors.email = INVALID_EMAIL_MESSAGE;
   for (const name of URL_FIELDS) {
     const link = values[name].trim();
     if (link !== '' && !HTTP_URL.test(link)) fieldErrors[name] = INVALID_URL_MESSAGE;

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { insertEarlyAccessSignup, invokeThankYouEmail } from '@agentora/data';
 import { deferred, fakeTimerUser, renderPart } from '../test-support/render';
-import { duplicateKeyError, networkError } from '../test-support/backend-errors';
+import { duplicateKeyError, networkError, rateLimitError } from '../test-support/backend-errors';
 import { EarlyAccessSection } from './EarlyAccessSection';
 
 jest.mock('@agentora/data', () => ({
@@ -88,7 +88,7 @@ describe('EarlyAccessSection', () => {
 
     await act(async () => pending.resolve());
     expect(invoke).toHaveBeenCalledTimes(1);
-    expect(invoke).toHaveBeenCalledWith({ to: 'jane.doe@example.com', type: 'early_access', firstName: 'Jane' });
+    expect(invoke).toHaveBeenCalledWith({ type: 'early_access', email: 'jane.doe@example.com' });
     expect(screen.getByRole('status')).toHaveTextContent(MAILED);
     expect(input).toHaveValue('');
     expect(button()).toHaveTextContent('Join Early Access');
@@ -124,6 +124,15 @@ describe('EarlyAccessSection', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('You have already signed up for early access with this email address.');
     expect(invoke).not.toHaveBeenCalled();
     expect(input).toHaveValue('Jane@Example.com');
+  });
+
+  it('says exactly when a rate limit refused the sign-up, sends no email and keeps the address', async () => {
+    insert.mockRejectedValueOnce(rateLimitError());
+    const { join, input } = setup();
+    await join('jane@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many attempts\. Please wait a minute and try again\.$/);
+    expect(invoke).not.toHaveBeenCalled();
+    expect(input).toHaveValue('jane@example.com');
   });
 
   it('shows the failure text on any other error, logs it, keeps the address, and keeps the error until the next attempt', async () => {

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { insertNewsletterSubscription, sendThankYouEmail } from '@agentora/data';
 import { deferred, fakeTimerUser, renderPart } from '../test-support/render';
-import { duplicateKeyError, networkError } from '../test-support/backend-errors';
+import { duplicateKeyError, networkError, rateLimitError } from '../test-support/backend-errors';
 import { FooterNewsletter } from './FooterNewsletter';
 
 jest.mock('@agentora/data', () => ({
@@ -56,7 +56,7 @@ describe('FooterNewsletter', () => {
     expect(insert).toHaveBeenCalledWith('sam.lee@example.com');
 
     await act(async () => pending.resolve());
-    expect(sendEmail).toHaveBeenCalledWith({ to: 'sam.lee@example.com', firstName: 'Sam', type: 'newsletter' });
+    expect(sendEmail).toHaveBeenCalledWith({ type: 'newsletter', email: 'sam.lee@example.com' });
     const toast = screen.getByRole('status');
     expect(toast).toHaveTextContent('Thanks for subscribing! Check your email for confirmation.');
     expect(toast).toHaveAttribute('data-tone', 'success');
@@ -73,6 +73,16 @@ describe('FooterNewsletter', () => {
     const { subscribe } = setup();
     await subscribe('sam@example.com');
     expect(await screen.findByRole('status')).toHaveTextContent("Thanks for subscribing! You'll receive our latest updates.");
+  });
+
+  it('shows the rate-limit text in the toast and keeps the address', async () => {
+    insert.mockRejectedValueOnce(rateLimitError());
+    const { subscribe, input } = setup();
+    await subscribe('sam@example.com');
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent(/^Too many attempts\. Please wait a minute and try again\.$/);
+    expect(toast).toHaveAttribute('data-tone', 'error');
+    expect(input).toHaveValue('sam@example.com');
   });
 
   it('shows a red failure toast for 3 s and keeps the address', async () => {

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { insertNewsletterSubscription, sendThankYouEmail } from '@agentora/data';
 import { deferred, fakeTimerUser, renderPart } from '../test-support/render';
-import { duplicateKeyError, networkError } from '../test-support/backend-errors';
+import { duplicateKeyError, networkError, rateLimitError } from '../test-support/backend-errors';
 import { NewsletterSignup } from './NewsletterSignup';
 
 jest.mock('@agentora/data', () => ({
@@ -68,7 +68,7 @@ describe('NewsletterSignup (home)', () => {
     expect(insert).toHaveBeenCalledWith('jane.doe@example.com');
 
     await act(async () => pending.resolve());
-    expect(sendEmail).toHaveBeenCalledWith({ to: 'jane.doe@example.com', firstName: 'Jane', type: 'newsletter' });
+    expect(sendEmail).toHaveBeenCalledWith({ type: 'newsletter', email: 'jane.doe@example.com' });
     expect(screen.getByRole('status')).toHaveTextContent('Thanks for subscribing! Check your email for confirmation.');
     expect(input).toHaveValue('');
     act(() => jest.advanceTimersByTime(3000));
@@ -91,6 +91,15 @@ describe('NewsletterSignup (home)', () => {
     expect(input).toHaveValue('JANE@example.com');
     act(() => jest.advanceTimersByTime(3000));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says exactly when a rate limit refused the subscription, and keeps the address', async () => {
+    insert.mockRejectedValueOnce(rateLimitError());
+    const { subscribe, input } = setup();
+    await subscribe('jane@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many attempts\. Please wait a minute and try again\.$/);
+    expect(sendEmail).not.toHaveBeenCalled();
+    expect(input).toHaveValue('jane@example.com');
   });
 
   it('shows the footer failure text on any other error, logs it and keeps the address', async () => {

@@ -1,10 +1,15 @@
-import { firstNameFromEmail, insertNewsletterSubscription, isDuplicateKeyError, sendThankYouEmail } from '@agentora/data';
-import type { EmailSignupOutcome } from '@agentora/forms';
+import {
+  insertNewsletterSubscription,
+  isDuplicateKeyError,
+  isRateLimitError,
+  sendThankYouEmail,
+} from '@agentora/data';
+import { RATE_LIMITED_MESSAGE, type EmailSignupOutcome } from '@agentora/forms';
 import { NEWSLETTER_MESSAGES } from './newsletter-messages';
 
 async function sendConfirmation(email: string): Promise<boolean> {
   try {
-    return Boolean(await sendThankYouEmail({ to: email, firstName: firstNameFromEmail(email), type: 'newsletter' }));
+    return await sendThankYouEmail({ type: 'newsletter', email });
   } catch (error) {
     console.error('Newsletter confirmation email failed:', error);
     return false;
@@ -17,9 +22,13 @@ export async function subscribeToNewsletter(email: string): Promise<EmailSignupO
     await insertNewsletterSubscription(email);
   } catch (error) {
     if (isDuplicateKeyError(error)) return { ok: false, message: NEWSLETTER_MESSAGES.duplicate };
+    if (isRateLimitError(error)) return { ok: false, message: RATE_LIMITED_MESSAGE };
     console.error('Newsletter subscription failed:', error);
     return { ok: false, message: NEWSLETTER_MESSAGES.failed };
   }
   const mailed = await sendConfirmation(email);
-  return { ok: true, message: mailed ? NEWSLETTER_MESSAGES.subscribedAndMailed : NEWSLETTER_MESSAGES.subscribed };
+  return {
+    ok: true,
+    message: mailed ? NEWSLETTER_MESSAGES.subscribedAndMailed : NEWSLETTER_MESSAGES.subscribed,
+  };
 }

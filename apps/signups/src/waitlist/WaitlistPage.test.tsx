@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { insertWaitlistSignup, sendThankYouEmail } from '@agentora/data';
 import { deferred, fakeTimerUser, renderPart } from '../test-support/render';
-import { duplicateKeyError, networkError } from '../test-support/backend-errors';
+import { duplicateKeyError, networkError, rateLimitError } from '../test-support/backend-errors';
 import { WaitlistPage } from './WaitlistPage';
 
 jest.mock('@agentora/data', () => ({
@@ -154,12 +154,7 @@ describe('WaitlistPage', () => {
 
     await act(async () => pending.resolve());
     expect(sendEmail).toHaveBeenCalledTimes(1);
-    expect(sendEmail).toHaveBeenCalledWith({
-      to: 'Ada.Lovelace@example.com',
-      firstName: 'Ada',
-      type: 'waitlist',
-      additionalData: { company: 'Analytical Engines', useCase: 'Automate support' },
-    });
+    expect(sendEmail).toHaveBeenCalledWith({ type: 'waitlist', email: 'Ada.Lovelace@example.com' });
     const banner = screen.getByRole('status');
     expect(banner).toHaveTextContent(MAILED);
     expect(banner).toHaveAttribute('data-tone', 'success');
@@ -189,7 +184,18 @@ describe('WaitlistPage', () => {
       useCase: '',
       hearAbout: '',
     });
-    expect(sendEmail).toHaveBeenCalledWith({ to: 'ada@example.com', firstName: 'Ada', type: 'waitlist', additionalData: { company: 'Analytical Engines', useCase: '' } });
+    expect(sendEmail).toHaveBeenCalledWith({ type: 'waitlist', email: 'ada@example.com' });
+  });
+
+  it('says exactly when a rate limit refused the sign-up, and keeps everything typed', async () => {
+    insert.mockRejectedValueOnce(rateLimitError());
+    const { submit, fillAll } = setup();
+    await fillAll();
+    const typed = allValues();
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many attempts\. Please wait a minute and try again\.$/);
+    expect(sendEmail).not.toHaveBeenCalled();
+    expect(allValues()).toEqual(typed);
   });
 
   it('tells a duplicate apart and keeps everything typed', async () => {

@@ -1,5 +1,10 @@
-import { insertWaitlistSignup, isDuplicateKeyError, sendThankYouEmail } from '@agentora/data';
-import type { WaitlistFormValues } from '@agentora/forms';
+import {
+  insertWaitlistSignup,
+  isDuplicateKeyError,
+  isRateLimitError,
+  sendThankYouEmail,
+} from '@agentora/data';
+import { RATE_LIMITED_MESSAGE, type WaitlistFormValues } from '@agentora/forms';
 import { WAITLIST_MESSAGES } from './waitlist-messages';
 
 export interface WaitlistOutcome {
@@ -7,17 +12,11 @@ export interface WaitlistOutcome {
   message: string;
 }
 
-async function sendWelcomeMail(values: WaitlistFormValues): Promise<boolean> {
+async function sendWelcomeMail(email: string): Promise<boolean> {
   try {
-    // Only these four reach the email helper: not lastName, role, companySize or hearAbout.
-    return Boolean(
-      await sendThankYouEmail({
-        to: values.email,
-        firstName: values.firstName,
-        type: 'waitlist',
-        additionalData: { company: values.company, useCase: values.useCase },
-      }),
-    );
+    // Only the type and the address: the mail greets the stored first name and names the stored
+    // company and use case, never what the browser says.
+    return await sendThankYouEmail({ type: 'waitlist', email });
   } catch (error) {
     console.error('Waitlist welcome email failed:', error);
     return false;
@@ -30,9 +29,13 @@ export async function joinWaitlist(values: WaitlistFormValues): Promise<Waitlist
     await insertWaitlistSignup({ ...values });
   } catch (error) {
     if (isDuplicateKeyError(error)) return { ok: false, message: WAITLIST_MESSAGES.duplicate };
+    if (isRateLimitError(error)) return { ok: false, message: RATE_LIMITED_MESSAGE };
     console.error('Waitlist sign-up failed:', error);
     return { ok: false, message: WAITLIST_MESSAGES.failed };
   }
-  const mailed = await sendWelcomeMail(values);
-  return { ok: true, message: mailed ? WAITLIST_MESSAGES.joinedAndMailed : WAITLIST_MESSAGES.joined };
+  const mailed = await sendWelcomeMail(values.email);
+  return {
+    ok: true,
+    message: mailed ? WAITLIST_MESSAGES.joinedAndMailed : WAITLIST_MESSAGES.joined,
+  };
 }

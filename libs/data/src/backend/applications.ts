@@ -1,7 +1,9 @@
-import { insertRow } from './insert-row';
-import { optionalText, requiredText } from './row-values';
+import { APPLICATION_FIELD_RULES } from '../../../../supabase/functions/_shared/rules/application-fields.ts';
+import { EMAIL_MAX_LENGTH } from '../../../../supabase/functions/_shared/rules/email-address.ts';
+import type { SubmitApplicationResponseBody } from '../../../../supabase/functions/submit-application/handler.ts';
+import { getSupabaseClient } from './client';
 
-/** The careers form's fields (docs/product/careers.md); all strings, '' when left empty. */
+/** The careers form's fields, all strings, '' when left empty. */
 export interface ApplicationFields {
   firstName: string;
   lastName: string;
@@ -28,31 +30,104 @@ export interface ApplicationFields {
   hearAboutUs: string;
 }
 
-/** A new application, always with status pending; `resume` is what uploadResume returned. */
-export function insertGeneralApplication(
+/** Each field's column in general_applications, which is also its name in the submitted form. */
+export const APPLICATION_COLUMNS = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  location: 'location',
+  linkedinUrl: 'linkedin_url',
+  portfolioUrl: 'portfolio_url',
+  currentRole: 'current_role',
+  currentCompany: 'current_company',
+  experienceYears: 'experience_years',
+  skills: 'skills',
+  whyJoin: 'why_join',
+  availability: 'availability',
+  workPreference: 'work_preference',
+  salaryExpectation: 'salary_expectation',
+  coverLetter: 'cover_letter',
+  hearAboutUs: 'hear_about_us',
+} as const satisfies Record<keyof ApplicationFields, string>;
+
+type TextField = {
+  [
+    F in keyof ApplicationFields
+  ]: (typeof APPLICATION_FIELD_RULES)[(typeof APPLICATION_COLUMNS)[F]] extends {
+    max: number;
+  }
+    ? F
+    : F extends 'email'
+      ? F
+      : never;
+}[keyof ApplicationFields];
+
+/**
+ * The longest value each text field takes, from the rules submit-application and the table's CHECK
+ * constraints hold; the careers form gives them to its inputs so nothing longer can be typed.
+ */
+export const APPLICATION_MAX_LENGTH = Object.fromEntries(
+  Object.entries(APPLICATION_COLUMNS).flatMap(([field, column]) => {
+    const rule = APPLICATION_FIELD_RULES[column];
+    if (rule.kind === 'email') return [[field, EMAIL_MAX_LENGTH]];
+    return 'max' in rule ? [[field, rule.max]] : [];
+  }),
+) as Record<TextField, number>;
+
+/** Why an application was not taken, as submit-application reports it, or 'unreachable'. */
+export type ApplicationRefusal =
+  Extract<SubmitApplicationResponseBody, { success: false }>['error'] | 'unreachable';
+
+export type ApplicationSubmission =
+  { ok: true; emailSent: boolean } | { ok: false; reason: ApplicationRefusal };
+
+const REFUSALS: ReadonlySet<string> = new Set<ApplicationRefusal>([
+  'invalid',
+  'resume_type',
+  'resume_too_large',
+  'upload_failed',
+  'duplicate',
+  'rate_limited',
+  'failed',
+]);
+
+/**
+ * Sends an application in one call to the submit-application function: the fields and the optional
+ * résumé as multipart form data. The function checks everything, stores the file privately, inserts the
+ * row (status pending) and sends the confirmation; nothing is written from the browser directly.
+ * Never throws.
+ */
+export async function submitApplication(
   fields: ApplicationFields,
-  resume?: { url: string; filename: string },
-): Promise<void> {
-  return insertRow('general_applications', {
-    first_name: requiredText(fields.firstName),
-    last_name: requiredText(fields.lastName),
-    email: requiredText(fields.email),
-    phone: optionalText(fields.phone),
-    location: optionalText(fields.location),
-    linkedin_url: optionalText(fields.linkedinUrl),
-    portfolio_url: optionalText(fields.portfolioUrl),
-    current_role: optionalText(fields.currentRole),
-    current_company: optionalText(fields.currentCompany),
-    experience_years: optionalText(fields.experienceYears),
-    skills: optionalText(fields.skills),
-    why_join: requiredText(fields.whyJoin),
-    availability: optionalText(fields.availability),
-    work_preference: optionalText(fields.workPreference),
-    salary_expectation: optionalText(fields.salaryExpectation),
-    resume_url: resume ? resume.url : null,
-    resume_filename: resume ? resume.filename : null,
-    cover_letter: optionalText(fields.coverLetter),
-    hear_about_us: optionalText(fields.hearAboutUs),
-    status: 'pending',
-  });
+  resume?: File,
+): Promise<ApplicationSubmission> {
+  const form = new FormData();
+  for (const [name, column] of Object.entries(APPLICATION_COLUMNS)) {
+    form.append(column, fields[name as keyof ApplicationFields]);
+  }
+  if (resume) form.append('resume', resume, resume.name);
+
+  try {
+    const supabase = await getSupabaseClient();
+    const { data, error } = await supabase.functions.invoke('submit-application', { body: form });
+    if (!error) {
+      const body = data as { emailSent?: unknown } | null;
+      return { ok: true, emailSent: body?.emailSent === true };
+    }
+    const context = (error as { context?: unknown }).context;
+    if (context instanceof Response) {
+      const body = (await context.json().catch(() => null)) as { error?: unknown } | null;
+      const reason =
+        typeof body?.error === 'string' && REFUSALS.has(body.error) ? body.error : undefined;
+      if (reason) return { ok: false, reason: reason as ApplicationRefusal };
+      // A gateway in front of the function may answer these itself, in its own words.
+      if (context.status === 429) return { ok: false, reason: 'rate_limited' };
+      if (context.status === 413) return { ok: false, reason: 'resume_too_large' };
+      return { ok: false, reason: 'failed' };
+    }
+    return { ok: false, reason: 'unreachable' };
+  } catch {
+    return { ok: false, reason: 'unreachable' };
+  }
 }

@@ -1,8 +1,8 @@
 import {
   BackendError,
   fromPostgrestError,
-  fromStorageError,
   isDuplicateKeyError,
+  isRateLimitError,
 } from './backend-error';
 
 describe('BackendError', () => {
@@ -36,21 +36,6 @@ describe('BackendError', () => {
       ),
     ).toMatchObject({ code: undefined, status: undefined });
   });
-
-  it('keeps the storage code and HTTP status', () => {
-    expect(
-      fromStorageError({
-        message: 'The object exceeded the maximum allowed size',
-        status: 400,
-        statusCode: '413',
-        code: 'EntityTooLarge',
-      }),
-    ).toMatchObject({
-      code: 'EntityTooLarge',
-      status: 400,
-      details: 'storage statusCode 413',
-    });
-  });
 });
 
 describe('isDuplicateKeyError', () => {
@@ -63,5 +48,18 @@ describe('isDuplicateKeyError', () => {
     expect(isDuplicateKeyError(new Error('duplicate key value'))).toBe(false);
     expect(isDuplicateKeyError(null)).toBe(false);
     expect(isDuplicateKeyError('23505')).toBe(false);
+  });
+});
+
+describe('isRateLimitError', () => {
+  it('is true for SQLSTATE PT429 or HTTP 429 only', () => {
+    expect(isRateLimitError(new BackendError('too many', { code: 'PT429', status: 429 }))).toBe(
+      true,
+    );
+    expect(isRateLimitError({ status: 429 })).toBe(true);
+    expect(isRateLimitError(new BackendError('dup', { code: '23505', status: 409 }))).toBe(false);
+    expect(isRateLimitError(new BackendError('array', { code: 'PT400', status: 400 }))).toBe(false);
+    expect(isRateLimitError(null)).toBe(false);
+    expect(isRateLimitError('PT429')).toBe(false);
   });
 });

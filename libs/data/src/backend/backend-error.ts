@@ -18,9 +18,19 @@ export class BackendError extends Error {
   }
 }
 
-/** The duplicate test: SQLSTATE 23505 from the unique index on lower(email) (docs/product/sign-up-forms.md, "Duplicates"). */
+/** The duplicate test: SQLSTATE 23505 from a unique index (the address, or its mailbox). */
 export function isDuplicateKeyError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+/**
+ * Refused by a rate limit of the backend (supabase/migrations/20250801000100_rate_limits.sql): SQLSTATE
+ * PT429, which PostgREST answers with HTTP 429.
+ */
+export function isRateLimitError(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, status } = err as { code?: unknown; status?: unknown };
+  return code === 'PT429' || status === 429;
 }
 
 const text = (value: unknown): string | undefined =>
@@ -37,21 +47,6 @@ export function fromPostgrestError(
     hint: text(error.hint),
     // 0 means no HTTP answer at all (network failure).
     status: status === 0 ? undefined : status,
-    cause: error,
-  });
-}
-
-/** storage-js errors: the HTTP status, the storage code (e.g. EntityTooLarge) and storage's own statusCode. */
-export function fromStorageError(error: {
-  message: string;
-  status?: unknown;
-  statusCode?: unknown;
-  code?: unknown;
-}): BackendError {
-  return new BackendError(error.message, {
-    code: text(error.code) ?? text(error.statusCode),
-    details: text(error.statusCode) ? `storage statusCode ${String(error.statusCode)}` : undefined,
-    status: typeof error.status === 'number' && error.status > 0 ? error.status : undefined,
     cause: error,
   });
 }

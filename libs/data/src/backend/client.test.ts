@@ -27,7 +27,7 @@ describe('the Supabase client', () => {
 
     await data.insertNewsletterSubscription(uniqueEmail());
     await data.insertEarlyAccessSignup(uniqueEmail());
-    await data.sendThankYouEmail({ to: uniqueEmail(), firstName: 'X', type: 'newsletter' });
+    await data.sendThankYouEmail({ type: 'newsletter', email: uniqueEmail() });
     expect(mockCreateClient).toHaveBeenCalledTimes(2);
     expect(mockCreateClient).toHaveBeenLastCalledWith(
       backend.url,

@@ -1,6 +1,6 @@
-// The email function is deployed on its own and cannot import this library, so it keeps its own copy of
-// the brand; this is the check that the copy matches the one source of truth (docs/architecture.md, "Names and constants").
-import { EMAIL_BRAND } from '../../../../supabase/functions/send-thank-you-email/brand';
+// The edge functions are deployed on their own and cannot import this library, so they keep their own copy of
+// the brand; this is the check that the copy matches libs/data's site constants.
+import { EMAIL_BRAND } from '../../../../supabase/functions/_shared/brand';
 import { BRAND, LAUNCH_YEAR, SITE_URL, SUPPORT_EMAIL } from '../site/constants';
 
 it("the thank-you emails use the site's brand constants", () => {

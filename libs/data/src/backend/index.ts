@@ -1,16 +1,21 @@
-export { BackendError, isDuplicateKeyError } from './backend-error';
+export { BackendError, isDuplicateKeyError, isRateLimitError } from './backend-error';
 export {
   insertEarlyAccessSignup,
   insertNewsletterSubscription,
   insertWaitlistSignup,
   type WaitlistFields,
 } from './signups';
-export { insertGeneralApplication, type ApplicationFields } from './applications';
-export { uploadResume } from './resume-upload';
+export {
+  APPLICATION_COLUMNS,
+  APPLICATION_MAX_LENGTH,
+  submitApplication,
+  type ApplicationFields,
+  type ApplicationRefusal,
+  type ApplicationSubmission,
+} from './applications';
 export {
   invokeThankYouEmail,
   sendThankYouEmail,
   type ThankYouEmailResult,
   type ThankYouEmailType,
 } from './thank-you-email';
-export { firstNameFromEmail } from './first-name';

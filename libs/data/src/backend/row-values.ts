@@ -1,9 +1,12 @@
-// Blank optional fields are stored as NULL, never as '' (the tables' CHECK constraints refuse '').
+import { hasVisibleText } from '../../../../supabase/functions/_shared/rules/visible-text.ts';
+
+// Blank optional fields are stored as NULL, never as '' (the tables' CHECK constraints refuse '' and text
+// with nothing visible in it).
 export function requiredText(value: string): string {
   return value.trim();
 }
 
 export function optionalText(value: string | undefined): string | null {
   const trimmed = (value ?? '').trim();
-  return trimmed === '' ? null : trimmed;
+  return hasVisibleText(trimmed) ? trimmed : null;
 }

@@ -1,5 +1,4 @@
 import { BackendError, isDuplicateKeyError } from './backend-error';
-import { insertGeneralApplication, type ApplicationFields } from './applications';
 import {
   insertEarlyAccessSignup,
   insertNewsletterSubscription,
@@ -19,27 +18,6 @@ const waitlist = (overrides: Partial<WaitlistFields> = {}): WaitlistFields => ({
   companySize: '',
   useCase: '',
   hearAbout: '',
-  ...overrides,
-});
-
-const application = (overrides: Partial<ApplicationFields> = {}): ApplicationFields => ({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: uniqueEmail(),
-  phone: '',
-  location: '',
-  linkedinUrl: '',
-  portfolioUrl: '',
-  currentRole: '',
-  currentCompany: '',
-  experienceYears: '',
-  skills: '',
-  whyJoin: 'I want to build the agent marketplace.',
-  availability: '',
-  workPreference: '',
-  salaryExpectation: '',
-  coverLetter: '',
-  hearAboutUs: '',
   ...overrides,
 });
 
@@ -72,10 +50,18 @@ describe.each([
     expect(isDuplicateKeyError(error)).toBe(true);
   });
 
+  it('reports a plus-address of a stored mailbox as a duplicate (23505)', async () => {
+    const email = uniqueEmail('grace');
+    await insert(email);
+    expect(isDuplicateKeyError(await caught(insert(email.replace('@', '+news@'))))).toBe(true);
+  });
+
   it('reports a malformed address as a non-duplicate failure', async () => {
-    const error = await caught(insert('no-at-sign'));
-    expect(error).toMatchObject({ name: 'BackendError', code: '23514', status: 400 });
-    expect(isDuplicateKeyError(error)).toBe(false);
+    for (const bad of ['no-at-sign', 'a<victim@example.org>', 'Victim <victim@example.org>']) {
+      const error = await caught(insert(bad));
+      expect(error).toMatchObject({ name: 'BackendError', code: '23514', status: 400 });
+      expect(isDuplicateKeyError(error)).toBe(false);
+    }
   });
 });
 
@@ -101,7 +87,20 @@ describe('waitlist sign-up', () => {
     ]);
   });
 
-  it('refuses an option outside the allowed list', async () => {
+  it('stores optional text of only invisible characters as NULL, and refuses it where required', async () => {
+    const fields = waitlist({ role: '\u200b\u00a0', useCase: '\u2060' });
+    await insertWaitlistSignup(fields);
+    const { data } = await backend.service
+      .from('waitlist_signups')
+      .select('role, use_case')
+      .eq('email', fields.email);
+    expect(data).toEqual([{ role: null, use_case: null }]);
+    await expect(insertWaitlistSignup(waitlist({ company: '\u200b' }))).rejects.toMatchObject({
+      code: '23514',
+    });
+  });
+
+  it('refuses an option outside the list', async () => {
     await expect(insertWaitlistSignup(waitlist({ hearAbout: 'tv' }))).rejects.toMatchObject({
       code: '23514',
     });
@@ -115,74 +114,5 @@ describe('waitlist sign-up', () => {
         await caught(insertWaitlistSignup({ ...fields, email: fields.email.toUpperCase() })),
       ),
     ).toBe(true);
-  });
-});
-
-describe('general application', () => {
-  it('stores every field, the resume and status pending', async () => {
-    const fields = application({
-      phone: '+44 20 7946 0000',
-      location: 'London',
-      linkedinUrl: 'https://www.linkedin.com/in/ada',
-      portfolioUrl: 'https://ada.dev',
-      currentRole: 'Analyst',
-      currentCompany: 'Babbage & Co',
-      experienceYears: '10+',
-      skills: 'Mathematics, poetry',
-      availability: '2-weeks',
-      workPreference: 'hybrid',
-      salaryExpectation: '£100k',
-      coverLetter: 'Dear team,',
-      hearAboutUs: 'job-board',
-    });
-    await insertGeneralApplication(fields, {
-      url: `${backend.url}/storage/v1/object/public/applications/resumes/1-x.pdf`,
-      filename: 'cv.pdf',
-    });
-    const { data } = await backend.service
-      .from('general_applications')
-      .select('*')
-      .eq('email', fields.email)
-      .single();
-    expect(data).toMatchObject({
-      first_name: 'Ada',
-      phone: '+44 20 7946 0000',
-      linkedin_url: 'https://www.linkedin.com/in/ada',
-      current_role: 'Analyst',
-      current_company: 'Babbage & Co',
-      experience_years: '10+',
-      why_join: fields.whyJoin,
-      availability: '2-weeks',
-      work_preference: 'hybrid',
-      hear_about_us: 'job-board',
-      resume_filename: 'cv.pdf',
-      status: 'pending',
-      thank_you_sent_at: null,
-    });
-  });
-
-  it('works without a resume, blanks stored as NULL', async () => {
-    const fields = application();
-    await insertGeneralApplication(fields);
-    const { data } = await backend.service
-      .from('general_applications')
-      .select('resume_url, resume_filename, phone, cover_letter')
-      .eq('email', fields.email)
-      .single();
-    expect(data).toEqual({
-      resume_url: null,
-      resume_filename: null,
-      phone: null,
-      cover_letter: null,
-    });
-  });
-
-  it('refuses a non-http URL and reports a duplicate with 23505', async () => {
-    await expect(
-      insertGeneralApplication(application({ portfolioUrl: 'javascript:alert(1)' })),
-    ).rejects.toMatchObject({ code: '23514' });
-    const fields = application();
-    await insertGeneralApplication(fields);
-    expect(isDuplicateKeyError(await caught(insertGeneralApplication(fields)))).toBe(true);
   });
 });

@@ -1,6 +1,4 @@
 import { setRuntimeConfig } from '../runtime-config/runtime-config';
-import { firstNameFromEmail } from './first-name';
-import { insertGeneralApplication } from './applications';
 import {
   insertEarlyAccessSignup,
   insertNewsletterSubscription,
@@ -24,20 +22,16 @@ async function outboxFor(to: string): Promise<OutboxMessage[]> {
 }
 
 describe('invokeThankYouEmail (early access)', () => {
-  it('reports success, emailId and type for a fresh sign-up, and the mail is in the outbox', async () => {
-    const to = uniqueEmail('jane.doe');
-    await insertEarlyAccessSignup(to);
-    const result = await invokeThankYouEmail({
-      to,
-      type: 'early_access',
-      firstName: firstNameFromEmail(to),
-    });
+  it('reports success, emailId and type for a fresh sign-up, and the mail greets the name before the first dot', async () => {
+    const email = uniqueEmail('jane');
+    await insertEarlyAccessSignup(email);
+    const result = await invokeThankYouEmail({ type: 'early_access', email });
     expect(result).toEqual({
       success: true,
       emailId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       type: 'early_access',
     });
-    const [mail] = await outboxFor(to);
+    const [mail] = await outboxFor(email);
     expect(mail).toMatchObject({
       id: result.emailId,
       subject: "You're on the Agentora early access list",
@@ -45,33 +39,44 @@ describe('invokeThankYouEmail (early access)', () => {
     expect(mail.text).toContain('Hi Jane,');
   });
 
+  it('sends only the type and the address', async () => {
+    const requests: unknown[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/functions/v1/')) {
+        requests.push(JSON.parse(String(init?.body)));
+      }
+      return realFetch(input, init);
+    };
+    try {
+      const email = uniqueEmail();
+      await insertNewsletterSubscription(email);
+      await sendThankYouEmail({ type: 'newsletter', email });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(requests).toEqual([{ type: 'newsletter', email: expect.any(String) }]);
+  });
+
   it('reports the function refusal as success: false with its reason, without throwing', async () => {
-    const to = uniqueEmail();
-    await insertEarlyAccessSignup(to);
-    await invokeThankYouEmail({ to, type: 'early_access', firstName: 'A' });
-    await expect(
-      invokeThankYouEmail({ to, type: 'early_access', firstName: 'A' }),
-    ).resolves.toEqual({
+    const email = uniqueEmail();
+    await insertEarlyAccessSignup(email);
+    await invokeThankYouEmail({ type: 'early_access', email });
+    await expect(invokeThankYouEmail({ type: 'early_access', email })).resolves.toEqual({
       success: false,
       error: 'No recent sign-up awaiting a thank-you email was found for this address.',
     });
     await expect(
-      invokeThankYouEmail({ to: uniqueEmail('never'), type: 'early_access', firstName: 'A' }),
+      invokeThankYouEmail({ type: 'early_access', email: uniqueEmail('never') }),
     ).resolves.toMatchObject({ success: false });
   });
 });
 
 describe('sendThankYouEmail (the shared helper)', () => {
-  it('is true for newsletter, waitlist and career sign-ups', async () => {
+  it('is true for newsletter and waitlist sign-ups, whose mail says what was stored', async () => {
     const subscriber = uniqueEmail();
     await insertNewsletterSubscription(subscriber);
-    expect(
-      await sendThankYouEmail({
-        to: subscriber,
-        firstName: firstNameFromEmail(subscriber),
-        type: 'newsletter',
-      }),
-    ).toBe(true);
+    expect(await sendThankYouEmail({ type: 'newsletter', email: subscriber })).toBe(true);
 
     const waitlister = uniqueEmail();
     await insertWaitlistSignup({
@@ -84,51 +89,14 @@ describe('sendThankYouEmail (the shared helper)', () => {
       useCase: 'Reports',
       hearAbout: '',
     });
-    expect(
-      await sendThankYouEmail({
-        to: waitlister,
-        firstName: 'Ada',
-        type: 'waitlist',
-        additionalData: { company: 'AE', useCase: 'Reports' },
-      }),
-    ).toBe(true);
-    expect((await outboxFor(waitlister))[0].text).toContain('Reports');
-
-    const applicant = uniqueEmail();
-    await insertGeneralApplication({
-      firstName: 'Ada',
-      lastName: 'L',
-      email: applicant,
-      phone: '',
-      location: '',
-      linkedinUrl: '',
-      portfolioUrl: '',
-      currentRole: '',
-      currentCompany: '',
-      experienceYears: '',
-      skills: '',
-      whyJoin: 'Why not',
-      availability: '',
-      workPreference: '',
-      salaryExpectation: '',
-      coverLetter: '',
-      hearAboutUs: '',
-    });
-    expect(
-      await sendThankYouEmail({
-        to: applicant,
-        firstName: 'Ada',
-        type: 'career',
-        additionalData: { position: 'the position', company: 'Agentora' },
-      }),
-    ).toBe(true);
-    expect((await outboxFor(applicant))[0].text).toContain('5 business days');
+    expect(await sendThankYouEmail({ type: 'waitlist', email: waitlister })).toBe(true);
+    const [mail] = await outboxFor(waitlister);
+    expect(mail.text).toContain('Hi Ada,');
+    expect(mail.text).toContain('Reports');
   });
 
   it('is false, never throwing, for an address that did not sign up', async () => {
-    expect(await sendThankYouEmail({ to: uniqueEmail(), firstName: 'X', type: 'newsletter' })).toBe(
-      false,
-    );
+    expect(await sendThankYouEmail({ type: 'newsletter', email: uniqueEmail() })).toBe(false);
   });
 
   it('is false, never throwing, when the backend cannot be reached', async () => {
@@ -141,15 +109,10 @@ describe('sendThankYouEmail (the shared helper)', () => {
       supabase: { url: 'http://localhost:9', anonKey: backend.anonKey },
     });
     try {
-      expect(
-        await sendThankYouEmail({ to: uniqueEmail(), firstName: 'X', type: 'newsletter' }),
-      ).toBe(false);
+      expect(await sendThankYouEmail({ type: 'newsletter', email: uniqueEmail() })).toBe(false);
       await expect(
-        invokeThankYouEmail({ to: uniqueEmail(), type: 'early_access', firstName: 'X' }),
-      ).resolves.toMatchObject({
-        success: false,
-        error: expect.any(String),
-      });
+        invokeThankYouEmail({ type: 'early_access', email: uniqueEmail() }),
+      ).resolves.toMatchObject({ success: false, error: expect.any(String) });
     } finally {
       connectTestBackend();
     }

@@ -2,7 +2,7 @@ import { getSupabaseClient } from './client';
 
 export type ThankYouEmailType = 'early_access' | 'newsletter' | 'waitlist' | 'career';
 
-/** What send-thank-you-email answers: read for success, emailId, type and error (docs/product/sign-up-forms.md, "Thank-you emails"). */
+/** What send-thank-you-email answers: success, emailId and type, or why not (error). */
 export interface ThankYouEmailResult {
   success: boolean;
   emailId?: string;
@@ -30,12 +30,20 @@ async function describeInvokeError(error: unknown): Promise<string> {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function callThankYouFunction(
-  payload: Record<string, unknown>,
-): Promise<ThankYouEmailResult> {
+/**
+ * Asks for the thank-you email of a sign-up just stored. Only the type and the address are sent: the
+ * function renders every word from the stored row (docs/security.md). Never throws: an email failure is
+ * not a sign-up failure.
+ */
+export async function invokeThankYouEmail(signup: {
+  type: ThankYouEmailType;
+  email: string;
+}): Promise<ThankYouEmailResult> {
   try {
     const supabase = await getSupabaseClient();
-    const { data, error } = await supabase.functions.invoke(FUNCTION_NAME, { body: payload });
+    const { data, error } = await supabase.functions.invoke(FUNCTION_NAME, {
+      body: { type: signup.type, email: signup.email },
+    });
     if (error) return { success: false, error: await describeInvokeError(error) };
     const body = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
     const result: ThankYouEmailResult = { success: body.success === true };
@@ -49,28 +57,10 @@ async function callThankYouFunction(
   }
 }
 
-/** The early-access thank-you email. Never throws: an email failure is not a sign-up failure (docs/product/sign-up-forms.md). */
-export function invokeThankYouEmail(payload: {
-  to: string;
-  type: 'early_access';
-  firstName: string;
-}): Promise<ThankYouEmailResult> {
-  return callThankYouFunction(payload);
-}
-
-/**
- * The forms' shared email helper: true only when the function reports success; never throws.
- * additionalData: waitlist { company, useCase }; career { position, company }.
- */
-export async function sendThankYouEmail(params: {
-  to: string;
-  firstName: string;
+/** The shared email helper: true only when the function reports the mail as sent; never throws. */
+export async function sendThankYouEmail(signup: {
   type: ThankYouEmailType;
-  additionalData?: Record<string, string>;
+  email: string;
 }): Promise<boolean> {
-  const { to, firstName, type, additionalData } = params;
-  const result = await callThankYouFunction(
-    additionalData ? { to, type, firstName, additionalData } : { to, type, firstName },
-  );
-  return result.success;
+  return (await invokeThankYouEmail(signup)).success;
 }

@@ -2,7 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { focusFirstInvalid } from '../submission/focusFirstInvalid';
 import { useMountedRef } from '../submission/useMountedRef';
 import { useSubmitStatus, type SubmitStatusOptions } from '../submission/useSubmitStatus';
-import { submittableEmailError } from '../validation/email-syntax';
+import { emailError } from '../validation/email';
 
 /** What a one-field email sign-up tells the visitor after the call. */
 export interface EmailSignupOutcome {
@@ -27,7 +27,13 @@ export const EMAIL_FIELD_NAME = 'email';
  * and the honeypot run before anything is sent; a success clears the field; the status timings come
  * from the caller (docs/product/sign-up-forms.md).
  */
-export function useEmailSignup({ submit, honeypotMessage, failureMessage, successResetMs, errorResetMs }: EmailSignupOptions) {
+export function useEmailSignup({
+  submit,
+  honeypotMessage,
+  failureMessage,
+  successResetMs,
+  errorResetMs,
+}: EmailSignupOptions) {
   const result = useSubmitStatus({ successResetMs, errorResetMs });
   const { begin, succeed, fail } = result;
   const mounted = useMountedRef();
@@ -51,7 +57,7 @@ export function useEmailSignup({ submit, honeypotMessage, failureMessage, succes
         succeed(honeypotMessage);
         return;
       }
-      const invalid = submittableEmailError(email);
+      const invalid = emailError(email);
       if (invalid) {
         setEmailRefused(true);
         fail(invalid);

@@ -30,7 +30,7 @@ describe('resume rule', () => {
     ['cv.docx', DOCX],
     ['CV.PDF', PDF],
     ['résumé final.v2.docx', DOCX],
-    ['scan-without-extension', PDF],
+    ['cv.PDF', 'APPLICATION/PDF'],
   ])('accepts %s sent as %s', (name, type) => {
     expect(isAllowedResumeType(file(name, type))).toBe(true);
     expect(resumeError(file(name, type))).toBeUndefined();
@@ -41,17 +41,24 @@ describe('resume rule', () => {
     ['cv.docx', '', DOCX],
     ['cv.DOCX', 'application/octet-stream', DOCX],
     ['cv.pdf', '', PDF],
-  ])('decides by the extension when the browser gives no MIME type: %s (%j) → %s', (name, type, stored) => {
-    expect(resumeMimeType(file(name, type))).toBe(stored);
-    expect(resumeError(file(name, type))).toBeUndefined();
-  });
+  ])(
+    'decides by the extension when the browser gives no MIME type: %s (%j) → %s',
+    (name, type, stored) => {
+      expect(resumeMimeType(file(name, type))).toBe(stored);
+      expect(resumeError(file(name, type))).toBeUndefined();
+    },
+  );
 
   it.each([
     ['photo.png', 'image/png'],
     ['notes.txt', 'text/plain'],
     ['cv.odt', 'application/vnd.oasis.opendocument.text'],
-    // A specific MIME type wins over the name: this is a PNG whatever it is called.
+    // The name and the type must agree, as the server requires.
     ['cv.pdf', 'image/png'],
+    ['cv.docx', PDF],
+    ['cv.pdf', DOCX],
+    ['cv.html', PDF],
+    ['scan-without-extension', PDF],
     ['cv', ''],
     ['archive.zip', 'application/octet-stream'],
   ])('refuses %s sent as %j', (name, type) => {
@@ -64,7 +71,9 @@ describe('resume rule', () => {
   });
 
   it('reports the type before the size', () => {
-    expect(resumeError(file('photo.png', 'image/png', RESUME_MAX_BYTES * 2))).toBe(INVALID_RESUME_TYPE_MESSAGE);
+    expect(resumeError(file('photo.png', 'image/png', RESUME_MAX_BYTES * 2))).toBe(
+      INVALID_RESUME_TYPE_MESSAGE,
+    );
   });
 
   it('reads the extension case-insensitively and only when allowed', () => {

@@ -1,15 +1,22 @@
+import {
+  EMAIL_MAX_LENGTH,
+  isPlainEmailAddress,
+} from '../../../../supabase/functions/_shared/rules/email-address.ts';
+
+export { EMAIL_MAX_LENGTH };
+
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 
 /**
- * The basic client-side email rule: present and containing '@'. The server's CHECK constraint
- * is stricter; this only catches what a visitor can fix before sending.
+ * Every form's email rule: a plain `local@domain` address (the rule the database's CHECK constraints and
+ * the edge functions hold, in supabase/functions/_shared/rules/email-address.ts). Surrounding spaces are
+ * forgiven, since the forms send the trimmed value.
  */
 export function isValidEmail(email: string): boolean {
-  const trimmed = email.trim();
-  return trimmed !== '' && trimmed.includes('@');
+  return isPlainEmailAddress(email.trim());
 }
 
-/** The message to show for an email value, or undefined when it passes. */
+/** The spec's message for an email that cannot be sent, or undefined when it can. */
 export function emailError(email: string): string | undefined {
   return isValidEmail(email) ? undefined : INVALID_EMAIL_MESSAGE;
 }

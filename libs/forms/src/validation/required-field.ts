@@ -1,7 +1,12 @@
-/** Shown beside each empty required field; the form's banner carries the summary message. */
+import { hasVisibleText } from '../../../../supabase/functions/_shared/rules/visible-text.ts';
+
+/** Shown beside each empty required field; the form's banner carries the summary message (docs/product/sign-up-forms.md). */
 export const FIELD_REQUIRED_MESSAGE = 'This field is required';
 
-/** Blank or whitespace only counts as empty: the database rejects a name made of spaces. */
+/**
+ * Empty as the database sees it: nothing that shows. Spaces of any kind, and zero-width or filler
+ * characters alone, do not fill a field (the tables' CHECK constraints refuse them too).
+ */
 export function isBlank(value: string): boolean {
-  return value.trim() === '';
+  return !hasVisibleText(value);
 }

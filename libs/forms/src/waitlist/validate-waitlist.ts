@@ -1,19 +1,30 @@
-import { INVALID_EMAIL_MESSAGE } from '../validation/email';
-import { isSubmittableEmail } from '../validation/email-syntax';
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../validation/email';
 import { REQUIRED_FIELDS_MESSAGE } from '../validation/messages';
 import { FIELD_REQUIRED_MESSAGE, isBlank } from '../validation/required-field';
-import { WAITLIST_FIELD_NAMES, WAITLIST_REQUIRED_FIELDS, type WaitlistFieldName, type WaitlistFormValues } from './waitlist-fields';
+import {
+  WAITLIST_FIELD_NAMES,
+  WAITLIST_REQUIRED_FIELDS,
+  type WaitlistFieldName,
+  type WaitlistFormValues,
+} from './waitlist-fields';
 
 export type WaitlistFieldErrors = Partial<Record<WaitlistFieldName, string>>;
 
 export type WaitlistValidation =
   /** `values` trimmed, ready to send. */
   | { ok: true; values: WaitlistFormValues }
-  /** `message` is the banner text; `invalidFields` in form order, for focus. */
-  | { ok: false; message: string; fieldErrors: WaitlistFieldErrors; invalidFields: WaitlistFieldName[] };
+  /** `message` is the banner text (docs/product/sign-up-forms.md); `invalidFields` in form order, for focus. */
+  | {
+      ok: false;
+      message: string;
+      fieldErrors: WaitlistFieldErrors;
+      invalidFields: WaitlistFieldName[];
+    };
 
 function trimmed(values: WaitlistFormValues): WaitlistFormValues {
-  return Object.fromEntries(WAITLIST_FIELD_NAMES.map((name) => [name, values[name].trim()])) as unknown as WaitlistFormValues;
+  return Object.fromEntries(
+    WAITLIST_FIELD_NAMES.map((name) => [name, values[name].trim()]),
+  ) as unknown as WaitlistFormValues;
 }
 
 /**
@@ -26,9 +37,14 @@ export function validateWaitlist(values: WaitlistFormValues): WaitlistValidation
     if (isBlank(values[name])) fieldErrors[name] = FIELD_REQUIRED_MESSAGE;
   }
   const missingRequired = Object.keys(fieldErrors).length > 0;
-  if (!fieldErrors.email && !isSubmittableEmail(values.email)) fieldErrors.email = INVALID_EMAIL_MESSAGE;
+  if (!fieldErrors.email && !isValidEmail(values.email)) fieldErrors.email = INVALID_EMAIL_MESSAGE;
 
   const invalidFields = WAITLIST_FIELD_NAMES.filter((name) => fieldErrors[name] !== undefined);
   if (invalidFields.length === 0) return { ok: true, values: trimmed(values) };
-  return { ok: false, message: missingRequired ? REQUIRED_FIELDS_MESSAGE : INVALID_EMAIL_MESSAGE, fieldErrors, invalidFields };
+  return {
+    ok: false,
+    message: missingRequired ? REQUIRED_FIELDS_MESSAGE : INVALID_EMAIL_MESSAGE,
+    fieldErrors,
+    invalidFields,
+  };
 }

@@ -1,4 +1,4 @@
-import { EMAIL_MAX_LENGTH } from '../validation/email-syntax';
+import { EMAIL_MAX_LENGTH } from '../validation/email';
 
 /** The waitlist form's fields (docs/product/sign-up-forms.md), all strings, all starting empty. */
 export interface WaitlistFormValues {
@@ -26,9 +26,23 @@ export const EMPTY_WAITLIST_VALUES: Readonly<WaitlistFormValues> = Object.freeze
 });
 
 /** Form order, which is also the order focus looks for the first invalid field. */
-export const WAITLIST_FIELD_NAMES: readonly WaitlistFieldName[] = ['firstName', 'lastName', 'email', 'company', 'role', 'companySize', 'useCase', 'hearAbout'];
+export const WAITLIST_FIELD_NAMES: readonly WaitlistFieldName[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'company',
+  'role',
+  'companySize',
+  'useCase',
+  'hearAbout',
+];
 
-export const WAITLIST_REQUIRED_FIELDS: readonly WaitlistFieldName[] = ['firstName', 'lastName', 'email', 'company'];
+export const WAITLIST_REQUIRED_FIELDS: readonly WaitlistFieldName[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'company',
+];
 
 /** The database's length limits for the free-text fields, given to the inputs so nothing longer is typed. */
 export const WAITLIST_MAX_LENGTH = {
@@ -45,8 +59,14 @@ export interface WaitlistOption {
   label: string;
 }
 
-/** Company size buckets; the stored value is the bucket itself. */
-export const COMPANY_SIZE_OPTIONS: readonly WaitlistOption[] = ['1-10', '11-50', '51-200', '201-1000', '1000+'].map((value) => ({
+/** Company size buckets (docs/product/sign-up-forms.md); the stored value is the bucket itself. */
+export const COMPANY_SIZE_OPTIONS: readonly WaitlistOption[] = [
+  '1-10',
+  '11-50',
+  '51-200',
+  '201-1000',
+  '1000+',
+].map((value) => ({
   value,
   label: `${value} employees`,
 }));

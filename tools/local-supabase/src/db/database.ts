@@ -20,6 +20,8 @@ export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 export interface Caller {
   role: ApiRole;
   claims: Record<string, unknown>;
+  /** The request's headers as the gateway forwards them (src/gateway/forwarded-headers.ts). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export async function inTransaction<T>(
@@ -52,11 +54,15 @@ export function asCaller<T>(
   });
 }
 
-/** Switches the current transaction to the caller's role and claims (until reset or commit). */
+/**
+ * Switches the current transaction to the caller's role, claims and request headers (until reset or
+ * commit), the settings PostgREST gives every request.
+ */
 export async function becomeCaller(db: Queryable, caller: Caller): Promise<void> {
   await db.query(
-    "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
-    [caller.role, JSON.stringify(caller.claims)],
+    `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+            set_config('request.headers', $3, true)`,
+    [caller.role, JSON.stringify(caller.claims), JSON.stringify(caller.headers ?? {})],
   );
 }
 

@@ -1,5 +1,6 @@
-import type { RequestHandler } from '../../../../supabase/functions/send-thank-you-email/handler.ts';
 import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from '../../../../supabase/functions/_shared/http/responses.ts';
+import { forwardedHeaders } from '../gateway/forwarded-headers.ts';
 import { authenticate } from '../http/auth.ts';
 import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import type { RequestContext } from '../http/context.ts';
@@ -23,11 +24,9 @@ export interface FunctionsServices {
   functions: ReadonlyMap<string, EdgeFunction>;
 }
 
+/** The request as the edge runtime hands it to a function, with the gateway's forwarded headers. */
 function toFetchRequest(ctx: RequestContext): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(ctx.req.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
+  const headers = new Headers(forwardedHeaders(ctx.req));
   const method = ctx.req.method ?? 'GET';
   return new Request(ctx.url, {
     method,

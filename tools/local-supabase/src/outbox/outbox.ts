@@ -1,17 +1,21 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   MailMessage,
   MailTransport,
-} from '../../../../supabase/functions/send-thank-you-email/types.ts';
+} from '../../../../supabase/functions/_shared/mail/types.ts';
 
 export interface OutboxMessage extends MailMessage {
   id: string;
   createdAt: string;
 }
 
-/** Where mail goes when no real transport is configured: one JSON file per message, newest first. */
+/**
+ * Where mail goes when no real transport is configured: one JSON file per message, newest first. Like
+ * Resend, it honours the idempotency key: a second send with the same key answers the first message's id
+ * and writes nothing.
+ */
 export interface Outbox {
   readonly dir: string;
   readonly transport: MailTransport;
@@ -22,6 +26,7 @@ export interface Outbox {
 const ID_SHAPE = /^[0-9a-f-]{36}$/;
 
 export function createOutbox(dir: string): Outbox {
+  const keysDir = path.join(dir, 'idempotency-keys');
   const fileFor = (message: OutboxMessage) =>
     path.join(dir, `${message.createdAt.replace(/[:.]/g, '-')}_${message.id}.json`);
 
@@ -47,7 +52,18 @@ export function createOutbox(dir: string): Outbox {
           createdAt: new Date().toISOString(),
           ...mail,
         };
-        await mkdir(dir, { recursive: true });
+        await mkdir(keysDir, { recursive: true });
+        const keyFile = path.join(
+          keysDir,
+          createHash('sha256').update(mail.idempotencyKey).digest('hex'),
+        );
+        try {
+          // Exclusive create: of two sends with one key, exactly one gets to write its message.
+          await writeFile(keyFile, message.id, { flag: 'wx' });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          return { id: (await readFile(keyFile, 'utf8')).trim() };
+        }
         // Written aside and renamed, so the listing never sees half a message.
         const target = fileFor(message);
         await writeFile(`${target}.tmp`, JSON.stringify(message, null, 2));

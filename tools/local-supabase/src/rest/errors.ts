@@ -44,6 +44,8 @@ function isPgError(error: unknown): error is PgError {
 
 // PostgREST's SQLSTATE -> HTTP status table (docs: "Errors", "SQLSTATE to HTTP status").
 function statusForSqlState(code: string, role: ApiRole): number {
+  // RAISE sqlstate 'PTxyz' answers HTTP xyz (the rate limits raise PT429).
+  if (/^PT[1-5][0-9]{2}$/.test(code)) return Number(code.slice(2));
   switch (code) {
     case '23503':
     case '23505':

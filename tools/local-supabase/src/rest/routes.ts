@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Caller, Database } from '../db/database.ts';
 import type { SchemaCache } from '../db/schema-cache.ts';
+import { forwardedHeaders } from '../gateway/forwarded-headers.ts';
 import { authenticate, type Authentication } from '../http/auth.ts';
 import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import type { RequestContext } from '../http/context.ts';
@@ -90,7 +91,8 @@ export function admitRest(req: IncomingMessage, services: RestServices, path: st
   if (!auth.ok) return { refuse: authFailureReply(auth) };
   const unknown = unknownTarget(path, services.schema);
   if (unknown) return { refuse: { status: unknown.status, body: unknown.body } };
-  const { caller } = auth;
+  // PostgREST hands SQL the headers as the gateway forwarded them (request.headers).
+  const caller: Caller = { ...auth.caller, headers: forwardedHeaders(req) };
   return {
     bodyLimit: req.method === 'GET' || req.method === 'HEAD' ? 0 : SMALL_BODY_LIMIT,
     tooLarge: TOO_LARGE,

@@ -1,14 +1,21 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { createResendTransport } from '../../../../supabase/functions/_shared/mail/resend-transport.ts';
+import type { MailTransport } from '../../../../supabase/functions/_shared/mail/types.ts';
+import { createRpcRateLimiter } from '../../../../supabase/functions/_shared/rate-limit.ts';
+import { createRpcLedger } from '../../../../supabase/functions/_shared/thank-you/ledger.ts';
 import { createThankYouEmailHandler } from '../../../../supabase/functions/send-thank-you-email/handler.ts';
-import { createResendTransport } from '../../../../supabase/functions/send-thank-you-email/resend-transport.ts';
+import { MAX_APPLICATION_BODY_BYTES } from '../../../../supabase/functions/submit-application/application-form.ts';
+import { createApplicationStore } from '../../../../supabase/functions/submit-application/application-store.ts';
+import { createSubmitApplicationHandler } from '../../../../supabase/functions/submit-application/handler.ts';
+import { createResumeStore } from '../../../../supabase/functions/submit-application/resume-store.ts';
 import { DEFAULT_DATA_DIR, DEFAULT_MIGRATIONS_DIR } from '../config/paths.ts';
 import { acquireDataDirLock } from '../datadir/lock.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
 import { loadSchemaCache } from '../db/schema-cache.ts';
-import { createDatabaseLedger } from '../functions/db-ledger.ts';
 import type { EdgeFunction } from '../functions/routes.ts';
 import { createOriginPolicy } from '../http/cors.ts';
 import { createHostPolicy } from '../http/host.ts';
@@ -44,9 +51,9 @@ export interface LocalSupabaseOptions {
   databaseUrl?: string;
   /** Default: <repo>/supabase/migrations. */
   migrationsDir?: string;
-  /** When set, thank-you mail goes out through Resend instead of into the outbox. */
+  /** When set, the functions' mail goes out through Resend instead of into the outbox. */
   resendApiKey?: string;
-  /** The From header of thank-you mail. */
+  /** The From header of the functions' mail. */
   emailFrom?: string;
 }
 
@@ -60,6 +67,47 @@ export interface LocalSupabase {
   /** HTML list of the mail sent so far (JSON at `${url}/outbox.json`). */
   outboxUrl: string;
   stop(): Promise<void>;
+}
+
+/**
+ * The project's edge functions (config.toml, verify_jwt on), each the handler module Deno serves in
+ * production, given what its index.ts gives it there.
+ */
+function localEdgeFunctions(
+  apiUrl: string,
+  transport: MailTransport,
+  from: string | undefined,
+): [string, EdgeFunction][] {
+  const service = createClient(apiUrl, LOCAL_SERVICE_ROLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const ledger = createRpcLedger(service);
+  const rateLimiter = createRpcRateLimiter(service);
+  return [
+    [
+      'send-thank-you-email',
+      {
+        verifyJwt: true,
+        handler: createThankYouEmailHandler({ ledger, rateLimiter, transport, from }),
+      },
+    ],
+    [
+      'submit-application',
+      {
+        verifyJwt: true,
+        // The function reads its body up to its own limit and answers 413 itself beyond it.
+        maxBodyBytes: MAX_APPLICATION_BODY_BYTES,
+        handler: createSubmitApplicationHandler({
+          applications: createApplicationStore(service),
+          resumes: createResumeStore(service),
+          ledger,
+          rateLimiter,
+          transport,
+          from,
+        }),
+      },
+    ],
+  ];
 }
 
 /**
@@ -84,16 +132,9 @@ export async function startLocalSupabase(
     await migrate(database, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
     const schema = await loadSchemaCache(database);
     const outbox = createOutbox(path.join(dataDir, 'outbox'));
-    const thankYou: EdgeFunction = {
-      verifyJwt: true,
-      handler: createThankYouEmailHandler({
-        ledger: createDatabaseLedger(database),
-        transport: options.resendApiKey
-          ? createResendTransport({ apiKey: options.resendApiKey })
-          : outbox.transport,
-        from: options.emailFrom,
-      }),
-    };
+    // Filled once the port is known: the functions reach this server as hosted functions reach the
+    // project's API, through supabase-js with the service role key.
+    const functions = new Map<string, EdgeFunction>();
 
     // Per bucket; a function that takes a file for a bucket declares the same maxBodyBytes.
     const uploadBodyLimits = await readUploadBodyLimits(database);
@@ -101,10 +142,7 @@ export async function startLocalSupabase(
       createRequestListener({
         rest: { database, schema, jwtSecret: LOCAL_JWT_SECRET },
         storage: { database, jwtSecret: LOCAL_JWT_SECRET, uploadBodyLimits },
-        functions: {
-          jwtSecret: LOCAL_JWT_SECRET,
-          functions: new Map([['send-thank-you-email', thankYou]]),
-        },
+        functions: { jwtSecret: LOCAL_JWT_SECRET, functions },
         outbox,
         hosts: createHostPolicy(host),
         origins,
@@ -113,6 +151,12 @@ export async function startLocalSupabase(
       host,
     );
     const { url } = server;
+    const transport: MailTransport = options.resendApiKey
+      ? createResendTransport({ apiKey: options.resendApiKey })
+      : outbox.transport;
+    for (const [name, edgeFunction] of localEdgeFunctions(url, transport, options.emailFrom)) {
+      functions.set(name, edgeFunction);
+    }
 
     const openDb = database;
     let stopping: Promise<void> | undefined;

@@ -18,7 +18,7 @@ export interface StoredObject {
   lastModified: Date;
 }
 
-interface ObjectRow {
+export interface ObjectRow {
   id: string;
   metadata: { mimetype?: unknown; cacheControl?: unknown; eTag?: unknown } | null;
   updated_at: Date;
@@ -29,7 +29,8 @@ function safeHeader(stored: unknown): string | undefined {
   return typeof stored === 'string' && isHeaderSafe(stored) ? stored : undefined;
 }
 
-async function loadBytes(db: Queryable, row: ObjectRow): Promise<StoredObject> {
+/** The object's bytes and metadata, read with the server's own rights. */
+export async function loadStoredObject(db: Queryable, row: ObjectRow): Promise<StoredObject> {
   const { rows } = await db.query<{ data: Buffer }>(
     'select data from local_storage.object_data where object_id = $1',
     [row.id],
@@ -60,7 +61,7 @@ export function downloadPublic(
     if (!bucket || !bucket.public) throw storageErrors.noSuchBucket();
     const { rows } = await db.query<ObjectRow>(SELECT_OBJECT, [bucketId, name]);
     if (!rows[0]) throw storageErrors.noSuchKey();
-    return loadBytes(db, rows[0]);
+    return loadStoredObject(db, rows[0]);
   });
 }
 
@@ -79,6 +80,6 @@ export function downloadAsCaller(
     const { rows } = await db.query<ObjectRow>(SELECT_OBJECT, [bucketId, name]);
     if (!rows[0]) throw storageErrors.noSuchKey();
     await asServer(db);
-    return loadBytes(db, rows[0]);
+    return loadStoredObject(db, rows[0]);
   });
 }

@@ -10,6 +10,8 @@ import { attachmentDisposition } from './content-disposition.ts';
 import { downloadAsCaller, downloadPublic, type StoredObject } from './download.ts';
 import { storageErrors, toStorageFailure } from './errors.ts';
 import { listObjects } from './list.ts';
+import { removeObjects } from './remove.ts';
+import { createSignedUrl, downloadSigned } from './signed-url.ts';
 import { parseBucketAndName } from './object-key.ts';
 import { uploadObject } from './upload.ts';
 
@@ -82,8 +84,8 @@ function storageRoute(bodyLimit: number, handle: (ctx: RequestContext) => Promis
 }
 
 /**
- * /storage/v1/...: object upload, public and authenticated download, and listing, as storage-api
- * answers. The route, the key, the object name and (for uploads) the bucket and its size limit are
+ * /storage/v1/...: object upload, public, authenticated and signed download, signing, removal and
+ * listing, as storage-api answers. The route, the key, the object name and (for uploads) the bucket and its size limit are
  * settled before the body is read.
  */
 export function admitStorage(
@@ -96,6 +98,40 @@ export function admitStorage(
   const isRead = method === 'GET' || method === 'HEAD';
   try {
     let match: RegExpExecArray | null;
+    if (method === 'POST' && (match = /^\/object\/sign\/(.+)$/.exec(path))) {
+      const caller = authenticated(req, services);
+      const { bucket, name } = parseBucketAndName(match[1]);
+      return storageRoute(SMALL_BODY_LIMIT, async (ctx) => {
+        const body = parseJson(ctx.body.bytes);
+        sendJson(
+          ctx.res,
+          200,
+          await createSignedUrl(database, caller, services.jwtSecret, bucket, name, body),
+        );
+      });
+    }
+    if (isRead && (match = /^\/object\/sign\/(.+)$/.exec(path))) {
+      const { bucket, name } = parseBucketAndName(match[1]);
+      return storageRoute(0, async (ctx) => {
+        const token = ctx.url.searchParams.get('token');
+        sendObject(
+          ctx,
+          name,
+          await downloadSigned(database, services.jwtSecret, bucket, name, token),
+        );
+      });
+    }
+    if (method === 'DELETE' && (match = /^\/object\/([^/]+)\/?$/.exec(path))) {
+      const caller = authenticated(req, services);
+      const bucket = decodeURIComponent(match[1]);
+      return storageRoute(SMALL_BODY_LIMIT, async (ctx) =>
+        sendJson(
+          ctx.res,
+          200,
+          await removeObjects(database, caller, bucket, parseJson(ctx.body.bytes)),
+        ),
+      );
+    }
     if (isRead && (match = /^\/object\/public\/(.+)$/.exec(path))) {
       const { bucket, name } = parseBucketAndName(match[1]);
       return storageRoute(0, async (ctx) =>

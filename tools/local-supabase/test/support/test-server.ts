@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { startLocalSupabase, type LocalSupabase } from '../../src/index.ts';
+import { raiseRateLimits, startLocalSupabase, type LocalSupabase } from '../../src/index.ts';
 
 export interface TestServer {
   server: LocalSupabase;
@@ -13,9 +13,15 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export function clientFor(url: string, key: string): SupabaseClient {
+/** A supabase-js client with the key; `fetch` to connect from another local address. */
+export function clientFor(
+  url: string,
+  key: string,
+  fetch?: typeof globalThis.fetch,
+): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    ...(fetch ? { global: { fetch } } : {}),
   });
 }
 
@@ -23,10 +29,17 @@ export function clientFor(url: string, key: string): SupabaseClient {
  * A real server on a free port with an in-memory database and a throwaway data dir. With
  * LOCAL_SUPABASE_TEST_DATABASE_URL set (a superuser URL), the same tests run on that PostgreSQL instead.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    /** 'production' keeps the migrations' rate limits; by default they are raised, since every test
+     * request comes from 127.0.0.1. */
+    rateLimits?: 'raised' | 'production';
+  } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-test-'));
   const databaseUrl = process.env.LOCAL_SUPABASE_TEST_DATABASE_URL || undefined;
   const server = await startLocalSupabase({ port: 0, dataDir, inMemory: true, databaseUrl });
+  if (options.rateLimits !== 'production') await raiseRateLimits(server.url, server.serviceKey);
   return {
     server,
     anon: clientFor(server.url, server.anonKey),

@@ -29,6 +29,16 @@ describe('community SubscribeForm', () => {
     fetchSpy.mockRestore();
   });
 
+  it.each(['a<victim@example.org>', 'jane@example', 'jane doe@example.com'])(
+    'refuses %j with the same email rule as every other form',
+    async (address) => {
+      const { user, email } = setup();
+      await user.type(email(), address);
+      await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    },
+  );
+
   it('is busy for exactly one second, then welcomes the visitor and clears the field', async () => {
     const fetchSpy = jest.spyOn(globalThis, 'fetch');
     const { user, email } = setup();

@@ -1,16 +1,27 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startLocalSupabase, type LocalSupabase } from '@agentora/local-supabase';
+import { raiseRateLimits, startLocalSupabase, type LocalSupabase } from '@agentora/local-supabase';
 import { TEST_BACKEND_ENV } from './test-backend-env';
 
-// One real local Supabase for the whole libs/data run, started in Jest's parent process (PGlite needs
-// plain Node, not the jsdom test environment). Test files reach it through these environment variables.
-export default async function globalSetup(): Promise<void> {
+async function startServer(): Promise<LocalSupabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'agentora-data-tests-'));
-  const server = await startLocalSupabase({ port: 0, dataDir, inMemory: true });
+  return startLocalSupabase({ port: 0, dataDir, inMemory: true });
+}
+
+// Real local Supabase servers for the whole libs/data run, started in Jest's parent process (PGlite needs
+// plain Node, not the jsdom test environment). Test files reach them through these environment variables.
+// Every request comes from 127.0.0.1, so the main server's rate limits are raised; the second one keeps
+// the production limits for the tests of the limits themselves.
+export default async function globalSetup(): Promise<void> {
+  const [server, limited] = await Promise.all([startServer(), startServer()]);
+  await raiseRateLimits(server.url, server.serviceKey);
   process.env[TEST_BACKEND_ENV.url] = server.url;
   process.env[TEST_BACKEND_ENV.anonKey] = server.anonKey;
   process.env[TEST_BACKEND_ENV.serviceKey] = server.serviceKey;
-  (globalThis as { __agentoraTestBackend?: LocalSupabase }).__agentoraTestBackend = server;
+  process.env[TEST_BACKEND_ENV.limitedUrl] = limited.url;
+  (globalThis as { __agentoraTestBackends?: LocalSupabase[] }).__agentoraTestBackends = [
+    server,
+    limited,
+  ];
 }

@@ -16,11 +16,18 @@ function env(name: string): string {
   return value;
 }
 
-let service: SupabaseClient | undefined;
+const services: Record<string, SupabaseClient> = {};
 
-/** Points the runtime config (and so every backend call) at the local server from global-setup.ts. */
-export function connectTestBackend(): TestBackend {
-  const url = env(TEST_BACKEND_ENV.url);
+/**
+ * Points the runtime config (and so every backend call) at the local server from global-setup.ts, or at
+ * the one that keeps the production rate limits.
+ */
+export function connectTestBackend(
+  options: { rateLimits?: 'raised' | 'production' } = {},
+): TestBackend {
+  const url = env(
+    options.rateLimits === 'production' ? TEST_BACKEND_ENV.limitedUrl : TEST_BACKEND_ENV.url,
+  );
   const anonKey = env(TEST_BACKEND_ENV.anonKey);
   setRuntimeConfig({
     remotes: {
@@ -34,7 +41,7 @@ export function connectTestBackend(): TestBackend {
     url,
     anonKey,
     // One per test file, with its own storage key, so it shares no auth state with the library's client.
-    service: (service ??= createClient(url, env(TEST_BACKEND_ENV.serviceKey), {
+    service: (services[url] ??= createClient(url, env(TEST_BACKEND_ENV.serviceKey), {
       auth: { persistSession: false, autoRefreshToken: false, storageKey: 'agentora-test-service' },
     })),
   };

@@ -1,16 +1,15 @@
-import { EMAIL_BRAND } from './brand.ts';
+import { EMAIL_BRAND } from '../brand.ts';
 import { escapeHtml } from './html.ts';
-import type { ThankYouRequest, ThankYouType } from './types.ts';
 
 // An email is described once as plain-text blocks and rendered twice (HTML and text). Nothing in a block
-// is markup, so every value, visitor-supplied or not, is escaped on the way into the HTML.
-type Segment = string | { strong: string };
-type Block =
+// is markup, so every value, stored by a visitor or not, is escaped on the way into the HTML.
+export type Segment = string | { strong: string };
+export type Block =
   | { kind: 'paragraph'; segments: Segment[] }
   | { kind: 'list'; items: string[] }
   | { kind: 'quote'; text: string };
 
-interface EmailContent {
+export interface EmailContent {
   subject: string;
   heading: string;
   blocks: Block[];
@@ -22,92 +21,7 @@ export interface RenderedEmail {
   text: string;
 }
 
-const paragraph = (...segments: Segment[]): Block => ({ kind: 'paragraph', segments });
-
-function greeting(firstName: string): Block {
-  return paragraph(`Hi ${firstName === '' ? 'there' : firstName},`);
-}
-
-const CONTENT: Readonly<Record<ThankYouType, (request: ThankYouRequest) => EmailContent>> = {
-  early_access: ({ firstName }) => ({
-    subject: `You're on the ${EMAIL_BRAND.name} early access list`,
-    heading: 'Welcome to early access',
-    blocks: [
-      greeting(firstName),
-      paragraph(
-        `Thanks for joining the ${EMAIL_BRAND.name} early access list. You are among the first people to `,
-        'hear about the marketplace where AI agents are discovered, bought, sold and deployed.',
-      ),
-      paragraph({ strong: 'Your early access benefits' }),
-      {
-        kind: 'list',
-        items: [
-          'A place among the first 1000 users',
-          '50% off your first year',
-          `An invitation before the public launch in ${EMAIL_BRAND.launchYear}`,
-        ],
-      },
-      paragraph("We'll write again as soon as your access is ready."),
-    ],
-  }),
-  newsletter: ({ firstName }) => ({
-    subject: `Welcome to the ${EMAIL_BRAND.name} newsletter`,
-    heading: "You're subscribed",
-    blocks: [
-      greeting(firstName),
-      paragraph(
-        `Thanks for subscribing to the ${EMAIL_BRAND.name} newsletter. You'll receive our latest updates on `,
-        'AI agents, the marketplace, and our road to launch.',
-      ),
-      paragraph('You can unsubscribe at any time by replying to any of our emails.'),
-    ],
-  }),
-  waitlist: ({ firstName, additionalData }) => ({
-    subject: `You're on ${EMAIL_BRAND.name}'s waitlist`,
-    heading: 'Welcome to the waitlist',
-    blocks: [
-      greeting(firstName),
-      additionalData.company
-        ? paragraph(
-            `Thanks for joining ${EMAIL_BRAND.name}'s waitlist on behalf of `,
-            { strong: additionalData.company },
-            '.',
-          )
-        : paragraph(`Thanks for joining ${EMAIL_BRAND.name}'s waitlist.`),
-      ...(additionalData.useCase
-        ? [
-            paragraph('You told us what you want AI agents to do for you:'),
-            { kind: 'quote', text: additionalData.useCase } as Block,
-          ]
-        : []),
-      paragraph({ strong: 'What you get as a waitlist member' }),
-      {
-        kind: 'list',
-        items: ['50% off the first year', 'Priority support and features', 'Lifetime beta access'],
-      },
-      paragraph(
-        `We expect to launch in ${EMAIL_BRAND.launchYear}; we'll contact you with next steps before then.`,
-      ),
-    ],
-  }),
-  career: ({ firstName, additionalData }) => ({
-    subject: `We received your application to ${EMAIL_BRAND.name}`,
-    heading: 'Application received',
-    blocks: [
-      greeting(firstName),
-      paragraph(
-        `Thank you for applying to ${EMAIL_BRAND.name} for `,
-        { strong: additionalData.position ?? 'the position' },
-        '.',
-      ),
-      paragraph(
-        'Our team will review your application and get back to you within ',
-        { strong: '5 business days' },
-        '.',
-      ),
-    ],
-  }),
-};
+export const paragraph = (...segments: Segment[]): Block => ({ kind: 'paragraph', segments });
 
 const FONT =
   "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
@@ -183,7 +97,6 @@ function renderText(content: EmailContent): string {
   return `${content.heading}\n\n${content.blocks.map(blockToText).join('\n\n')}\n\n--\nThe ${name} team - ${siteUrl}\nQuestions? Write to ${supportEmail}.\n`;
 }
 
-export function renderThankYouEmail(request: ThankYouRequest): RenderedEmail {
-  const content = CONTENT[request.type](request);
+export function renderEmail(content: EmailContent): RenderedEmail {
   return { subject: content.subject, html: renderHtml(content), text: renderText(content) };
 }

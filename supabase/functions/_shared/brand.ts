@@ -1,5 +1,6 @@
-// The function is deployed on its own (Supabase bundles only this folder), so it cannot import
-// libs/data; these values must equal libs/data's site constants, which a libs/data test asserts.
+// The functions are deployed on their own (Supabase bundles each with what it imports from _shared), so
+// they cannot import libs/data; these values must equal libs/data's site constants, which a libs/data test
+// asserts.
 export const EMAIL_BRAND = {
   name: 'Agentora',
   siteUrl: 'https://agentora.ai',

@@ -1,0 +1,150 @@
+import { docxBytes, pdfBytes, pngBytes } from '@agentora/local-supabase';
+import { setRuntimeConfig } from '../runtime-config/runtime-config';
+import { submitApplication, type ApplicationFields } from './applications';
+import { connectTestBackend, uniqueEmail } from './testing/test-backend';
+
+const backend = connectTestBackend();
+
+const PDF = 'application/pdf';
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+const application = (overrides: Partial<ApplicationFields> = {}): ApplicationFields => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: uniqueEmail('ada'),
+  phone: '',
+  location: '',
+  linkedinUrl: '',
+  portfolioUrl: '',
+  currentRole: '',
+  currentCompany: '',
+  experienceYears: '',
+  skills: '',
+  whyJoin: 'I want to build the agent marketplace.',
+  availability: '',
+  workPreference: '',
+  salaryExpectation: '',
+  coverLetter: '',
+  hearAboutUs: '',
+  ...overrides,
+});
+
+const file = (bytes: Uint8Array, name: string, type: string) =>
+  new File([new Uint8Array(bytes)], name, { type });
+
+async function storedApplication(email: string) {
+  const { data, error } = await backend.service
+    .from('general_applications')
+    .select('*')
+    .eq('email', email)
+    .maybeSingle();
+  if (error) throw error;
+  return data as Record<string, unknown> | null;
+}
+
+describe('submitApplication', () => {
+  it('stores every field, the résumé privately, status pending, and reports the confirmation mail', async () => {
+    const fields = application({
+      phone: '+44 20 7946 0000',
+      location: 'London',
+      linkedinUrl: 'https://www.linkedin.com/in/ada',
+      portfolioUrl: 'https://ada.dev',
+      currentRole: 'Analyst',
+      currentCompany: 'Babbage & Co',
+      experienceYears: '10+',
+      skills: 'Mathematics, poetry',
+      availability: '2-weeks',
+      workPreference: 'hybrid',
+      salaryExpectation: '£100k',
+      coverLetter: 'Dear team,\nthank you.',
+      hearAboutUs: 'job-board',
+    });
+    const resume = pdfBytes(3000);
+    await expect(submitApplication(fields, file(resume, 'Ada CV.pdf', PDF))).resolves.toEqual({
+      ok: true,
+      emailSent: true,
+    });
+    const row = await storedApplication(fields.email);
+    expect(row).toMatchObject({
+      first_name: 'Ada',
+      phone: '+44 20 7946 0000',
+      linkedin_url: 'https://www.linkedin.com/in/ada',
+      current_role: 'Analyst',
+      current_company: 'Babbage & Co',
+      experience_years: '10+',
+      availability: '2-weeks',
+      work_preference: 'hybrid',
+      cover_letter: 'Dear team,\nthank you.',
+      hear_about_us: 'job-board',
+      resume_filename: 'Ada CV.pdf',
+      resume_path: expect.stringMatching(/^resumes\/\d{13}-[0-9a-f]{32}\.pdf$/),
+      status: 'pending',
+    });
+    const { data } = await backend.service.storage
+      .from('applications')
+      .download(row?.resume_path as string);
+    expect(new Uint8Array(await (data as Blob).arrayBuffer())).toEqual(new Uint8Array(resume));
+  });
+
+  it('works without a résumé, blanks stored as NULL', async () => {
+    const fields = application();
+    await expect(submitApplication(fields)).resolves.toMatchObject({ ok: true });
+    expect(await storedApplication(fields.email)).toMatchObject({
+      resume_path: null,
+      resume_filename: null,
+      phone: null,
+      cover_letter: null,
+    });
+  });
+
+  it.each([
+    ['a PNG declared as a PDF', file(pngBytes(), 'cv.pdf', PDF), 'resume_type'],
+    ['a DOCX declared as a PDF', file(docxBytes(), 'cv.docx', PDF), 'resume_type'],
+    ['5 MB and a byte', file(pdfBytes(5 * 1024 * 1024 + 1), 'cv.pdf', PDF), 'resume_too_large'],
+    // Refused by the server before the function reads it.
+    ['12 MB', file(pdfBytes(12 * 1024 * 1024), 'cv.pdf', PDF), 'resume_too_large'],
+  ])('refuses %s as %s, storing nothing', async (_label, resume, reason) => {
+    const fields = application();
+    await expect(submitApplication(fields, resume)).resolves.toEqual({ ok: false, reason });
+    expect(await storedApplication(fields.email)).toBeNull();
+  });
+
+  it('takes a real DOCX', async () => {
+    await expect(
+      submitApplication(application(), file(docxBytes(), 'cv.docx', DOCX)),
+    ).resolves.toMatchObject({ ok: true });
+  });
+
+  it('reports a second application of the mailbox as a duplicate', async () => {
+    const fields = application();
+    await submitApplication(fields);
+    await expect(
+      submitApplication({ ...fields, email: fields.email.toUpperCase() }),
+    ).resolves.toEqual({ ok: false, reason: 'duplicate' });
+  });
+
+  it('reports fields the server refuses as invalid', async () => {
+    await expect(
+      submitApplication(application({ email: 'Ada <ada@example.com>' })),
+    ).resolves.toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('reports an unreachable backend without throwing', async () => {
+    setRuntimeConfig({
+      remotes: {
+        content: 'http://localhost:9/c',
+        signups: 'http://localhost:9/s',
+        careers: 'http://localhost:9/k',
+      },
+      supabase: { url: 'http://localhost:9', anonKey: backend.anonKey },
+    });
+    try {
+      await expect(submitApplication(application())).resolves.toEqual({
+        ok: false,
+        reason: 'unreachable',
+      });
+    } finally {
+      connectTestBackend();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { isRateLimitError } from './backend-error';
+import { submitApplication } from './applications';
+import { insertNewsletterSubscription } from './signups';
+import { connectTestBackend, uniqueEmail } from './testing/test-backend';
+
+// Against the server that keeps the production limits (testing/global-setup.ts). Every request of this
+// file comes from 127.0.0.1, so the tests use each limit once.
+connectTestBackend({ rateLimits: 'production' });
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+it('the 11th rapid newsletter sign-up is refused as a rate limit error (PT429, HTTP 429)', async () => {
+  for (let i = 0; i < 10; i += 1) await insertNewsletterSubscription(uniqueEmail());
+  const error = await caught(insertNewsletterSubscription(uniqueEmail()));
+  expect(error).toMatchObject({ name: 'BackendError', code: 'PT429', status: 429 });
+  expect(isRateLimitError(error)).toBe(true);
+});
+
+it('the 6th application in an hour is refused as rate_limited', async () => {
+  const application = () => ({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: uniqueEmail('ada'),
+    phone: '',
+    location: '',
+    linkedinUrl: '',
+    portfolioUrl: '',
+    currentRole: '',
+    currentCompany: '',
+    experienceYears: '',
+    skills: '',
+    whyJoin: 'Agents.',
+    availability: '',
+    workPreference: '',
+    salaryExpectation: '',
+    coverLetter: '',
+    hearAboutUs: '',
+  });
+  for (let i = 0; i < 5; i += 1) {
+    await expect(submitApplication(application())).resolves.toMatchObject({ ok: true });
+  }
+  await expect(submitApplication(application())).resolves.toEqual({
+    ok: false,
+    reason: 'rate_limited',
+  });
+});

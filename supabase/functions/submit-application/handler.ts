@@ -1,0 +1,127 @@
+import { clientAddressOf } from '../_shared/http/client-address.ts';
+import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import { RATE_LIMITED_ERROR, type RateLimiter } from '../_shared/rate-limit.ts';
+import { validateApplicationFields } from '../_shared/rules/application-fields.ts';
+import {
+  checkResume,
+  resumeDisplayName,
+  resumeObjectPath,
+} from '../_shared/rules/resume-file.ts';
+import { sendThankYou, type ThankYouMailer } from '../_shared/thank-you/send-thank-you.ts';
+import { readApplicationForm } from './application-form.ts';
+import type { ApplicationStore } from './application-store.ts';
+import type { ResumeStore } from './resume-store.ts';
+
+export interface SubmitApplicationDeps extends Omit<ThankYouMailer, 'logError'> {
+  applications: ApplicationStore;
+  resumes: ResumeStore;
+  rateLimiter: RateLimiter;
+  logError?: ThankYouMailer['logError'];
+}
+
+/** Why an application was not taken; libs/data maps each to the careers form's message. */
+export type SubmitApplicationError =
+  | 'invalid'
+  | 'resume_type'
+  | 'resume_too_large'
+  | 'upload_failed'
+  | 'duplicate'
+  | 'rate_limited'
+  | 'failed';
+
+export type SubmitApplicationResponseBody =
+  | { success: true; emailSent: boolean }
+  | { success: false; error: SubmitApplicationError; message: string; fields?: string[] };
+
+function refuse(
+  status: number,
+  error: SubmitApplicationError,
+  message: string,
+  fields?: string[],
+): Response {
+  const body: SubmitApplicationResponseBody = { success: false, error, message };
+  if (fields) body.fields = fields;
+  return jsonResponse(status, body);
+}
+
+/**
+ * submit-application: the careers form's one call. It takes the fields and the optional résumé as
+ * multipart/form-data, checks them as the table's constraints would (the file by its bytes), counts the
+ * request against the client address's limit, uploads the file to the private bucket and inserts the
+ * row with the service role (deleting the file again if the insert fails), then sends the confirmation
+ * rendered from the stored row.
+ */
+export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): RequestHandler {
+  const logError = deps.logError ?? ((message, error) => console.error(message, error));
+  const mailer: ThankYouMailer = { ...deps, logError };
+
+  return async (request) => {
+    if (request.method === 'OPTIONS') return preflightResponse();
+    if (request.method !== 'POST') return refuse(405, 'invalid', 'Use POST.');
+
+    const form = await readApplicationForm(request);
+    if (!form.ok) {
+      switch (form.problem) {
+        case 'too-large':
+          return refuse(413, 'resume_too_large', 'The résumé is larger than 5 MB.');
+        case 'not-multipart':
+          return refuse(415, 'invalid', 'Send the application as multipart/form-data.');
+        case 'malformed':
+          return refuse(400, 'invalid', 'The form data could not be read.');
+      }
+    }
+
+    const fields = validateApplicationFields(form.fields);
+    if (!fields.ok) {
+      return refuse(400, 'invalid', 'Some fields are missing or invalid.', Object.keys(fields.problems));
+    }
+    const resume = form.resume && { ...form.resume, check: checkResume(form.resume) };
+    if (resume && !resume.check.ok) {
+      return resume.check.problem === 'size'
+        ? refuse(413, 'resume_too_large', 'The résumé is larger than 5 MB.')
+        : refuse(415, 'resume_type', 'The résumé must be a PDF, DOC or DOCX file of that type.');
+    }
+
+    try {
+      const limit = await deps.rateLimiter.take('submit-application', clientAddressOf(request));
+      if (limit === 'limited') return refuse(429, 'rate_limited', RATE_LIMITED_ERROR);
+    } catch (error) {
+      logError('submit-application: the rate limit could not be checked', error);
+      return refuse(500, 'failed', 'The application could not be checked.');
+    }
+
+    let stored: { path: string; filename: string } | undefined;
+    if (resume?.check.ok) {
+      const path = resumeObjectPath(resume.check.extension);
+      try {
+        await deps.resumes.upload(path, resume.bytes, resume.check.mimeType);
+      } catch (error) {
+        logError('submit-application: the résumé upload failed', error);
+        return refuse(502, 'upload_failed', 'The résumé could not be stored.');
+      }
+      stored = { path, filename: resumeDisplayName(resume.name, resume.check.extension) };
+    }
+
+    const inserted = await deps.applications.insert({
+      ...fields.row,
+      resume_path: stored?.path ?? null,
+      resume_filename: stored?.filename ?? null,
+    });
+    if (inserted.status !== 'inserted') {
+      if (stored) {
+        // No file outlives a failed application.
+        await deps.resumes.remove(stored.path).catch((error: unknown) => {
+          logError(`submit-application: ${stored.path} is left behind`, error);
+        });
+      }
+      if (inserted.status === 'duplicate') {
+        return refuse(409, 'duplicate', 'An application for this email address exists.');
+      }
+      logError('submit-application: the insert failed', inserted.reason);
+      return refuse(500, 'failed', 'The application could not be stored.');
+    }
+
+    const mail = await sendThankYou(mailer, 'career', fields.row.email ?? '');
+    return jsonResponse(200, { success: true, emailSent: mail.status === 'sent' });
+  };
+}

@@ -1,0 +1,46 @@
+// `npm run resume-url -- <application id> [--expires-in <seconds>]`: prints a signed URL for the
+// application's résumé on stdout (who applied and how long the link lives on stderr).
+//
+// SUPABASE_URL: the project's API URL; default the local server, http://127.0.0.1:54321.
+// SUPABASE_SERVICE_ROLE_KEY: the project's service role key; defaults to the local server's demo key
+// only when SUPABASE_URL is a loopback address. Never commit the hosted key or put it in a browser.
+import { parseArgs } from 'node:util';
+import { createClient } from '@supabase/supabase-js';
+import { DEFAULT_PORT, LOCAL_SERVICE_ROLE_KEY } from '@agentora/local-supabase';
+import {
+  DEFAULT_EXPIRES_IN_SECONDS,
+  ResumeUrlError,
+  signedResumeUrl,
+} from './signed-resume-url.ts';
+
+function fail(message: string): never {
+  process.stderr.write(`resume-url: ${message}\n`);
+  process.exit(1);
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { 'expires-in': { type: 'string' } },
+});
+if (positionals.length !== 1)
+  fail('usage: npm run resume-url -- <application id> [--expires-in <seconds>]');
+
+const apiUrl = process.env.SUPABASE_URL || `http://127.0.0.1:${DEFAULT_PORT}`;
+const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(apiUrl).hostname);
+const serviceKey =
+  process.env.SUPABASE_SERVICE_ROLE_KEY || (loopback ? LOCAL_SERVICE_ROLE_KEY : '');
+if (!serviceKey) fail(`set SUPABASE_SERVICE_ROLE_KEY for ${apiUrl}`);
+const expiresIn = Number(values['expires-in'] ?? DEFAULT_EXPIRES_IN_SECONDS);
+
+const client = createClient(apiUrl, serviceKey, {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+});
+try {
+  const resume = await signedResumeUrl(client, positionals[0], expiresIn);
+  process.stderr.write(
+    `Résumé of ${resume.applicant}: ${resume.filename}, link valid for ${expiresIn} seconds.\n`,
+  );
+  process.stdout.write(`${resume.url}\n`);
+} catch (error) {
+  fail(error instanceof ResumeUrlError ? error.message : String(error));
+}
