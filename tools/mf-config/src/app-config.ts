@@ -1,5 +1,6 @@
 import path from 'node:path';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
@@ -8,7 +9,8 @@ import { LOCAL_PORTS, localRuntimeConfig, type AppName } from '@agentora/contrac
 import { devServerConfig } from './dev/dev-server.ts';
 import { ExposeContractPlugin } from './expose-contract.ts';
 import { GeneratedFilesPlugin } from './generated-files.ts';
-import { sharedDependencies, type SharedSpec } from './shared.ts';
+import { createServerConfig, PAGE_TEMPLATE_FILE } from './server-config.ts';
+import { sharedMap, type SharedSpec } from './shared.ts';
 import { StartupPreloadPlugin } from './startup-preload.ts';
 
 const majorVersionGuard = path.join(import.meta.dirname, 'runtime/major-version-guard.ts');
@@ -16,6 +18,8 @@ const majorVersionGuard = path.join(import.meta.dirname, 'runtime/major-version-
 const remoteStandaloneTemplate = path.resolve(import.meta.dirname, '../templates/remote-standalone.html');
 const standaloneRuntimeProvider = path.join(import.meta.dirname, 'runtime/standalone-runtime-provider.ts');
 const sharedReactRefreshRuntime = path.join(import.meta.dirname, 'dev/react-refresh-runtime.cjs');
+const styledComponentsSwcPlugin = createRequire(import.meta.url).resolve('@swc/plugin-styled-components');
+const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
 /** Loaded by a remote's standalone page before its own scripts (templates/remote-standalone.html). */
 export const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
 
@@ -79,6 +83,16 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
               transform: { react: { runtime: 'automatic', development: !isProduction, refresh: isDevelopment } },
+              experimental: {
+                // styled-components names each component by a global creation counter unless a
+                // compiler gives it an id. The server render and the browser's hydration create the
+                // shell's, the libs' and the remotes' components in different orders, so counter ids
+                // would not match: this gives every component an id from its file and position,
+                // prefixed by the app (two remotes' ids never collide).
+                plugins: [[styledComponentsSwcPlugin, { ssr: true, displayName: !isProduction, namespace: name }]],
+                // The compiled plugin is cached here, not in a .swc/ folder next to each app.
+                cacheRoot: path.join(workspaceRoot, 'node_modules/.cache/swc'),
+              },
             },
             env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
           },
@@ -100,6 +114,11 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
         scriptLoading: 'defer',
         minify: isProduction,
       }),
+      // The same page once more, under a name of its own: the prerender fills it for every route
+      // and writes index.html (the home page) over the client-rendered one.
+      ...(name === 'shell' && isProduction
+        ? [new rspack.HtmlRspackPlugin({ template: path.join(appDir, 'index.html'), filename: PAGE_TEMPLATE_FILE, scriptLoading: 'defer', minify: true })]
+        : []),
       ...(name === 'shell' ? [new StartupPreloadPlugin({ bootstrapRequest: './bootstrap' })] : []),
       ...(copyPatterns.length > 0 ? [new rspack.CopyRspackPlugin({ patterns: copyPatterns })] : []),
       // Every build ships the local site's runtime config as its default; a deployment replaces that
@@ -120,9 +139,7 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
         name,
         filename: 'remoteEntry.js',
         exposes: name === 'shell' ? undefined : exposesMap(name),
-        shared: Object.fromEntries(
-          Object.entries(sharedDependencies).map(([pkg, spec]) => [pkg, { ...spec, ...sharedOverrides[pkg] }]),
-        ),
+        shared: sharedMap(sharedOverrides),
         shareStrategy: 'loaded-first',
         runtimePlugins: [majorVersionGuard],
         dts: false,
@@ -150,14 +167,30 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
 
 
 /**
- * Everything one app's build emits. The shell is one compilation. A remote adds a second, tiny one:
- * the federation runtime core its standalone page needs, since its own bundles use the host's.
+ * Everything one app's build emits: the browser build; for production, its server build (Node, for
+ * prerendering: server-config.ts); and for a remote, a tiny third one: the federation runtime core
+ * its standalone page needs, since its own bundles use the host's.
  */
 export function createBuildConfigs(options: AppConfigOptions, args: BuildArgs = {}): Configuration[] {
-  const app = createAppConfig(options, args);
-  if (options.name === 'shell') return [app];
+  const app = { ...createAppConfig(options, args), name: options.name };
+  const configs: Configuration[] = [app];
+  // `npm start` renders in the browser only; a server build per saved file would be wasted work.
+  if (app.mode !== 'development') {
+    configs.push(
+      createServerConfig({
+        name: options.name,
+        appDir: options.appDir,
+        outputDir: app.output!.path!,
+        mode: app.mode!,
+        resolve: app.resolve,
+        module: app.module,
+        sharedOverrides: options.sharedOverrides,
+      }),
+    );
+  }
+  if (options.name === 'shell') return configs;
   return [
-    app,
+    ...configs,
     {
       name: 'standalone-runtime',
       mode: app.mode,

@@ -41,3 +41,8 @@ export const sharedDependencies: Record<string, SharedSpec> = {
   '@agentora/ui': singleton(`^${uiPackage.version}`),
   '@agentora/data': singleton(`^${dataPackage.version}`),
 };
+
+/** The `shared` option of an app's ModuleFederationPlugin, with a build's overrides applied. */
+export function sharedMap(overrides: Record<string, Partial<SharedSpec>> = {}): Record<string, SharedSpec> {
+  return Object.fromEntries(Object.entries(sharedDependencies).map(([pkg, spec]) => [pkg, { ...spec, ...overrides[pkg] }]));
+}
