@@ -1,26 +1,52 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setRuntimeConfig, type RuntimeConfig } from '@agentora/data';
 import { App } from './app/App';
 import { StartupFailure } from './app/StartupFailure';
+import { StaleMarkupError } from './federation/part-versions';
+
+/**
+ * Hydration errors React recovers from by rendering a part on the client. A stale prerendered part
+ * (a remote deployed after the page was rendered) is expected and said quietly; anything else is a
+ * bug worth an error in the console.
+ */
+function onRecoverableError(error: unknown, info: { componentStack?: string }): void {
+  const stale = error instanceof StaleMarkupError ? error : error instanceof Error && error.cause instanceof StaleMarkupError ? error.cause : undefined;
+  if (stale) {
+    console.info(`[shell] rendering a part anew: ${stale.message}`);
+    return;
+  }
+  console.error('[shell] recovered from a hydration error:', error, info.componentStack ?? '');
+}
 
 /** Renders the site once the runtime config is read (startRemotes, in the entry chunk). */
 export async function start(remotesStarted: Promise<RuntimeConfig>): Promise<void> {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+  // A prerendered page (tools/prerender) is already on screen: React adopts its HTML.
+  const prerendered = container.firstElementChild !== null;
+  let config: RuntimeConfig;
   try {
-    setRuntimeConfig(await remotesStarted);
+    config = await remotesStarted;
   } catch (error) {
     console.error('[shell] could not read the runtime config:', error);
-    root.render(<StartupFailure />);
+    // A prerendered page still reads and navigates as plain HTML; an empty one says what happened.
+    if (!prerendered) createRoot(container).render(<StartupFailure />);
     return;
   }
-  // A transition renders the first page in short slices instead of one long task, so the main
-  // thread stays free for input (and for the remote modules' scripts) while the page builds.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  setRuntimeConfig(config);
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  // In a transition, the first render (or hydration) runs in short slices instead of one long
+  // task, so the main thread stays free for input and for the remote modules' scripts.
+  if (prerendered) {
+    startTransition(() => {
+      hydrateRoot(container, app, { onRecoverableError });
+    });
+    return;
+  }
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }

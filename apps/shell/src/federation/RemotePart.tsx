@@ -2,7 +2,8 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState, type LazyExot
 import styled from 'styled-components';
 import type { ExposeName, ExposedComponent, ExposedModule, ExposedProps, RemoteName } from '@agentora/contracts';
 import { AlertCircleIcon, Button, DelayedFallback, RefreshIcon } from '@agentora/ui';
-import { loadExposed, resetRemote } from './remote-loader';
+import { loadExposed, moduleId, resetRemote } from './remote-loader';
+import { checkPartVersion } from './part-versions';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { FirstScreenSettled, whenFirstScreenSettled } from './first-screen';
 
@@ -13,10 +14,21 @@ export type RemotePartVariant = 'page' | 'section' | 'inline';
 // wrapper per load, so a page the visitor comes back to renders at once instead of suspending again.
 const componentByLoad = new WeakMap<Promise<unknown>, unknown>();
 
-function componentFor<R extends RemoteName, E extends ExposeName<R>>(load: Promise<ExposedModule<R, E>>): LazyExoticComponent<ExposedComponent<R, E>> {
+function componentFor<R extends RemoteName, E extends ExposeName<R>>(remote: R, expose: E, load: Promise<ExposedModule<R, E>>): LazyExoticComponent<ExposedComponent<R, E>> {
   let component = componentByLoad.get(load) as LazyExoticComponent<ExposedComponent<R, E>> | undefined;
   if (!component) {
-    component = lazy(() => load);
+    const id = moduleId(remote, expose);
+    component = lazy(() =>
+      load.then(({ default: Exposed }) => {
+        // On its first render, checks that prerendered HTML of this part is from this build
+        // (part-versions.ts); a stale part is rendered anew instead of adopted.
+        const Checked = (props: ExposedProps<R, E>) => {
+          checkPartVersion(id);
+          return <Exposed {...(props as ExposedProps<R, E> & object)} />;
+        };
+        return { default: Checked as ExposedComponent<R, E> };
+      }),
+    );
     componentByLoad.set(load, component);
   }
   return component;
@@ -97,28 +109,32 @@ export function RemotePart<R extends RemoteName, E extends ExposeName<R>>(partPr
  * once the page has rendered (first-screen.ts).
  */
 function WhenNearViewport({ minHeight, children }: { minHeight: string; children: ReactNode }) {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Never near on the server, nor while hydrating: prerendered HTML holds the placeholder, with the
+  // part's space, and the first client render must agree with it.
+  const [near, setNear] = useState(false);
   const [pageShown, setPageShown] = useState(false);
   const placeholder = useRef<HTMLDivElement>(null);
   useEffect(() => whenFirstScreenSettled(() => setPageShown(true)), []);
   useEffect(() => {
-    if (near || !pageShown || !placeholder.current) return;
+    if (near || !pageShown || !placeholder.current || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setNear(true);
     }, { rootMargin: NEAR_VIEWPORT_MARGIN });
     observer.observe(placeholder.current);
     return () => observer.disconnect();
   }, [near, pageShown]);
-  return near ? children : <div ref={placeholder} style={{ minHeight }} data-waiting-for-viewport="" />;
+  // Without IntersectionObserver (old browsers), the part loads once the page has rendered.
+  const show = near || (pageShown && typeof IntersectionObserver === 'undefined');
+  return show ? children : <div ref={placeholder} style={{ minHeight }} data-waiting-for-viewport="" />;
 }
 
 function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({ remote, expose, props, variant, minHeight }: RemotePartProps<R, E>) {
   // The load this part shows is fixed when it mounts: another part's Retry of the same remote must
   // not swap a module that is already on screen. Retry starts a new load and a fresh boundary.
-  const [{ attempt, Exposed }, setLoaded] = useState(() => ({ attempt: 0, Exposed: componentFor(loadExposed(remote, expose)) }));
+  const [{ attempt, Exposed }, setLoaded] = useState(() => ({ attempt: 0, Exposed: componentFor(remote, expose, loadExposed(remote, expose)) }));
   const retry = useCallback(() => {
     resetRemote(remote);
-    setLoaded((previous) => ({ attempt: previous.attempt + 1, Exposed: componentFor(loadExposed(remote, expose)) }));
+    setLoaded((previous) => ({ attempt: previous.attempt + 1, Exposed: componentFor(remote, expose, loadExposed(remote, expose)) }));
   }, [remote, expose]);
 
   const heldHeight = minHeight ?? (variant === 'page' ? '60vh' : '4rem');

@@ -2,6 +2,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { ExposeName, ExposedModule, ExposedModuleRef, RemoteName } from '@agentora/contracts';
 import { REMOTE_LOAD_TIMEOUT_MS, withTimeout } from './timeouts';
 import { requestTimeoutPlugin } from './timeout-plugin';
+import { partVersionPlugin } from './part-versions';
 
 export class RemoteLoadError extends Error {
   override name = 'RemoteLoadError';
@@ -14,12 +15,13 @@ let manifestUrls: Partial<Record<RemoteName, string>> = {};
 // (resetRemote) drops a remote's entries, and the next load starts again from the network.
 const modules = new Map<string, Promise<unknown>>();
 
-const moduleId = (remote: RemoteName, expose: string) => `${remote}/${expose.replace(/^\.\//, '')}`;
+/** 'content/HomePage': the runtime's id of an exposed module. */
+export const moduleId = (remote: RemoteName, expose: string) => `${remote}/${expose.replace(/^\.\//, '')}`;
 
 /** Points each remote at its manifest URL, from the runtime config fetched at start-up. */
 export function registerSiteRemotes(remotes: Record<RemoteName, string>): void {
   manifestUrls = { ...remotes };
-  registerPlugins([requestTimeoutPlugin()]);
+  registerPlugins([requestTimeoutPlugin(), partVersionPlugin()]);
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
 }
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 
 const ANCHOR_WAIT_MS = 5000;
@@ -6,16 +6,23 @@ const ANCHOR_WAIT_MS = 5000;
 /**
  * Scrolls to the top on every new page, or to the #anchor when the URL has one. An anchor may live
  * in a remote that is still loading, so it is looked for until it appears (bounded in time).
+ * The page the visitor lands on is the browser's to place: it starts at the top, restores the
+ * position on reload or Back, and finds an anchor that is already in the (prerendered) HTML; moving
+ * the page then, while it hydrates, would yank a visitor who has already scrolled.
  */
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
+  const landing = useRef(true);
 
   useEffect(() => {
+    const landed = landing.current;
+    landing.current = false;
+    const id = decodeURIComponent(hash.slice(1));
+    if (landed && (!hash || document.getElementById(id))) return;
     if (!hash) {
       window.scrollTo(0, 0);
       return;
     }
-    const id = decodeURIComponent(hash.slice(1));
     const scrollTo = () => {
       const target = document.getElementById(id);
       if (!target) return false;

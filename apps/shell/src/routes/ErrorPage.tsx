@@ -17,11 +17,14 @@ const ErrorRoot = styled(Container)`
   svg { color: ${({ theme }) => theme.colors.errorText}; margin-bottom: ${({ theme }) => theme.space.md}; }
 `;
 
-/** The fallback for an unknown route or a routing failure (docs/product/shell-and-navigation.md). */
-export function ErrorPage({ path }: { path: string }) {
+/**
+ * The fallback for an unknown route or a routing failure (docs/product/shell-and-navigation.md).
+ * The same for every address, so one prerendered copy serves them all (docs/prerendering.md).
+ */
+export function ErrorPage() {
   return (
     <ErrorRoot>
-      <PageMeta title={`${ERROR_PAGE_TITLE} | ${BRAND}`} description="This page could not be shown." path={path} />
+      <PageMeta title={`${ERROR_PAGE_TITLE} | ${BRAND}`} description="This page could not be shown." />
       <FirstScreenSettled />
       <AlertCircleIcon size={40} />
       <PageTitle>{ERROR_PAGE_TITLE}</PageTitle>

@@ -3,11 +3,6 @@ import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { ErrorPage } from './ErrorPage';
 
-export function RoutingFailure() {
-  const { pathname } = useLocation();
-  return <ErrorPage path={pathname} />;
-}
-
 const reportRouteFailure = (error: Error, componentStack: string) => console.error('[shell] a route failed to render:', error, componentStack);
 
 /**
@@ -17,7 +12,7 @@ const reportRouteFailure = (error: Error, componentStack: string) => console.err
 export function GuardedRoute({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <ErrorBoundary resetKey={pathname} fallback={<RoutingFailure />} onError={reportRouteFailure}>
+    <ErrorBoundary resetKey={pathname} fallback={<ErrorPage />} onError={reportRouteFailure}>
       {children}
     </ErrorBoundary>
   );

@@ -5,7 +5,8 @@ import { RemotePart } from '../federation/RemotePart';
 import { SiteLayout } from '../layout/SiteLayout';
 import { PAGE_MIN_HEIGHT } from '../layout/page-height';
 import { PageMeta } from './PageMeta';
-import { GuardedRoute, RoutingFailure } from './GuardedRoute';
+import { GuardedRoute } from './GuardedRoute';
+import { ErrorPage } from './ErrorPage';
 import { pageProps } from './page-props';
 
 /** A route's page: its module from the owning remote, holding the first screen while it loads. */
@@ -48,7 +49,7 @@ export function SiteRoutes() {
               }
             />
           ))}
-          <Route path="*" element={<RoutingFailure />} />
+          <Route path="*" element={<ErrorPage />} />
         </Route>
       </Routes>
     </GuardedRoute>
