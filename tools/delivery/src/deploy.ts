@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { APP_NAMES, appFolder, type AppName } from '@agentora/contracts/apps';
+import { PAGES_RECORD_FILE } from '@agentora/prerender/page-files';
 
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
 
@@ -33,7 +34,10 @@ function copyAtomically(from: string, to: string) {
 
 export function deployApp(distDir: string, target: string): DeployResult {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`${distDir} is not a build (no index.html): run the app's build first.`);
-  const files = listFiles(distDir);
+  // Where pages were prerendered, index.html is the home page, and the prerender that follows this
+  // deploy replaces it: the build's client-rendered one must not stand in for it until then.
+  const prerendered = fs.existsSync(path.join(target, PAGES_RECORD_FILE));
+  const files = listFiles(distDir).filter((file) => !(prerendered && file === 'index.html'));
   const assets = files.filter((file) => HASHED.test(path.basename(file)));
   const entries = files.filter((file) => !HASHED.test(path.basename(file)));
   for (const file of assets) {

@@ -9,7 +9,8 @@ import { LOCAL_PORTS, localRuntimeConfig, type AppName } from '@agentora/contrac
 import { devServerConfig } from './dev/dev-server.ts';
 import { ExposeContractPlugin } from './expose-contract.ts';
 import { GeneratedFilesPlugin } from './generated-files.ts';
-import { createServerConfig, PAGE_TEMPLATE_FILE } from './server-config.ts';
+import { createServerConfig } from './server-config.ts';
+import { PAGE_TEMPLATE_FILE } from './server-files.ts';
 import { sharedMap, type SharedSpec } from './shared.ts';
 import { StartupPreloadPlugin } from './startup-preload.ts';
 

@@ -14,15 +14,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { exposesMap } from '@agentora/contracts';
 import type { AppName } from '@agentora/contracts/apps';
 import { sharedMap, type SharedSpec } from './shared.ts';
-
-/** Where an app's server build goes, inside its dist/: deployed with the browser build. */
-export const SERVER_DIR = 'ssr';
-/** The remote's server container, in SERVER_DIR. */
-export const SERVER_REMOTE_ENTRY = 'remoteEntry.js';
-/** The shell's HTML page before prerendering, kept next to index.html: the prerender's template. */
-export const PAGE_TEMPLATE_FILE = 'page-template.html';
-/** The shell's server build: the one file the prerender loads (in SERVER_DIR). */
-export const SHELL_RENDER_FILE = 'render-page.cjs';
+import { SERVER_DIR, SERVER_REMOTE_ENTRY, SHELL_RENDER_FILE } from './server-files.ts';
 
 const resolvePackage = createRequire(import.meta.url).resolve;
 // Loads a remote's server chunks over HTTP in Node: the server's counterpart of script tags.

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import type { RemoteName } from '@agentora/contracts/apps';
 import { findRoute, SITE_PATHS } from '@agentora/data/routes';
 import type { RuntimeConfig } from '@agentora/data/runtime-config';
-import { PAGE_TEMPLATE_FILE, SERVER_DIR, SHELL_RENDER_FILE } from '@agentora/mf-config';
+import { PAGE_TEMPLATE_FILE, SERVER_DIR, SHELL_RENDER_FILE } from '@agentora/mf-config/server-files';
 import { pageHtml, type RenderedPage } from './html-page.ts';
 import { ERROR_PAGE_PATH, pageFile, readPagesRecord, writeAtomically, writePagesRecord, type PagesRecord } from './page-files.ts';
 

@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   APP_NAMES,
   REMOTE_NAMES,
@@ -10,6 +14,7 @@ import {
   type RemoteName,
   type RuntimeConfigJson,
 } from '@agentora/contracts/apps';
+import { deployApp } from '@agentora/delivery';
 import { startStaticSite, type StaticSite } from './static-server.ts';
 
 export interface PreviewSiteOptions {
@@ -23,6 +28,12 @@ export interface PreviewSiteOptions {
   /** Serve an app from another folder than apps/<name>/dist. */
   distDirs?: Partial<Record<AppName, string>>;
   host?: string;
+  /**
+   * Prerender the pages once the servers run, as a deployment does (default true): the shell's
+   * build is deployed into a folder of this site's own, and tools/prerender renders every page
+   * there from this site's remotes. Without it, the client renders every page.
+   */
+  prerender?: boolean;
 }
 
 export interface PreviewSite {
@@ -35,6 +46,25 @@ export interface PreviewSite {
   close(): Promise<void>;
 }
 
+const execFileAsync = promisify(execFile);
+
+/**
+ * Renders the site's pages into `shellDir` from the remotes of the runtime config at `configUrl`, in
+ * a process of its own (the federation runtime keeps the remotes it loaded for the life of a
+ * process; a second site must not render from the first one's). Node 22 from the workspace, which
+ * runs the TypeScript sources as they are.
+ */
+async function prerender(workspaceRoot: string, shellDir: string, configUrl: string): Promise<void> {
+  const node = path.join(workspaceRoot, 'node_modules/.bin/node');
+  const main = path.join(workspaceRoot, 'tools/prerender/src/main.ts');
+  try {
+    await execFileAsync(node, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', main, '--config', configUrl, '--shell-dir', shellDir], { cwd: workspaceRoot });
+  } catch (error) {
+    const { stderr, stdout } = error as { stderr?: string; stdout?: string };
+    throw new Error(`The preview could not prerender its pages: ${(stderr || stdout || String(error)).trim()}`);
+  }
+}
+
 /** Serves the four production builds on their ports, with a runtime config pointing them at each other. */
 export async function startPreviewSite(options: PreviewSiteOptions): Promise<PreviewSite> {
   const host = options.host ?? '127.0.0.1';
@@ -43,11 +73,16 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
     REMOTE_NAMES.map((remote) => [remote, options.remoteUrls?.[remote] ?? manifestUrl(origin(remote))]),
   ) as Record<RemoteName, string>;
   const runtimeConfig: RuntimeConfigJson = { remotes, supabase: options.supabase };
+  const buildDir = (app: AppName) => options.distDirs?.[app] ?? path.join(options.workspaceRoot, appFolder(app), 'dist');
+  const prerendering = options.prerender ?? true;
+  // The shell's "static host" folder: its build deployed, then the pages written into it.
+  const shellDir = prerendering ? fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-preview-shell-')) : buildDir('shell');
+  if (prerendering) deployApp(buildDir('shell'), shellDir);
   const servers = new Map<AppName, StaticSite>();
   const start = async (app: AppName) => {
     if (servers.has(app)) return;
     const server = await startStaticSite({
-      root: options.distDirs?.[app] ?? path.join(options.workspaceRoot, appFolder(app), 'dist'),
+      root: app === 'shell' ? shellDir : buildDir(app),
       port: options.ports[app],
       host,
       spaFallback: app === 'shell',
@@ -60,10 +95,15 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
     servers.delete(app);
     await server?.close();
   };
+  const close = async () => {
+    await Promise.all(APP_NAMES.map(stop));
+    if (prerendering) fs.rmSync(shellDir, { recursive: true, force: true });
+  };
   try {
     for (const app of APP_NAMES) await start(app);
+    if (prerendering) await prerender(options.workspaceRoot, shellDir, `${origin('shell')}/runtime-config.json`);
   } catch (error) {
-    await Promise.all(APP_NAMES.map(stop));
+    await close();
     throw error;
   }
   return {
@@ -71,8 +111,6 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
     runtimeConfig,
     stop,
     start,
-    close: async () => {
-      await Promise.all(APP_NAMES.map(stop));
-    },
+    close,
   };
 }

@@ -64,6 +64,41 @@ describe('static server', () => {
     expect((await fetch(`${site.url}/missing.js`)).status).toBe(404);
   });
 
+  it('serves a prerendered page at its address, with or without a trailing slash', async () => {
+    fs.mkdirSync(path.join(root, 'about'));
+    fs.writeFileSync(path.join(root, 'about', 'index.html'), '<!doctype html><title>About</title>');
+    for (const address of ['/about', '/about/']) {
+      const page = await fetch(`${site.url}${address}`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe(REVALIDATE);
+      expect(await page.text()).toContain('<title>About</title>');
+    }
+  });
+
+  it('answers unknown addresses with the prerendered error page and status 404, once there is one', async () => {
+    fs.writeFileSync(path.join(root, '404.html'), '<!doctype html><title>Not here</title>');
+    try {
+      const page = await fetch(`${site.url}/no/such/page`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(404);
+      expect(await page.text()).toContain('<title>Not here</title>');
+    } finally {
+      fs.rmSync(path.join(root, '404.html'));
+    }
+  });
+
+  it('serves a redeployed file, not a compressed copy of the one before', async () => {
+    const file = path.join(root, 'remoteEntry.js');
+    const read = () => fetch(`${site.url}/remoteEntry.js`, { headers: { 'accept-encoding': 'br' } }).then((response) => response.text());
+    expect(await read()).toBe(bigScript);
+    const release2 = bigScript.replace(/agentora/g, 'release-2');
+    fs.writeFileSync(file, release2);
+    try {
+      expect(await read()).toBe(release2);
+    } finally {
+      fs.writeFileSync(file, bigScript);
+    }
+  });
+
   it('never serves files outside its folder', async () => {
     const response = await fetch(`${site.url}/..%2f..%2fetc%2fpasswd`);
     expect(response.status).toBe(404);

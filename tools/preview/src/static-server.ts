@@ -3,14 +3,20 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import { cacheControlFor, contentTypeFor, isCompressible, REVALIDATE } from './cache-policy.ts';
+import { cacheControlFor, contentTypeFor, IMMUTABLE, isCompressible, REVALIDATE } from './cache-policy.ts';
+
+/** The page static hosts send, with status 404, for an address that has no file. */
+const NOT_FOUND_PAGE = '404.html';
 
 export interface StaticSiteOptions {
   /** The folder to serve (an app's dist/). */
   root: string;
   port: number;
   host?: string;
-  /** Serve index.html for unknown paths that ask for HTML (the shell's client-side routes). */
+  /**
+   * For a path that asks for HTML and has no file: the prerendered error page (404.html) with
+   * status 404, or, where nothing was prerendered, index.html (the client renders the route).
+   */
   spaFallback?: boolean;
   /** When set, /runtime-config.json answers with this value instead of the file on disk. */
   runtimeConfig?: unknown;
@@ -64,7 +70,7 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Stati
   await fs.access(path.join(root, 'index.html')).catch(() => {
     throw new Error(`${root} has no index.html: build the app first (npm run build).`);
   });
-  // Compressed bodies are computed once per file and encoding.
+  // Compressed bodies of content-hashed files are computed once per file and encoding.
   const compressed = new Map<string, Buffer>();
 
   const server = http.createServer(async (request, response) => {
@@ -87,10 +93,22 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Stati
     }
     let filePath = resolveInside(root, urlPath === '/' ? '/index.html' : urlPath);
     let body = filePath ? await readFileIfPresent(filePath) : undefined;
+    let status = 200;
+    // A prerendered page: /about (or /about/) → about/index.html.
+    if (!body && !path.extname(urlPath)) {
+      const pageFile = resolveInside(root, `${urlPath.replace(/\/+$/, '')}/index.html`);
+      const page = pageFile ? await readFileIfPresent(pageFile) : undefined;
+      if (page) [filePath, body] = [pageFile, page];
+    }
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (!body && options.spaFallback && wantsHtml && !path.extname(urlPath)) {
-      filePath = path.join(root, 'index.html');
+      filePath = path.join(root, NOT_FOUND_PAGE);
       body = await readFileIfPresent(filePath);
+      if (body) status = 404;
+      else {
+        filePath = path.join(root, 'index.html');
+        body = await readFileIfPresent(filePath);
+      }
     }
     if (!body || !filePath) {
       send(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': REVALIDATE }, 'Not Found');
@@ -102,10 +120,12 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Stati
     let payload = compressed.get(key);
     if (!payload) {
       payload = compress(body, encoding);
-      if (encoding !== 'identity') compressed.set(key, payload);
+      // Only a content-hashed file never changes: a redeployed remoteEntry.js, mf-manifest.json or
+      // prerendered page must not be answered from the copy compressed before.
+      if (encoding !== 'identity' && cacheControlFor(filePath) === IMMUTABLE) compressed.set(key, payload);
     }
     send(
-      200,
+      status,
       {
         'Content-Type': contentType,
         'Cache-Control': cacheControlFor(filePath),

@@ -1,0 +1,1 @@
+export { deployApp, type DeployResult } from './deploy.ts';
