@@ -1,11 +1,11 @@
-// Builds a variant of a remote into tmp/e2e-builds/<variant>/dist, as another team's release would be:
-// the remote's sources copied, optionally one exposed module wrapped with a marker, optionally other
-// shared-version requirements. Run by Node 22 directly (see scratch-build.ts), like rspack's CLI runs
+// Builds a variant of a remote into tmp/e2e-builds/<variant>/dist, as another team's release would be
+// (its browser and server builds): the remote's sources copied, optionally one exposed module wrapped
+// with a marker, optionally edits to its sources, optionally other shared-version requirements. Run by Node 22 directly (see scratch-build.ts), like rspack's CLI runs
 // the apps' configs.
 import fs from 'node:fs';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
-import { createAppConfig, type SharedSpec } from '@agentora/mf-config';
+import { createBuildConfigs, type SharedSpec } from '@agentora/mf-config';
 import { appFolder, type RemoteName } from '@agentora/contracts/apps';
 
 export interface VariantRequest {
@@ -13,6 +13,8 @@ export interface VariantRequest {
   variant: string;
   /** Wrap this exposed module (e.g. 'CareersPage') so the page shows `marker` above it. */
   wrapExposed?: { module: string; marker: string };
+  /** Text replacements in the copied sources (paths relative to the remote's folder). */
+  edits?: Array<{ file: string; search: string; replace: string }>;
   sharedOverrides?: Record<string, Partial<SharedSpec>>;
 }
 
@@ -37,7 +39,14 @@ if (request.wrapExposed) {
   );
 }
 
-const config = createAppConfig(
+for (const { file, search, replace } of request.edits ?? []) {
+  const source = path.join(scratch, file);
+  const text = fs.readFileSync(source, 'utf8');
+  if (!text.includes(search)) throw new Error(`${file} has no ${JSON.stringify(search)} to replace: update the test's edit.`);
+  fs.writeFileSync(source, text.replace(search, replace));
+}
+
+const config = createBuildConfigs(
   { name: request.remote, appDir: scratch, port: 0, outputDir: path.join(scratch, 'dist'), sharedOverrides: request.sharedOverrides },
   { mode: 'production' },
 );

@@ -1,5 +1,21 @@
 import { expect, type Page } from '@playwright/test';
 
+/** The heading each page module shows, by `<remote> <expose>`. */
+export const PAGE_HEADINGS: Record<string, RegExp> = {
+  'content ./HomePage': /The Future of AI Agent Commerce/,
+  'content ./AboutPage': /About/,
+  'content ./BlogPage': /Blog/,
+  'content ./UseCasesPage': /Use Cases/,
+  'content ./HowItWorksPage': /How .* Works/,
+  'content ./CaseStudiesPage': /Case Studies/,
+  'content ./TutorialsPage': /Tutorials/,
+  'content ./CommunityPage': /Community/,
+  'content ./PrivacyPage': /Privacy Policy/,
+  'content ./TermsPage': /Terms of Service/,
+  'careers ./CareersPage': /Careers/,
+  'signups ./WaitlistPage': /Join the AI Revolution/,
+};
+
 export function sharedSiteUrl(): string {
   const url = process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the site.');

@@ -1,23 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SITE_ROUTES } from '@agentora/data/routes';
-import { collectPageErrors, expectSiteFrame, sharedSiteUrl } from '../support/site';
-
-// The heading each page module shows; every route of the site's table is visited with the title
-// the table gives it.
-const PAGE_HEADINGS: Record<string, RegExp> = {
-  'content ./HomePage': /The Future of AI Agent Commerce/,
-  'content ./AboutPage': /About/,
-  'content ./BlogPage': /Blog/,
-  'content ./UseCasesPage': /Use Cases/,
-  'content ./HowItWorksPage': /How .* Works/,
-  'content ./CaseStudiesPage': /Case Studies/,
-  'content ./TutorialsPage': /Tutorials/,
-  'content ./CommunityPage': /Community/,
-  'content ./PrivacyPage': /Privacy Policy/,
-  'content ./TermsPage': /Terms of Service/,
-  'careers ./CareersPage': /Careers/,
-  'signups ./WaitlistPage': /Join the AI Revolution/,
-};
+import { collectPageErrors, expectSiteFrame, PAGE_HEADINGS, sharedSiteUrl } from '../support/site';
 
 test.describe('route table', () => {
   for (const route of SITE_ROUTES) {
