@@ -1,9 +1,13 @@
 // Which build of a remote's module a prerendered page shows, so the browser can tell when the HTML
 // is stale: the remote was deployed again after the page was rendered (docs/prerendering.md).
 //
-// A module's version is a hash of the content-hashed file names its remote's mf-manifest.json lists
-// for it: it changes whenever code the module runs changes. The federation runtime reads the same
-// manifest in Node (the prerender) and in the browser, so both sides compute it the same way.
+// A module's version is a hash of the content-hashed names of the files its remote's mf-manifest.json
+// lists as its synchronous chunks: the code that renders its first screen, so the version changes
+// whenever that markup can. (The manifest's asynchronous list also names chunks of other modules, so
+// it would call every page stale after any release.) Code a part loads lazily is not covered: its
+// text differences React still finds by itself, its attribute differences it would not. The
+// federation runtime reads the same manifest in Node (the prerender) and in the browser, so both
+// sides compute the same version.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
 /** The id of the JSON script in a prerendered page listing the module versions it was rendered from. */
@@ -33,14 +37,14 @@ export function versionHash(text: string): string {
 export interface SnapshotModule {
   moduleName?: string;
   modulePath?: string;
-  assets?: { js?: { sync?: readonly string[]; async?: readonly string[] } };
+  assets?: { js?: { sync?: readonly string[] } };
 }
 
 /** `remote/Module` → version for every module a remote's snapshot lists. */
 export function moduleVersions(remote: string, modules: readonly SnapshotModule[]): Map<string, string> {
   const result = new Map<string, string>();
   for (const module of modules) {
-    const files = [...(module.assets?.js?.sync ?? []), ...(module.assets?.js?.async ?? [])].sort();
+    const files = [...(module.assets?.js?.sync ?? [])].sort();
     const name = (module.modulePath ?? module.moduleName ?? '').replace(/^\.\//, '');
     if (name) result.set(`${remote}/${name}`, versionHash(files.join('|')));
   }
