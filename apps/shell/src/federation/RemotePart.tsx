@@ -1,9 +1,10 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState, type LazyExoticComponent, type ReactNode } from 'react';
+import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useRef, useState, type LazyExoticComponent, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { ExposeName, ExposedComponent, ExposedModule, ExposedProps, RemoteName } from '@agentora/contracts';
 import { AlertCircleIcon, Button, DelayedFallback, RefreshIcon } from '@agentora/ui';
 import { loadExposed, moduleId, resetRemote } from './remote-loader';
 import { checkPartVersion } from './part-versions';
+import { PART_ATTRIBUTE, partHydrated } from './early-interactions';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { FirstScreenSettled, whenFirstScreenSettled } from './first-screen';
 
@@ -13,6 +14,21 @@ export type RemotePartVariant = 'page' | 'section' | 'inline';
 // (remote-loader.ts), which alone decides when a module is fetched again; this only keeps one lazy
 // wrapper per load, so a page the visitor comes back to renders at once instead of suspending again.
 const componentByLoad = new WeakMap<Promise<unknown>, unknown>();
+
+/** The element around the part being rendered (early-interactions.ts). */
+const PartElement = createContext<RefObject<HTMLDivElement | null> | null>(null);
+
+/** Once a part's module has rendered (hydrated, or rendered anew), its own code takes over. */
+function useHandOverToPart(): void {
+  const element = useContext(PartElement);
+  useEffect(() => {
+    const part = element?.current;
+    // After React's commit has finished: what is handed over is then handled as a visitor's own
+    // input, each change rendered before the next (inside an effect, React would batch them all
+    // and every handler would see the state from before).
+    if (part) queueMicrotask(() => partHydrated(part));
+  }, [element]);
+}
 
 function componentFor<R extends RemoteName, E extends ExposeName<R>>(remote: R, expose: E, load: Promise<ExposedModule<R, E>>): LazyExoticComponent<ExposedComponent<R, E>> {
   let component = componentByLoad.get(load) as LazyExoticComponent<ExposedComponent<R, E>> | undefined;
@@ -24,6 +40,7 @@ function componentFor<R extends RemoteName, E extends ExposeName<R>>(remote: R, 
         // (part-versions.ts); a stale part is rendered anew instead of adopted.
         const Checked = (props: ExposedProps<R, E>) => {
           checkPartVersion(id);
+          useHandOverToPart();
           return <Exposed {...(props as ExposedProps<R, E> & object)} />;
         };
         return { default: Checked as ExposedComponent<R, E> };
@@ -138,16 +155,22 @@ function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({ remot
   }, [remote, expose]);
 
   const heldHeight = minHeight ?? (variant === 'page' ? '60vh' : '4rem');
+  const element = useRef<HTMLDivElement>(null);
   return (
     <ErrorBoundary
       key={attempt}
       fallback={<RemoteFailure variant={variant} minHeight={variant === 'page' ? heldHeight : 'auto'} onRetry={retry} />}
       onError={(error, componentStack) => console.error(`[shell] the "${remote}" remote failed:`, error, componentStack)}
     >
-      <Suspense fallback={<DelayedFallback minHeight={heldHeight} label={variant === 'page' ? 'Loading page…' : 'Loading…'} />}>
-        <Exposed {...(props as ExposedProps<R, E> & object)} />
-        {variant === 'page' && <FirstScreenSettled />}
-      </Suspense>
+      {/* Takes no box of its own: the part lays out as if it were not there. */}
+      <div ref={element} {...{ [PART_ATTRIBUTE]: moduleId(remote, expose) }} style={{ display: 'contents' }}>
+        <PartElement.Provider value={element}>
+          <Suspense fallback={<DelayedFallback minHeight={heldHeight} label={variant === 'page' ? 'Loading page…' : 'Loading…'} />}>
+            <Exposed {...(props as ExposedProps<R, E> & object)} />
+            {variant === 'page' && <FirstScreenSettled />}
+          </Suspense>
+        </PartElement.Provider>
+      </div>
     </ErrorBoundary>
   );
 }

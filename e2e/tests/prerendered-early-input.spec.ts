@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+import { sharedSiteUrl } from '../support/site';
+import { fillWaitlist, signupRows, uniqueEmail, waitlistForm } from '../support/signups';
+import { waitForHydrated } from '../support/prerendered';
+
+// A prerendered page can be used before its part's code has arrived: nothing the visitor types,
+// chooses or presses in the meantime is lost (apps/shell/src/federation/early-interactions.ts).
+// The part's remote answers slowly here, so every step below happens before it hydrates.
+
+const HOLD_MS = 2500;
+
+/** Holds back every file of the remote on `port` (manifest, entry, chunks) by HOLD_MS. */
+async function slowRemote(page: Page, port: number): Promise<void> {
+  await page.route((url) => url.port === String(port), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    await route.continue();
+  });
+}
+
+const remotePort = (remoteOffset: number) => Number(new URL(sharedSiteUrl()).port) + remoteOffset;
+const CONTENT = 1;
+const SIGNUPS = 2;
+
+async function expectNotHydrated(page: Page, selector: string) {
+  const hydrated = await page.evaluate((found) => Object.keys(document.querySelector(found) ?? {}).some((key) => key.startsWith('__reactProps$')), selector);
+  expect(hydrated, `${selector} should not have hydrated yet`).toBe(false);
+}
+
+test('filters chosen and typed before the page has hydrated apply once it has', async ({ page }) => {
+  await slowRemote(page, remotePort(CONTENT));
+  await page.goto(`${sharedSiteUrl()}/case-studies`, { waitUntil: 'domcontentloaded' });
+  const main = page.getByRole('main');
+  await main.getByRole('combobox', { name: 'Industry' }).selectOption('Finance');
+  await main.getByRole('searchbox', { name: 'Search case studies' }).fill('ledger');
+  await expectNotHydrated(page, 'main h1');
+  await expect(main.locator('[data-case-study] h3')).toHaveText(['LedgerLine Capital'], { timeout: HOLD_MS * 4 });
+  await expect(main.getByRole('combobox', { name: 'Industry' })).toHaveValue('Finance');
+  await expect(main.getByRole('searchbox', { name: 'Search case studies' })).toHaveValue('ledger');
+});
+
+test('a press before the page has hydrated is carried out once it has', async ({ page }) => {
+  await slowRemote(page, remotePort(CONTENT));
+  await page.goto(`${sharedSiteUrl()}/blog`, { waitUntil: 'domcontentloaded' });
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Inside the Shared Global Compute Pool' }).click();
+  await expectNotHydrated(page, 'main h1');
+  await expect(main.getByRole('heading', { level: 1, name: 'Inside the Shared Global Compute Pool' })).toBeVisible({ timeout: HOLD_MS * 4 });
+  await expect(page).toHaveURL(`${sharedSiteUrl()}/blog`);
+});
+
+test('a form filled and sent before its code has arrived is sent once, with everything typed', async ({ page }) => {
+  await slowRemote(page, remotePort(SIGNUPS));
+  await page.goto(`${sharedSiteUrl()}/coming-soon`, { waitUntil: 'domcontentloaded' });
+  const form = waitlistForm(page);
+  const email = uniqueEmail('katherine', 'early');
+  await fillWaitlist(form, { firstName: 'Katherine', lastName: 'Johnson', email, company: 'NASA', companySize: '201-1000' });
+  await form.getByRole('button', { name: 'Join Waitlist' }).click();
+  await expectNotHydrated(page, 'main h1');
+  // The browser did not send the form itself (that would have reloaded the page with it in the URL).
+  expect(page.url()).toBe(`${sharedSiteUrl()}/coming-soon`);
+
+  await expect(form.getByRole('status')).toHaveText(/Welcome to Agentora's waitlist!/, { timeout: HOLD_MS * 4 });
+  await waitForHydrated(page, 'main h1');
+  const rows = await signupRows('waitlist_signups', email);
+  expect(rows).toEqual([expect.objectContaining({ first_name: 'Katherine', last_name: 'Johnson', company: 'NASA', company_size: '201-1000' })]);
+});
