@@ -1,4 +1,4 @@
-import { BUDGETS, evaluateBudgets, evaluateRouteBudgets, evaluateSiteBudgets, homeJsGzipBytes, KIB, type BudgetCheck, type BudgetId } from './budgets.ts';
+import { BUDGETS, evaluateBudgets, evaluateRouteBudgets, evaluateSiteBudgets, KIB, type BudgetCheck, type BudgetId } from './budgets.ts';
 import { axeResult, homeJs, lazySupabase, routeResult } from './test-fixtures.ts';
 import type { RouteResult } from './measurements.ts';
 
@@ -13,13 +13,59 @@ const passes = (result: RouteResult, id: BudgetId) => check(evaluateRouteBudgets
 describe('route budgets', () => {
   it('a route meeting every budget passes every check', () => {
     const checks = evaluateRouteBudgets(routeResult('/about'));
-    expect(checks.map((c) => c.id)).toEqual(['performance', 'accessibility', 'best-practices', 'seo', 'cls', 'axe', 'react-copies']);
+    expect(checks.map((c) => c.id)).toEqual(['performance', 'accessibility', 'best-practices', 'seo', 'lcp', 'tbt', 'cls', 'first-load-js', 'lcp-vs-reference', 'js-vs-reference', 'axe', 'react-copies']);
     expect(checks.every((c) => c.pass && c.scope === '/about')).toBe(true);
   });
 
-  it('performance: 90 passes, 89 fails', () => {
-    expect(passes(routeResult('/', { scores: { performance: 90, accessibility: 100, bestPractices: 100, seo: 100 } }), 'performance')).toBe(true);
-    expect(passes(routeResult('/', { scores: { performance: 89, accessibility: 100, bestPractices: 100, seo: 100 } }), 'performance')).toBe(false);
+  it('performance: 98 passes, 97 fails', () => {
+    expect(passes(routeResult('/', { scores: { performance: 98, accessibility: 100, bestPractices: 100, seo: 100 } }), 'performance')).toBe(true);
+    expect(passes(routeResult('/', { scores: { performance: 97, accessibility: 100, bestPractices: 100, seo: 100 } }), 'performance')).toBe(false);
+  });
+
+  it('LCP: 1.30 s passes, 1.31 s fails', () => {
+    expect(check(evaluateRouteBudgets(routeResult('/', { lcpMs: 1300 })), 'lcp')).toMatchObject({ pass: true, actual: '1.30 s', limit: '≤ 1.30 s' });
+    expect(passes(routeResult('/', { lcpMs: 1310 }), 'lcp')).toBe(false);
+  });
+
+  it('TBT: 50 ms passes, 51 ms fails', () => {
+    expect(passes(routeResult('/', { tbtMs: 50 }), 'tbt')).toBe(true);
+    expect(check(evaluateRouteBudgets(routeResult('/', { tbtMs: 51 })), 'tbt')).toMatchObject({ pass: false, actual: '51 ms', limit: '≤ 50 ms' });
+  });
+
+  it('first-load JS: exactly 160 KiB gzip passes, one byte more fails, on any route', () => {
+    const withJs = (bytes: number | null) => {
+      const result = routeResult('/about');
+      result.lighthouse.jsGzipBytes = bytes;
+      result.reference!.jsGzipBytes = bytes;
+      return result;
+    };
+    expect(check(evaluateRouteBudgets(withJs(160 * KIB)), 'first-load-js')).toMatchObject({ pass: true, actual: '160.0 KiB', limit: '≤ 160.0 KiB' });
+    expect(passes(withJs(160 * KIB + 1), 'first-load-js')).toBe(false);
+    expect(check(evaluateRouteBudgets(withJs(null)), 'first-load-js')).toMatchObject({ pass: false, actual: 'no data' });
+  });
+
+  it('against the single-bundle reference: 10 % more LCP or JS passes, more fails', () => {
+    const against = (federated: { lcpMs: number; js: number }, reference: { lcpMs: number; js: number }) => {
+      const result = routeResult('/', { lcpMs: federated.lcpMs });
+      result.lighthouse.jsGzipBytes = federated.js;
+      result.reference!.median!.lcpMs = reference.lcpMs;
+      result.reference!.jsGzipBytes = reference.js;
+      return evaluateRouteBudgets(result);
+    };
+    const within = against({ lcpMs: 1100, js: 110_000 }, { lcpMs: 1000, js: 100_000 });
+    expect(check(within, 'lcp-vs-reference')).toMatchObject({ pass: true, actual: '×1.10', limit: '≤ ×1.10' });
+    expect(check(within, 'js-vs-reference').pass).toBe(true);
+    const over = against({ lcpMs: 1111, js: 111_000 }, { lcpMs: 1000, js: 100_000 });
+    expect(check(over, 'lcp-vs-reference')).toMatchObject({ pass: false, actual: '×1.11' });
+    expect(check(over, 'js-vs-reference').pass).toBe(false);
+    // Better than the reference is fine.
+    expect(check(against({ lcpMs: 800, js: 90_000 }, { lcpMs: 1000, js: 100_000 }), 'js-vs-reference').pass).toBe(true);
+  });
+
+  it('without a reference measurement the comparisons fail with "no data"', () => {
+    const checks = evaluateRouteBudgets(routeResult('/', {}, { reference: undefined }));
+    expect(check(checks, 'lcp-vs-reference')).toMatchObject({ pass: false, actual: 'no data' });
+    expect(check(checks, 'js-vs-reference')).toMatchObject({ pass: false, actual: 'no data' });
   });
 
   it('accessibility and SEO must be exactly 100', () => {
@@ -35,19 +81,19 @@ describe('route budgets', () => {
     expect(at(94)).toBe(false);
   });
 
-  it('CLS: exactly 0.02 passes (also with float noise), 0.021 fails', () => {
-    expect(passes(routeResult('/', { cls: 0.02 }), 'cls')).toBe(true);
-    expect(passes(routeResult('/', { cls: 0.01 + 0.01 + 1e-17 }), 'cls')).toBe(true);
-    expect(passes(routeResult('/', { cls: 0.020000000000000004 }), 'cls')).toBe(true);
-    expect(passes(routeResult('/', { cls: 0.021 }), 'cls')).toBe(false);
-    expect(check(evaluateRouteBudgets(routeResult('/', { cls: 0.3214 })), 'cls').actual).toBe('0.321');
+  it('CLS: 0 passes (also with float noise), any shift fails', () => {
+    expect(passes(routeResult('/', { cls: 0 }), 'cls')).toBe(true);
+    expect(passes(routeResult('/', { cls: 1e-17 }), 'cls')).toBe(true);
+    expect(passes(routeResult('/', { cls: 0.0004 }), 'cls')).toBe(false);
+    expect(check(evaluateRouteBudgets(routeResult('/', { cls: 0.3214 })), 'cls')).toMatchObject({ actual: '0.321', limit: '= 0' });
   });
 
   it('a route Lighthouse could not measure fails its Lighthouse budgets with "no data"', () => {
     const result = routeResult('/blog');
     result.lighthouse = { runs: [], medianIndex: null, median: null, jsGzipBytes: null, error: 'NO_FCP' };
     const checks = evaluateRouteBudgets(result);
-    for (const id of ['performance', 'accessibility', 'best-practices', 'seo', 'cls'] as const) expect(check(checks, id)).toMatchObject({ pass: false, actual: 'no data', value: null });
+    for (const id of ['performance', 'accessibility', 'best-practices', 'seo', 'lcp', 'tbt', 'cls', 'first-load-js', 'lcp-vs-reference', 'js-vs-reference'] as const)
+      expect(check(checks, id)).toMatchObject({ pass: false, actual: 'no data', value: null });
   });
 
   it('a score of null (category not run) fails', () => {
@@ -77,25 +123,6 @@ describe('route budgets', () => {
 });
 
 describe('site budgets', () => {
-  const withHomeGzip = (bytes: number | null) => {
-    const home = routeResult('/');
-    home.lighthouse.jsGzipBytes = bytes;
-    return home;
-  };
-
-  it('home JS: exactly 200 KiB passes, one byte more fails', () => {
-    expect(BUDGETS.homeJsGzipBytes.max).toBe(200 * KIB);
-    expect(check(evaluateSiteBudgets({ routes: [withHomeGzip(200 * KIB)], supabase: lazySupabase() }), 'home-js')).toMatchObject({ pass: true, actual: '200.0 KiB' });
-    expect(check(evaluateSiteBudgets({ routes: [withHomeGzip(200 * KIB + 1)], supabase: lazySupabase() }), 'home-js').pass).toBe(false);
-  });
-
-  it('home JS comes from the Lighthouse run of / when there is one, else from the breakdown', () => {
-    expect(homeJsGzipBytes({ routes: [withHomeGzip(123)], homeJs: homeJs({ totalGzipBytes: 456 }) })).toEqual({ bytes: 123, source: 'Lighthouse median run of /' });
-    expect(homeJsGzipBytes({ routes: [routeResult('/about')], homeJs: homeJs({ totalGzipBytes: 456 }) })?.bytes).toBe(456);
-    expect(homeJsGzipBytes({ routes: [withHomeGzip(null)], homeJs: homeJs({ error: 'boom' }) })).toBeNull();
-    expect(check(evaluateSiteBudgets({ routes: [] }), 'home-js')).toMatchObject({ pass: false, actual: 'no data' });
-  });
-
   it('supabase-js: lazy and seen after submit passes', () => {
     expect(check(evaluateSiteBudgets({ routes: [], supabase: lazySupabase() }), 'supabase-lazy')).toMatchObject({ pass: true, value: true });
   });
@@ -119,9 +146,13 @@ describe('site budgets', () => {
   });
 
   it('evaluateBudgets lists every route check, then the site checks', () => {
-    const checks = evaluateBudgets({ routes: [withHomeGzip(100 * KIB), routeResult('/about')], homeJs: homeJs(), supabase: lazySupabase() });
-    expect(checks).toHaveLength(7 + 7 + 2);
-    expect(checks.slice(-2).map((c) => c.scope)).toEqual(['site', 'site']);
+    const checks = evaluateBudgets({ routes: [routeResult('/'), routeResult('/about')], homeJs: homeJs(), supabase: lazySupabase() });
+    expect(checks).toHaveLength(12 + 12 + 1);
+    expect(checks.slice(-1).map((c) => c.scope)).toEqual(['site']);
     expect(checks.every((c) => c.pass)).toBe(true);
+  });
+
+  it('the budgets are the ones documented', () => {
+    expect(BUDGETS).toMatchObject({ performance: { min: 98 }, lcpMs: { max: 1300 }, tbtMs: { max: 50 }, cls: { max: 0 }, jsGzipBytes: { max: 160 * KIB }, vsReference: { maxRatio: 1.1 } });
   });
 });

@@ -1,5 +1,5 @@
 import { evaluateBudgets, KIB } from './budgets.ts';
-import { FAIL, formatAxeDetails, formatDiagnosis, formatFailures, formatHomeBreakdown, formatRouteTable, formatSupabaseCheck, formatTable, kib, PASS, ROUTE_TABLE_HEADERS } from './format.ts';
+import { FAIL, formatAxeDetails, formatDiagnosis, formatFailures, formatHomeBreakdown, formatReferenceTable, formatRouteTable, formatSupabaseCheck, formatTable, kib, PASS, REFERENCE_TABLE_HEADERS, ROUTE_TABLE_HEADERS } from './format.ts';
 import { axeResult, homeJs, lazySupabase, routeResult } from './test-fixtures.ts';
 
 const width = (line: string) => [...line].length;
@@ -25,7 +25,7 @@ describe('kib', () => {
 
 describe('formatRouteTable', () => {
   const routes = [
-    routeResult('/', { scores: { performance: 89, accessibility: 100, bestPractices: 100, seo: 100 }, cls: 0.02, lcpMs: 2345, tbtMs: 151.6 }),
+    routeResult('/', { scores: { performance: 89, accessibility: 100, bestPractices: 100, seo: 100 }, cls: 0, lcpMs: 2345, tbtMs: 151.6 }),
     routeResult('/about'),
   ];
   routes[0].lighthouse.jsGzipBytes = 210 * KIB;
@@ -41,12 +41,13 @@ describe('formatRouteTable', () => {
     const home = lines[2];
     expect(home).toMatch(/^\/\s/);
     expect(home).toContain(`89 ${FAIL}`);
-    expect(home).toContain(`0.020 ${PASS}`);
+    expect(home).toContain(`0.000 ${PASS}`);
     expect(home).toContain(`210.0 ${FAIL}`);
-    expect(home).toContain('2.35');
-    expect(home).toContain('152');
+    expect(home).toContain(`2.35 ${FAIL}`);
+    expect(home).toContain(`152 ${FAIL}`);
     expect(home.trimEnd().endsWith(FAIL)).toBe(true);
-    expect(lines[3]).toContain(`95 ${PASS}`);
+    expect(lines[3]).toContain(`99 ${PASS}`);
+    expect(lines[3]).toContain(`1.00 ${PASS}`);
     expect(lines[3]).toContain(`0/0/0/0 ${PASS}`);
     expect(lines[3].trimEnd().endsWith(PASS)).toBe(true);
   });
@@ -66,7 +67,26 @@ describe('formatFailures', () => {
 
   it('lists each missed budget with its value and limit', () => {
     const checks = evaluateBudgets({ routes: [routeResult('/about', { cls: 0.1 })], homeJs: homeJs(), supabase: lazySupabase() });
-    expect(formatFailures(checks)).toBe(`${FAIL} 1 budget missed:\n  ${FAIL} /about         Cumulative Layout Shift: 0.100 (budget ≤ 0.02)`);
+    expect(formatFailures(checks)).toBe(`${FAIL} 1 budget missed:\n  ${FAIL} /about         Cumulative Layout Shift: 0.100 (budget = 0)`);
+  });
+});
+
+describe('formatReferenceTable', () => {
+  it('puts the federated site and the reference side by side with their ratios, marked', () => {
+    const home = routeResult('/', { lcpMs: 1200 });
+    home.lighthouse.jsGzipBytes = 150 * KIB;
+    home.reference!.jsGzipBytes = 100 * KIB;
+    const routes = [home, routeResult('/about')];
+    const lines = formatReferenceTable(routes, evaluateBudgets({ routes })).split('\n');
+    expect(lines).toHaveLength(4);
+    for (const header of REFERENCE_TABLE_HEADERS) expect(lines[0]).toContain(header);
+    expect(lines[2]).toMatch(/^\/\s+150\.0\s+100\.0\s+1\.50 ✗\s+1\.20\s+0\.95\s+1\.26 ✗\s+30\s+20\s+99\s+99$/);
+    expect(lines[3]).toContain(`1.04 ${PASS}`);
+  });
+
+  it('shows dashes where the reference was not measured', () => {
+    const routes = [routeResult('/', {}, { reference: undefined })];
+    expect(formatReferenceTable(routes, evaluateBudgets({ routes })).split('\n')[2]).toContain(`— ${FAIL}`);
   });
 });
 

@@ -8,15 +8,6 @@ import { CATEGORY_IDS, summarizeLhr, type RunSummary } from './lhr-summary.ts';
 import type { LighthouseRouteResult } from './measurements.ts';
 import { pickMedianRun } from './median.ts';
 
-export interface LighthouseRouteOptions {
-  siteUrl: string;
-  route: string;
-  runs: number;
-  /** The median run's HTML report goes here (one file per route). */
-  reportDir: string;
-  onRun?: (run: number, summary: RunSummary | undefined, error?: string) => void;
-}
-
 interface RunOutcome {
   summary: RunSummary;
   html: string;
@@ -46,23 +37,51 @@ export function routeSlug(route: string): string {
   return route === '/' ? 'home' : route.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9]+/gi, '-');
 }
 
-/** Lighthouse `runs` times on one route; keeps every run's summary and the median run by performance. */
-export async function lighthouseRoute(options: LighthouseRouteOptions): Promise<LighthouseRouteResult> {
-  const url = new URL(options.route, options.siteUrl).href;
-  const outcomes: Array<RunOutcome | undefined> = [];
-  const errors: string[] = [];
+export interface LighthouseSite {
+  /** A name for the logs and the report folder ('federated', 'reference'). */
+  name: string;
+  siteUrl: string;
+}
+
+export interface LighthouseRoutesOptions {
+  sites: readonly LighthouseSite[];
+  route: string;
+  runs: number;
+  /** The median run's HTML report of each site goes to <reportDir>/<site>/<route>.html. */
+  reportDir: string;
+  onRun?: (site: string, run: number, summary: RunSummary | undefined, error?: string) => void;
+}
+
+/**
+ * Lighthouse `runs` times on one route of each site, the sites taking turns (run 1 of each, then
+ * run 2…), so that what else the machine is doing weighs on them alike. Per site: every run's
+ * summary, and the median run by performance.
+ */
+export async function lighthouseRoutes(options: LighthouseRoutesOptions): Promise<Record<string, LighthouseRouteResult>> {
+  const outcomes = new Map<string, Array<RunOutcome | undefined>>(options.sites.map((site) => [site.name, []]));
+  const errors = new Map<string, string[]>(options.sites.map((site) => [site.name, []]));
   for (let run = 1; run <= options.runs; run++) {
-    try {
-      const outcome = await runOnce(url);
-      outcomes.push(outcome);
-      options.onRun?.(run, outcome.summary);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      errors.push(message);
-      outcomes.push(undefined);
-      options.onRun?.(run, undefined, message);
+    for (const site of options.sites) {
+      try {
+        const outcome = await runOnce(new URL(options.route, site.siteUrl).href);
+        outcomes.get(site.name)!.push(outcome);
+        options.onRun?.(site.name, run, outcome.summary);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        errors.get(site.name)!.push(message);
+        outcomes.get(site.name)!.push(undefined);
+        options.onRun?.(site.name, run, undefined, message);
+      }
     }
   }
+  const results: Record<string, LighthouseRouteResult> = {};
+  for (const site of options.sites) {
+    results[site.name] = await medianResult(outcomes.get(site.name)!, errors.get(site.name)!, path.join(options.reportDir, site.name), options.route);
+  }
+  return results;
+}
+
+async function medianResult(outcomes: Array<RunOutcome | undefined>, errors: string[], reportDir: string, route: string): Promise<LighthouseRouteResult> {
   const summaries = outcomes.filter((outcome): outcome is RunOutcome => outcome !== undefined);
   const median = pickMedianRun(summaries, (outcome) => (outcome.summary.runtimeError ? null : outcome.summary.scores.performance));
   if (!median) {
@@ -75,8 +94,8 @@ export async function lighthouseRoute(options: LighthouseRouteOptions): Promise<
       error: [...errors, ...runtimeErrors].join('; ') || 'no run produced a performance score',
     };
   }
-  fs.mkdirSync(options.reportDir, { recursive: true });
-  const reportFile = path.join(options.reportDir, `${routeSlug(options.route)}.html`);
+  fs.mkdirSync(reportDir, { recursive: true });
+  const reportFile = path.join(reportDir, `${routeSlug(route)}.html`);
   fs.writeFileSync(reportFile, median.run.html);
   const scriptUrls = median.run.summary.scripts.map((script) => script.url).filter((scriptUrl) => scriptUrl.startsWith('http'));
   let jsGzipBytes: number | null = null;

@@ -12,8 +12,9 @@ import { axeRoute, AXE_VIEWPORTS } from './axe-runner.ts';
 import { APP_NAMES, appFolder } from '@agentora/contracts/apps';
 import { buildAppStats, measureHomeJs, type AppStats } from './bundle-analysis.ts';
 import { parseCliOptions, USAGE, UsageError, type BenchOptions } from './cli-options.ts';
-import { formatAxeDetails, formatDiagnosis, formatFailures, formatHomeBreakdown, formatRouteTable, formatSupabaseCheck, kib } from './format.ts';
-import { lighthouseRoute } from './lighthouse-runner.ts';
+import { formatAxeDetails, formatDiagnosis, formatFailures, formatHomeBreakdown, formatReferenceTable, formatRouteTable, formatSupabaseCheck, kib } from './format.ts';
+import { lighthouseRoutes } from './lighthouse-runner.ts';
+import { buildReference } from '@agentora/reference-build';
 import type { RunSummary } from './lhr-summary.ts';
 import type { HomeJsBreakdown, RouteResult, SupabaseLazyResult } from './measurements.ts';
 import { buildReport, type BenchEnvironment } from './report.ts';
@@ -96,13 +97,22 @@ console.info('bench: building each app once more for its module → chunk map (t
 const appStats: AppStats[] = await buildAppStats(workspaceRoot, path.join(scratchDir, 'builds'), distDirs);
 for (const stats of appStats) if (stats.error) console.warn(`bench: stats build of ${stats.app} failed: ${stats.error.split('\n')[0]}`);
 
+// The same pages as one ordinary rspack app, without Module Federation: what the micro-frontends cost.
+const referenceDir = path.join(scratchDir, 'reference');
+console.info('bench: building the single-bundle reference (tools/reference-build → tmp/bench/reference)…');
+try {
+  await buildReference(referenceDir);
+} catch (error) {
+  fail(`the single-bundle reference did not build: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 let site: RunningSite;
 try {
-  site = await startSiteProcess({ workspaceRoot, portBase: options.portBase, distDirs });
+  site = await startSiteProcess({ workspaceRoot, portBase: options.portBase, distDirs, referenceDir });
 } catch (error) {
   fail(`could not start the preview site and backend: ${error instanceof Error ? error.message : String(error)}`);
 }
-console.info(`bench: site ${site.siteUrl} (backend ${site.backendUrl})`);
+console.info(`bench: site ${site.siteUrl}, single-bundle reference ${site.referenceUrl} (backend ${site.backendUrl}); both prerendered`);
 
 const routes: RouteResult[] = [];
 let homeJs: HomeJsBreakdown | undefined;
@@ -112,15 +122,18 @@ try {
   const reportDir = path.join(scratchDir, 'lighthouse');
   fs.rmSync(reportDir, { recursive: true, force: true });
   for (const route of options.routes) {
-    const lighthouse = await lighthouseRoute({
-      siteUrl: site.siteUrl,
+    const results = await lighthouseRoutes({
+      sites: [
+        { name: 'federated', siteUrl: site.siteUrl },
+        { name: 'reference', siteUrl: site.referenceUrl! },
+      ],
       route,
       runs: options.runs,
       reportDir,
-      onRun: (run, summary, error) => console.info(`[lighthouse] ${route.padEnd(14)} run ${run}/${options.runs}  ${describeRun(summary, error)}`),
+      onRun: (name, run, summary, error) => console.info(`[lighthouse] ${route.padEnd(14)} ${name.padEnd(9)} run ${run}/${options.runs}  ${describeRun(summary, error)}`),
     });
-    if (lighthouse.reportFile) lighthouse.reportFile = path.relative(workspaceRoot, lighthouse.reportFile);
-    routes.push({ route, lighthouse });
+    for (const result of Object.values(results)) if (result.reportFile) result.reportFile = path.relative(workspaceRoot, result.reportFile);
+    routes.push({ route, lighthouse: results.federated!, reference: results.reference! });
   }
 
   browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
@@ -151,6 +164,7 @@ const environment: BenchEnvironment = {
   lighthouse: JSON.parse(fs.readFileSync(path.join(workspaceRoot, 'node_modules/lighthouse/package.json'), 'utf8')).version,
   cpus: os.cpus().length,
   loadAverage,
+  loadAverageAtEnd: os.loadavg().map((load) => Number(load.toFixed(2))),
   benchmarkIndex: median(benchmarkIndexes),
 };
 const report = buildReport({
@@ -161,7 +175,8 @@ const report = buildReport({
     runs: options.runs,
     routes: options.routes,
     siteUrl: site.siteUrl,
-    servedFrom: `${path.relative(workspaceRoot, path.join(scratchDir, 'site'))} (apps/*/dist copied when the run started)`,
+    servedFrom: `${path.relative(workspaceRoot, path.join(scratchDir, 'site'))} (apps/*/dist copied when the run started), prerendered; reference: ${path.relative(workspaceRoot, referenceDir)} (built from the same sources), prerendered`,
+    referenceUrl: site.referenceUrl ?? null,
     lighthouse: { formFactor: 'mobile', throttlingMethod: 'simulate', medianBy: 'performance score' },
     axe: { viewports: AXE_VIEWPORTS.map((viewport) => viewport.name), rules: 'axe-core defaults (WCAG 2.x A/AA + best practices)' },
   },
@@ -180,11 +195,14 @@ console.info(
   [
     '',
     `Lighthouse ${environment.lighthouse} (mobile, simulated throttling), median of ${options.runs} run${options.runs === 1 ? '' : 's'} by performance score; axe-core at ${report.settings.axe.viewports.join(' and ')}.`,
-    `Machine: ${environment.cpus} CPUs, load ${loadAverage.join(' ')} at start, Lighthouse benchmarkIndex ${environment.benchmarkIndex ?? '—'}.`,
+    `Machine: ${environment.cpus} CPUs, load ${loadAverage.join(' ')} at start and ${environment.loadAverageAtEnd.join(' ')} at the end, Lighthouse benchmarkIndex ${environment.benchmarkIndex ?? '—'}.`,
     '',
     formatRouteTable(report.routes, report.checks),
     '',
-    'JS gz = the first load\'s scripts as gzip (home budget ≤ 200 KiB); JS br = as transferred to Chromium (brotli, with headers); axe = violations critical/serious/moderate/minor.',
+    "JS gz = the first load's scripts as gzip; JS br = as transferred to Chromium (brotli, with headers); axe = violations critical/serious/moderate/minor.",
+    '',
+    'The federated site against the single-bundle reference (tools/reference-build), measured in turn, median runs:',
+    formatReferenceTable(report.routes, report.checks),
     '',
     homeJs ? formatHomeBreakdown(homeJs) : 'Home page JS breakdown: not measured',
     '',

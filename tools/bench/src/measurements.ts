@@ -47,7 +47,10 @@ export interface ReactCopiesResult {
 
 export interface RouteResult {
   route: string;
+  /** The federated site (the one that ships). */
   lighthouse: LighthouseRouteResult;
+  /** The single-bundle reference build (tools/reference-build), measured in turn with it. */
+  reference?: LighthouseRouteResult;
   axe?: AxeRouteResult;
   react?: ReactCopiesResult;
 }

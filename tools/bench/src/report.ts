@@ -1,7 +1,7 @@
 import { BUDGETS, evaluateBudgets, type BudgetCheck } from './budgets.ts';
 import type { HomeJsBreakdown, RouteResult, SupabaseLazyResult } from './measurements.ts';
 
-export const REPORT_SCHEMA_VERSION = 1;
+export const REPORT_SCHEMA_VERSION = 2;
 
 export interface BenchEnvironment {
   node: string;
@@ -10,6 +10,8 @@ export interface BenchEnvironment {
   cpus: number;
   /** 1, 5 and 15 minute load averages when the run started: other work on the machine skews scores. */
   loadAverage: number[];
+  /** The same when it ended. */
+  loadAverageAtEnd: number[];
   /** Lighthouse's CPU benchmark of this machine (median over runs); below ~1000 it warns of a slow host. */
   benchmarkIndex: number | null;
 }
@@ -20,6 +22,8 @@ export interface BenchSettings {
   siteUrl: string;
   /** What was served: a copy of apps/<app>/dist taken when the run started. */
   servedFrom: string;
+  /** Where the single-bundle reference was served. */
+  referenceUrl: string | null;
   lighthouse: { formFactor: 'mobile'; throttlingMethod: 'simulate'; medianBy: 'performance score' };
   axe: { viewports: string[]; rules: string };
 }

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { raiseRateLimits, startLocalSupabase, type LocalSupabase } from '@agentora/local-supabase';
-import { startPreviewSite, type PreviewSite } from '@agentora/preview';
+import { startPreviewSite, startStaticSite, type PreviewSite, type StaticSite } from '@agentora/preview';
+import { runPrerender } from '@agentora/prerender';
 import { APP_NAMES, portsFrom } from '@agentora/contracts/apps';
 
 export interface ServeRequest {
@@ -13,21 +14,30 @@ export interface ServeRequest {
   portBase: number;
   /** Serve each app from this folder (the benchmark's snapshot) instead of apps/<app>/dist. */
   distDirs?: Record<string, string>;
+  /**
+   * The single-bundle reference build (tools/reference-build): prerendered like the site, then
+   * served on the port after the site's.
+   */
+  referenceDir?: string;
 }
 
-export type ServeMessage = { type: 'ready'; siteUrl: string; backendUrl: string; anonKey: string; ports: Record<string, number> } | { type: 'error'; message: string };
+export type ServeMessage =
+  | { type: 'ready'; siteUrl: string; referenceUrl?: string; backendUrl: string; anonKey: string; ports: Record<string, number> }
+  | { type: 'error'; message: string };
 
 const request = JSON.parse(process.argv[2] ?? '{}') as ServeRequest;
 const send = (message: ServeMessage) => process.send?.(message);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-bench-db-'));
 let backend: LocalSupabase | undefined;
 let site: PreviewSite | undefined;
+let reference: StaticSite | undefined;
 let closing = false;
 
 async function shutdown(code: number) {
   if (closing) return;
   closing = true;
   await site?.close().catch(() => undefined);
+  await reference?.close().catch(() => undefined);
   await backend?.stop().catch(() => undefined);
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);
@@ -53,12 +63,18 @@ try {
     distDirs: request.distDirs,
     host: '127.0.0.1',
   });
-  send({ type: 'ready', siteUrl: site.url, backendUrl: backend.url, anonKey: backend.anonKey, ports });
+  let referenceUrl: string | undefined;
+  if (request.referenceDir) {
+    await runPrerender({ workspaceRoot: request.workspaceRoot, shellDir: request.referenceDir, config: `${site.url}/runtime-config.json` });
+    reference = await startStaticSite({ root: request.referenceDir, port: request.portBase + APP_NAMES.length, host: '127.0.0.1', spaFallback: true, runtimeConfig: site.runtimeConfig });
+    referenceUrl = `http://127.0.0.1:${reference.port}`;
+  }
+  send({ type: 'ready', siteUrl: site.url, referenceUrl, backendUrl: backend.url, anonKey: backend.anonKey, ports });
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   send({
     type: 'error',
-    message: /EADDRINUSE/.test(message) ? `${message} (ports ${request.portBase}-${request.portBase + APP_NAMES.length - 1} must be free; pick others with --port-base)` : message,
+    message: /EADDRINUSE/.test(message) ? `${message} (ports ${request.portBase}-${request.portBase + APP_NAMES.length} must be free; pick others with --port-base)` : message,
   });
   await shutdown(1);
 }

@@ -4,6 +4,8 @@ import type { ServeMessage, ServeRequest } from './serve-site.ts';
 
 export interface RunningSite {
   siteUrl: string;
+  /** The single-bundle reference, when one was asked for. */
+  referenceUrl?: string;
   backendUrl: string;
   /** Port → app name, to tell which app served a script. */
   appByPort: Map<number, string>;
@@ -40,7 +42,7 @@ export function startSiteProcess(request: ServeRequest, timeoutMs = 60_000): Pro
         return;
       }
       const appByPort = new Map(Object.entries(message.ports).map(([app, port]) => [port, app]));
-      resolve({ siteUrl: message.siteUrl, backendUrl: message.backendUrl, appByPort, close });
+      resolve({ siteUrl: message.siteUrl, referenceUrl: message.referenceUrl, backendUrl: message.backendUrl, appByPort, close });
     });
   });
 }

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import {
   APP_NAMES,
   REMOTE_NAMES,
@@ -15,6 +13,7 @@ import {
   type RuntimeConfigJson,
 } from '@agentora/contracts/apps';
 import { deployApp } from '@agentora/delivery';
+import { runPrerender } from '@agentora/prerender';
 import { startStaticSite, type StaticSite } from './static-server.ts';
 
 export interface PreviewSiteOptions {
@@ -44,25 +43,6 @@ export interface PreviewSite {
   /** Starts it again on the same port. */
   start(app: AppName): Promise<void>;
   close(): Promise<void>;
-}
-
-const execFileAsync = promisify(execFile);
-
-/**
- * Renders the site's pages into `shellDir` from the remotes of the runtime config at `configUrl`, in
- * a process of its own (the federation runtime keeps the remotes it loaded for the life of a
- * process; a second site must not render from the first one's). Node 22 from the workspace, which
- * runs the TypeScript sources as they are.
- */
-async function prerender(workspaceRoot: string, shellDir: string, configUrl: string): Promise<void> {
-  const node = path.join(workspaceRoot, 'node_modules/.bin/node');
-  const main = path.join(workspaceRoot, 'tools/prerender/src/main.ts');
-  try {
-    await execFileAsync(node, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', main, '--config', configUrl, '--shell-dir', shellDir], { cwd: workspaceRoot });
-  } catch (error) {
-    const { stderr, stdout } = error as { stderr?: string; stdout?: string };
-    throw new Error(`The preview could not prerender its pages: ${(stderr || stdout || String(error)).trim()}`);
-  }
 }
 
 /** Serves the four production builds on their ports, with a runtime config pointing them at each other. */
@@ -101,7 +81,11 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
   };
   try {
     for (const app of APP_NAMES) await start(app);
-    if (prerendering) await prerender(options.workspaceRoot, shellDir, `${origin('shell')}/runtime-config.json`);
+    if (prerendering) {
+      await runPrerender({ workspaceRoot: options.workspaceRoot, shellDir, config: `${origin('shell')}/runtime-config.json` }).catch((error: Error) => {
+        throw new Error(`The preview could not prerender its pages: ${error.message}`);
+      });
+    }
   } catch (error) {
     await close();
     throw error;

@@ -1,0 +1,28 @@
+// Runs the prerender command (main.ts) in a process of its own, as a deploy job does: the
+// federation runtime keeps the remotes it has loaded for the life of a process, so a second site
+// rendered in the same process would get the first one's remotes. Node 22 from the workspace runs
+// the TypeScript sources as they are.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+export interface RunPrerenderOptions {
+  workspaceRoot: string;
+  /** The shell's folder on the (local) static host. */
+  shellDir: string;
+  /** The runtime config the pages are rendered with: a URL or a file. */
+  config: string;
+}
+
+/** Prerenders every page into `shellDir`; rejects with the command's own message when it fails. */
+export async function runPrerender({ workspaceRoot, shellDir, config }: RunPrerenderOptions): Promise<string> {
+  const node = path.join(workspaceRoot, 'node_modules/.bin/node');
+  const main = path.join(workspaceRoot, 'tools/prerender/src/main.ts');
+  try {
+    const { stdout } = await promisify(execFile)(node, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', main, '--config', config, '--shell-dir', shellDir], { cwd: workspaceRoot });
+    return stdout;
+  } catch (error) {
+    const { stderr, stdout } = error as { stderr?: string; stdout?: string };
+    throw new Error((stderr || stdout || String(error)).trim());
+  }
+}

@@ -1,0 +1,1 @@
+export { buildReference, referenceConfigs } from './reference-configs.ts';
