@@ -5,7 +5,7 @@
 import type { ExposeName, ExposedModule, ExposedModuleRef, RemoteName } from '@agentora/contracts';
 
 // The bundler reads these options where they are written: they must stay literals.
-const exposedModules: Record<RemoteName, (request: string) => Promise<unknown>> = {
+const exposedModules: Record<RemoteName, (request: string) => unknown> = {
   content: import.meta.webpackContext('../../../apps/content/src/exposed', { mode: 'lazy', regExp: /^\.\/[A-Za-z]+\.tsx$/, recursive: false }),
   signups: import.meta.webpackContext('../../../apps/signups/src/exposed', { mode: 'lazy', regExp: /^\.\/[A-Za-z]+\.tsx$/, recursive: false }),
   careers: import.meta.webpackContext('../../../apps/careers/src/exposed', { mode: 'lazy', regExp: /^\.\/[A-Za-z]+\.tsx$/, recursive: false }),
@@ -29,7 +29,7 @@ export function loadExposed<R extends RemoteName, E extends ExposeName<R>>(remot
   const id = moduleId(remote, expose);
   let load = modules.get(id);
   if (!load) {
-    load = exposedModules[remote](`${expose}.tsx`);
+    load = exposedModules[remote](`${expose}.tsx`) as Promise<unknown>;
     modules.set(id, load);
   }
   return load as Promise<ExposedModule<R, E>>;
