@@ -7,7 +7,7 @@ import { waitForHydrated } from '../support/prerendered';
 // chooses or presses in the meantime is lost (apps/shell/src/federation/early-interactions.ts).
 // The part's remote answers slowly here, so every step below happens before it hydrates.
 
-const HOLD_MS = 2500;
+const HOLD_MS = 1500;
 
 /** Holds back every file of the remote on `port` (manifest, entry, chunks) by HOLD_MS. */
 async function slowRemote(page: Page, port: number): Promise<void> {
@@ -33,7 +33,7 @@ test('filters chosen and typed before the page has hydrated apply once it has', 
   await main.getByRole('combobox', { name: 'Industry' }).selectOption('Finance');
   await main.getByRole('searchbox', { name: 'Search case studies' }).fill('ledger');
   await expectNotHydrated(page, 'main h1');
-  await expect(main.locator('[data-case-study] h3')).toHaveText(['LedgerLine Capital'], { timeout: HOLD_MS * 4 });
+  await expect(main.locator('[data-case-study] h3')).toHaveText(['LedgerLine Capital'], { timeout: 20_000 });
   await expect(main.getByRole('combobox', { name: 'Industry' })).toHaveValue('Finance');
   await expect(main.getByRole('searchbox', { name: 'Search case studies' })).toHaveValue('ledger');
 });
@@ -44,7 +44,7 @@ test('a press before the page has hydrated is carried out once it has', async ({
   const main = page.getByRole('main');
   await main.getByRole('button', { name: 'Inside the Shared Global Compute Pool' }).click();
   await expectNotHydrated(page, 'main h1');
-  await expect(main.getByRole('heading', { level: 1, name: 'Inside the Shared Global Compute Pool' })).toBeVisible({ timeout: HOLD_MS * 4 });
+  await expect(main.getByRole('heading', { level: 1, name: 'Inside the Shared Global Compute Pool' })).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(`${sharedSiteUrl()}/blog`);
 });
 
@@ -59,7 +59,7 @@ test('a form filled and sent before its code has arrived is sent once, with ever
   // The browser did not send the form itself (that would have reloaded the page with it in the URL).
   expect(page.url()).toBe(`${sharedSiteUrl()}/coming-soon`);
 
-  await expect(form.getByRole('status')).toHaveText(/Welcome to Agentora's waitlist!/, { timeout: HOLD_MS * 4 });
+  await expect(form.getByRole('status')).toHaveText(/Welcome to Agentora's waitlist!/, { timeout: 20_000 });
   await waitForHydrated(page, 'main h1');
   const rows = await signupRows('waitlist_signups', email);
   expect(rows).toEqual([expect.objectContaining({ first_name: 'Katherine', last_name: 'Johnson', company: 'NASA', company_size: '201-1000' })]);

@@ -51,10 +51,19 @@ test.describe('hydration', () => {
         if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+      const remoteRequests: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).port !== new URL(sharedSiteUrl()).port) remoteRequests.push(request.url());
+      });
       await rememberServerElements(page);
 
       await page.goto(sharedSiteUrl() + path);
       await waitForHydrated(page, 'header button');
+      // Until the visitor uses the page, its part is the server's HTML and no remote code loads.
+      // (The error page is short: its footer form is near enough to load with it.)
+      await page.waitForLoadState('networkidle');
+      if (path !== '/no-such-page') expect(remoteRequests).toEqual([]);
+      await page.getByRole('main').hover();
       await waitForHydrated(page, 'main h1');
       await expect(page.locator('[data-remote-failure]')).toHaveCount(0);
 

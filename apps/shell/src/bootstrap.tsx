@@ -4,6 +4,7 @@ import { setRuntimeConfig, type RuntimeConfig } from '@agentora/data';
 import { App } from './app/App';
 import { StartupFailure } from './app/StartupFailure';
 import { StaleMarkupError } from './federation/part-versions';
+import { markFirstScreenSettled } from './federation/first-screen';
 
 /**
  * Hydration errors React recovers from by rendering a part on the client. A stale prerendered part
@@ -19,11 +20,12 @@ function onRecoverableError(error: unknown, info: { componentStack?: string }): 
   console.error('[shell] recovered from a hydration error:', error, info.componentStack ?? '');
 }
 
-/** Renders the site once the runtime config is read (startRemotes, in the entry chunk). */
-export async function start(remotesStarted: Promise<RuntimeConfig>): Promise<void> {
+/**
+ * Renders the site once the runtime config is read (startRemotes, in the entry chunk), or, on a
+ * prerendered page, adopts the HTML already on screen.
+ */
+export async function start(remotesStarted: Promise<RuntimeConfig>, prerendered: boolean): Promise<void> {
   const container = document.getElementById('root')!;
-  // A prerendered page (tools/prerender) is already on screen: React adopts its HTML.
-  const prerendered = container.firstElementChild !== null;
   let config: RuntimeConfig;
   try {
     config = await remotesStarted;
@@ -42,6 +44,9 @@ export async function start(remotesStarted: Promise<RuntimeConfig>): Promise<voi
   // In a transition, the first render (or hydration) runs in short slices instead of one long
   // task, so the main thread stays free for input and for the remote modules' scripts.
   if (prerendered) {
+    // The first screen is the one the visitor sees already: parts further down may load as the
+    // visitor scrolls near them, without waiting for the page's own part (first-screen.ts).
+    markFirstScreenSettled();
     startTransition(() => {
       hydrateRoot(container, app, { onRecoverableError });
     });

@@ -4,6 +4,8 @@ import { watchEarlyInteractions } from './federation/early-interactions';
 // Before anything else: a visitor may already be using the prerendered page.
 watchEarlyInteractions();
 
-const remotesStarted = startRemotes(window.location.pathname);
-// The async boundary lets Module Federation negotiate shared singletons before any of them runs.
-void import('./bootstrap').then(({ start }) => start(remotesStarted));
+// Prerendered HTML (tools/prerender) is on screen already; otherwise the client renders the page.
+const prerendered = document.getElementById('root')?.firstElementChild != null;
+const remotesStarted = startRemotes(window.location.pathname, prerendered);
+// The async boundary keeps React and the rest of the shell out of the entry chunk.
+void import('./bootstrap').then(({ start }) => start(remotesStarted, prerendered));

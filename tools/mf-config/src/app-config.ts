@@ -11,7 +11,7 @@ import { ExposeContractPlugin } from './expose-contract.ts';
 import { GeneratedFilesPlugin } from './generated-files.ts';
 import { createServerConfig } from './server-config.ts';
 import { PAGE_TEMPLATE_FILE } from './server-files.ts';
-import { sharedMap, type SharedSpec } from './shared.ts';
+import { providedByShell, SHARED_ROUTER_MODULE, sharedMap, type SharedSpec } from './shared.ts';
 import { StartupPreloadPlugin } from './startup-preload.ts';
 
 const majorVersionGuard = path.join(import.meta.dirname, 'runtime/major-version-guard.ts');
@@ -73,7 +73,11 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
       clean: { keep: (file: string) => path.basename(file) === STANDALONE_RUNTIME_FILE },
     },
     devtool: isProduction ? false : 'cheap-module-source-map',
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      // The shell's router is the lean one it also provides to the remotes (shared-router.ts).
+      ...(name === 'shell' ? { alias: { 'react-router-dom$': SHARED_ROUTER_MODULE } } : {}),
+    },
     module: {
       rules: [
         {
@@ -136,24 +140,32 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
             new rspack.NormalModuleReplacementPlugin(/^react-refresh\/runtime$/, sharedReactRefreshRuntime),
           ]
         : []),
-      new ModuleFederationPlugin({
-        name,
-        filename: 'remoteEntry.js',
-        exposes: name === 'shell' ? undefined : exposesMap(name),
-        shared: sharedMap(sharedOverrides),
-        shareStrategy: 'loaded-first',
-        runtimePlugins: [majorVersionGuard],
-        dts: false,
-        experiments: {
-          // One federation runtime core per page: the shell bundles it and publishes it, every
-          // remoteEntry uses that copy instead of shipping its own.
-          ...(name === 'shell' ? { provideExternalRuntime: true } : { externalRuntime: true }),
-          // Browser-only builds: leaves the runtime's Node loaders out.
-          optimization: { target: 'web' },
-        },
-      }),
-      // What the shell will load must be what the contract promises: checked where the manifest is written.
-      ...(name === 'shell' ? [] : [new ExposeContractPlugin(name)]),
+      // The shell is an ordinary app: it starts the federation runtime itself, only once a remote's
+      // module is needed, and hands it the shared modules it already has (federation-host.ts), so
+      // a prerendered page that nobody uses yet carries no runtime. It only needs their specs.
+      ...(name === 'shell'
+        ? [new rspack.DefinePlugin({ __AGENTORA_PROVIDED_SHARED__: JSON.stringify(providedByShell()) })]
+        : [
+            new ModuleFederationPlugin({
+              name,
+              filename: 'remoteEntry.js',
+              exposes: exposesMap(name),
+              shared: sharedMap(sharedOverrides),
+              shareStrategy: 'loaded-first',
+              runtimePlugins: [majorVersionGuard],
+              dts: false,
+              experiments: {
+                // One federation runtime core per page: the shell's (or, on a remote's own page, the
+                // standalone one), which every remoteEntry uses instead of shipping its own.
+                externalRuntime: true,
+                // Browser-only builds: leaves the runtime's Node loaders out.
+                optimization: { target: 'web' },
+              },
+            }),
+            // What the shell will load must be what the contract promises: checked where the
+            // manifest is written.
+            new ExposeContractPlugin(name),
+          ]),
     ],
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },

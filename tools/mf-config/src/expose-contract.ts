@@ -1,14 +1,17 @@
 // The build-time check of a remote's Module Federation contract: the shell loads what the built
-// mf-manifest.json exposes, so that is what must match @agentora/contracts. Runs in the remote's
+// mf-manifest.json exposes, so that is what must match @agentora/contracts; and the remote may
+// consume only the shared modules the shell provides. Runs in the remote's
 // production build, right after Module Federation has written the manifest; a mismatch fails the
 // build (nothing is emitted), naming each module that is missing or extra.
 import type { Compiler } from '@rspack/core';
 import { REMOTE_EXPOSES, type RemoteName } from '@agentora/contracts';
+import { PROVIDED_BY_SHELL } from './shared.ts';
 
 /** The part of a built mf-manifest.json the check reads. */
 export interface ManifestExposes {
   name: string;
   exposes: ReadonlyArray<{ path: string }>;
+  shared?: ReadonlyArray<{ name: string }>;
 }
 
 export interface ExposeMismatch {
@@ -49,6 +52,20 @@ export function exposeContractError(
   );
 }
 
+/**
+ * The error for a remote that consumes a shared module the shell does not provide (it would run on
+ * a copy of its own, a second React or router on the page), or undefined.
+ */
+export function sharedContractError(remote: RemoteName, manifest: ManifestExposes): string | undefined {
+  const provided: readonly string[] = PROVIDED_BY_SHELL;
+  const unprovided = (manifest.shared ?? []).map((shared) => shared.name).filter((name) => !provided.includes(name));
+  if (unprovided.length === 0) return undefined;
+  return (
+    `The "${remote}" build consumes ${unprovided.join(', ')} from the shared scope, which the shell does not provide. ` +
+    'Add it to PROVIDED_BY_SHELL in tools/mf-config/src/shared.ts and to the modules the shell hands over (apps/shell/src/federation/shared-modules.ts).'
+  );
+}
+
 const PLUGIN = 'ExposeContractPlugin';
 const MANIFEST_FILE = 'mf-manifest.json';
 
@@ -67,13 +84,11 @@ export class ExposeContractPlugin {
         { name: PLUGIN, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           const asset = compilation.getAsset(MANIFEST_FILE);
-          const error = asset
-            ? exposeContractError(
-                this.remote,
-                JSON.parse(asset.source.source().toString()) as ManifestExposes,
-              )
-            : `The "${this.remote}" build wrote no ${MANIFEST_FILE}, so the shell could not load it.`;
-          if (error) compilation.errors.push(new compiler.webpack.WebpackError(error));
+          const manifest = asset ? (JSON.parse(asset.source.source().toString()) as ManifestExposes) : undefined;
+          const errors = manifest
+            ? [exposeContractError(this.remote, manifest), sharedContractError(this.remote, manifest)]
+            : [`The "${this.remote}" build wrote no ${MANIFEST_FILE}, so the shell could not load it.`];
+          for (const error of errors) if (error) compilation.errors.push(new compiler.webpack.WebpackError(error));
         },
       );
     });

@@ -9,6 +9,9 @@ import rootPackage from '../../../package.json' with { type: 'json' };
 import uiPackage from '@agentora/ui/package.json' with { type: 'json' };
 import dataPackage from '@agentora/data/package.json' with { type: 'json' };
 import routerPackage from 'react-router-dom/package.json' with { type: 'json' };
+import reactPackage from 'react/package.json' with { type: 'json' };
+import reactDomPackage from 'react-dom/package.json' with { type: 'json' };
+import styledComponentsPackage from 'styled-components/package.json' with { type: 'json' };
 
 export interface SharedSpec {
   singleton: true;
@@ -46,3 +49,51 @@ export const sharedDependencies: Record<string, SharedSpec> = {
 export function sharedMap(overrides: Record<string, Partial<SharedSpec>> = {}): Record<string, SharedSpec> {
   return Object.fromEntries(Object.entries(sharedDependencies).map(([pkg, spec]) => [pkg, { ...spec, ...overrides[pkg] }]));
 }
+
+/**
+ * The shared modules the shell provides to the remotes, one by one (the trailing-slash entries of
+ * the map stand for subpaths, and these are the subpaths the remotes import). The shell is built
+ * without the Module Federation plugin: it hands these modules to the federation runtime itself,
+ * when the first remote module loads (apps/shell/src/federation/federation-host.ts). A remote build
+ * that would consume another one fails (expose-contract.ts).
+ */
+export const PROVIDED_BY_SHELL = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'styled-components',
+  '@agentora/ui',
+  '@agentora/data',
+] as const;
+
+export type ProvidedShared = (typeof PROVIDED_BY_SHELL)[number];
+
+/** What the shell tells the runtime of each module it provides: the installed version, the range. */
+export interface ProvidedSharedSpec {
+  version: string;
+  requiredVersion: string;
+}
+
+const INSTALLED_VERSIONS: Record<string, string> = {
+  react: reactPackage.version,
+  'react-dom': reactDomPackage.version,
+  'react-router-dom': routerPackage.version,
+  'styled-components': styledComponentsPackage.version,
+  '@agentora/ui': uiPackage.version,
+  '@agentora/data': dataPackage.version,
+};
+
+/** The spec of every module the shell provides, from the same map the remotes consume with. */
+export function providedByShell(): Record<ProvidedShared, ProvidedSharedSpec> {
+  const entries = PROVIDED_BY_SHELL.map((key) => {
+    const pkg = key.startsWith('@') ? key : key.split('/')[0]!;
+    const spec = sharedDependencies[key] ?? sharedDependencies[`${pkg}/`]!;
+    return [key, { version: INSTALLED_VERSIONS[pkg]!, requiredVersion: spec.requiredVersion }];
+  });
+  return Object.fromEntries(entries) as Record<ProvidedShared, ProvidedSharedSpec>;
+}
+
+/** The lean router module shared as `react-router-dom` (shared-router.ts). */
+export const SHARED_ROUTER_MODULE = path.join(import.meta.dirname, 'shared-router.ts');

@@ -5,7 +5,7 @@ import { RemotePart } from './RemotePart';
 import { markFirstScreenSettled, resetFirstScreen } from './first-screen';
 import { forgetLoadedModules, loadRemoteMock, serveModules } from '../test-support/fake-federation-runtime';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn(), getInstance: jest.fn(() => ({})), init: jest.fn() }));
 
 describe('RemotePart', () => {
   beforeEach(() => {

@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import type { ExposeName, ExposedComponent, ExposedModule, ExposedProps, RemoteName } from '@agentora/contracts';
 import { AlertCircleIcon, Button, DelayedFallback, RefreshIcon } from '@agentora/ui';
 import { loadExposed, moduleId, resetRemote } from './remote-loader';
-import { checkPartVersion } from './part-versions';
-import { PART_ATTRIBUTE, partHydrated } from './early-interactions';
+import { checkPartVersion, takeLandingPart } from './part-versions';
+import { onEarlyIntent, PART_ATTRIBUTE, partHydrated } from './early-interactions';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { FirstScreenSettled, whenFirstScreenSettled } from './first-screen';
 
@@ -101,6 +101,12 @@ export interface RemotePartProps<R extends RemoteName, E extends ExposeName<R>> 
    * modules do not share the network and the main thread with it.
    */
   load?: 'with-page' | 'near-viewport';
+  /**
+   * On the prerendered page the visitor landed on, when the part's code loads and takes over its
+   * HTML: 'when-used' (default), on the visitor's first pointer, touch, focus or key in it; 'at-load'
+   * at once. See SiteRoute.hydrate in libs/data/src/site/routes.ts.
+   */
+  hydrate?: 'when-used' | 'at-load';
 }
 
 /** How far ahead of the viewport a 'near-viewport' part starts loading. */
@@ -145,10 +151,29 @@ function WhenNearViewport({ minHeight, children }: { minHeight: string; children
   return show ? children : <div ref={placeholder} style={{ minHeight }} data-waiting-for-viewport="" />;
 }
 
-function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({ remote, expose, props, variant, minHeight }: RemotePartProps<R, E>) {
+/**
+ * Loads the module once the visitor starts using its prerendered part (early-interactions.ts).
+ * Until then React keeps the part's server HTML as it is: readable, its links working, and whatever
+ * the visitor types or presses in it held for the part's code.
+ */
+function loadWhenUsed<R extends RemoteName, E extends ExposeName<R>>(remote: R, expose: E): Promise<ExposedModule<R, E>> {
+  const id = moduleId(remote, expose);
+  return new Promise<void>((used) => {
+    const stop = onEarlyIntent((part) => {
+      if (part.getAttribute(PART_ATTRIBUTE) !== id) return;
+      stop();
+      used();
+    });
+  }).then(() => loadExposed(remote, expose));
+}
+
+function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({ remote, expose, props, variant, minHeight, hydrate = 'when-used' }: RemotePartProps<R, E>) {
   // The load this part shows is fixed when it mounts: another part's Retry of the same remote must
   // not swap a module that is already on screen. Retry starts a new load and a fresh boundary.
-  const [{ attempt, Exposed }, setLoaded] = useState(() => ({ attempt: 0, Exposed: componentFor(remote, expose, loadExposed(remote, expose)) }));
+  const [{ attempt, Exposed }, setLoaded] = useState(() => {
+    const adoptsHtml = takeLandingPart(moduleId(remote, expose)) && hydrate === 'when-used';
+    return { attempt: 0, Exposed: componentFor(remote, expose, adoptsHtml ? loadWhenUsed(remote, expose) : loadExposed(remote, expose)) };
+  });
   const retry = useCallback(() => {
     resetRemote(remote);
     setLoaded((previous) => ({ attempt: previous.attempt + 1, Exposed: componentFor(remote, expose, loadExposed(remote, expose)) }));

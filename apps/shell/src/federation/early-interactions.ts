@@ -67,7 +67,7 @@ export function watchEarlyInteractions(): void {
   // Capturing on the document runs before React's own listeners on #root.
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
-  for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input']) document.addEventListener(type, onIntent, { capture: true, passive: true });
+  for (const type of ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'input']) document.addEventListener(type, onIntent, { capture: true, passive: true });
 }
 
 /** Calls `listener` with a part the visitor is about to use before it has hydrated. */

@@ -88,6 +88,17 @@ function prerenderedVersions(): Map<string, string> {
   return fromHtml;
 }
 
+let landingParts: Set<string> | undefined;
+
+/**
+ * True, once, for a part that the prerendered page the visitor landed on shows: its first render
+ * adopts that HTML. Any later render of the part (after a navigation) is the browser's own.
+ */
+export function takeLandingPart(id: string): boolean {
+  landingParts ??= new Set(prerenderedVersions().keys());
+  return landingParts.delete(id);
+}
+
 /** Parts rendered by the server since the last takeServerRenderedParts(). */
 const renderedOnServer = new Set<string>();
 
@@ -123,6 +134,7 @@ export function checkPartVersion(id: string): void {
 /** Forgets what was read from the page (tests render many pages in one document). */
 export function resetPrerenderedVersions(): void {
   fromHtml = undefined;
+  landingParts = undefined;
   versions.clear();
   renderedOnServer.clear();
 }

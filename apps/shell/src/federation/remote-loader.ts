@@ -1,4 +1,3 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ExposeName, ExposedModule, ExposedModuleRef, RemoteName } from '@agentora/contracts';
 import { REMOTE_LOAD_TIMEOUT_MS, withTimeout } from './timeouts';
 import { requestTimeoutPlugin } from './timeout-plugin';
@@ -10,6 +9,17 @@ export class RemoteLoadError extends Error {
 
 let manifestUrls: Partial<Record<RemoteName, string>> = {};
 
+// The federation runtime, started on the first load of a remote module (federation-host.ts).
+let federation: Promise<typeof import('./federation-host')> | undefined;
+
+function federationHost(): Promise<typeof import('./federation-host')> {
+  federation ??= import('./federation-host').then((host) => {
+    host.startFederation(manifestUrls, [requestTimeoutPlugin(), partVersionPlugin()]);
+    return host;
+  });
+  return federation;
+}
+
 // The one cache of remote modules: one load per module, shared by the early start (preloadModule)
 // and every component that renders it, so a page the visitor comes back to renders at once. Retry
 // (resetRemote) drops a remote's entries, and the next load starts again from the network.
@@ -18,11 +28,9 @@ const modules = new Map<string, Promise<unknown>>();
 /** 'content/HomePage': the runtime's id of an exposed module. */
 export const moduleId = (remote: RemoteName, expose: string) => `${remote}/${expose.replace(/^\.\//, '')}`;
 
-/** Points each remote at its manifest URL, from the runtime config fetched at start-up. */
+/** Points each remote at its manifest URL, from the runtime config; nothing loads yet. */
 export function registerSiteRemotes(remotes: Record<RemoteName, string>): void {
   manifestUrls = { ...remotes };
-  registerPlugins([requestTimeoutPlugin(), partVersionPlugin()]);
-  registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
 }
 
 /**
@@ -32,13 +40,13 @@ export function registerSiteRemotes(remotes: Record<RemoteName, string>): void {
 export function resetRemote(remote: RemoteName): void {
   for (const id of [...modules.keys()]) if (id.startsWith(`${remote}/`)) modules.delete(id);
   const entry = manifestUrls[remote];
-  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+  if (entry && federation) void federation.then((host) => host.registerRemotes([{ name: remote, entry }], { force: true }));
 }
 
 /**
- * Loads one exposed module of a remote, bounded in time, and checks it has a default export. The
- * same promise comes back for the same module until resetRemote, so React may call this while
- * rendering (`use`).
+ * Loads one exposed module of a remote (starting the federation runtime the first time), bounded in
+ * time, and checks it has a default export. The same promise comes back for the same module until
+ * resetRemote, so React may call this while rendering (`use`).
  */
 export function loadExposed<R extends RemoteName, E extends ExposeName<R>>(
   remote: R,
@@ -48,7 +56,7 @@ export function loadExposed<R extends RemoteName, E extends ExposeName<R>>(
   let load = modules.get(id) as Promise<ExposedModule<R, E>> | undefined;
   if (!load) {
     load = withTimeout(
-      loadRemote<ExposedModule<R, E>>(id),
+      federationHost().then((host) => host.loadRemote<ExposedModule<R, E>>(id)),
       REMOTE_LOAD_TIMEOUT_MS,
       `The "${remote}" area`,
     ).then((module) => {

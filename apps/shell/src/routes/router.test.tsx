@@ -16,6 +16,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
   registerPlugins: jest.fn(),
+  getInstance: jest.fn(() => ({})),
+  init: jest.fn(),
 }));
 
 function renderAt(path: string) {

@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import type { ExposedModuleRef } from '@agentora/contracts';
-import { SITE_ROUTES } from '@agentora/data/routes';
+import { SITE_ROUTES, type SiteRoute } from '@agentora/data/routes';
 import { RemotePart } from '../federation/RemotePart';
 import { SiteLayout } from '../layout/SiteLayout';
 import { PAGE_MIN_HEIGHT } from '../layout/page-height';
@@ -10,7 +10,7 @@ import { ErrorPage } from './ErrorPage';
 import { pageProps } from './page-props';
 
 /** A route's page: its module from the owning remote, holding the first screen while it loads. */
-function RemotePage({ page }: { page: ExposedModuleRef }) {
+function RemotePage({ page, hydrate }: { page: ExposedModuleRef; hydrate: SiteRoute['hydrate'] }) {
   // Each (remote, module) pair of the table is checked against the contract where it is written;
   // their union cannot pick one of RemotePart's type parameters, hence `never`.
   return (
@@ -20,6 +20,7 @@ function RemotePage({ page }: { page: ExposedModuleRef }) {
       props={pageProps(page) as never}
       variant="page"
       minHeight={PAGE_MIN_HEIGHT}
+      hydrate={hydrate}
     />
   );
 }
@@ -44,7 +45,7 @@ export function SiteRoutes() {
               element={
                 <GuardedRoute>
                   <PageMeta title={route.title} description={route.description} path={route.path} />
-                  <RemotePage page={route.page} />
+                  <RemotePage page={route.page} hydrate={(route as SiteRoute).hydrate} />
                 </GuardedRoute>
               }
             />

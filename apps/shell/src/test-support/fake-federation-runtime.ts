@@ -1,6 +1,6 @@
 // Component tests run the shell's real remote loader (its one cache, Retry's reset) against a fake
 // Module Federation runtime. Each test file mocks the runtime first:
-//   jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
+//   jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn(), getInstance: jest.fn(() => ({})), init: jest.fn() }));
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { REMOTE_EXPOSES, type RemoteName } from '@agentora/contracts';
 import { resetRemote } from '../federation/remote-loader';

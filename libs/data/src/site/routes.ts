@@ -17,6 +17,13 @@ export interface SiteRoute {
   page: ExposedModuleRef;
   /** Set on the paths that show the coming-soon screen for something not launched yet: its name. */
   comingSoon?: string;
+  /**
+   * When the page's code runs on its prerendered HTML (docs/prerendering.md): 'when-used', the
+   * default, once the visitor first points at, touches, focuses or types in the page (until then it
+   * reads and links as HTML, and nothing done in it is lost); 'at-load', as soon as it opens, for a
+   * page that must act by itself (one that reads a ?token= from its address, say).
+   */
+  hydrate?: 'when-used' | 'at-load';
 }
 
 const WAITLIST_PAGE = {
