@@ -1,11 +1,14 @@
-import { RESUME_BUCKET } from '../_shared/rules/resume-file.ts';
-import type { ServiceClient } from '../_shared/service-client.ts';
-import { describeServiceError } from '../_shared/service-client.ts';
+import { RESUME_BUCKET } from '../rules/resume-file.ts';
+import type { ServiceClient } from '../service-client.ts';
+import { describeServiceError } from '../service-client.ts';
 
-/** The private résumé bucket, written with the service role (anon has no storage policy on it). */
+/** The private résumé bucket, written and read with the service role (anon has no storage policy on it). */
 export interface ResumeStore {
   upload(path: string, bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<void>;
-  remove(path: string): Promise<void>;
+  /** Removes the files; a path that is already gone counts as removed. */
+  remove(...paths: string[]): Promise<void>;
+  /** A URL that downloads the file under `filename` for `expiresIn` seconds, without a key. */
+  signedDownloadUrl(path: string, filename: string, expiresIn: number): Promise<string>;
 }
 
 export function createResumeStore(client: Pick<ServiceClient, 'storage'>): ResumeStore {
@@ -18,9 +21,21 @@ export function createResumeStore(client: Pick<ServiceClient, 'storage'>): Resum
       });
       if (error) throw new Error(`Uploading ${path} failed: ${describeServiceError(error)}`);
     },
-    async remove(path) {
-      const { error } = await bucket().remove([path]);
-      if (error) throw new Error(`Removing ${path} failed: ${describeServiceError(error)}`);
+    async remove(...paths) {
+      if (paths.length === 0) return;
+      const { error } = await bucket().remove(paths);
+      if (error)
+        throw new Error(`Removing ${paths.join(', ')} failed: ${describeServiceError(error)}`);
+    },
+    async signedDownloadUrl(path, filename, expiresIn) {
+      const { data, error } = await bucket().createSignedUrl(path, expiresIn, {
+        download: filename,
+      });
+      const url = (data as { signedUrl?: unknown } | null)?.signedUrl;
+      if (error || typeof url !== 'string') {
+        throw new Error(`Signing ${path} failed: ${describeServiceError(error ?? 'no URL')}`);
+      }
+      return url;
     },
   };
 }
