@@ -208,10 +208,43 @@ grant execute on function private.take_keyed_rate_limit_token(text, text) to ser
 -- (the answer a member gets, word for word, so the answer tells nothing new) unless 30 days have passed
 -- since the unsubscribe or the last sign-up let through. Runs after the rate limit trigger (triggers fire
 -- in name order), so a refused sign-up was counted, then rolled back with it, as a duplicate is.
+--
+-- private.suppression_refuses reads and notes the suppression as its owner (anon may not read it); the
+-- trigger runs as the inserting role, so the error it raises shows the key exactly when PostgreSQL's own
+-- would: not to a role under row-level security (anon), to one that may read the table.
+create function private.suppression_refuses(p_email text, p_list text)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_suppression public.email_suppressions;
+begin
+  select * into v_suppression
+    from public.email_suppressions
+   where mailbox_sha256 = private.mailbox_sha256(p_email) and list = p_list
+     for update;
+  if not found then
+    return false;
+  end if;
+  if coalesce(v_suppression.last_sign_up_on, v_suppression.unsubscribed_on) > current_date - 30 then
+    return true;
+  end if;
+  update public.email_suppressions
+     set last_sign_up_on = current_date
+   where mailbox_sha256 = v_suppression.mailbox_sha256 and list = p_list;
+  return false;
+end;
+$$;
+revoke all on function private.suppression_refuses(text, text) from public;
+grant execute on function private.suppression_refuses(text, text) to anon, service_role;
+
 create function private.refuse_suppressed_signup()
 returns trigger
 language plpgsql
-security definer
+security invoker
 set search_path = ''
 as $$
 declare
@@ -220,25 +253,18 @@ declare
     when 'newsletter_subscriptions' then 'newsletter'
     when 'waitlist_signups' then 'waitlist'
   end;
-  v_suppression public.email_suppressions;
+  v_message text := format('duplicate key value violates unique constraint "%s"', tg_table_name || '_email_key');
 begin
-  select * into v_suppression
-    from public.email_suppressions
-   where mailbox_sha256 = private.mailbox_sha256(new.email) and list = v_list
-     for update;
-  if not found then
+  if not private.suppression_refuses(new.email, v_list) then
     return new;
   end if;
-  if coalesce(v_suppression.last_sign_up_on, v_suppression.unsubscribed_on) > current_date - 30 then
-    -- What PostgreSQL says when the address itself is stored (the unique index on lower(email)).
-    raise unique_violation using
-      message = format('duplicate key value violates unique constraint "%s"', tg_table_name || '_email_key'),
-      detail = format('Key (lower(email))=(%s) already exists.', lower(new.email));
+  -- What PostgreSQL says when the address itself is stored (the unique index on lower(email)).
+  if row_security_active(tg_relid) or not has_table_privilege(tg_relid, 'SELECT') then
+    raise unique_violation using message = v_message;
   end if;
-  update public.email_suppressions
-     set last_sign_up_on = current_date
-   where mailbox_sha256 = v_suppression.mailbox_sha256 and list = v_list;
-  return new;
+  raise unique_violation using
+    message = v_message,
+    detail = format('Key (lower(email))=(%s) already exists.', lower(new.email));
 end;
 $$;
 revoke all on function private.refuse_suppressed_signup() from public;

@@ -50,6 +50,8 @@ export interface LocalSupabase {
   dataDir: string;
   /** HTML list of the mail sent so far (JSON at `${url}/outbox.json`). */
   outboxUrl: string;
+  /** The site the functions' mail links to. */
+  siteUrl: string;
   stop(): Promise<void>;
 }
 

@@ -11,6 +11,7 @@ import { publicUrls } from '../../../supabase/functions/_shared/links/public-url
 import { newToken } from '../../../supabase/functions/_shared/tokens/email-token.ts';
 import { createThankYouEmailHandler } from '../../../supabase/functions/send-thank-you-email/handler.ts';
 import { REPO_ROOT } from '../src/config/paths.ts';
+import { projectFunctions } from '../src/functions/project-functions.ts';
 import type { OutboxMessage } from '../src/outbox/outbox.ts';
 import { clientFor, startTestServer, uniqueEmail, type TestServer } from './support/test-server.ts';
 
@@ -289,5 +290,25 @@ describe('the functions pin supabase-js', () => {
     expect([...entry.matchAll(/npm:@supabase\/supabase-js@([^'"]+)/g)].map((m) => m[1])).toEqual([
       locked,
     ]);
+  });
+});
+
+describe('the local server runs the functions of supabase/config.toml', () => {
+  it('every one, with its verify_jwt', () => {
+    const config = readFileSync(path.join(REPO_ROOT, 'supabase', 'config.toml'), 'utf8');
+    const declared = [
+      ...config.matchAll(/^\[functions\.([a-z-]+)\]\n(?:[^[]*\n)*?verify_jwt = (true|false)$/gm),
+    ].map((match) => [match[1], match[2] === 'true']);
+    const local = projectFunctions({
+      apiUrl: t.server.url,
+      urls: publicUrls({ supabaseUrl: t.server.url }),
+      transport: { send: () => Promise.reject(new Error('unused')) },
+      from: undefined,
+    });
+    expect(declared).toEqual([...local].map(([name, fn]) => [name, fn.verifyJwt]));
+    expect(Object.fromEntries(declared)).toMatchObject({
+      unsubscribe: false,
+      'confirm-email': true,
+    });
   });
 });

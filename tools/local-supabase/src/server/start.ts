@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { LOCAL_PORTS } from '@agentora/contracts/apps';
+import { LOCAL_SITE_URL } from '@agentora/contracts/apps';
 import { publicUrls } from '../../../../supabase/functions/_shared/links/public-urls.ts';
 import { createResendTransport } from '../../../../supabase/functions/_shared/mail/resend-transport.ts';
 import type { MailTransport } from '../../../../supabase/functions/_shared/mail/types.ts';
@@ -69,11 +69,10 @@ export interface LocalSupabase {
   dataDir: string;
   /** HTML list of the mail sent so far (JSON at `${url}/outbox.json`). */
   outboxUrl: string;
+  /** The site the functions' mail links to. */
+  siteUrl: string;
   stop(): Promise<void>;
 }
-
-/** The local site of `npm start`, which mail links open by default. */
-export const LOCAL_SITE_URL = `http://localhost:${LOCAL_PORTS.shell}`;
 
 /**
  * Starts the Supabase-compatible server: lock the data dir, open the database, bootstrap + migrate, then
@@ -139,6 +138,7 @@ export async function startLocalSupabase(
       jwtSecret: LOCAL_JWT_SECRET,
       dataDir,
       outboxUrl: `${url}/outbox`,
+      siteUrl: urls.siteUrl,
       stop() {
         stopping ??= (async () => {
           try {
