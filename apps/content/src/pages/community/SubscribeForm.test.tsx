@@ -53,7 +53,7 @@ describe('community SubscribeForm', () => {
     expect(screen.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
     expect(screen.queryByText(/Welcome to the community/)).toBeNull();
 
-    act(() => jest.advanceTimersByTime(1));
+    await act(async () => jest.advanceTimersByTime(1));
     expect(screen.getByRole('status')).toHaveTextContent(
       "Welcome to the community! You'll receive updates about events and discussions.",
     );
@@ -72,7 +72,7 @@ describe('community SubscribeForm', () => {
     await user.type(email(), 'jane@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(screen.queryByRole('alert')).toBeNull();
-    act(() => jest.advanceTimersByTime(1000));
+    await act(async () => jest.advanceTimersByTime(1000));
     expect(screen.getByRole('status')).toHaveTextContent(/^Welcome to the community!/);
   });
 
