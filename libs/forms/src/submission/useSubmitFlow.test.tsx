@@ -23,7 +23,7 @@ function Harness({
   send,
   onCleared,
 }: {
-  send: (values: Values) => Promise<SubmitOutcome>;
+  send: (values: Values, signal: AbortSignal) => Promise<SubmitOutcome>;
   onCleared: () => void;
 }) {
   const flow = useSubmitFlow({
