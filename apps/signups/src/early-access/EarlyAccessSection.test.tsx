@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { signUp, type SignupResult } from '@agentora/data';
-import { deferred, fakeTimerUser, renderPart } from '../test-support/render';
+import { deferred, fakeTimerUser, renderInSite } from '@agentora/ui/testing';
 import { refused, stored } from '../test-support/sign-up';
 import { EarlyAccessSection } from './EarlyAccessSection';
 
@@ -13,7 +13,7 @@ const MAILED =
 const NOT_MAILED = "Thanks! You're on the early access list. We'll notify you when we launch.";
 
 function setup() {
-  renderPart(<EarlyAccessSection />);
+  renderInSite(<EarlyAccessSection />);
   const user = fakeTimerUser();
   const input = screen.getByRole('textbox', { name: 'Email address' });
   const button = () => screen.getByRole('button', { name: /Join Early Access|Joining\.\.\./ });

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { signUp, type SignupResult } from '@agentora/data';
-import { deferred, fakeTimerUser, renderPart } from '../test-support/render';
+import { deferred, fakeTimerUser, renderInSite } from '@agentora/ui/testing';
 import { refused, stored } from '../test-support/sign-up';
 import { NewsletterSignup } from './NewsletterSignup';
 
@@ -9,7 +9,7 @@ jest.mock('@agentora/data', () => ({ ...jest.requireActual('@agentora/data'), si
 const signUpCall = jest.mocked(signUp);
 
 function setup() {
-  renderPart(<NewsletterSignup />);
+  renderInSite(<NewsletterSignup />);
   const user = fakeTimerUser();
   const input = screen.getByRole('textbox', { name: 'Email address' });
   const button = () => screen.getByRole('button', { name: /Subscrib/ });

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { signUp, type SignupResult } from '@agentora/data';
-import { deferred, fakeTimerUser, renderPart } from '../test-support/render';
+import { deferred, fakeTimerUser, renderInSite } from '@agentora/ui/testing';
 import { refused, stored } from '../test-support/sign-up';
 import { WaitlistPage } from './WaitlistPage';
 
@@ -24,7 +24,7 @@ const field = {
 };
 
 function setup() {
-  const view = renderPart(<WaitlistPage />, '/coming-soon');
+  const view = renderInSite(<WaitlistPage />, { route: '/coming-soon' });
   const user = fakeTimerUser();
   const submitButton = () => screen.getByRole('button', { name: /Join(ing)? Waitlist/ });
   // Pasting fills a field with one input event: the same onChange path as typing, far fewer renders.

@@ -18,7 +18,15 @@ const Tile = styled.span<{ $size: number }>`
  * A decorative icon in a rounded tile, at the head of a card. `children` is the icon, drawn at about
  * half the tile's size; restyle with `styled(IconTile)` for another colour.
  */
-export function IconTile({ children, size = 48, className }: { children: ReactNode; size?: number; className?: string }) {
+export function IconTile({
+  children,
+  size = 48,
+  className,
+}: {
+  children: ReactNode;
+  size?: number;
+  className?: string;
+}) {
   return (
     <Tile $size={size} className={className} aria-hidden="true">
       {children}

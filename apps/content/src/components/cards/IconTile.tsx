@@ -9,7 +9,15 @@ const TonedTile = styled(Tile)<{ $tone: ToneName }>`
 `;
 
 /** The site's icon tile (@agentora/ui) for an icon and tone named in the content data. */
-export function IconTile({ icon, tone = 'accent', size = 48 }: { icon: IconName; tone?: ToneName; size?: number }) {
+export function IconTile({
+  icon,
+  tone = 'accent',
+  size = 48,
+}: {
+  icon: IconName;
+  tone?: ToneName;
+  size?: number;
+}) {
   return (
     <TonedTile $tone={tone} size={size}>
       <DataIcon name={icon} size={Math.round(size / 2)} />

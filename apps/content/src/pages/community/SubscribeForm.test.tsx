@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../test/render';
+import { renderInSite } from '@agentora/ui/testing';
 import { SubscribeForm } from './SubscribeForm';
 
 describe('community SubscribeForm', () => {
@@ -9,7 +9,7 @@ describe('community SubscribeForm', () => {
 
   function setup() {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    const { unmount } = renderWithProviders(<SubscribeForm />);
+    const { unmount } = renderInSite(<SubscribeForm />);
     return { user, unmount, email: () => screen.getByRole('textbox', { name: 'Email address' }) };
   }
 
