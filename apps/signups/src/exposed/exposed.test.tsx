@@ -1,6 +1,6 @@
 import { REMOTE_EXPOSES } from '@agentora/contracts';
 import { screen } from '@testing-library/react';
-import { renderPart } from '../test-support/render';
+import { renderInSite } from '@agentora/ui/testing';
 
 // The rspack config exposes ./src/exposed/<Name>.tsx for every name in the contract; each must exist
 // and render on its own, with no props, inside the providers the shell gives it.
@@ -9,7 +9,7 @@ describe.each(REMOTE_EXPOSES.signups.map((name) => name.slice(2)))('exposed %s',
     const module = (await import(`./${name}`)) as { default: () => React.ReactElement };
     expect(typeof module.default).toBe('function');
     const Component = module.default;
-    renderPart(<Component />);
+    renderInSite(<Component />);
     expect(screen.getAllByRole('button').length).toBeGreaterThan(0);
   });
 });

@@ -1,8 +1,12 @@
-export { BackendError, isDuplicateKeyError, isRateLimitError } from './backend-error';
+// What the remotes use of the backend: one call per form, each answering in outcomes rather than
+// errors (docs/architecture.md, "Backend"). The inserts, the thank-you call and the error
+// classification behind them stay inside this folder.
 export {
-  insertEarlyAccessSignup,
-  insertNewsletterSubscription,
-  insertWaitlistSignup,
+  signUp,
+  type SignupList,
+  type SignupRefusal,
+  type SignupResult,
+  type SignupRows,
   type WaitlistFields,
 } from './signups';
 export {
@@ -13,9 +17,3 @@ export {
   type ApplicationRefusal,
   type ApplicationSubmission,
 } from './applications';
-export {
-  invokeThankYouEmail,
-  sendThankYouEmail,
-  type ThankYouEmailResult,
-  type ThankYouEmailType,
-} from './thank-you-email';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { SITE_URL, SUPPORT_EMAIL } from '@agentora/data';
-import { renderWithProviders } from '../../test/render';
+import { renderInSite } from '@agentora/ui/testing';
 import { PrivacyPage } from './PrivacyPage';
 import { TermsPage } from './TermsPage';
 
@@ -11,7 +11,7 @@ const sectionTitles = (container: HTMLElement) =>
 
 describe('legal pages', () => {
   it('privacy: effective July 12, 2025, eight numbered sections, the support address and website', () => {
-    const { container } = renderWithProviders(<PrivacyPage />);
+    const { container } = renderInSite(<PrivacyPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(screen.getByText('Effective date: July 12, 2025')).toBeInTheDocument();
     expect(sectionTitles(container)).toEqual([
@@ -34,7 +34,7 @@ describe('legal pages', () => {
   });
 
   it('terms: effective July 12, 2025, eleven numbered sections, creator and buyer roles only as future', () => {
-    const { container } = renderWithProviders(<TermsPage />);
+    const { container } = renderInSite(<TermsPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
     expect(screen.getByText('Effective date: July 12, 2025')).toBeInTheDocument();
     expect(sectionTitles(container)).toHaveLength(11);
@@ -48,7 +48,7 @@ describe('legal pages', () => {
   });
 
   it('links the contents to every section', () => {
-    renderWithProviders(<TermsPage />);
+    renderInSite(<TermsPage />);
     const contents = screen.getByRole('navigation', { name: 'Contents' });
     const links = within(contents).getAllByRole('link');
     expect(links).toHaveLength(11);
