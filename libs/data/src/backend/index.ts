@@ -17,3 +17,16 @@ export {
   type ApplicationRefusal,
   type ApplicationSubmission,
 } from './applications';
+export {
+  confirmEmail,
+  copyRecords,
+  eraseRecords,
+  requestPrivacyLink,
+  unsubscribe,
+  type CopiedRecords,
+  type ErasedRecords,
+  type LinkRefusal,
+  type LinkUse,
+  type MailList,
+  type PrivacyAction,
+} from './email-links';
