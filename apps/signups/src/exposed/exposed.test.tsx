@@ -10,6 +10,9 @@ describe.each(REMOTE_EXPOSES.signups.map((name) => name.slice(2)))('exposed %s',
     expect(typeof module.default).toBe('function');
     const Component = module.default;
     renderInSite(<Component />);
-    expect(screen.getAllByRole('button').length).toBeGreaterThan(0);
+    // A form's button, or the heading of a page that acts on a mail link only when it has one.
+    expect(
+      screen.queryAllByRole('button').length + screen.queryAllByRole('heading').length,
+    ).toBeGreaterThan(0);
   });
 });

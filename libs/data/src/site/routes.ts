@@ -17,6 +17,11 @@ export interface SiteRoute {
   page: ExposedModuleRef;
   /** Set on the paths that show the coming-soon screen for something not launched yet: its name. */
   comingSoon?: string;
+  /**
+   * Set on pages that only a link in our mail leads to (they act on the link's token): kept out of the
+   * sitemap, and search engines are asked not to index them.
+   */
+  noindex?: true;
 }
 
 const WAITLIST_PAGE = {
@@ -108,6 +113,26 @@ export const SITE_ROUTES = [
     page: { remote: 'content', expose: './TermsPage' },
   },
   {
+    path: '/privacy/erase',
+    title: `Delete or Copy Your Data | ${BRAND}`,
+    description: `Ask ${BRAND} to delete every record it holds for your email address, or to show you a copy of them, with your résumé.`,
+    page: { remote: 'signups', expose: './PrivacyRequestPage' },
+  },
+  {
+    path: '/email/confirm',
+    title: `Confirm Your Email | ${BRAND}`,
+    description: `Confirm that your email address signed up for ${BRAND}'s early access list, waitlist or newsletter.`,
+    page: { remote: 'signups', expose: './EmailConfirmPage' },
+    noindex: true,
+  },
+  {
+    path: '/email/unsubscribe',
+    title: `Unsubscribe | ${BRAND}`,
+    description: `Stop ${BRAND}'s emails from a list you signed up to; we keep only what it takes to never email you from it again.`,
+    page: { remote: 'signups', expose: './EmailUnsubscribePage' },
+    noindex: true,
+  },
+  {
     path: '/coming-soon',
     title: `Join the Waitlist | ${BRAND}`,
     description: WAITLIST_DESCRIPTION,
@@ -123,6 +148,11 @@ export const SITE_ROUTES = [
 ] as const satisfies readonly SiteRoute[];
 
 export type SitePath = (typeof SITE_ROUTES)[number]['path'];
+
+/** The routes search engines should know: every route but the pages of mail links. */
+export const INDEXED_ROUTES: readonly SiteRoute[] = SITE_ROUTES.filter(
+  (route: SiteRoute) => route.noindex !== true,
+);
 
 /** Every path of the table, in its order. */
 export const SITE_PATHS: readonly SitePath[] = SITE_ROUTES.map((route) => route.path);
