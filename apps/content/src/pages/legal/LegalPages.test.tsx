@@ -26,11 +26,24 @@ describe('legal pages', () => {
     ]);
     expect(screen.getByText(/Your email address/)).toBeInTheDocument();
     expect(screen.getByText(/Ask us to delete your data/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute(
+    for (const link of screen.getAllByRole('link', { name: SUPPORT_EMAIL })) {
+      expect(link).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+    }
+    expect(screen.getByRole('link', { name: 'agentora.ai' })).toHaveAttribute('href', SITE_URL);
+  });
+
+  it('privacy: the rights section leads to the data request page and the support address', () => {
+    renderInSite(<PrivacyPage />);
+    const rights = screen.getByRole('region', { name: '6. Your Rights' });
+    expect(within(rights).getByRole('link', { name: 'data request page' })).toHaveAttribute(
+      'href',
+      '/privacy/erase',
+    );
+    expect(within(rights).getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute(
       'href',
       `mailto:${SUPPORT_EMAIL}`,
     );
-    expect(screen.getByRole('link', { name: 'agentora.ai' })).toHaveAttribute('href', SITE_URL);
+    expect(screen.getByText(/not confirmed within 30 days is deleted/)).toBeInTheDocument();
   });
 
   it('terms: effective July 12, 2025, eleven numbered sections, creator and buyer roles only as future', () => {
