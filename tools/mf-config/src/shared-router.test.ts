@@ -4,8 +4,6 @@ import * as sharedRouter from './shared-router';
 
 const workspaceRoot = path.resolve(__dirname, '../../..');
 const sourceRoots = ['apps', 'libs'].map((dir) => path.join(workspaceRoot, dir));
-// Test helpers (libs/ui/src/testing, imported as @agentora/ui/testing) render in a MemoryRouter and are
-// never bundled.
 const isTestSupport = (file: string) => /\.test\.tsx?$|\/test\/|\/test-support\/|\/testing\//.test(file);
 
 function sourceFiles(dir: string): string[] {
