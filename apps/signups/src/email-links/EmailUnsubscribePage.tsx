@@ -49,7 +49,7 @@ export function EmailUnsubscribePage() {
   return (
     <LinkPage
       title="Unsubscribe"
-      lead="Stop our emails from the list this link came from. We delete your sign-up and keep only a one-way fingerprint of your address, the list and the date, so that we never email you from that list again."
+      lead="Stop our emails from the list this link came from. We delete your sign-up and keep only a one-way fingerprint of your address, the list and the date, so that we never email you from that list again. A job application stays with us until you delete it."
     >
       {params?.token ? (
         <UnsubscribeAction token={params.token} />
