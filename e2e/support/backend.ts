@@ -19,10 +19,21 @@ export interface TestBackend {
  */
 export async function testBackend(
   port = SHARED_BACKEND_PORT,
-  options: { rateLimits?: 'raised' | 'production' } = {},
+  options: {
+    rateLimits?: 'raised' | 'production';
+    /** The site the mail links open (the site the test serves); the local one of npm start by default. */
+    siteUrl?: string;
+    /** Run the retention job on a timer with this clock. */
+    retention?: { intervalMs: number; now?: () => Date };
+  } = {},
 ): Promise<TestBackend> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-e2e-db-'));
-  const server = await startLocalSupabase({ port, dataDir });
+  const server = await startLocalSupabase({
+    port,
+    dataDir,
+    siteUrl: options.siteUrl,
+    retention: options.retention,
+  });
   if (options.rateLimits !== 'production') await raiseRateLimits(server.url, server.serviceKey);
   return {
     url: server.url,

@@ -1,3 +1,4 @@
+import { httpOrigin } from '@agentora/contracts/apps';
 import { startPreviewSite } from '@agentora/preview';
 import { portBlock, SHARED_SITE_BASE_PORT } from './ports';
 import { WORKSPACE_ROOT } from './workspace';
@@ -5,8 +6,10 @@ import { testBackend } from './backend';
 
 /** One production site shared by the tests that do not need their own (they start one themselves). */
 export default async function globalSetup() {
-  const backend = await testBackend();
-  const site = await startPreviewSite({ workspaceRoot: WORKSPACE_ROOT, ports: portBlock(SHARED_SITE_BASE_PORT), supabase: backend.publicConfig });
+  const ports = portBlock(SHARED_SITE_BASE_PORT);
+  // The mail links of the outbox open this site (startPreviewSite serves it on 127.0.0.1).
+  const backend = await testBackend(undefined, { siteUrl: httpOrigin('127.0.0.1', ports.shell) });
+  const site = await startPreviewSite({ workspaceRoot: WORKSPACE_ROOT, ports, supabase: backend.publicConfig });
   process.env.E2E_BASE_URL = site.url;
   process.env.E2E_SUPABASE_URL = backend.publicConfig.url;
   process.env.E2E_SUPABASE_ANON_KEY = backend.publicConfig.anonKey;

@@ -174,6 +174,12 @@ test('npm start: an edit to a remote component shows up in the shell page by its
   const before = '>Careers at {BRAND}<';
   expect(original).toContain(before);
 
+  // What the dev-server clients said, for the report when the page reloaded instead of refreshing.
+  const consoleLines: string[] = [];
+  page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) consoleLines.push(`navigated: ${frame.url()}`);
+  });
   await page.goto(`${url}/careers`);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: 'Careers at Agentora' })).toBeVisible();
@@ -190,7 +196,9 @@ test('npm start: an edit to a remote component shows up in the shell page by its
     fs.writeFileSync(file, original);
   }
   // React Fast Refresh: the same page, the component re-rendered, the form's state kept.
-  expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  const samePage = await page.evaluate(() => (window as { samePage?: boolean }).samePage);
+  if (samePage !== true) console.info(`The page reloaded; its console:\n${consoleLines.join('\n')}`);
+  expect(samePage).toBe(true);
   await expect(firstName).toHaveValue('Grace');
   await expect(main.getByRole('heading', { level: 1, name: 'Careers at Agentora' })).toBeVisible({
     timeout: 30_000,

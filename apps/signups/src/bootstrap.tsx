@@ -5,6 +5,9 @@ import WaitlistPage from './exposed/WaitlistPage';
 import EarlyAccessSection from './exposed/EarlyAccessSection';
 import NewsletterSignup from './exposed/NewsletterSignup';
 import FooterNewsletter from './exposed/FooterNewsletter';
+import EmailConfirmPage from './exposed/EmailConfirmPage';
+import EmailUnsubscribePage from './exposed/EmailUnsubscribePage';
+import PrivacyRequestPage from './exposed/PrivacyRequestPage';
 
 void renderStandalone(
   'signups',
@@ -12,6 +15,10 @@ void renderStandalone(
     { path: '/', label: 'Waitlist page', element: <WaitlistPage /> },
     { path: '/early-access', label: 'Early access section', element: <EarlyAccessSection /> },
     { path: '/newsletter', label: 'Home newsletter', element: <NewsletterSignup /> },
+    // The pages of mail links; open them with ?token=… (and ?action=erase|copy) from a local mail.
+    { path: '/email/confirm', label: 'Confirm your email', element: <EmailConfirmPage /> },
+    { path: '/email/unsubscribe', label: 'Unsubscribe', element: <EmailUnsubscribePage /> },
+    { path: '/privacy/erase', label: 'Delete or copy your data', element: <PrivacyRequestPage /> },
     {
       path: '/footer-newsletter',
       label: 'Footer newsletter',

@@ -53,6 +53,12 @@ export function httpOrigin(hostname: string, port: number): string {
   return `http://${host}:${port}`;
 }
 
+/**
+ * The local site as `npm start` and `npm run preview` print it: the local backend's mail links open
+ * pages here.
+ */
+export const LOCAL_SITE_URL = httpOrigin('localhost', LOCAL_PORTS.shell);
+
 /** Where the shell finds a remote: its mf-manifest.json at the root of the remote's origin. */
 export function manifestUrl(remoteOrigin: string): string {
   return `${remoteOrigin}/mf-manifest.json`;

@@ -6,7 +6,15 @@ describe('remote contracts', () => {
     expect(Object.keys(exposesMap('content'))).toHaveLength(10);
   });
 
-  it('exposes the signups parts the shell places', () => {
-    expect(REMOTE_EXPOSES.signups).toEqual(['./WaitlistPage', './EarlyAccessSection', './NewsletterSignup', './FooterNewsletter']);
+  it('exposes the signups parts the shell places, and the pages of mail links', () => {
+    expect(REMOTE_EXPOSES.signups).toEqual([
+      './WaitlistPage',
+      './EarlyAccessSection',
+      './NewsletterSignup',
+      './FooterNewsletter',
+      './EmailConfirmPage',
+      './EmailUnsubscribePage',
+      './PrivacyRequestPage',
+    ]);
   });
 });

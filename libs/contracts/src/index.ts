@@ -33,6 +33,10 @@ export interface SignupsContract {
   './EarlyAccessSection': NoProps;
   './NewsletterSignup': NoProps;
   './FooterNewsletter': NoProps;
+  /** The pages that email links open (docs/product/consent.md). */
+  './EmailConfirmPage': NoProps;
+  './EmailUnsubscribePage': NoProps;
+  './PrivacyRequestPage': NoProps;
 }
 
 export interface CareersContract {
@@ -49,12 +53,16 @@ export type RemoteName = keyof RemoteContracts;
 export type ExposeName<R extends RemoteName> = keyof RemoteContracts[R] & string;
 export type ExposedProps<R extends RemoteName, E extends ExposeName<R>> = RemoteContracts[R][E];
 /** What a remote's exposed module must default-export. */
-export type ExposedComponent<R extends RemoteName, E extends ExposeName<R>> = ComponentType<ExposedProps<R, E>>;
+export type ExposedComponent<R extends RemoteName, E extends ExposeName<R>> = ComponentType<
+  ExposedProps<R, E>
+>;
 export interface ExposedModule<R extends RemoteName, E extends ExposeName<R>> {
   default: ExposedComponent<R, E>;
 }
 /** One exposed module of one remote, as data: what a route renders, what the shell loads early. */
-export type ExposedModuleRef = { [R in RemoteName]: { remote: R; expose: ExposeName<R> } }[RemoteName];
+export type ExposedModuleRef = {
+  [R in RemoteName]: { remote: R; expose: ExposeName<R> };
+}[RemoteName];
 
 type ExposeLists = { readonly [R in RemoteName]: readonly ExposeName<R>[] };
 
@@ -71,16 +79,32 @@ export const REMOTE_EXPOSES = {
     './PrivacyPage',
     './TermsPage',
   ],
-  signups: ['./WaitlistPage', './EarlyAccessSection', './NewsletterSignup', './FooterNewsletter'],
+  signups: [
+    './WaitlistPage',
+    './EarlyAccessSection',
+    './NewsletterSignup',
+    './FooterNewsletter',
+    './EmailConfirmPage',
+    './EmailUnsubscribePage',
+    './PrivacyRequestPage',
+  ],
   careers: ['./CareersPage'],
 } as const satisfies ExposeLists;
 
 // Compile-time proof that every contract key is in the runtime list (and so gets exposed and tested).
 type Unlisted<R extends RemoteName> = Exclude<ExposeName<R>, (typeof REMOTE_EXPOSES)[R][number]>;
-const everyExposeListed: [Unlisted<'content'>, Unlisted<'signups'>, Unlisted<'careers'>] extends [never, never, never] ? true : false = true;
+const everyExposeListed: [Unlisted<'content'>, Unlisted<'signups'>, Unlisted<'careers'>] extends [
+  never,
+  never,
+  never,
+]
+  ? true
+  : false = true;
 void everyExposeListed;
 
 /** The rspack `exposes` map for a remote: './HomePage' → './src/exposed/HomePage.tsx'. */
 export function exposesMap(remote: RemoteName): Record<string, string> {
-  return Object.fromEntries(REMOTE_EXPOSES[remote].map((name) => [name, `./src/exposed/${name.slice(2)}.tsx`]));
+  return Object.fromEntries(
+    REMOTE_EXPOSES[remote].map((name) => [name, `./src/exposed/${name.slice(2)}.tsx`]),
+  );
 }

@@ -13,6 +13,14 @@ export {
 } from './submission/useSubmitStatus';
 export { focusFirstInvalid } from './submission/focusFirstInvalid';
 export {
+  useSubmitFlow,
+  type FormCheck,
+  type SubmitFlow,
+  type SubmitFlowOptions,
+  type SubmitOutcome,
+} from './submission/useSubmitFlow';
+export { SUCCESS_RESET_MS } from './submission/timings';
+export {
   RESUME_MAX_BYTES,
   RESUME_TYPES,
   RESUME_ACCEPT,
@@ -25,9 +33,9 @@ export {
   type ResumeExtension,
 } from './resume/resume-rule';
 export { FIELD_REQUIRED_MESSAGE, isBlank } from './validation/required-field';
-export { useMountedRef } from './submission/useMountedRef';
 export {
   useEmailSignup,
+  checkEmail,
   EMAIL_FIELD_NAME,
   type EmailSignup,
   type EmailSignupOptions,

@@ -7,6 +7,7 @@ export { Grid, Stack, Row } from './layout/Grid';
 export { DisplayTitle, PageTitle, SectionTitle, CardTitle, Lead, Muted, Eyebrow, VisuallyHidden } from './primitives/Typography';
 export { Button, LinkButton, ExternalLinkButton, type ButtonVariant, type ButtonSize } from './primitives/Button';
 export { Card } from './primitives/Card';
+export { IconTile } from './primitives/IconTile';
 export { Badge, Chip, type BadgeTone } from './primitives/Badge';
 export {
   TextField,

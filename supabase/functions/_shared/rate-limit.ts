@@ -2,7 +2,13 @@ import type { ServiceClient } from './service-client.ts';
 import { describeServiceError } from './service-client.ts';
 
 /** The rate-limited actions of the functions: rows of public.rate_limit_rules. */
-export type LimitedAction = 'send-thank-you-email' | 'submit-application';
+export type LimitedAction =
+  | 'send-thank-you-email'
+  | 'submit-application'
+  | 'confirm-email'
+  | 'unsubscribe'
+  | 'privacy-request'
+  | 'privacy-fulfil';
 
 export interface RateLimiter {
   /** Counts one request from the address; 'limited' when its window is already full. */
@@ -25,4 +31,5 @@ export function createRpcRateLimiter(client: Pick<ServiceClient, 'rpc'>): RateLi
 }
 
 /** The error a function answers with HTTP 429; the forms show their own text for it. */
-export const RATE_LIMITED_ERROR = 'Too many requests from this address. Wait a minute and try again.';
+export const RATE_LIMITED_ERROR =
+  'Too many requests from this address. Wait a minute and try again.';

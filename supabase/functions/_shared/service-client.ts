@@ -18,6 +18,8 @@ export interface ServiceClient {
     insert(row: Record<string, unknown>): {
       select(columns: string): { single(): PromiseLike<ServiceResult<unknown>> };
     };
+    select(columns: string): { limit(count: number): PromiseLike<ServiceResult<unknown>> };
+    delete(): { in(column: string, values: string[]): PromiseLike<ServiceResult<unknown>> };
   };
   storage: {
     from(bucket: string): {
@@ -27,6 +29,11 @@ export interface ServiceClient {
         options: { contentType: string; upsert: boolean; cacheControl?: string },
       ): PromiseLike<ServiceResult<unknown>>;
       remove(paths: string[]): PromiseLike<ServiceResult<unknown>>;
+      createSignedUrl(
+        path: string,
+        expiresIn: number,
+        options: { download: string },
+      ): PromiseLike<ServiceResult<unknown>>;
     };
   };
 }

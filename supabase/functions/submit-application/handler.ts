@@ -2,15 +2,11 @@ import { clientAddressOf } from '../_shared/http/client-address.ts';
 import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import { RATE_LIMITED_ERROR, type RateLimiter } from '../_shared/rate-limit.ts';
 import { validateApplicationFields } from '../_shared/rules/application-fields.ts';
-import {
-  checkResume,
-  resumeDisplayName,
-  resumeObjectPath,
-} from '../_shared/rules/resume-file.ts';
+import { checkResume, resumeDisplayName, resumeObjectPath } from '../_shared/rules/resume-file.ts';
 import { sendThankYou, type ThankYouMailer } from '../_shared/thank-you/send-thank-you.ts';
 import { readApplicationForm } from './application-form.ts';
 import type { ApplicationStore } from './application-store.ts';
-import type { ResumeStore } from './resume-store.ts';
+import type { ResumeStore } from '../_shared/resumes/resume-store.ts';
 
 export interface SubmitApplicationDeps extends Omit<ThankYouMailer, 'logError'> {
   applications: ApplicationStore;
@@ -73,7 +69,12 @@ export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): Req
 
     const fields = validateApplicationFields(form.fields);
     if (!fields.ok) {
-      return refuse(400, 'invalid', 'Some fields are missing or invalid.', Object.keys(fields.problems));
+      return refuse(
+        400,
+        'invalid',
+        'Some fields are missing or invalid.',
+        Object.keys(fields.problems),
+      );
     }
     const resume = form.resume && { ...form.resume, check: checkResume(form.resume) };
     if (resume && !resume.check.ok) {

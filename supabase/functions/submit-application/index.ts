@@ -2,20 +2,16 @@
 // local server (tools/local-supabase) runs too. The SDK version is pinned to package-lock.json's, which a
 // tools/local-supabase test checks.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
+import { functionEnvironment } from '../_shared/environment.ts';
 import { mailTransportFromEnvironment } from '../_shared/mail/transport-from-environment.ts';
 import { createRpcRateLimiter } from '../_shared/rate-limit.ts';
+import { createResumeStore } from '../_shared/resumes/resume-store.ts';
 import { createRpcLedger } from '../_shared/thank-you/ledger.ts';
 import { createApplicationStore } from './application-store.ts';
 import { createSubmitApplicationHandler } from './handler.ts';
-import { createResumeStore } from './resume-store.ts';
 
-const supabaseUrl = Deno.env.get('SUPABASE_URL');
-const serviceRoleKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY');
-if (!supabaseUrl || !serviceRoleKey) {
-  throw new Error('submit-application needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.');
-}
-
-const supabase = createClient(supabaseUrl, serviceRoleKey, {
+const env = functionEnvironment('submit-application', (name) => Deno.env.get(name));
+const supabase = createClient(env.supabaseUrl, env.serviceRoleKey, {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
 });
 
@@ -25,7 +21,8 @@ Deno.serve(
     resumes: createResumeStore(supabase),
     ledger: createRpcLedger(supabase),
     rateLimiter: createRpcRateLimiter(supabase),
-    transport: mailTransportFromEnvironment(Deno.env.get('RESEND_API_KEY')),
-    from: Deno.env.get('EMAIL_FROM') ?? undefined,
+    transport: mailTransportFromEnvironment(env.resendApiKey),
+    urls: env.urls,
+    from: env.from,
   }),
 );

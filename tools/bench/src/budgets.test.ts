@@ -75,6 +75,12 @@ describe('route budgets', () => {
     expect(check(checks, 'seo').pass).toBe(false);
   });
 
+  it('reports SEO without a budget on the pages of mail links, which ask not to be indexed', () => {
+    const scores = { performance: 95, accessibility: 100, bestPractices: 100, seo: 66 };
+    expect(check(evaluateRouteBudgets(routeResult('/email/confirm', { scores })), 'seo')).toMatchObject({ pass: true, actual: '66', limit: 'none (noindex)' });
+    expect(check(evaluateRouteBudgets(routeResult('/privacy/erase', { scores })), 'seo').pass).toBe(false);
+  });
+
   it('best practices: 95 passes, 94 fails', () => {
     const at = (bestPractices: number) => passes(routeResult('/', { scores: { performance: 95, accessibility: 100, bestPractices, seo: 100 } }), 'best-practices');
     expect(at(95)).toBe(true);

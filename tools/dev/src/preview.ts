@@ -7,7 +7,7 @@
 // the data dir's lock keeps two servers off the same files.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { APP_NAMES, LOCAL_BACKEND, LOCAL_PORTS } from '@agentora/contracts/apps';
+import { APP_NAMES, LOCAL_BACKEND, LOCAL_PORTS, LOCAL_SITE_URL } from '@agentora/contracts/apps';
 import {
   DataDirLockedError,
   startLocalSupabase,
@@ -47,6 +47,9 @@ if (await backendAnswering()) {
     backend = await startLocalSupabase({
       port: LOCAL_BACKEND.port,
       dataDir: values['data-dir'] ?? process.env.LOCAL_SUPABASE_DATA_DIR,
+      siteUrl: LOCAL_SITE_URL,
+      // As on hosted Supabase (pg_cron) and under npm start.
+      retention: { intervalMs: 60 * 60 * 1000 },
     });
     backendNote = `data dir ${backend.dataDir}`;
   } catch (error) {

@@ -6,7 +6,13 @@
 // ready, with the address to open (docs/development.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { APP_NAMES, LOCAL_BACKEND, LOCAL_PORTS, appFolder } from '@agentora/contracts/apps';
+import {
+  APP_NAMES,
+  LOCAL_BACKEND,
+  LOCAL_PORTS,
+  LOCAL_SITE_URL,
+  appFolder,
+} from '@agentora/contracts/apps';
 import { assertPortsFree, waitUntilAnswering } from './ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -29,6 +35,9 @@ const services: Service[] = [
     args: [
       '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
       path.join(root, 'tools/local-supabase/src/main.ts'),
+      // The links in the outbox's mail open the site this command serves.
+      '--site-url',
+      LOCAL_SITE_URL,
     ],
     cwd: root,
     port: LOCAL_BACKEND.port,
@@ -104,7 +113,7 @@ if (!stopping) {
   console.info(
     [
       '',
-      `  Agentora is running:  http://localhost:${LOCAL_PORTS.shell}   (ready in ${seconds} s)`,
+      `  Agentora is running:  ${LOCAL_SITE_URL}   (ready in ${seconds} s)`,
       `  same site, other name: http://127.0.0.1:${LOCAL_PORTS.shell}`,
       `  remotes alone:        http://localhost${remotes}`,
       `  sent emails (outbox): http://localhost:${LOCAL_BACKEND.port}/outbox`,

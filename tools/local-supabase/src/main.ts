@@ -1,6 +1,7 @@
 // `npm run start -w @agentora/local-supabase` (or `node tools/local-supabase/src/main.ts`): the local
-// Supabase for `npm start`. Options: --port, --host, --data-dir, --in-memory, --allow-origin; DATABASE_URL
-// switches to a real PostgreSQL; RESEND_API_KEY sends real mail instead of using the outbox.
+// Supabase for `npm start`. Options: --port, --host, --data-dir, --in-memory, --allow-origin, --site-url,
+// --retention-interval; DATABASE_URL switches to a real PostgreSQL; RESEND_API_KEY sends real mail instead
+// of using the outbox.
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from './datadir/lock.ts';
 import { DEFAULT_PORT } from './keys/local-keys.ts';
@@ -18,6 +19,8 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     'in-memory': { type: 'boolean', default: false },
     'allow-origin': { type: 'string', multiple: true },
+    'site-url': { type: 'string' },
+    'retention-interval': { type: 'string' },
   },
 });
 
@@ -32,6 +35,14 @@ const allowedOrigins = [
 const port = Number(values.port ?? process.env.LOCAL_SUPABASE_PORT ?? DEFAULT_PORT);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid port ${values.port}`);
 
+// The retention job runs hourly on hosted Supabase (pg_cron); here every hour by default, 0 for never.
+const retentionSeconds = Number(
+  values['retention-interval'] ?? process.env.LOCAL_SUPABASE_RETENTION_INTERVAL ?? 3600,
+);
+if (!Number.isFinite(retentionSeconds) || retentionSeconds < 0) {
+  fail(`invalid retention interval ${values['retention-interval']}`);
+}
+
 let instance: LocalSupabase;
 try {
   instance = await startLocalSupabase({
@@ -43,6 +54,8 @@ try {
     databaseUrl: process.env.DATABASE_URL || undefined,
     resendApiKey: process.env.RESEND_API_KEY || undefined,
     emailFrom: process.env.EMAIL_FROM || undefined,
+    siteUrl: values['site-url'] ?? (process.env.SITE_URL || undefined),
+    retention: retentionSeconds > 0 ? { intervalMs: retentionSeconds * 1000 } : undefined,
   });
 } catch (error) {
   if (error instanceof DataDirLockedError) fail(error.message);
@@ -59,6 +72,7 @@ process.stdout.write(
     `  service_role key: ${instance.serviceKey}`,
     `  JWT secret:       ${instance.jwtSecret}`,
     `  Outbox:           ${instance.outboxUrl}`,
+    `  Mail links to:    ${instance.siteUrl}`,
     `  Data dir:         ${instance.dataDir}${values['in-memory'] ? ' (database in memory)' : ''}`,
     '',
   ].join('\n'),

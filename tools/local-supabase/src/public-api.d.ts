@@ -23,10 +23,22 @@ export interface LocalSupabaseOptions {
   databaseUrl?: string;
   /** Default: <repo>/supabase/migrations. */
   migrationsDir?: string;
-  /** When set, thank-you mail goes out through Resend instead of into the outbox. */
+  /** When set, the functions' mail goes out through Resend instead of into the outbox. */
   resendApiKey?: string;
-  /** The From header of thank-you mail. */
+  /** The From header of the functions' mail. */
   emailFrom?: string;
+  /**
+   * The site the functions' mail links to (SITE_URL of the hosted functions). Default: the local site of
+   * `npm start`, http://localhost:4200.
+   */
+  siteUrl?: string;
+  /** Run the retention job (public.apply_retention) on a timer, as pg_cron does on hosted Supabase. */
+  retention?: {
+    /** How often to run. */
+    intervalMs: number;
+    /** The clock the job is given; tests move it forward. Default: the real one. */
+    now?: () => Date;
+  };
 }
 
 export interface LocalSupabase {
@@ -38,6 +50,8 @@ export interface LocalSupabase {
   dataDir: string;
   /** HTML list of the mail sent so far (JSON at `${url}/outbox.json`). */
   outboxUrl: string;
+  /** The site the functions' mail links to. */
+  siteUrl: string;
   stop(): Promise<void>;
 }
 

@@ -7,8 +7,11 @@ import {
   type MailTransport,
 } from '../../../supabase/functions/_shared/mail/types.ts';
 import { createRpcLedger } from '../../../supabase/functions/_shared/thank-you/ledger.ts';
+import { publicUrls } from '../../../supabase/functions/_shared/links/public-urls.ts';
+import { newToken } from '../../../supabase/functions/_shared/tokens/email-token.ts';
 import { createThankYouEmailHandler } from '../../../supabase/functions/send-thank-you-email/handler.ts';
 import { REPO_ROOT } from '../src/config/paths.ts';
+import { projectFunctions } from '../src/functions/project-functions.ts';
 import type { OutboxMessage } from '../src/outbox/outbox.ts';
 import { clientFor, startTestServer, uniqueEmail, type TestServer } from './support/test-server.ts';
 
@@ -211,6 +214,7 @@ describe('a provider that takes the mail but answers too late', () => {
       },
     };
     const handler = createThankYouEmailHandler({
+      urls: publicUrls({ supabaseUrl: t.server.url }),
       ledger: createRpcLedger(t.service),
       rateLimiter: createRpcRateLimiter(t.service),
       transport: lateTransport,
@@ -236,7 +240,8 @@ describe('the ledger through PostgREST with the service key', () => {
       .from('waitlist_signups')
       .insert({ first_name: 'A', last_name: 'B', email, company: 'C', use_case: 'D' });
     const ledger = createRpcLedger(t.service);
-    const row = await ledger.claim('waitlist', email.toUpperCase());
+    const tokens = { confirm: (await newToken()).hash, unsubscribe: (await newToken()).hash };
+    const row = await ledger.claim('waitlist', email.toUpperCase(), tokens);
     expect(row).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       email,
@@ -244,33 +249,66 @@ describe('the ledger through PostgREST with the service key', () => {
       company: 'C',
       use_case: 'D',
     });
-    expect(await ledger.claim('waitlist', email)).toBeNull();
-    await ledger.release('waitlist', row?.id as string);
-    expect(await ledger.claim('waitlist', email)).toEqual(row);
+    const stored = await t.service.from('email_tokens').select('purpose, waitlist_id, expires_at');
+    const mine = (stored.data ?? []).filter((token) => token.waitlist_id === row?.id);
+    expect(mine.map((token) => token.purpose).sort()).toEqual(['confirm', 'unsubscribe']);
+    expect(await ledger.claim('waitlist', email, tokens)).toBeNull();
+    await ledger.release('waitlist', row?.id as string, tokens);
+    const released = await t.service
+      .from('email_tokens')
+      .select('token_hash')
+      .eq('waitlist_id', row?.id);
+    expect(released.data).toEqual([]);
+    expect(await ledger.claim('waitlist', email, tokens)).toEqual(row);
   });
 
   it('fails loudly when the key may not run the functions', async () => {
-    await expect(createRpcLedger(t.anon).claim('waitlist', uniqueEmail())).rejects.toThrow(
-      'claim_thank_you failed: permission denied for function claim_thank_you',
+    const tokens = { confirm: (await newToken()).hash, unsubscribe: (await newToken()).hash };
+    await expect(createRpcLedger(t.anon).claim('waitlist', uniqueEmail(), tokens)).rejects.toThrow(
+      'claim_thank_you_mail failed: permission denied for function claim_thank_you_mail',
     );
   });
 });
 
 describe('the functions pin supabase-js', () => {
-  it.each(['send-thank-you-email', 'submit-application'])(
-    '%s imports the exact version of package-lock.json',
-    (name) => {
-      const lock = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
-        packages: Record<string, { version: string }>;
-      };
-      const locked = lock.packages['node_modules/@supabase/supabase-js'].version;
-      const entry = readFileSync(
-        path.join(REPO_ROOT, 'supabase', 'functions', name, 'index.ts'),
-        'utf8',
-      );
-      expect([...entry.matchAll(/npm:@supabase\/supabase-js@([^'"]+)/g)].map((m) => m[1])).toEqual([
-        locked,
-      ]);
-    },
-  );
+  it.each([
+    'send-thank-you-email',
+    'submit-application',
+    'confirm-email',
+    'unsubscribe',
+    'privacy-request',
+    'privacy-fulfil',
+  ])('%s imports the exact version of package-lock.json', (name) => {
+    const lock = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version: string }>;
+    };
+    const locked = lock.packages['node_modules/@supabase/supabase-js'].version;
+    const entry = readFileSync(
+      path.join(REPO_ROOT, 'supabase', 'functions', name, 'index.ts'),
+      'utf8',
+    );
+    expect([...entry.matchAll(/npm:@supabase\/supabase-js@([^'"]+)/g)].map((m) => m[1])).toEqual([
+      locked,
+    ]);
+  });
+});
+
+describe('the local server runs the functions of supabase/config.toml', () => {
+  it('every one, with its verify_jwt', () => {
+    const config = readFileSync(path.join(REPO_ROOT, 'supabase', 'config.toml'), 'utf8');
+    const declared = [
+      ...config.matchAll(/^\[functions\.([a-z-]+)\]\n(?:[^[]*\n)*?verify_jwt = (true|false)$/gm),
+    ].map((match) => [match[1], match[2] === 'true']);
+    const local = projectFunctions({
+      apiUrl: t.server.url,
+      urls: publicUrls({ supabaseUrl: t.server.url }),
+      transport: { send: () => Promise.reject(new Error('unused')) },
+      from: undefined,
+    });
+    expect(declared).toEqual([...local].map(([name, fn]) => [name, fn.verifyJwt]));
+    expect(Object.fromEntries(declared)).toMatchObject({
+      unsubscribe: false,
+      'confirm-email': true,
+    });
+  });
 });

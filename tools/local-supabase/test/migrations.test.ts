@@ -86,7 +86,14 @@ describe('migrations', () => {
         where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`,
     );
     expect(rows).toEqual(
-      [...TABLES, 'rate_limit_rules']
+      [
+        ...TABLES,
+        'rate_limit_rules',
+        'email_tokens',
+        'email_suppressions',
+        'resume_removals',
+        'retention_settings',
+      ]
         .sort()
         .map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),
     );
@@ -110,11 +117,12 @@ describe.each(ANON_TABLES)('%s as anon', (table) => {
     }
   });
 
-  it('cannot set id, created_at or thank_you_sent_at', async () => {
+  it('cannot set id, created_at, thank_you_sent_at or confirmed_at', async () => {
     for (const extra of [
       { id: '00000000-0000-0000-0000-000000000001' },
       { created_at: '2000-01-01T00:00:00Z' },
       { thank_you_sent_at: '2000-01-01T00:00:00Z' },
+      { confirmed_at: '2000-01-01T00:00:00Z' },
     ]) {
       await expect(insertAs('anon', table, { ...validRow(table), ...extra })).rejects.toMatchObject(
         { code: '42501' },

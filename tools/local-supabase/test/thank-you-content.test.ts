@@ -1,6 +1,23 @@
 import { greetingNameFromEmail } from '../../../supabase/functions/_shared/mail/greeting-name.ts';
-import { renderThankYouEmail } from '../../../supabase/functions/_shared/thank-you/content.ts';
-import type { StoredSignup } from '../../../supabase/functions/_shared/thank-you/stored-signup.ts';
+import { renderThankYouEmail as renderWithLinks } from '../../../supabase/functions/_shared/thank-you/content.ts';
+import type {
+  StoredSignup,
+  ThankYouType,
+} from '../../../supabase/functions/_shared/thank-you/stored-signup.ts';
+
+const LINKS = {
+  siteUrl: 'https://agentora.ai',
+  confirm: 'https://agentora.ai/email/confirm?token=confirm-token',
+  unsubscribe: 'https://agentora.ai/email/unsubscribe?token=unsubscribe-token',
+  privacy: 'https://agentora.ai/privacy/erase',
+};
+
+/** As send-thank-you.ts renders it: lists ask for confirmation, applications do not. */
+const renderThankYouEmail = (type: ThankYouType, stored: StoredSignup) =>
+  renderWithLinks(type, stored, {
+    ...LINKS,
+    confirm: type === 'career' ? undefined : LINKS.confirm,
+  });
 
 const row = (overrides: Partial<StoredSignup> = {}): StoredSignup => ({
   id: '00000000-0000-4000-8000-000000000001',

@@ -11,6 +11,7 @@ import type {
   ThankYouType,
 } from '../../../supabase/functions/_shared/thank-you/stored-signup.ts';
 import { createThankYouEmailHandler } from '../../../supabase/functions/send-thank-you-email/handler.ts';
+import { publicUrls } from '../../../supabase/functions/_shared/links/public-urls.ts';
 
 // The handler's own rules (payload, status codes, the claim on failures, the limit), with an in-memory
 // ledger standing in for the database; the real ledger and server run in functions.test.ts.
@@ -34,6 +35,10 @@ function memoryLedger(rows: Array<[ThankYouType, StoredSignup]>) {
 }
 
 const allow: RateLimiter = { take: async () => 'allowed' };
+const urls = publicUrls({
+  siteUrl: 'https://agentora.ai',
+  supabaseUrl: 'https://project.supabase.co',
+});
 
 function post(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request('http://functions.local/send-thank-you-email', {
@@ -63,6 +68,7 @@ describe('send-thank-you-email handler', () => {
 
   it('answers preflights with the CORS headers supabase-js needs', async () => {
     const handler = createThankYouEmailHandler({
+      urls,
       ledger: memoryLedger([]).ledger,
       rateLimiter: allow,
       transport,
@@ -76,6 +82,7 @@ describe('send-thank-you-email handler', () => {
   it('mails the claimed row, to its stored address, with its stored words only (the PayPal attack)', async () => {
     const { ledger } = memoryLedger([['waitlist', ada]]);
     const handler = createThankYouEmailHandler({
+      urls,
       ledger,
       rateLimiter: allow,
       transport,
@@ -111,7 +118,7 @@ describe('send-thank-you-email handler', () => {
 
   it('takes the address from `to` when a remote released earlier sends the old payload', async () => {
     const { ledger } = memoryLedger([['newsletter', { id: 'n1', email: 'bob@example.com' }]]);
-    const handler = createThankYouEmailHandler({ ledger, rateLimiter: allow, transport });
+    const handler = createThankYouEmailHandler({ urls, ledger, rateLimiter: allow, transport });
     const response = await handler(
       post({ to: 'bob@example.com', type: 'newsletter', firstName: 'Eve' }),
     );
@@ -122,7 +129,7 @@ describe('send-thank-you-email handler', () => {
 
   it('refuses a second call for the same sign-up and an address that did not sign up (403)', async () => {
     const { ledger } = memoryLedger([['early_access', { id: 'e1', email: 'bob@example.com' }]]);
-    const handler = createThankYouEmailHandler({ ledger, rateLimiter: allow, transport });
+    const handler = createThankYouEmailHandler({ urls, ledger, rateLimiter: allow, transport });
     expect((await handler(post({ type: 'early_access', email: 'bob@example.com' }))).status).toBe(
       200,
     );
@@ -153,6 +160,7 @@ describe('send-thank-you-email handler', () => {
       },
     };
     const handler = createThankYouEmailHandler({
+      urls,
       ledger,
       rateLimiter: allow,
       transport: flaky,
@@ -177,6 +185,7 @@ describe('send-thank-you-email handler', () => {
       ]);
       const lost: MailTransport = { send: async () => Promise.reject(failure) };
       const handler = createThankYouEmailHandler({
+        urls,
         ledger,
         rateLimiter: allow,
         transport: lost,
@@ -204,7 +213,7 @@ describe('send-thank-you-email handler', () => {
       ),
     };
     const { ledger } = memoryLedger([]);
-    const handler = createThankYouEmailHandler({ ledger, rateLimiter: limiter, transport });
+    const handler = createThankYouEmailHandler({ urls, ledger, rateLimiter: limiter, transport });
     expect((await handler(post({ type: 'newsletter', email: 'a@example.com' }))).status).toBe(403);
     const limited = await handler(
       post({ type: 'newsletter', email: 'a@example.com' }, { 'x-forwarded-for': '198.51.100.1' }),
@@ -223,6 +232,7 @@ describe('send-thank-you-email handler', () => {
       release: () => Promise.resolve(),
     };
     const handler = createThankYouEmailHandler({
+      urls,
       ledger: broken,
       rateLimiter: allow,
       transport,
@@ -233,6 +243,7 @@ describe('send-thank-you-email handler', () => {
     expect(JSON.stringify(await response.json())).not.toContain('db.internal');
 
     const limiterDown = createThankYouEmailHandler({
+      urls,
       ledger: memoryLedger([]).ledger,
       rateLimiter: { take: () => Promise.reject(new Error('down')) },
       transport,
@@ -262,6 +273,7 @@ describe('send-thank-you-email handler', () => {
     ],
   ])('refuses %s', async (_label, body, status) => {
     const handler = createThankYouEmailHandler({
+      urls,
       ledger: memoryLedger([]).ledger,
       rateLimiter: allow,
       transport,
@@ -272,6 +284,7 @@ describe('send-thank-you-email handler', () => {
 
   it('refuses other methods', async () => {
     const handler = createThankYouEmailHandler({
+      urls,
       ledger: memoryLedger([]).ledger,
       rateLimiter: allow,
       transport,

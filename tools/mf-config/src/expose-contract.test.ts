@@ -19,7 +19,14 @@ describe('exposeMismatch', () => {
   it('names each contract entry a build left out, and each module the contract does not list', () => {
     const manifest = {
       name: 'signups',
-      exposes: exposes('./WaitlistPage', './FooterNewsletter', './Debug'),
+      exposes: exposes(
+        './WaitlistPage',
+        './FooterNewsletter',
+        './EmailConfirmPage',
+        './EmailUnsubscribePage',
+        './PrivacyRequestPage',
+        './Debug',
+      ),
     };
     expect(exposeMismatch('signups', manifest)).toEqual({
       missing: ['./EarlyAccessSection', './NewsletterSignup'],

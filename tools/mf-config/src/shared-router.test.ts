@@ -4,7 +4,7 @@ import * as sharedRouter from './shared-router';
 
 const workspaceRoot = path.resolve(__dirname, '../../..');
 const sourceRoots = ['apps', 'libs'].map((dir) => path.join(workspaceRoot, dir));
-const isTestSupport = (file: string) => /\.test\.tsx?$|\/test\/|\/test-support\//.test(file);
+const isTestSupport = (file: string) => /\.test\.tsx?$|\/test\/|\/test-support\/|\/testing\//.test(file);
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,15 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { submitApplication, type ApplicationSubmission } from '@agentora/data';
-import { RESUME_MAX_BYTES } from '@agentora/forms';
-import {
-  DOCX_TYPE,
-  PDF_TYPE,
-  deferred,
-  fileOfSize,
-  renderWithUser,
-  settle,
-} from '../test-support/render';
+import { RESUME_MAX_BYTES, RESUME_TYPES } from '@agentora/forms';
+import { deferred } from '@agentora/ui/testing';
+import { fileOfSize, renderWithUser, settle } from '../test-support/render';
 import { ApplicationForm } from './ApplicationForm';
 
 jest.mock('@agentora/data', () => ({
@@ -311,7 +305,7 @@ describe('ApplicationForm: submitting', () => {
     send.mockResolvedValue({ ok: true, emailSent: false });
     const { user } = renderWithUser(<ApplicationForm />);
     await fillRequired(user);
-    const resume = fileOfSize('jane-cv.pdf', RESUME_MAX_BYTES, PDF_TYPE);
+    const resume = fileOfSize('jane-cv.pdf', RESUME_MAX_BYTES, RESUME_TYPES.pdf);
     await user.upload(resumeInput(), resume);
     await user.click(submitButton());
 
@@ -341,7 +335,7 @@ describe('ApplicationForm: submitting', () => {
       await screen.findByRole('status');
       const sent = send.mock.calls[0][1] as File;
       expect(sent.name).toBe('cv.docx');
-      expect(sent.type).toBe(DOCX_TYPE);
+      expect(sent.type).toBe(RESUME_TYPES.docx);
       expect(sent.size).toBe(4096);
     },
   );
@@ -372,7 +366,7 @@ describe('ApplicationForm: submitting', () => {
     send.mockReturnValue(pending.promise);
     const { user } = renderWithUser(<ApplicationForm />);
     await fillRequired(user);
-    await user.upload(resumeInput(), fileOfSize('cv.pdf', 1000, PDF_TYPE));
+    await user.upload(resumeInput(), fileOfSize('cv.pdf', 1000, RESUME_TYPES.pdf));
     await user.click(submitButton());
 
     const form = screen.getByRole('form', { name: 'Job application' });
@@ -424,7 +418,7 @@ describe('ApplicationForm: submitting', () => {
       await fillRequired(user);
       await user.selectOptions(field('Years of Experience'), '5-10 years');
       await enter(user, 'Cover Letter', 'Hello Agentora team.');
-      await user.upload(resumeInput(), fileOfSize('cv.pdf', 1000, PDF_TYPE));
+      await user.upload(resumeInput(), fileOfSize('cv.pdf', 1000, RESUME_TYPES.pdf));
       await user.click(submitButton());
 
       expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -91,8 +91,8 @@ function FieldGroup({ legend, children }: { legend: string; children: ReactNode 
 
 /** The general job application (docs/product/careers.md): every field, the résumé, and the submit flow. */
 export function ApplicationForm() {
-  const { values, setValue, fieldErrors, honeypot, setHoneypot, resume, status, formRef, submit } =
-    useApplicationForm();
+  const form = useApplicationForm();
+  const { values, setField, fieldErrors, honeypot, setHoneypot, resume } = form;
 
   // Everything a field needs from the form state, by name.
   const bind = (name: ApplicationFieldName) => ({
@@ -101,21 +101,20 @@ export function ApplicationForm() {
     maxLength: maxLengthOf(name),
     error: fieldErrors[name],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-      setValue(name, event.target.value),
+      setField(name, event.target.value),
   });
 
   return (
     <form
-      ref={formRef}
-      onSubmit={submit}
+      onSubmit={form.handleSubmit}
       noValidate
       aria-label="Job application"
-      aria-busy={status.busy || undefined}
+      aria-busy={form.busy || undefined}
     >
       <Stack $gap="2rem">
         {/* Screen readers hear "required" from each control itself. */}
         <RequiredNote aria-hidden="true">Fields marked * are required.</RequiredNote>
-        <Controls disabled={status.busy}>
+        <Controls disabled={form.busy}>
           <HoneypotField value={honeypot} onChange={setHoneypot} />
 
           <FieldGroup legend="About you">
@@ -228,7 +227,7 @@ export function ApplicationForm() {
             <ResumeDropZone
               file={resume.file}
               error={resume.error}
-              disabled={status.busy}
+              disabled={form.busy}
               onPick={resume.pick}
               onRemove={resume.remove}
             />
@@ -236,8 +235,8 @@ export function ApplicationForm() {
           </FieldGroup>
 
           <SubmitRow>
-            <Button type="submit" size="lg" disabled={status.busy}>
-              {status.busy ? (
+            <Button type="submit" size="lg" disabled={form.busy}>
+              {form.busy ? (
                 <>
                   <Spinner />
                   Submitting Application...
@@ -248,9 +247,9 @@ export function ApplicationForm() {
             </Button>
           </SubmitRow>
         </Controls>
-        {status.showResult && (
-          <StatusBanner tone={status.status === 'success' ? 'success' : 'error'}>
-            {status.message}
+        {form.showResult && (
+          <StatusBanner tone={form.status === 'success' ? 'success' : 'error'}>
+            {form.message}
           </StatusBanner>
         )}
       </Stack>

@@ -1,4 +1,5 @@
 import {
+  type FormCheck,
   FIELD_REQUIRED_MESSAGE,
   INVALID_EMAIL_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
@@ -7,6 +8,7 @@ import {
 } from '@agentora/forms';
 import {
   EMPTY_APPLICATION,
+  trimmedApplication,
   type ApplicationFieldName,
   type ApplicationValues,
 } from './application-values';
@@ -60,4 +62,12 @@ export function validateApplication(values: ApplicationValues): ApplicationProbl
       ? INVALID_EMAIL_MESSAGE
       : INVALID_URL_MESSAGE;
   return { message, fieldErrors, invalidFields };
+}
+
+/** The form's check on the site's submit flow: the trimmed values to send, or the problems. */
+export function checkApplication(
+  values: ApplicationValues,
+): FormCheck<ApplicationValues, ApplicationFieldName> {
+  const problems = validateApplication(values);
+  return problems ? { ok: false, ...problems } : { ok: true, values: trimmedApplication(values) };
 }

@@ -1,17 +1,6 @@
 import styled from 'styled-components';
-import { Card, CardTitle, Grid, Muted } from '@agentora/ui';
+import { Card, CardTitle, Grid, IconTile, Muted } from '@agentora/ui';
 import type { CareersHighlight } from './careers-content';
-
-const IconBadge = styled.span`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 2.75rem;
-  height: 2.75rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.accent};
-`;
 
 const Text = styled(Muted)`
   margin: 0;
@@ -34,9 +23,9 @@ export function HighlightGrid({ items }: { items: readonly CareersHighlight[] })
       {items.map(({ title, description, Icon }) => (
         <li key={title}>
           <FullHeightCard as="div">
-            <IconBadge>
+            <IconTile size={44}>
               <Icon size={22} />
-            </IconBadge>
+            </IconTile>
             <CardTitle>{title}</CardTitle>
             <Text>{description}</Text>
           </FullHeightCard>

@@ -1,6 +1,7 @@
 import { act, createEvent, fireEvent, screen } from '@testing-library/react';
 import { RESUME_MAX_BYTES } from '@agentora/forms';
-import { DOCX_TYPE, PDF_TYPE, fileOfSize, renderWithUser } from '../test-support/render';
+import { RESUME_TYPES } from '@agentora/forms';
+import { fileOfSize, renderWithUser } from '../test-support/render';
 import { ResumeDropZone } from './ResumeDropZone';
 import { useResumeFile } from './useResumeFile';
 
@@ -35,7 +36,7 @@ describe('ResumeDropZone', () => {
     expect(input()).toHaveAttribute('type', 'file');
     expect(input()).toHaveAttribute(
       'accept',
-      '.pdf,.doc,.docx,application/pdf,application/msword,' + DOCX_TYPE,
+      '.pdf,.doc,.docx,application/pdf,application/msword,' + RESUME_TYPES.docx,
     );
     expect(input()).toHaveAccessibleDescription('Optional. PDF, DOC or DOCX, up to 5 MB.');
     expect(screen.getByRole('button', { name: 'Choose file' })).toBeEnabled();
@@ -43,7 +44,7 @@ describe('ResumeDropZone', () => {
 
   it('shows a picked file with its name and size, and Remove takes it away', async () => {
     const { user } = renderWithUser(<Harness />);
-    await user.upload(input(), fileOfSize('jane-doe.pdf', 49_459, PDF_TYPE));
+    await user.upload(input(), fileOfSize('jane-doe.pdf', 49_459, RESUME_TYPES.pdf));
     expect(zone()).toHaveTextContent('jane-doe.pdf');
     expect(zone()).toHaveTextContent('48.3 KB');
 
@@ -55,7 +56,7 @@ describe('ResumeDropZone', () => {
 
   it('accepts exactly 5 MB and refuses one byte more without keeping the file', async () => {
     const { user } = renderWithUser(<Harness />);
-    await user.upload(input(), fileOfSize('big.pdf', RESUME_MAX_BYTES + 1, PDF_TYPE));
+    await user.upload(input(), fileOfSize('big.pdf', RESUME_MAX_BYTES + 1, RESUME_TYPES.pdf));
     expect(screen.getByRole('alert')).toHaveTextContent('File size must be less than 5MB');
     expect(zone()).not.toHaveTextContent('big.pdf');
     expect(input()).toHaveAttribute('aria-invalid', 'true');
@@ -63,7 +64,7 @@ describe('ResumeDropZone', () => {
       'Optional. PDF, DOC or DOCX, up to 5 MB. File size must be less than 5MB',
     );
 
-    await user.upload(input(), fileOfSize('exact.pdf', RESUME_MAX_BYTES, PDF_TYPE));
+    await user.upload(input(), fileOfSize('exact.pdf', RESUME_MAX_BYTES, RESUME_TYPES.pdf));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(zone()).toHaveTextContent('exact.pdf');
     expect(zone()).toHaveTextContent('5 MB');
@@ -82,9 +83,9 @@ describe('ResumeDropZone', () => {
   });
 
   it.each([
-    ['cv.pdf', PDF_TYPE],
+    ['cv.pdf', RESUME_TYPES.pdf],
     ['cv.doc', 'application/msword'],
-    ['cv.docx', DOCX_TYPE],
+    ['cv.docx', RESUME_TYPES.docx],
     ['cv.doc', ''],
     ['cv.docx', ''],
   ])('accepts %s (%j)', async (name, type) => {
@@ -96,7 +97,7 @@ describe('ResumeDropZone', () => {
 
   it('keeps an earlier valid file when a refused one is picked after it', async () => {
     const { user } = renderWithUser(<Harness />);
-    await user.upload(input(), fileOfSize('cv.pdf', 1000, PDF_TYPE));
+    await user.upload(input(), fileOfSize('cv.pdf', 1000, RESUME_TYPES.pdf));
     await user.upload(input(), fileOfSize('photo.png', 1000, 'image/png'));
     expect(screen.getByRole('alert')).toHaveTextContent('Please upload a PDF or Word document');
     expect(zone()).toHaveTextContent('cv.pdf');
@@ -105,7 +106,7 @@ describe('ResumeDropZone', () => {
 
   it('takes a file dropped on the zone, and refuses a dropped file of the wrong type', () => {
     renderWithUser(<Harness />);
-    dropFiles(zone(), [fileOfSize('dropped.docx', 3000, DOCX_TYPE)]);
+    dropFiles(zone(), [fileOfSize('dropped.docx', 3000, RESUME_TYPES.docx)]);
     expect(zone()).toHaveTextContent('dropped.docx');
     expect(zone()).toHaveTextContent('2.9 KB');
 
@@ -127,7 +128,7 @@ describe('ResumeDropZone', () => {
 
   it('ignores drops and disables its controls while disabled', () => {
     renderWithUser(<Harness disabled />);
-    dropFiles(zone(), [fileOfSize('cv.pdf', 1000, PDF_TYPE)]);
+    dropFiles(zone(), [fileOfSize('cv.pdf', 1000, RESUME_TYPES.pdf)]);
     expect(zone()).not.toHaveTextContent('cv.pdf');
     expect(input()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Choose file' })).toBeDisabled();

@@ -323,7 +323,9 @@ export interface CommunityResource {
 export type LegalBlock =
   | { kind: 'paragraph'; text: string }
   | { kind: 'list'; items: readonly string[] }
-  | { kind: 'contact' };
+  | { kind: 'contact' }
+  /** Where to exercise the rights: the data request page and the support address. */
+  | { kind: 'data-request' };
 
 export interface LegalSection {
   id: string;

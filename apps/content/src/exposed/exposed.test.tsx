@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { screen } from '@testing-library/react';
 import { REMOTE_EXPOSES } from '@agentora/contracts';
-import { renderWithProviders } from '../test/render';
+import { renderInSite } from '@agentora/ui/testing';
 import { outlineProblems } from '../test/headings';
 import HomePage from './HomePage';
 import AboutPage from './AboutPage';
@@ -35,7 +35,7 @@ describe('exposed pages', () => {
   it.each(Object.entries(PAGES))(
     '%s renders one h1 and an outline without skipped levels',
     (_name, { Page, h1 }) => {
-      const { container } = renderWithProviders(<Page />);
+      const { container } = renderInSite(<Page />);
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(h1);
       expect(outlineProblems(container)).toEqual([]);
     },
@@ -44,7 +44,7 @@ describe('exposed pages', () => {
 
 describe('About', () => {
   it('has the mission, vision list, four values and By the Numbers', () => {
-    renderWithProviders(<AboutPage />);
+    renderInSite(<AboutPage />);
     expect(screen.getByRole('heading', { level: 2, name: 'Our Mission' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Our Vision' })).toBeInTheDocument();
     for (const value of ['Democratize AI', 'Community First', 'Innovation', 'Transparency']) {
@@ -62,7 +62,7 @@ describe('About', () => {
 
 describe('Use Cases', () => {
   it('has six agent types with features, ten industries, three stats and Join Us', () => {
-    renderWithProviders(<UseCasesPage />);
+    renderInSite(<UseCasesPage />);
     const agents = screen.getByRole('region', { name: 'Agents for every team' });
     expect(agents.querySelectorAll(':scope li > article')).toHaveLength(6);
     for (const name of [
@@ -90,7 +90,7 @@ describe('Use Cases', () => {
 
 describe('How It Works', () => {
   it('has creator and buyer steps, benefits, the trust bridge, audiences, an example and both calls to action', () => {
-    renderWithProviders(<HowItWorksPage />);
+    renderInSite(<HowItWorksPage />);
     for (const name of [
       'Create & Host',
       'List Your Agent',
@@ -121,7 +121,7 @@ describe('How It Works', () => {
 
 describe('Community', () => {
   it('has stats, four platform cards to /coming-soon, discussions, events with Register Free, contributors, resources and the subscribe form', () => {
-    renderWithProviders(<CommunityPage />);
+    renderInSite(<CommunityPage />);
     const platforms = screen.getByRole('region', { name: 'Where the community meets' });
     const platformLinks = Array.from(platforms.querySelectorAll('a'));
     expect(platformLinks).toHaveLength(4);

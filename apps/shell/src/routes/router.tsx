@@ -44,7 +44,12 @@ export function SiteRoutes() {
               path={route.path}
               element={
                 <GuardedRoute>
-                  <PageMeta title={route.title} description={route.description} path={route.path} />
+                  <PageMeta
+                    title={route.title}
+                    description={route.description}
+                    path={route.path}
+                    noindex={'noindex' in route && route.noindex}
+                  />
                   <RemotePage page={route.page} hydrate={(route as SiteRoute).hydrate} />
                 </GuardedRoute>
               }

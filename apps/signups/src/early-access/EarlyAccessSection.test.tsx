@@ -1,23 +1,19 @@
 import { act, screen, within } from '@testing-library/react';
-import { insertEarlyAccessSignup, invokeThankYouEmail } from '@agentora/data';
-import { deferred, fakeTimerUser, renderPart } from '../test-support/render';
-import { duplicateKeyError, networkError, rateLimitError } from '../test-support/backend-errors';
+import { signUp, type SignupResult } from '@agentora/data';
+import { deferred, fakeTimerUser, renderInSite } from '@agentora/ui/testing';
+import { refused, stored } from '../test-support/sign-up';
 import { EarlyAccessSection } from './EarlyAccessSection';
 
-jest.mock('@agentora/data', () => ({
-  ...jest.requireActual('@agentora/data'),
-  insertEarlyAccessSignup: jest.fn(),
-  invokeThankYouEmail: jest.fn(),
-}));
+jest.mock('@agentora/data', () => ({ ...jest.requireActual('@agentora/data'), signUp: jest.fn() }));
 
-const insert = jest.mocked(insertEarlyAccessSignup);
-const invoke = jest.mocked(invokeThankYouEmail);
+const signUpCall = jest.mocked(signUp);
 
-const MAILED = "Thanks! You're on the early access list. Check your email for confirmation and exclusive benefits.";
+const MAILED =
+  "Thanks! You're on the early access list. Check your email for confirmation and exclusive benefits.";
 const NOT_MAILED = "Thanks! You're on the early access list. We'll notify you when we launch.";
 
 function setup() {
-  renderPart(<EarlyAccessSection />);
+  renderInSite(<EarlyAccessSection />);
   const user = fakeTimerUser();
   const input = screen.getByRole('textbox', { name: 'Email address' });
   const button = () => screen.getByRole('button', { name: /Join Early Access|Joining\.\.\./ });
@@ -33,23 +29,30 @@ function setup() {
 describe('EarlyAccessSection', () => {
   beforeEach(() => {
     jest.useFakeTimers();
-    insert.mockReset().mockResolvedValue(undefined);
-    invoke.mockReset().mockResolvedValue({ success: true, emailId: 'mail-1', type: 'early_access' });
+    signUpCall.mockReset().mockResolvedValue(stored());
   });
   afterEach(() => jest.useRealTimers());
 
   it('shows the heading, the four benefits, a submit button and a visible link to the full waitlist', () => {
     setup();
     expect(screen.getByRole('heading', { level: 2, name: 'Get Early Access' })).toBeInTheDocument();
-    const benefits = within(screen.getByRole('list')).getAllByRole('listitem').map((item) => item.textContent);
+    const benefits = within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(benefits).toEqual([
       'Exclusive access for the first 1000 users',
       'Lifetime beta access to new features',
       'Priority support from our team',
       '50% off your first year at our 2026 launch',
     ]);
-    expect(screen.getByRole('button', { name: 'Join Early Access' })).toHaveAttribute('type', 'submit');
-    expect(screen.getByRole('link', { name: 'Or join the full waitlist' })).toHaveAttribute('href', '/coming-soon');
+    expect(screen.getByRole('button', { name: 'Join Early Access' })).toHaveAttribute(
+      'type',
+      'submit',
+    );
+    expect(screen.getByRole('link', { name: 'Or join the full waitlist' })).toHaveAttribute(
+      'href',
+      '/coming-soon',
+    );
     expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAttribute('type', 'email');
   });
 
@@ -61,7 +64,7 @@ describe('EarlyAccessSection', () => {
     expect(input).toHaveFocus();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Please enter a valid email address');
-    expect(insert).not.toHaveBeenCalled();
+    expect(signUpCall).not.toHaveBeenCalled();
 
     act(() => jest.advanceTimersByTime(60_000));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
@@ -74,21 +77,19 @@ describe('EarlyAccessSection', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
   });
 
-  it('joins: busy button, one insert with the trimmed email, the thank-you call, success text, cleared field, idle after 5 s', async () => {
-    const pending = deferred<void>();
-    insert.mockReturnValueOnce(pending.promise);
+  it('joins: busy button, one sign-up with the trimmed email, the mailed text, cleared field, idle after 5 s', async () => {
+    const pending = deferred<SignupResult>();
+    signUpCall.mockReturnValueOnce(pending.promise);
     const { join, input, button, user } = setup();
     await join('  jane.doe@example.com ');
 
     expect(button()).toHaveTextContent('Joining...');
     expect(button()).toBeDisabled();
     await user.type(input, '{Enter}');
-    expect(insert).toHaveBeenCalledTimes(1);
-    expect(insert).toHaveBeenCalledWith('jane.doe@example.com');
+    expect(signUpCall).toHaveBeenCalledTimes(1);
+    expect(signUpCall).toHaveBeenCalledWith('early_access', { email: 'jane.doe@example.com' });
 
-    await act(async () => pending.resolve());
-    expect(invoke).toHaveBeenCalledTimes(1);
-    expect(invoke).toHaveBeenCalledWith({ type: 'early_access', email: 'jane.doe@example.com' });
+    await act(async () => pending.resolve(stored()));
     expect(screen.getByRole('status')).toHaveTextContent(MAILED);
     expect(input).toHaveValue('');
     expect(button()).toHaveTextContent('Join Early Access');
@@ -101,66 +102,60 @@ describe('EarlyAccessSection', () => {
   });
 
   it('still succeeds when the thank-you email is not sent', async () => {
-    invoke.mockResolvedValueOnce({ success: false, error: 'The email could not be sent.' });
+    signUpCall.mockResolvedValueOnce(stored(false));
     const { join, input } = setup();
     await join('jane@example.com');
     expect(await screen.findByRole('status')).toHaveTextContent(NOT_MAILED);
     expect(input).toHaveValue('');
   });
 
-  it('still succeeds when the thank-you call throws', async () => {
-    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    invoke.mockRejectedValueOnce(new Error('functions down'));
-    const { join } = setup();
-    await join('jane@example.com');
-    expect(await screen.findByRole('status')).toHaveTextContent(NOT_MAILED);
-    consoleError.mockRestore();
-  });
-
-  it('tells a duplicate apart, sends no email and keeps the address', async () => {
-    insert.mockRejectedValueOnce(duplicateKeyError('early_access_signups_email_key'));
+  it('tells a duplicate apart and keeps the address', async () => {
+    signUpCall.mockResolvedValueOnce(refused('duplicate'));
     const { join, input } = setup();
     await join('Jane@Example.com');
-    expect(await screen.findByRole('alert')).toHaveTextContent('You have already signed up for early access with this email address.');
-    expect(invoke).not.toHaveBeenCalled();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have already signed up for early access with this email address.',
+    );
     expect(input).toHaveValue('Jane@Example.com');
   });
 
-  it('says exactly when a rate limit refused the sign-up, sends no email and keeps the address', async () => {
-    insert.mockRejectedValueOnce(rateLimitError());
+  it('says exactly when a rate limit refused the sign-up and keeps the address', async () => {
+    signUpCall.mockResolvedValueOnce(refused('rate_limited'));
     const { join, input } = setup();
     await join('jane@example.com');
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many attempts\. Please wait a minute and try again\.$/);
-    expect(invoke).not.toHaveBeenCalled();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Too many attempts\. Please wait a minute and try again\.$/,
+    );
     expect(input).toHaveValue('jane@example.com');
   });
 
-  it('shows the failure text on any other error, logs it, keeps the address, and keeps the error until the next attempt', async () => {
-    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    insert.mockRejectedValueOnce(networkError());
+  it('shows the failure text on any other error, keeps the address, and keeps the error until the next attempt', async () => {
+    signUpCall.mockResolvedValueOnce(refused('failed'));
     const { join, input, button, user } = setup();
     await join('jane@example.com');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to sign up. Please try again or contact support.');
-    expect(consoleError).toHaveBeenCalled();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to sign up. Please try again or contact support.',
+    );
     expect(input).toHaveValue('jane@example.com');
     act(() => jest.advanceTimersByTime(60_000));
     expect(screen.getByRole('alert')).toBeInTheDocument();
 
-    const retry = deferred<void>();
-    insert.mockReturnValueOnce(retry.promise);
+    const retry = deferred<SignupResult>();
+    signUpCall.mockReturnValueOnce(retry.promise);
     await user.click(button());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    await act(async () => retry.resolve());
+    await act(async () => retry.resolve(stored()));
     expect(screen.getByRole('status')).toHaveTextContent(MAILED);
-    consoleError.mockRestore();
   });
 
   it('treats a filled honeypot as a success and sends nothing', async () => {
     const { join, user } = setup();
-    await user.type(document.querySelector<HTMLInputElement>('input[name="website_url"]')!, 'https://spam.example');
+    await user.type(
+      document.querySelector<HTMLInputElement>('input[name="website_url"]')!,
+      'https://spam.example',
+    );
     await join('bot@example.com');
     expect(screen.getByRole('status')).toHaveTextContent(NOT_MAILED);
-    expect(insert).not.toHaveBeenCalled();
-    expect(invoke).not.toHaveBeenCalled();
+    expect(signUpCall).not.toHaveBeenCalled();
   });
 });

@@ -2,15 +2,27 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { BRAND } from '@agentora/data';
-import { useEmailSignup } from '@agentora/forms';
-import { ArrowRightIcon, Card, CardTitle, CheckIcon, Eyebrow, Lead, Section, SectionTitle, StatusBanner, up } from '@agentora/ui';
+import { SUCCESS_RESET_MS, useEmailSignup } from '@agentora/forms';
+import {
+  ArrowRightIcon,
+  Card,
+  CardTitle,
+  CheckIcon,
+  Eyebrow,
+  Lead,
+  Section,
+  SectionTitle,
+  StatusBanner,
+  up,
+} from '@agentora/ui';
 import { EmailSignupForm } from '../shared/EmailSignupForm';
 import { MessageArea } from '../shared/MessageArea';
-import { SIGNUP_SUCCESS_RESET_MS } from '../shared/timings';
 import { EARLY_ACCESS_BENEFITS } from './early-access-benefits';
 import { EARLY_ACCESS_MESSAGES } from './early-access-messages';
-import { joinEarlyAccess } from './join-early-access';
 import { resultTone } from '../shared/result-tone';
+import { sendSignup } from '../shared/sign-up';
+
+const joinEarlyAccess = sendSignup('early_access', EARLY_ACCESS_MESSAGES);
 
 const Layout = styled.div`
   display: grid;
@@ -64,10 +76,10 @@ export function EarlyAccessSection() {
   const titleId = useId();
   const messageId = useId();
   const signup = useEmailSignup({
-    submit: joinEarlyAccess,
-    honeypotMessage: EARLY_ACCESS_MESSAGES.joined,
+    send: joinEarlyAccess,
+    honeypotMessage: EARLY_ACCESS_MESSAGES.signedUp,
     failureMessage: EARLY_ACCESS_MESSAGES.failed,
-    successResetMs: SIGNUP_SUCCESS_RESET_MS,
+    successResetMs: SUCCESS_RESET_MS,
   });
 
   return (
@@ -76,7 +88,10 @@ export function EarlyAccessSection() {
         <Pitch>
           <Eyebrow>Limited spots</Eyebrow>
           <SectionTitle id={titleId}>Get Early Access</SectionTitle>
-          <Lead>Be among the first to discover, buy and deploy AI agents on {BRAND}. Leave your email and we will save you a place.</Lead>
+          <Lead>
+            Be among the first to discover, buy and deploy AI agents on {BRAND}. Leave your email
+            and we will save you a place.
+          </Lead>
           <EmailSignupForm
             signup={signup}
             formLabel="Early access sign-up"
@@ -87,7 +102,9 @@ export function EarlyAccessSection() {
             messageId={messageId}
           />
           <MessageArea id={messageId}>
-            {signup.showResult && <StatusBanner tone={resultTone(signup.status)}>{signup.message}</StatusBanner>}
+            {signup.showResult && (
+              <StatusBanner tone={resultTone(signup.status)}>{signup.message}</StatusBanner>
+            )}
           </MessageArea>
           <WaitlistLink to="/coming-soon">
             Or join the full waitlist <ArrowRightIcon size={18} />

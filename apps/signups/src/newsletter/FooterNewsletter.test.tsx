@@ -1,20 +1,15 @@
 import { act, screen } from '@testing-library/react';
-import { insertNewsletterSubscription, sendThankYouEmail } from '@agentora/data';
-import { deferred, fakeTimerUser, renderPart } from '../test-support/render';
-import { duplicateKeyError, networkError, rateLimitError } from '../test-support/backend-errors';
+import { signUp, type SignupResult } from '@agentora/data';
+import { deferred, fakeTimerUser, renderInSite } from '@agentora/ui/testing';
+import { refused, stored } from '../test-support/sign-up';
 import { FooterNewsletter } from './FooterNewsletter';
 
-jest.mock('@agentora/data', () => ({
-  ...jest.requireActual('@agentora/data'),
-  insertNewsletterSubscription: jest.fn(),
-  sendThankYouEmail: jest.fn(),
-}));
+jest.mock('@agentora/data', () => ({ ...jest.requireActual('@agentora/data'), signUp: jest.fn() }));
 
-const insert = jest.mocked(insertNewsletterSubscription);
-const sendEmail = jest.mocked(sendThankYouEmail);
+const signUpCall = jest.mocked(signUp);
 
 function setup() {
-  const view = renderPart(<FooterNewsletter />);
+  const view = renderInSite(<FooterNewsletter />);
   const user = fakeTimerUser();
   const input = screen.getByRole('textbox', { name: 'Email address for the newsletter' });
   const button = () => screen.getByRole('button', { name: /Subscrib/ });
@@ -30,8 +25,7 @@ function setup() {
 describe('FooterNewsletter', () => {
   beforeEach(() => {
     jest.useFakeTimers();
-    insert.mockReset().mockResolvedValue(undefined);
-    sendEmail.mockReset().mockResolvedValue(true);
+    signUpCall.mockReset().mockResolvedValue(stored());
   });
   afterEach(() => jest.useRealTimers());
 
@@ -45,18 +39,17 @@ describe('FooterNewsletter', () => {
   });
 
   it('shows the loading state, then a success toast for 3 s, and clears the field', async () => {
-    const pending = deferred<void>();
-    insert.mockReturnValueOnce(pending.promise);
+    const pending = deferred<SignupResult>();
+    signUpCall.mockReturnValueOnce(pending.promise);
     const { subscribe, input, button, user } = setup();
     await subscribe('sam.lee@example.com');
     expect(button()).toHaveTextContent('Subscribing...');
     expect(button()).toBeDisabled();
     await user.type(input, '{Enter}');
-    expect(insert).toHaveBeenCalledTimes(1);
-    expect(insert).toHaveBeenCalledWith('sam.lee@example.com');
+    expect(signUpCall).toHaveBeenCalledTimes(1);
+    expect(signUpCall).toHaveBeenCalledWith('newsletter', { email: 'sam.lee@example.com' });
 
-    await act(async () => pending.resolve());
-    expect(sendEmail).toHaveBeenCalledWith({ type: 'newsletter', email: 'sam.lee@example.com' });
+    await act(async () => pending.resolve(stored()));
     const toast = screen.getByRole('status');
     expect(toast).toHaveTextContent('Thanks for subscribing! Check your email for confirmation.');
     expect(toast).toHaveAttribute('data-tone', 'success');
@@ -69,14 +62,16 @@ describe('FooterNewsletter', () => {
   });
 
   it("uses the 'latest updates' text when the confirmation email was not sent", async () => {
-    sendEmail.mockResolvedValueOnce(false);
+    signUpCall.mockResolvedValueOnce(stored(false));
     const { subscribe } = setup();
     await subscribe('sam@example.com');
-    expect(await screen.findByRole('status')).toHaveTextContent("Thanks for subscribing! You'll receive our latest updates.");
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "Thanks for subscribing! You'll receive our latest updates.",
+    );
   });
 
   it('shows the rate-limit text in the toast and keeps the address', async () => {
-    insert.mockRejectedValueOnce(rateLimitError());
+    signUpCall.mockResolvedValueOnce(refused('rate_limited'));
     const { subscribe, input } = setup();
     await subscribe('sam@example.com');
     const toast = await screen.findByRole('alert');
@@ -86,8 +81,7 @@ describe('FooterNewsletter', () => {
   });
 
   it('shows a red failure toast for 3 s and keeps the address', async () => {
-    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    insert.mockRejectedValueOnce(networkError());
+    signUpCall.mockResolvedValueOnce(refused('failed'));
     const { subscribe, input } = setup();
     await subscribe('sam@example.com');
     const toast = await screen.findByRole('alert');
@@ -97,14 +91,15 @@ describe('FooterNewsletter', () => {
     act(() => jest.advanceTimersByTime(3000));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(input).toHaveValue('sam@example.com');
-    consoleError.mockRestore();
   });
 
   it('tells an existing subscriber so instead of asking them to retry', async () => {
-    insert.mockRejectedValueOnce(duplicateKeyError('newsletter_subscriptions_email_key'));
+    signUpCall.mockResolvedValueOnce(refused('duplicate'));
     const { subscribe } = setup();
     await subscribe('Sam@Example.com');
-    expect(await screen.findByRole('alert')).toHaveTextContent('You are already subscribed to our newsletter.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You are already subscribed to our newsletter.',
+    );
   });
 
   it('refuses an invalid email in the toast, focuses the field and sends nothing', async () => {
@@ -113,15 +108,17 @@ describe('FooterNewsletter', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
     expect(input).toHaveFocus();
     expect(input).toHaveAccessibleDescription('Please enter a valid email address');
-    expect(insert).not.toHaveBeenCalled();
+    expect(signUpCall).not.toHaveBeenCalled();
   });
 
   it('treats a filled honeypot as a success and sends nothing', async () => {
     const { subscribe, user } = setup();
     await user.type(document.querySelector<HTMLInputElement>('input[name="website_url"]')!, 'x');
     await subscribe('bot@example.com');
-    expect(screen.getByRole('status')).toHaveTextContent("Thanks for subscribing! You'll receive our latest updates.");
-    expect(insert).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "Thanks for subscribing! You'll receive our latest updates.",
+    );
+    expect(signUpCall).not.toHaveBeenCalled();
   });
 
   it('clears its toast timer when the footer goes away', async () => {

@@ -1,7 +1,9 @@
 import { useEmailSignup } from '@agentora/forms';
 import { NEWSLETTER_MESSAGE_MS } from '../shared/timings';
 import { NEWSLETTER_MESSAGES } from './newsletter-messages';
-import { subscribeToNewsletter } from './subscribe-to-newsletter';
+import { sendSignup } from '../shared/sign-up';
+
+const subscribeToNewsletter = sendSignup('newsletter', NEWSLETTER_MESSAGES);
 
 /**
  * The newsletter forms' state. Every result, success or error, goes away after 3 s: the footer's toast
@@ -10,8 +12,8 @@ import { subscribeToNewsletter } from './subscribe-to-newsletter';
  */
 export function useNewsletterSignup() {
   return useEmailSignup({
-    submit: subscribeToNewsletter,
-    honeypotMessage: NEWSLETTER_MESSAGES.subscribed,
+    send: subscribeToNewsletter,
+    honeypotMessage: NEWSLETTER_MESSAGES.signedUp,
     failureMessage: NEWSLETTER_MESSAGES.failed,
     successResetMs: NEWSLETTER_MESSAGE_MS,
     errorResetMs: NEWSLETTER_MESSAGE_MS,

@@ -1,4 +1,3 @@
-// docs/product/sign-up-forms.md: the early-access and waitlist success messages clear after 5000 ms; the newsletter
-// messages (the footer toast, the home component's error) after 3000 ms.
-export const SIGNUP_SUCCESS_RESET_MS = 5000;
+// docs/product/sign-up-forms.md: the newsletter messages (the footer toast, the home component's error)
+// go after 3000 ms. The 5 s of the other forms' success messages is SUCCESS_RESET_MS (@agentora/forms).
 export const NEWSLETTER_MESSAGE_MS = 3000;

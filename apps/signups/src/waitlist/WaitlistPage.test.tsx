@@ -1,20 +1,16 @@
 import { act, screen, within } from '@testing-library/react';
-import { insertWaitlistSignup, sendThankYouEmail } from '@agentora/data';
-import { deferred, fakeTimerUser, renderPart } from '../test-support/render';
-import { duplicateKeyError, networkError, rateLimitError } from '../test-support/backend-errors';
+import { signUp, type SignupResult } from '@agentora/data';
+import { deferred, fakeTimerUser, renderInSite } from '@agentora/ui/testing';
+import { refused, stored } from '../test-support/sign-up';
 import { WaitlistPage } from './WaitlistPage';
 
-jest.mock('@agentora/data', () => ({
-  ...jest.requireActual('@agentora/data'),
-  insertWaitlistSignup: jest.fn(),
-  sendThankYouEmail: jest.fn(),
-}));
+jest.mock('@agentora/data', () => ({ ...jest.requireActual('@agentora/data'), signUp: jest.fn() }));
 
-const insert = jest.mocked(insertWaitlistSignup);
-const sendEmail = jest.mocked(sendThankYouEmail);
+const signUpCall = jest.mocked(signUp);
 
 const MAILED = "Welcome to Agentora's waitlist! Check your email for confirmation and next steps.";
-const NOT_MAILED = "Welcome to Agentora's waitlist! We'll notify you as soon as we launch in Q3 2025.";
+const NOT_MAILED =
+  "Welcome to Agentora's waitlist! We'll notify you as soon as we launch in Q3 2025.";
 
 const field = {
   firstName: () => screen.getByRole('textbox', { name: 'First Name' }),
@@ -28,7 +24,7 @@ const field = {
 };
 
 function setup() {
-  const view = renderPart(<WaitlistPage />, '/coming-soon');
+  const view = renderInSite(<WaitlistPage />, { route: '/coming-soon' });
   const user = fakeTimerUser();
   const submitButton = () => screen.getByRole('button', { name: /Join(ing)? Waitlist/ });
   // Pasting fills a field with one input event: the same onChange path as typing, far fewer renders.
@@ -52,39 +48,86 @@ function setup() {
     await fill(field.useCase(), 'Automate support');
     await user.selectOptions(field.hearAbout(), 'referral');
   };
-  return { ...view, user, fill, submitButton, fillRequired, fillAll, submit: () => user.click(submitButton()) };
+  return {
+    ...view,
+    user,
+    fill,
+    submitButton,
+    fillRequired,
+    fillAll,
+    submit: () => user.click(submitButton()),
+  };
 }
 
-const allValues = () => Object.fromEntries(Object.entries(field).map(([name, get]) => [name, (get() as HTMLInputElement).value]));
+const allValues = () =>
+  Object.fromEntries(
+    Object.entries(field).map(([name, get]) => [name, (get() as HTMLInputElement).value]),
+  );
 
 describe('WaitlistPage', () => {
   beforeEach(() => {
     jest.useFakeTimers();
-    insert.mockReset().mockResolvedValue(undefined);
-    sendEmail.mockReset().mockResolvedValue(true);
+    signUpCall.mockReset().mockResolvedValue(stored());
   });
   afterEach(() => jest.useRealTimers());
 
   it('shows the badge, headline, three info cards, the form and the benefits strip', () => {
     setup();
     expect(screen.getByText('COMING SOON')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Join the AI Revolution' })).toBeInTheDocument();
-    const cards = within(screen.getByRole('list', { name: 'At a glance' })).getAllByRole('listitem');
-    expect(cards.map((card) => card.textContent)).toEqual(['2026Expected launch date', '1000+AI agents ready at launch', 'Early AccessExclusive benefits for early members']);
-    expect(screen.getByRole('heading', { level: 2, name: 'Join the Waitlist' })).toBeInTheDocument();
-    const benefits = within(screen.getByRole('list', { name: 'Waitlist benefits' })).getAllByRole('listitem');
-    expect(benefits.map((benefit) => benefit.textContent)).toEqual(['50% OffYour first year', 'PrioritySupport and features', 'LifetimeBeta access']);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Join the AI Revolution' }),
+    ).toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'At a glance' })).getAllByRole(
+      'listitem',
+    );
+    expect(cards.map((card) => card.textContent)).toEqual([
+      '2026Expected launch date',
+      '1000+AI agents ready at launch',
+      'Early AccessExclusive benefits for early members',
+    ]);
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Join the Waitlist' }),
+    ).toBeInTheDocument();
+    const benefits = within(screen.getByRole('list', { name: 'Waitlist benefits' })).getAllByRole(
+      'listitem',
+    );
+    expect(benefits.map((benefit) => benefit.textContent)).toEqual([
+      '50% OffYour first year',
+      'PrioritySupport and features',
+      'LifetimeBeta access',
+    ]);
   });
 
   it('starts with every field empty, four required, and the documented option lists', () => {
     setup();
-    expect(allValues()).toEqual({ firstName: '', lastName: '', email: '', company: '', role: '', companySize: '', useCase: '', hearAbout: '' });
-    for (const name of ['firstName', 'lastName', 'email', 'company'] as const) expect(field[name]()).toBeRequired();
-    for (const name of ['role', 'companySize', 'useCase', 'hearAbout'] as const) expect(field[name]()).not.toBeRequired();
+    expect(allValues()).toEqual({
+      firstName: '',
+      lastName: '',
+      email: '',
+      company: '',
+      role: '',
+      companySize: '',
+      useCase: '',
+      hearAbout: '',
+    });
+    for (const name of ['firstName', 'lastName', 'email', 'company'] as const)
+      expect(field[name]()).toBeRequired();
+    for (const name of ['role', 'companySize', 'useCase', 'hearAbout'] as const)
+      expect(field[name]()).not.toBeRequired();
     expect(field.email()).toHaveAttribute('type', 'email');
     expect(field.useCase()).toHaveAttribute('rows', '3');
-    const options = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent]);
-    expect(options(field.companySize()).map(([value]) => value)).toEqual(['', '1-10', '11-50', '51-200', '201-1000', '1000+']);
+    const options = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((option) => [option.getAttribute('value'), option.textContent]);
+    expect(options(field.companySize()).map(([value]) => value)).toEqual([
+      '',
+      '1-10',
+      '11-50',
+      '51-200',
+      '201-1000',
+      '1000+',
+    ]);
     expect(options(field.hearAbout())).toEqual([
       ['', 'Select an option'],
       ['search', 'Google Search'],
@@ -107,7 +150,7 @@ describe('WaitlistPage', () => {
       expect(field[name]()).toHaveAccessibleDescription('This field is required');
     }
     expect(field.lastName()).not.toHaveAttribute('aria-invalid');
-    expect(insert).not.toHaveBeenCalled();
+    expect(signUpCall).not.toHaveBeenCalled();
 
     // Fixing a field clears its own message; the banner waits for the next attempt.
     await user.type(field.firstName(), 'Ada');
@@ -125,12 +168,12 @@ describe('WaitlistPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
     expect(field.email()).toHaveFocus();
     expect(field.email()).toHaveAccessibleDescription('Please enter a valid email address');
-    expect(insert).not.toHaveBeenCalled();
+    expect(signUpCall).not.toHaveBeenCalled();
   });
 
   it('joins: disabled button with spinner, exact payloads, success banner, empty form, idle after 5 s', async () => {
-    const pending = deferred<void>();
-    insert.mockReturnValueOnce(pending.promise);
+    const pending = deferred<SignupResult>();
+    signUpCall.mockReturnValueOnce(pending.promise);
     const { submit, fillAll, submitButton, user } = setup();
     await fillAll();
     await submit();
@@ -140,8 +183,8 @@ describe('WaitlistPage', () => {
     expect(within(submitButton()).getByTestId('spinner')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     await user.type(field.company(), '{Enter}');
-    expect(insert).toHaveBeenCalledTimes(1);
-    expect(insert).toHaveBeenCalledWith({
+    expect(signUpCall).toHaveBeenCalledTimes(1);
+    expect(signUpCall).toHaveBeenCalledWith('waitlist', {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: 'Ada.Lovelace@example.com',
@@ -152,13 +195,20 @@ describe('WaitlistPage', () => {
       hearAbout: 'referral',
     });
 
-    await act(async () => pending.resolve());
-    expect(sendEmail).toHaveBeenCalledTimes(1);
-    expect(sendEmail).toHaveBeenCalledWith({ type: 'waitlist', email: 'Ada.Lovelace@example.com' });
+    await act(async () => pending.resolve(stored()));
     const banner = screen.getByRole('status');
     expect(banner).toHaveTextContent(MAILED);
     expect(banner).toHaveAttribute('data-tone', 'success');
-    expect(allValues()).toEqual({ firstName: '', lastName: '', email: '', company: '', role: '', companySize: '', useCase: '', hearAbout: '' });
+    expect(allValues()).toEqual({
+      firstName: '',
+      lastName: '',
+      email: '',
+      company: '',
+      role: '',
+      companySize: '',
+      useCase: '',
+      hearAbout: '',
+    });
     expect(submitButton()).toBeEnabled();
     expect(submitButton()).toHaveTextContent('Join Waitlist');
 
@@ -169,12 +219,12 @@ describe('WaitlistPage', () => {
   });
 
   it('sends optional fields left empty as empty strings, and says Q3 2025 when the helper is falsy', async () => {
-    sendEmail.mockResolvedValueOnce(false);
+    signUpCall.mockResolvedValueOnce(stored(false));
     const { submit, fillRequired } = setup();
     await fillRequired();
     await submit();
     expect(await screen.findByRole('status')).toHaveTextContent(NOT_MAILED);
-    expect(insert).toHaveBeenCalledWith({
+    expect(signUpCall).toHaveBeenCalledWith('waitlist', {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: 'ada@example.com',
@@ -184,77 +234,77 @@ describe('WaitlistPage', () => {
       useCase: '',
       hearAbout: '',
     });
-    expect(sendEmail).toHaveBeenCalledWith({ type: 'waitlist', email: 'ada@example.com' });
   });
 
   it('says exactly when a rate limit refused the sign-up, and keeps everything typed', async () => {
-    insert.mockRejectedValueOnce(rateLimitError());
+    signUpCall.mockResolvedValueOnce(refused('rate_limited'));
     const { submit, fillAll } = setup();
     await fillAll();
     const typed = allValues();
     await submit();
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many attempts\. Please wait a minute and try again\.$/);
-    expect(sendEmail).not.toHaveBeenCalled();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Too many attempts\. Please wait a minute and try again\.$/,
+    );
     expect(allValues()).toEqual(typed);
   });
 
   it('tells a duplicate apart and keeps everything typed', async () => {
-    insert.mockRejectedValueOnce(duplicateKeyError('waitlist_signups_email_key'));
+    signUpCall.mockResolvedValueOnce(refused('duplicate'));
     const { submit, fillAll } = setup();
     await fillAll();
     const typed = allValues();
     await submit();
     const banner = await screen.findByRole('alert');
-    expect(banner).toHaveTextContent('You have already joined the waitlist with this email address.');
+    expect(banner).toHaveTextContent(
+      'You have already joined the waitlist with this email address.',
+    );
     expect(banner).toHaveAttribute('data-tone', 'error');
-    expect(sendEmail).not.toHaveBeenCalled();
     expect(allValues()).toEqual(typed);
   });
 
-  it('logs any other failure, shows the failure text, keeps the form, and hides the banner during the retry', async () => {
-    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const failure = networkError();
-    insert.mockRejectedValueOnce(failure);
+  it('shows the failure text on any other failure, keeps the form, and hides the banner during the retry', async () => {
+    signUpCall.mockResolvedValueOnce(refused('failed'));
     const { submit, fillAll } = setup();
     await fillAll();
     const typed = allValues();
     await submit();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to join waitlist. Please try again or contact support.');
-    expect(consoleError).toHaveBeenCalledWith(expect.any(String), failure);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to join waitlist. Please try again or contact support.',
+    );
     expect(allValues()).toEqual(typed);
     act(() => jest.advanceTimersByTime(60_000));
     expect(screen.getByRole('alert')).toBeInTheDocument();
 
-    const retry = deferred<void>();
-    insert.mockReturnValueOnce(retry.promise);
+    const retry = deferred<SignupResult>();
+    signUpCall.mockReturnValueOnce(retry.promise);
     await submit();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    await act(async () => retry.resolve());
+    await act(async () => retry.resolve(stored()));
     expect(screen.getByRole('status')).toHaveTextContent(MAILED);
-    consoleError.mockRestore();
   });
 
   it('treats a filled honeypot as a success and sends nothing', async () => {
     const { submit, fillRequired, fill } = setup();
-    await fill(document.querySelector<HTMLInputElement>('input[name="website_url"]')!, 'https://spam.example');
+    await fill(
+      document.querySelector<HTMLInputElement>('input[name="website_url"]')!,
+      'https://spam.example',
+    );
     await fillRequired();
     await submit();
     expect(screen.getByRole('status')).toHaveTextContent(NOT_MAILED);
-    expect(insert).not.toHaveBeenCalled();
-    expect(sendEmail).not.toHaveBeenCalled();
+    expect(signUpCall).not.toHaveBeenCalled();
     expect(field.firstName()).toHaveValue('');
   });
 
   it('finishes the sign-up but touches no state and starts no timer when the visitor leaves mid-submit', async () => {
-    const pending = deferred<void>();
-    insert.mockReturnValueOnce(pending.promise);
+    const pending = deferred<SignupResult>();
+    signUpCall.mockReturnValueOnce(pending.promise);
     const { submit, fillRequired, unmount } = setup();
     await fillRequired();
     await submit();
     unmount();
     const setTimeoutSpy = jest.spyOn(globalThis, 'setTimeout');
-    await act(async () => pending.resolve());
-    expect(sendEmail).toHaveBeenCalledTimes(1);
+    await act(async () => pending.resolve(stored()));
     expect(setTimeoutSpy).not.toHaveBeenCalledWith(expect.any(Function), 5000);
     setTimeoutSpy.mockRestore();
   });

@@ -1,7 +1,9 @@
 // The edge functions are deployed on their own and cannot import this library, so they keep their own copy of
 // the brand; this is the check that the copy matches libs/data's site constants.
 import { EMAIL_BRAND } from '../../../../supabase/functions/_shared/brand';
+import { EMAIL_PAGE_PATHS } from '../../../../supabase/functions/_shared/links/site-paths';
 import { BRAND, LAUNCH_YEAR, SITE_URL, SUPPORT_EMAIL } from '../site/constants';
+import { findRoute } from '../site/routes';
 
 it("the thank-you emails use the site's brand constants", () => {
   expect(EMAIL_BRAND).toEqual({
@@ -9,5 +11,19 @@ it("the thank-you emails use the site's brand constants", () => {
     siteUrl: SITE_URL,
     supportEmail: SUPPORT_EMAIL,
     launchYear: LAUNCH_YEAR,
+  });
+});
+
+it('the mail links open pages of the route table, the ones that act on a token kept from search engines', () => {
+  expect(findRoute(EMAIL_PAGE_PATHS.confirm)).toMatchObject({
+    page: { remote: 'signups', expose: './EmailConfirmPage' },
+    noindex: true,
+  });
+  expect(findRoute(EMAIL_PAGE_PATHS.unsubscribe)).toMatchObject({
+    page: { remote: 'signups', expose: './EmailUnsubscribePage' },
+    noindex: true,
+  });
+  expect(findRoute(EMAIL_PAGE_PATHS.privacy)).toMatchObject({
+    page: { remote: 'signups', expose: './PrivacyRequestPage' },
   });
 });

@@ -1,8 +1,12 @@
-export { BackendError, isDuplicateKeyError, isRateLimitError } from './backend-error';
+// What the remotes use of the backend: one call per form, each answering in outcomes rather than
+// errors (docs/architecture.md, "Backend"). The inserts, the thank-you call and the error
+// classification behind them stay inside this folder.
 export {
-  insertEarlyAccessSignup,
-  insertNewsletterSubscription,
-  insertWaitlistSignup,
+  signUp,
+  type SignupList,
+  type SignupRefusal,
+  type SignupResult,
+  type SignupRows,
   type WaitlistFields,
 } from './signups';
 export {
@@ -14,8 +18,15 @@ export {
   type ApplicationSubmission,
 } from './applications';
 export {
-  invokeThankYouEmail,
-  sendThankYouEmail,
-  type ThankYouEmailResult,
-  type ThankYouEmailType,
-} from './thank-you-email';
+  confirmEmail,
+  copyRecords,
+  eraseRecords,
+  requestPrivacyLink,
+  unsubscribe,
+  type CopiedRecords,
+  type ErasedRecords,
+  type LinkRefusal,
+  type LinkUse,
+  type MailList,
+  type PrivacyAction,
+} from './email-links';

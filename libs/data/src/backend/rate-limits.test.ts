@@ -1,6 +1,6 @@
 import { isRateLimitError } from './backend-error';
 import { submitApplication } from './applications';
-import { insertNewsletterSubscription } from './signups';
+import { insertNewsletterSubscription, signUp } from './signups';
 import { connectTestBackend, uniqueEmail } from './testing/test-backend';
 
 // Against the server that keeps the production limits (testing/global-setup.ts). Every request of this
@@ -21,6 +21,18 @@ it('the 11th rapid newsletter sign-up is refused as a rate limit error (PT429, H
   const error = await caught(insertNewsletterSubscription(uniqueEmail()));
   expect(error).toMatchObject({ name: 'BackendError', code: 'PT429', status: 429 });
   expect(isRateLimitError(error)).toBe(true);
+});
+
+it('signUp answers rate_limited for the 11th rapid early-access sign-up', async () => {
+  for (let i = 0; i < 10; i += 1) {
+    await expect(signUp('early_access', { email: uniqueEmail() })).resolves.toMatchObject({
+      ok: true,
+    });
+  }
+  await expect(signUp('early_access', { email: uniqueEmail() })).resolves.toEqual({
+    ok: false,
+    reason: 'rate_limited',
+  });
 });
 
 it('the 6th application in an hour is refused as rate_limited', async () => {

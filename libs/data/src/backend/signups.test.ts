@@ -3,6 +3,7 @@ import {
   insertEarlyAccessSignup,
   insertNewsletterSubscription,
   insertWaitlistSignup,
+  signUp,
   type WaitlistFields,
 } from './signups';
 import { uniqueEmail, connectTestBackend } from './testing/test-backend';
@@ -114,5 +115,60 @@ describe('waitlist sign-up', () => {
         await caught(insertWaitlistSignup({ ...fields, email: fields.email.toUpperCase() })),
       ),
     ).toBe(true);
+  });
+});
+
+describe('signUp, the one sign-up call of every list', () => {
+  const outboxTo = async (email: string) => {
+    const response = await fetch(`${backend.url}/outbox.json`);
+    const mails = (await response.json()) as Array<{ to: string }>;
+    return mails.filter((mail) => mail.to.toLowerCase() === email.toLowerCase());
+  };
+
+  it.each([
+    ['early_access', 'early_access_signups'],
+    ['newsletter', 'newsletter_subscriptions'],
+  ] as const)(
+    '%s: stores the row, mails the stored address once, and says it was mailed',
+    async (list, table) => {
+      const email = uniqueEmail('jane.doe');
+      await expect(signUp(list, { email })).resolves.toEqual({ ok: true, mailed: true });
+      const { data } = await backend.service.from(table).select('email').eq('email', email);
+      expect(data).toEqual([{ email }]);
+      expect(await outboxTo(email)).toHaveLength(1);
+    },
+  );
+
+  it('waitlist: stores every field and mails the stored address', async () => {
+    const fields = waitlist({ role: 'CTO' });
+    await expect(signUp('waitlist', fields)).resolves.toEqual({ ok: true, mailed: true });
+    const { data } = await backend.service
+      .from('waitlist_signups')
+      .select('first_name, role')
+      .eq('email', fields.email);
+    expect(data).toEqual([{ first_name: 'Ada', role: 'CTO' }]);
+    expect(await outboxTo(fields.email)).toHaveLength(1);
+  });
+
+  it('tells a duplicate (in other letter case) apart, and mails nothing more', async () => {
+    const email = uniqueEmail('sam');
+    await signUp('newsletter', { email });
+    await expect(signUp('newsletter', { email: email.toUpperCase() })).resolves.toEqual({
+      ok: false,
+      reason: 'duplicate',
+    });
+    expect(await outboxTo(email)).toHaveLength(1);
+  });
+
+  it('logs any other failure and answers failed, without mailing', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fields = waitlist({ hearAbout: 'tv' });
+    await expect(signUp('waitlist', fields)).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(consoleError).toHaveBeenCalledWith(
+      'The waitlist sign-up failed:',
+      expect.objectContaining({ code: '23514' }),
+    );
+    expect(await outboxTo(fields.email)).toHaveLength(0);
+    consoleError.mockRestore();
   });
 });

@@ -1,4 +1,6 @@
+import { isDuplicateKeyError, isRateLimitError } from './backend-error';
 import { insertRow } from './insert-row';
+import { invokeThankYouEmail, type ThankYouEmailType } from './thank-you-email';
 import { optionalText, requiredText } from './row-values';
 
 export function insertEarlyAccessSignup(email: string): Promise<void> {
@@ -34,4 +36,48 @@ export function insertWaitlistSignup(fields: WaitlistFields): Promise<void> {
     use_case: optionalText(fields.useCase),
     hear_about: optionalText(fields.hearAbout),
   });
+}
+
+/** The lists a visitor can join, as the thank-you mail names them. */
+export type SignupList = Exclude<ThankYouEmailType, 'career'>;
+
+/** What each list stores from its form. */
+export interface SignupRows {
+  early_access: { email: string };
+  newsletter: { email: string };
+  waitlist: WaitlistFields;
+}
+
+/** Why a sign-up was not stored: already on the list, over the rate limit, or anything else. */
+export type SignupRefusal = 'duplicate' | 'rate_limited' | 'failed';
+
+export type SignupResult = { ok: true; mailed: boolean } | { ok: false; reason: SignupRefusal };
+
+const INSERTS: { [List in SignupList]: (row: SignupRows[List]) => Promise<void> } = {
+  early_access: ({ email }) => insertEarlyAccessSignup(email),
+  newsletter: ({ email }) => insertNewsletterSubscription(email),
+  waitlist: (fields) => insertWaitlistSignup(fields),
+};
+
+/**
+ * The one sign-up call of every list: insert the row → a duplicate or a rate limit is its own answer
+ * → ask for the thank-you mail, with only the list and the address (the function renders every word
+ * from the stored row) → whether it was mailed. An email failure is not a sign-up failure
+ * (docs/product/sign-up-forms.md). Never throws; an unexpected failure is logged.
+ */
+export async function signUp<List extends SignupList>(
+  list: List,
+  row: SignupRows[List],
+): Promise<SignupResult> {
+  try {
+    await INSERTS[list](row);
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return { ok: false, reason: 'duplicate' };
+    if (isRateLimitError(error)) return { ok: false, reason: 'rate_limited' };
+    console.error(`The ${list} sign-up failed:`, error);
+    return { ok: false, reason: 'failed' };
+  }
+  const mail = await invokeThankYouEmail({ type: list, email: row.email });
+  if (!mail.success) console.error(`The ${list} thank-you email was not sent:`, mail.error);
+  return { ok: true, mailed: mail.success };
 }

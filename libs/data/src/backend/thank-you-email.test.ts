@@ -4,7 +4,7 @@ import {
   insertNewsletterSubscription,
   insertWaitlistSignup,
 } from './signups';
-import { invokeThankYouEmail, sendThankYouEmail } from './thank-you-email';
+import { invokeThankYouEmail } from './thank-you-email';
 import { uniqueEmail, connectTestBackend } from './testing/test-backend';
 
 const backend = connectTestBackend();
@@ -51,7 +51,7 @@ describe('invokeThankYouEmail (early access)', () => {
     try {
       const email = uniqueEmail();
       await insertNewsletterSubscription(email);
-      await sendThankYouEmail({ type: 'newsletter', email });
+      await invokeThankYouEmail({ type: 'newsletter', email });
     } finally {
       globalThis.fetch = realFetch;
     }
@@ -72,11 +72,11 @@ describe('invokeThankYouEmail (early access)', () => {
   });
 });
 
-describe('sendThankYouEmail (the shared helper)', () => {
+describe('invokeThankYouEmail: success only when the mail went out', () => {
   it('is true for newsletter and waitlist sign-ups, whose mail says what was stored', async () => {
     const subscriber = uniqueEmail();
     await insertNewsletterSubscription(subscriber);
-    expect(await sendThankYouEmail({ type: 'newsletter', email: subscriber })).toBe(true);
+    expect((await invokeThankYouEmail({ type: 'newsletter', email: subscriber })).success).toBe(true);
 
     const waitlister = uniqueEmail();
     await insertWaitlistSignup({
@@ -89,14 +89,14 @@ describe('sendThankYouEmail (the shared helper)', () => {
       useCase: 'Reports',
       hearAbout: '',
     });
-    expect(await sendThankYouEmail({ type: 'waitlist', email: waitlister })).toBe(true);
+    expect((await invokeThankYouEmail({ type: 'waitlist', email: waitlister })).success).toBe(true);
     const [mail] = await outboxFor(waitlister);
     expect(mail.text).toContain('Hi Ada,');
     expect(mail.text).toContain('Reports');
   });
 
   it('is false, never throwing, for an address that did not sign up', async () => {
-    expect(await sendThankYouEmail({ type: 'newsletter', email: uniqueEmail() })).toBe(false);
+    expect((await invokeThankYouEmail({ type: 'newsletter', email: uniqueEmail() })).success).toBe(false);
   });
 
   it('is false, never throwing, when the backend cannot be reached', async () => {
@@ -109,7 +109,7 @@ describe('sendThankYouEmail (the shared helper)', () => {
       supabase: { url: 'http://localhost:9', anonKey: backend.anonKey },
     });
     try {
-      expect(await sendThankYouEmail({ type: 'newsletter', email: uniqueEmail() })).toBe(false);
+      expect((await invokeThankYouEmail({ type: 'newsletter', email: uniqueEmail() })).success).toBe(false);
       await expect(
         invokeThankYouEmail({ type: 'early_access', email: uniqueEmail() }),
       ).resolves.toMatchObject({ success: false, error: expect.any(String) });

@@ -56,11 +56,3 @@ export async function invokeThankYouEmail(signup: {
     return { success: false, error: error instanceof Error ? error.message : String(error) };
   }
 }
-
-/** The shared email helper: true only when the function reports the mail as sent; never throws. */
-export async function sendThankYouEmail(signup: {
-  type: ThankYouEmailType;
-  email: string;
-}): Promise<boolean> {
-  return (await invokeThankYouEmail(signup)).success;
-}

@@ -24,7 +24,15 @@ export interface SiteRoute {
    * page that must act by itself (one that reads a ?token= from its address, say).
    */
   hydrate?: 'when-used' | 'at-load';
+  /**
+   * Set on pages that only a link in our mail leads to (they act on the link's token): kept out of the
+   * sitemap, and search engines are asked not to index them.
+   */
+  noindex?: true;
 }
+
+/** A page that reads a mail link's token from its address, which its prerendered HTML cannot know. */
+const READS_LINK_TOKEN = { hydrate: 'at-load' } as const;
 
 const WAITLIST_PAGE = {
   remote: 'signups',
@@ -115,6 +123,29 @@ export const SITE_ROUTES = [
     page: { remote: 'content', expose: './TermsPage' },
   },
   {
+    path: '/privacy/erase',
+    title: `Delete or Copy Your Data | ${BRAND}`,
+    description: `Ask ${BRAND} to delete every record it holds for your email address, or to show you a copy of them, with your résumé.`,
+    page: { remote: 'signups', expose: './PrivacyRequestPage' },
+    ...READS_LINK_TOKEN,
+  },
+  {
+    path: '/email/confirm',
+    title: `Confirm Your Email | ${BRAND}`,
+    description: `Confirm that your email address signed up for ${BRAND}'s early access list, waitlist or newsletter.`,
+    page: { remote: 'signups', expose: './EmailConfirmPage' },
+    ...READS_LINK_TOKEN,
+    noindex: true,
+  },
+  {
+    path: '/email/unsubscribe',
+    title: `Unsubscribe | ${BRAND}`,
+    description: `Stop ${BRAND}'s emails from a list you signed up to; we keep only what it takes to never email you from it again.`,
+    page: { remote: 'signups', expose: './EmailUnsubscribePage' },
+    ...READS_LINK_TOKEN,
+    noindex: true,
+  },
+  {
     path: '/coming-soon',
     title: `Join the Waitlist | ${BRAND}`,
     description: WAITLIST_DESCRIPTION,
@@ -130,6 +161,11 @@ export const SITE_ROUTES = [
 ] as const satisfies readonly SiteRoute[];
 
 export type SitePath = (typeof SITE_ROUTES)[number]['path'];
+
+/** The routes search engines should know: every route but the pages of mail links. */
+export const INDEXED_ROUTES: readonly SiteRoute[] = SITE_ROUTES.filter(
+  (route: SiteRoute) => route.noindex !== true,
+);
 
 /** Every path of the table, in its order. */
 export const SITE_PATHS: readonly SitePath[] = SITE_ROUTES.map((route) => route.path);

@@ -1,10 +1,14 @@
-import { SITE_ROUTES } from './routes';
+import { INDEXED_ROUTES, SITE_ROUTES } from './routes';
 import { robotsTxt, searchEngineFiles, sitemapXml } from './site-files';
 
 describe('search engine files', () => {
-  it('lists the canonical URL of every route in sitemap.xml, once each', () => {
+  it("lists the canonical URL of every route in sitemap.xml, once each, but the mail links' pages", () => {
     const locations = [...sitemapXml().matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toHaveLength(SITE_ROUTES.length);
+    expect(locations).toHaveLength(INDEXED_ROUTES.length);
+    expect(INDEXED_ROUTES.length).toBe(SITE_ROUTES.length - 2);
+    expect(locations).not.toContain('https://agentora.ai/email/confirm');
+    expect(locations).not.toContain('https://agentora.ai/email/unsubscribe');
+    expect(locations).toContain('https://agentora.ai/privacy/erase');
     expect(locations).toContain('https://agentora.ai');
     expect(locations).toContain('https://agentora.ai/careers');
     expect(new Set(locations).size).toBe(locations.length);

@@ -2,10 +2,10 @@
 // table (apps/shell/rspack.config.ts), so a new route is in the sitemap without another edit.
 // Node runs this file as it is: relative imports keep their .ts extension.
 import { SITE_URL } from './constants.ts';
-import { SITE_ROUTES, canonicalUrl, type SiteRoute } from './routes.ts';
+import { INDEXED_ROUTES, canonicalUrl, type SiteRoute } from './routes.ts';
 
-/** sitemap.xml: the canonical URL of every route. */
-export function sitemapXml(routes: readonly SiteRoute[] = SITE_ROUTES): string {
+/** sitemap.xml: the canonical URL of every route search engines should know. */
+export function sitemapXml(routes: readonly SiteRoute[] = INDEXED_ROUTES): string {
   const urls = routes.map((route) => `  <url><loc>${canonicalUrl(route.path)}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -8,11 +8,21 @@ function Harness(options: EmailSignupOptions) {
     <form noValidate onSubmit={signup.handleSubmit}>
       <label>
         Email
-        <input name="email" type="email" value={signup.email} onChange={(event) => signup.setEmail(event.target.value)} aria-invalid={signup.emailInvalid || undefined} />
+        <input
+          name="email"
+          type="email"
+          value={signup.email}
+          onChange={(event) => signup.setEmail(event.target.value)}
+          aria-invalid={signup.emailInvalid || undefined}
+        />
       </label>
       <label>
         Trap
-        <input name="trap" value={signup.honeypot} onChange={(event) => signup.setHoneypot(event.target.value)} />
+        <input
+          name="trap"
+          value={signup.honeypot}
+          onChange={(event) => signup.setHoneypot(event.target.value)}
+        />
       </label>
       <button type="submit" disabled={signup.busy}>
         Send
@@ -35,13 +45,16 @@ describe('useEmailSignup', () => {
   afterEach(() => jest.useRealTimers());
   const user = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
 
-  it('refuses an invalid address without calling submit, marks the field and focuses it', async () => {
+  it('refuses an invalid address without sending it, marks the field and focuses it', async () => {
     const submit = jest.fn();
-    render(<Harness {...base} submit={submit} errorResetMs={3000} />);
+    render(<Harness {...base} send={submit} errorResetMs={3000} />);
     const u = user();
     await u.type(screen.getByLabelText('Email'), 'nope');
     await u.click(screen.getByRole('button', { name: 'Send' }));
-    expect(screen.getByText('Please enter a valid email address')).toHaveAttribute('data-status', 'error');
+    expect(screen.getByText('Please enter a valid email address')).toHaveAttribute(
+      'data-status',
+      'error',
+    );
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(submit).not.toHaveBeenCalled();
@@ -53,14 +66,14 @@ describe('useEmailSignup', () => {
   it('sends the trimmed address once, ignores a second submit while busy, and clears the field on success', async () => {
     const reply = deferred<{ ok: boolean; message: string }>();
     const submit = jest.fn(() => reply.promise);
-    render(<Harness {...base} submit={submit} successResetMs={5000} />);
+    render(<Harness {...base} send={submit} successResetMs={5000} />);
     const u = user();
     await u.type(screen.getByLabelText('Email'), '  jane@example.com ');
     await u.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     await u.type(screen.getByLabelText('Email'), '{Enter}');
     expect(submit).toHaveBeenCalledTimes(1);
-    expect(submit).toHaveBeenCalledWith('jane@example.com');
+    expect(submit).toHaveBeenCalledWith({ email: 'jane@example.com' }, expect.any(AbortSignal));
 
     await act(async () => reply.resolve({ ok: true, message: 'Done' }));
     expect(screen.getByText('Done')).toHaveAttribute('data-status', 'success');
@@ -71,7 +84,7 @@ describe('useEmailSignup', () => {
 
   it('keeps the address after a failure', async () => {
     const submit = jest.fn(async () => ({ ok: false, message: 'Nope, try again' }));
-    render(<Harness {...base} submit={submit} />);
+    render(<Harness {...base} send={submit} />);
     const u = user();
     await u.type(screen.getByLabelText('Email'), 'jane@example.com');
     await u.click(screen.getByRole('button', { name: 'Send' }));
@@ -80,12 +93,12 @@ describe('useEmailSignup', () => {
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
   });
 
-  it('turns a throwing submit into the failure message', async () => {
+  it('turns a throwing send into the failure message', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const submit = jest.fn(async () => {
       throw new Error('boom');
     });
-    render(<Harness {...base} submit={submit} />);
+    render(<Harness {...base} send={submit} />);
     const u = user();
     await u.type(screen.getByLabelText('Email'), 'jane@example.com');
     await u.click(screen.getByRole('button', { name: 'Send' }));
@@ -96,7 +109,7 @@ describe('useEmailSignup', () => {
 
   it('treats a filled honeypot as a success and sends nothing', async () => {
     const submit = jest.fn();
-    render(<Harness {...base} submit={submit} />);
+    render(<Harness {...base} send={submit} />);
     const u = user();
     await u.type(screen.getByLabelText('Trap'), 'http://spam.example');
     await u.type(screen.getByLabelText('Email'), 'bot@example.com');
@@ -107,7 +120,9 @@ describe('useEmailSignup', () => {
 
   it('does nothing when the reply lands after unmount', async () => {
     const reply = deferred<{ ok: boolean; message: string }>();
-    const { unmount } = render(<Harness {...base} submit={() => reply.promise} successResetMs={5000} />);
+    const { unmount } = render(
+      <Harness {...base} send={() => reply.promise} successResetMs={5000} />,
+    );
     const u = user();
     await u.type(screen.getByLabelText('Email'), 'jane@example.com');
     await u.click(screen.getByRole('button', { name: 'Send' }));

@@ -1,18 +1,14 @@
-import { useCallback, useState, type FormEvent } from 'react';
-import { focusFirstInvalid } from '../submission/focusFirstInvalid';
-import { useMountedRef } from '../submission/useMountedRef';
-import { useSubmitStatus, type SubmitStatusOptions } from '../submission/useSubmitStatus';
+import { useCallback } from 'react';
+import { useSubmitFlow, type FormCheck, type SubmitOutcome } from '../submission/useSubmitFlow';
+import type { SubmitStatusOptions } from '../submission/useSubmitStatus';
 import { emailError } from '../validation/email';
 
 /** What a one-field email sign-up tells the visitor after the call. */
-export interface EmailSignupOutcome {
-  ok: boolean;
-  message: string;
-}
+export type EmailSignupOutcome = SubmitOutcome;
 
 export interface EmailSignupOptions extends SubmitStatusOptions {
   /** Sends a checked, trimmed address. Expected failures resolve with `ok: false`. */
-  submit: (email: string) => Promise<EmailSignupOutcome>;
+  send: (values: EmailValues, signal: AbortSignal) => Promise<EmailSignupOutcome>;
   /** The success a filled honeypot gets: bots see the usual reply, and nothing is sent. */
   honeypotMessage: string;
   /** Shown if `submit` throws after all, so the form never stays busy. */
@@ -22,78 +18,63 @@ export interface EmailSignupOptions extends SubmitStatusOptions {
 /** The name of the email input, used to move focus to it when it is refused. */
 export const EMAIL_FIELD_NAME = 'email';
 
+export interface EmailValues {
+  email: string;
+}
+
+const EMPTY: EmailValues = { email: '' };
+
+/** The check of every email-only form: the one email rule, the address trimmed. */
+export function checkEmail({
+  email,
+}: EmailValues): FormCheck<EmailValues, typeof EMAIL_FIELD_NAME> {
+  const invalid = emailError(email);
+  if (!invalid) return { ok: true, values: { email: email.trim() } };
+  return {
+    ok: false,
+    message: invalid,
+    fieldErrors: { email: invalid },
+    invalidFields: [EMAIL_FIELD_NAME],
+  };
+}
+
 /**
- * One email field, a honeypot and a submit: the early-access and both newsletter forms. Validation
- * and the honeypot run before anything is sent; a success clears the field; the status timings come
- * from the caller (docs/product/sign-up-forms.md).
+ * One email field, a honeypot and a submit: the early-access and both newsletter forms, on the site's
+ * one submit flow (useSubmitFlow); the status timings come from the caller
+ * (docs/product/sign-up-forms.md).
  */
 export function useEmailSignup({
-  submit,
+  send,
   honeypotMessage,
   failureMessage,
   successResetMs,
   errorResetMs,
 }: EmailSignupOptions) {
-  const result = useSubmitStatus({ successResetMs, errorResetMs });
-  const { begin, succeed, fail } = result;
-  const mounted = useMountedRef();
-  const [email, setEmailValue] = useState('');
-  const [honeypot, setHoneypot] = useState('');
-  const [emailRefused, setEmailRefused] = useState(false);
-
-  const setEmail = useCallback((value: string) => {
-    setEmailValue(value);
-    setEmailRefused(false);
-  }, []);
-
-  const handleSubmit = useCallback(
-    async (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      const form = event.currentTarget;
-      if (!begin()) return;
-      setEmailRefused(false);
-      if (honeypot !== '') {
-        setEmailValue('');
-        succeed(honeypotMessage);
-        return;
-      }
-      const invalid = emailError(email);
-      if (invalid) {
-        setEmailRefused(true);
-        fail(invalid);
-        focusFirstInvalid(form, [EMAIL_FIELD_NAME]);
-        return;
-      }
-      let outcome: EmailSignupOutcome;
-      try {
-        outcome = await submit(email.trim());
-      } catch (error) {
-        console.error('Email sign-up failed unexpectedly:', error);
-        outcome = { ok: false, message: failureMessage };
-      }
-      if (!mounted.current) return;
-      if (outcome.ok) {
-        setEmailValue('');
-        succeed(outcome.message);
-      } else {
-        fail(outcome.message);
-      }
-    },
-    [begin, succeed, fail, honeypot, honeypotMessage, email, submit, failureMessage, mounted],
-  );
+  const flow = useSubmitFlow({
+    initialValues: EMPTY,
+    check: checkEmail,
+    send,
+    honeypotMessage,
+    failureMessage,
+    successResetMs,
+    errorResetMs,
+  });
+  const { setField } = flow;
+  const setEmail = useCallback((value: string) => setField(EMAIL_FIELD_NAME, value), [setField]);
 
   return {
-    email,
+    email: flow.values.email,
     setEmail,
-    honeypot,
-    setHoneypot,
-    status: result.status,
-    message: result.message,
-    busy: result.busy,
-    showResult: result.showResult,
+    honeypot: flow.honeypot,
+    setHoneypot: flow.setHoneypot,
+    status: flow.status,
+    message: flow.message,
+    busy: flow.busy,
+    showResult: flow.showResult,
     /** The shown message is about the address itself: mark the field invalid and point it there. */
-    emailInvalid: emailRefused && result.status === 'error' && result.showResult,
-    handleSubmit,
+    emailInvalid:
+      flow.fieldErrors.email !== undefined && flow.status === 'error' && flow.showResult,
+    handleSubmit: flow.handleSubmit,
   };
 }
 

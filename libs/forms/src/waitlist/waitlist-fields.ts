@@ -1,16 +1,11 @@
+import type { WaitlistFields } from '@agentora/data';
 import { EMAIL_MAX_LENGTH } from '../validation/email';
 
-/** The waitlist form's fields (docs/product/sign-up-forms.md), all strings, all starting empty. */
-export interface WaitlistFormValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string;
-  role: string;
-  companySize: string;
-  useCase: string;
-  hearAbout: string;
-}
+/**
+ * The waitlist form's fields (docs/product/sign-up-forms.md), all strings, all starting empty: the
+ * row the sign-up call stores.
+ */
+export type WaitlistFormValues = WaitlistFields;
 
 export type WaitlistFieldName = keyof WaitlistFormValues;
 

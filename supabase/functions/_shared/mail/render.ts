@@ -3,16 +3,30 @@ import { escapeHtml } from './html.ts';
 
 // An email is described once as plain-text blocks and rendered twice (HTML and text). Nothing in a block
 // is markup, so every value, stored by a visitor or not, is escaped on the way into the HTML.
-export type Segment = string | { strong: string };
+export interface EmailLink {
+  label: string;
+  url: string;
+}
+export type Segment = string | { strong: string } | { link: EmailLink };
+
 export type Block =
   | { kind: 'paragraph'; segments: Segment[] }
   | { kind: 'list'; items: string[] }
-  | { kind: 'quote'; text: string };
+  | { kind: 'quote'; text: string }
+  /** The mail's call to action, e.g. "Confirm your email". */
+  | { kind: 'button'; link: EmailLink };
 
 export interface EmailContent {
   subject: string;
   heading: string;
   blocks: Block[];
+  /** Links in the footer: unsubscribe, the privacy page. */
+  footerLinks?: EmailLink[];
+}
+
+export interface RenderOptions {
+  /** The site the "Visit" button and the footer name; the production site by default. */
+  siteUrl?: string;
 }
 
 export interface RenderedEmail {
@@ -26,10 +40,24 @@ export const paragraph = (...segments: Segment[]): Block => ({ kind: 'paragraph'
 const FONT =
   "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
+const BUTTON_STYLE =
+  'display:inline-block;padding:12px 24px;border-radius:8px;color:#ffffff;text-decoration:none;font-weight:600';
+
+function buttonHtml(link: EmailLink, background: string): string {
+  return `<a href="${escapeHtml(link.url)}" style="${BUTTON_STYLE};background:${background}">${escapeHtml(link.label)}</a>`;
+}
+
 function segmentToHtml(segment: Segment): string {
-  return typeof segment === 'string'
-    ? escapeHtml(segment)
-    : `<strong style="color:#ffffff">${escapeHtml(segment.strong)}</strong>`;
+  if (typeof segment === 'string') return escapeHtml(segment);
+  if ('link' in segment) {
+    return `<a href="${escapeHtml(segment.link.url)}" style="color:#a78bfa">${escapeHtml(segment.link.label)}</a>`;
+  }
+  return `<strong style="color:#ffffff">${escapeHtml(segment.strong)}</strong>`;
+}
+
+function segmentToText(segment: Segment): string {
+  if (typeof segment === 'string') return segment;
+  return 'link' in segment ? `${segment.link.label} (${segment.link.url})` : segment.strong;
 }
 
 function blockToHtml(block: Block): string {
@@ -42,15 +70,17 @@ function blockToHtml(block: Block): string {
         .join('')}</ul>`;
     case 'quote':
       return `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:3px solid #8b5cf6;background:#1c1c2e;white-space:pre-line">${escapeHtml(block.text)}</blockquote>`;
+    case 'button':
+      return `<p style="margin:8px 0 24px">${buttonHtml(block.link, '#7c3aed')}</p>`;
   }
 }
+
+const linkText = (link: EmailLink) => `${link.label}: ${link.url}`;
 
 function blockToText(block: Block): string {
   switch (block.kind) {
     case 'paragraph':
-      return block.segments
-        .map((segment) => (typeof segment === 'string' ? segment : segment.strong))
-        .join('');
+      return block.segments.map(segmentToText).join('');
     case 'list':
       return block.items.map((item) => `- ${item}`).join('\n');
     case 'quote':
@@ -58,11 +88,21 @@ function blockToText(block: Block): string {
         .split('\n')
         .map((line) => `> ${line}`)
         .join('\n');
+    case 'button':
+      return linkText(block.link);
   }
 }
 
-function renderHtml(content: EmailContent): string {
-  const { name, siteUrl, supportEmail } = EMAIL_BRAND;
+function renderHtml(content: EmailContent, siteUrl: string): string {
+  const { name, supportEmail } = EMAIL_BRAND;
+  // A mail whose own button is the point shows "Visit" in a quieter colour.
+  const hasButton = content.blocks.some((block) => block.kind === 'button');
+  const footerLinks = (content.footerLinks ?? [])
+    .map(
+      (link) =>
+        `<a href="${escapeHtml(link.url)}" style="color:#a78bfa">${escapeHtml(link.label)}</a>`,
+    )
+    .join(' &middot; ');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -78,11 +118,11 @@ function renderHtml(content: EmailContent): string {
 <tr><td style="padding:32px;color:#d1d5db;font-size:16px">
 <h1 style="margin:0 0 24px;color:#ffffff;font-size:24px">${escapeHtml(content.heading)}</h1>
 ${content.blocks.map(blockToHtml).join('\n')}
-<p style="margin:24px 0 0"><a href="${escapeHtml(siteUrl)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:#7c3aed;color:#ffffff;text-decoration:none;font-weight:600">Visit ${escapeHtml(name)}</a></p>
+<p style="margin:24px 0 0">${buttonHtml({ label: `Visit ${name}`, url: siteUrl }, hasButton ? '#2a2a40' : '#7c3aed')}</p>
 </td></tr>
 <tr><td style="padding:20px 32px;border-top:1px solid #2a2a40;color:#9ca3af;font-size:13px;line-height:1.5">
 The ${escapeHtml(name)} team &middot; <a href="${escapeHtml(siteUrl)}" style="color:#a78bfa">${escapeHtml(siteUrl.replace(/^https?:\/\//, ''))}</a><br>
-Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}" style="color:#a78bfa">${escapeHtml(supportEmail)}</a>.
+Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}" style="color:#a78bfa">${escapeHtml(supportEmail)}</a>.${footerLinks ? `<br>\n${footerLinks}` : ''}
 </td></tr>
 </table>
 </td></tr>
@@ -92,11 +132,19 @@ Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}" style="color:#a
 `;
 }
 
-function renderText(content: EmailContent): string {
-  const { name, siteUrl, supportEmail } = EMAIL_BRAND;
-  return `${content.heading}\n\n${content.blocks.map(blockToText).join('\n\n')}\n\n--\nThe ${name} team - ${siteUrl}\nQuestions? Write to ${supportEmail}.\n`;
+function renderText(content: EmailContent, siteUrl: string): string {
+  const { name, supportEmail } = EMAIL_BRAND;
+  const body = [content.heading, ...content.blocks.map(blockToText)];
+  const footer = [`The ${name} team - ${siteUrl}`, `Questions? Write to ${supportEmail}.`];
+  footer.push(...(content.footerLinks ?? []).map(linkText));
+  return `${body.join('\n\n')}\n\n--\n${footer.join('\n')}\n`;
 }
 
-export function renderEmail(content: EmailContent): RenderedEmail {
-  return { subject: content.subject, html: renderHtml(content), text: renderText(content) };
+export function renderEmail(content: EmailContent, options: RenderOptions = {}): RenderedEmail {
+  const siteUrl = options.siteUrl ?? EMAIL_BRAND.siteUrl;
+  return {
+    subject: content.subject,
+    html: renderHtml(content, siteUrl),
+    text: renderText(content, siteUrl),
+  };
 }

@@ -57,12 +57,15 @@ export function createResendTransport(options: ResendTransportOptions): MailTran
           subject: message.subject,
           html: message.html,
           text: message.text,
+          ...(message.headers ? { headers: message.headers } : {}),
         }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       body = await response.json().catch(() => null);
     } catch (error) {
-      throw new MailOutcomeUnknownError(`Resend did not answer: ${String(error)}`, { cause: error });
+      throw new MailOutcomeUnknownError(`Resend did not answer: ${String(error)}`, {
+        cause: error,
+      });
     }
     const id =
       typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;

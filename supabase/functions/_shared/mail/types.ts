@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Extra header fields (List-Unsubscribe); names and values printable ASCII, checked by mailHeaders(). */
+  headers?: Readonly<Record<string, string>>;
   /**
    * One per email we mean to send (e.g. `thank-you/newsletter/<row id>`): a provider that sees the same
    * key again answers with the first send instead of mailing twice, so an uncertain send may be retried.

@@ -1,7 +1,29 @@
 import { EMAIL_BRAND } from '../brand.ts';
 import { greetingNameFromEmail } from '../mail/greeting-name.ts';
-import { paragraph, renderEmail, type Block, type EmailContent, type RenderedEmail } from '../mail/render.ts';
+import {
+  paragraph,
+  renderEmail,
+  type Block,
+  type EmailContent,
+  type EmailLink,
+  type RenderedEmail,
+} from '../mail/render.ts';
 import type { StoredSignup, ThankYouType } from './stored-signup.ts';
+
+/** How long a confirmation link works and an unconfirmed sign-up is kept (migrations 20250901000*). */
+export const CONFIRM_LINK_DAYS = 7;
+export const UNCONFIRMED_SIGNUP_DAYS = 30;
+/** How long an application and its résumé are kept (public.expire_applications). */
+export const APPLICATION_MONTHS = 12;
+
+/** The links of one thank-you mail, built from its tokens (send-thank-you.ts). */
+export interface ThankYouLinks {
+  siteUrl: string;
+  /** Lists only: the site's confirmation page with this sign-up's token. */
+  confirm?: string;
+  unsubscribe: string;
+  privacy: string;
+}
 
 function greeting(firstName: string): Block {
   return paragraph(`Hi ${firstName === '' ? 'there' : firstName},`);
@@ -18,8 +40,27 @@ const present = (value: string | null | undefined): string | undefined => {
   return trimmed ? trimmed : undefined;
 };
 
+/**
+ * What a list's mail adds to its thank-you words: the request to confirm, with the button. Nothing else is
+ * mailed to the address until it is used.
+ */
+function confirmationBlocks(confirmUrl: string): Block[] {
+  return [
+    paragraph(
+      'Please confirm that this address is yours. Until you do, this is the only email we send you.',
+    ),
+    { kind: 'button', link: { label: 'Confirm your email', url: confirmUrl } },
+    paragraph(
+      `The link works for ${CONFIRM_LINK_DAYS} days. If you didn't sign up, ignore this email: we won't write `,
+      `again, and we delete unconfirmed sign-ups after ${UNCONFIRMED_SIGNUP_DAYS} days.`,
+    ),
+  ];
+}
+
 // Every word comes from the claimed row or from here; nothing a request carries reaches an email.
-const CONTENT: Readonly<Record<ThankYouType, (row: StoredSignup, firstName: string) => EmailContent>> = {
+const CONTENT: Readonly<
+  Record<ThankYouType, (row: StoredSignup, firstName: string, links: ThankYouLinks) => EmailContent>
+> = {
   early_access: (_row, firstName) => ({
     subject: `You're on the ${EMAIL_BRAND.name} early access list`,
     heading: 'Welcome to early access',
@@ -50,7 +91,7 @@ const CONTENT: Readonly<Record<ThankYouType, (row: StoredSignup, firstName: stri
         `Thanks for subscribing to the ${EMAIL_BRAND.name} newsletter. You'll receive our latest updates on `,
         'AI agents, the marketplace, and our road to launch.',
       ),
-      paragraph('You can unsubscribe at any time by replying to any of our emails.'),
+      paragraph('You can unsubscribe at any time with the link at the end of every email we send.'),
     ],
   }),
   waitlist: (row, firstName) => {
@@ -62,7 +103,11 @@ const CONTENT: Readonly<Record<ThankYouType, (row: StoredSignup, firstName: stri
       blocks: [
         greeting(firstName),
         company
-          ? paragraph(`Thanks for joining ${EMAIL_BRAND.name}'s waitlist on behalf of `, { strong: company }, '.')
+          ? paragraph(
+              `Thanks for joining ${EMAIL_BRAND.name}'s waitlist on behalf of `,
+              { strong: company },
+              '.',
+            )
           : paragraph(`Thanks for joining ${EMAIL_BRAND.name}'s waitlist.`),
         ...(useCase
           ? [
@@ -73,7 +118,11 @@ const CONTENT: Readonly<Record<ThankYouType, (row: StoredSignup, firstName: stri
         paragraph({ strong: 'What you get as a waitlist member' }),
         {
           kind: 'list',
-          items: ['50% off the first year', 'Priority support and features', 'Lifetime beta access'],
+          items: [
+            '50% off the first year',
+            'Priority support and features',
+            'Lifetime beta access',
+          ],
         },
         paragraph(
           `We expect to launch in ${EMAIL_BRAND.launchYear}; we'll contact you with next steps before then.`,
@@ -81,7 +130,7 @@ const CONTENT: Readonly<Record<ThankYouType, (row: StoredSignup, firstName: stri
       ],
     };
   },
-  career: (row, firstName) => ({
+  career: (row, firstName, links) => ({
     subject: `We received your application to ${EMAIL_BRAND.name}`,
     heading: 'Application received',
     blocks: [
@@ -97,10 +146,35 @@ const CONTENT: Readonly<Record<ThankYouType, (row: StoredSignup, firstName: stri
         { strong: '5 business days' },
         '.',
       ),
+      paragraph({ strong: 'What we keep, and for how long' }),
+      paragraph(
+        'We keep the details you sent us and your résumé, if you attached one, for ',
+        { strong: `${APPLICATION_MONTHS} months` },
+        ' from today, then delete them. You can see what we hold or have it deleted sooner on our ',
+        { link: { label: 'privacy page', url: links.privacy } },
+        '.',
+      ),
     ],
   }),
 };
 
-export function renderThankYouEmail(type: ThankYouType, row: StoredSignup): RenderedEmail {
-  return renderEmail(CONTENT[type](row, firstNameOf(type, row)));
+/** Where the list's own words go: right after the greeting and the first thanks. */
+const CONFIRMATION_AT = 2;
+
+export function renderThankYouEmail(
+  type: ThankYouType,
+  row: StoredSignup,
+  links: ThankYouLinks,
+): RenderedEmail {
+  const content = CONTENT[type](row, firstNameOf(type, row), links);
+  if (links.confirm)
+    content.blocks.splice(CONFIRMATION_AT, 0, ...confirmationBlocks(links.confirm));
+  const footerLinks: EmailLink[] = [
+    {
+      label: type === 'career' ? 'Unsubscribe from application emails' : 'Unsubscribe',
+      url: links.unsubscribe,
+    },
+    { label: 'See or delete your data', url: links.privacy },
+  ];
+  return renderEmail({ ...content, footerLinks }, { siteUrl: links.siteUrl });
 }

@@ -1,12 +1,17 @@
 import { DEFAULT_FROM } from '../brand.ts';
+import { emailLinks, type PublicUrls } from '../links/public-urls.ts';
+import { listUnsubscribeHeaders } from '../mail/headers.ts';
 import { MailNotSentError, type MailTransport } from '../mail/types.ts';
+import { newToken, type IssuedToken } from '../tokens/email-token.ts';
 import { renderThankYouEmail } from './content.ts';
-import type { ThankYouLedger } from './ledger.ts';
+import type { MailTokenHashes, ThankYouLedger } from './ledger.ts';
 import type { ThankYouType } from './stored-signup.ts';
 
 export interface ThankYouMailer {
   ledger: ThankYouLedger;
   transport: MailTransport;
+  /** Where the mail's links point (SITE_URL, SUPABASE_URL). */
+  urls: PublicUrls;
   /** The From header; defaults to the brand's support address. */
   from?: string;
   /** Where failures are reported; callers never see internal details. */
@@ -32,17 +37,22 @@ export function thankYouIdempotencyKey(type: ThankYouType, signupId: string): st
 }
 
 /**
- * Claims the sign-up, renders the mail from the claimed row alone, and sends it to the stored address.
- * Shared by send-thank-you-email (sign-ups) and submit-application (the careers confirmation).
+ * Claims the sign-up with the hashes of its links' tokens, renders the mail from the claimed row alone,
+ * and sends it to the stored address. A list's mail asks for confirmation; every mail can be unsubscribed
+ * from in one click (List-Unsubscribe). Shared by send-thank-you-email (sign-ups) and submit-application
+ * (the careers confirmation).
  */
 export async function sendThankYou(
   mailer: ThankYouMailer,
   type: ThankYouType,
   email: string,
 ): Promise<ThankYouOutcome> {
+  const confirm: IssuedToken | null = type === 'career' ? null : await newToken();
+  const unsubscribe = await newToken();
+  const hashes: MailTokenHashes = { confirm: confirm?.hash ?? null, unsubscribe: unsubscribe.hash };
   let row;
   try {
-    row = await mailer.ledger.claim(type, email);
+    row = await mailer.ledger.claim(type, email, hashes);
   } catch (error) {
     mailer.logError('thank-you mail: the sign-up lookup failed', error);
     return { status: 'ledger-failed' };
@@ -50,10 +60,17 @@ export async function sendThankYou(
   if (row === null) return { status: 'not-eligible' };
 
   try {
+    const { urls } = mailer;
     const { id } = await mailer.transport.send({
       from: mailer.from ?? DEFAULT_FROM,
       to: row.email,
-      ...renderThankYouEmail(type, row),
+      ...renderThankYouEmail(type, row, {
+        siteUrl: urls.siteUrl,
+        confirm: confirm ? emailLinks.confirmPage(urls, confirm.token) : undefined,
+        unsubscribe: emailLinks.unsubscribePage(urls, unsubscribe.token),
+        privacy: emailLinks.privacyPage(urls),
+      }),
+      headers: listUnsubscribeHeaders(emailLinks.oneClickUnsubscribe(urls, unsubscribe.token)),
       idempotencyKey: thankYouIdempotencyKey(type, row.id),
     });
     return { status: 'sent', emailId: id };
@@ -61,7 +78,7 @@ export async function sendThankYou(
     mailer.logError('thank-you mail: the mail was not confirmed as sent', error);
     if (!(error instanceof MailNotSentError)) return { status: 'outcome-unknown' };
     try {
-      await mailer.ledger.release(type, row.id);
+      await mailer.ledger.release(type, row.id, hashes);
     } catch (releaseError) {
       mailer.logError('thank-you mail: the claim could not be released', releaseError);
     }

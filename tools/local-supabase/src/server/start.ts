@@ -1,21 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
+import { LOCAL_SITE_URL } from '@agentora/contracts/apps';
+import { publicUrls } from '../../../../supabase/functions/_shared/links/public-urls.ts';
 import { createResendTransport } from '../../../../supabase/functions/_shared/mail/resend-transport.ts';
 import type { MailTransport } from '../../../../supabase/functions/_shared/mail/types.ts';
-import { createRpcRateLimiter } from '../../../../supabase/functions/_shared/rate-limit.ts';
-import { createRpcLedger } from '../../../../supabase/functions/_shared/thank-you/ledger.ts';
-import { createThankYouEmailHandler } from '../../../../supabase/functions/send-thank-you-email/handler.ts';
-import { MAX_APPLICATION_BODY_BYTES } from '../../../../supabase/functions/submit-application/application-form.ts';
-import { createApplicationStore } from '../../../../supabase/functions/submit-application/application-store.ts';
-import { createSubmitApplicationHandler } from '../../../../supabase/functions/submit-application/handler.ts';
-import { createResumeStore } from '../../../../supabase/functions/submit-application/resume-store.ts';
 import { DEFAULT_DATA_DIR, DEFAULT_MIGRATIONS_DIR } from '../config/paths.ts';
 import { acquireDataDirLock } from '../datadir/lock.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
 import { loadSchemaCache } from '../db/schema-cache.ts';
+import { projectFunctions } from '../functions/project-functions.ts';
 import type { EdgeFunction } from '../functions/routes.ts';
 import { createOriginPolicy } from '../http/cors.ts';
 import { createHostPolicy } from '../http/host.ts';
@@ -27,6 +22,7 @@ import {
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys/local-keys.ts';
 import { createOutbox } from '../outbox/outbox.ts';
+import { startRetentionTimer, type RetentionOptions } from '../retention/retention-timer.ts';
 import { readUploadBodyLimits } from '../storage/upload.ts';
 import { listenHttp } from './http-server.ts';
 
@@ -55,6 +51,13 @@ export interface LocalSupabaseOptions {
   resendApiKey?: string;
   /** The From header of the functions' mail. */
   emailFrom?: string;
+  /**
+   * The site the functions' mail links to (SITE_URL of the hosted functions). Default: the local site of
+   * `npm start`, http://localhost:4200.
+   */
+  siteUrl?: string;
+  /** Run the retention job (public.apply_retention) on a timer, as pg_cron does on hosted Supabase. */
+  retention?: RetentionOptions;
 }
 
 export interface LocalSupabase {
@@ -66,48 +69,9 @@ export interface LocalSupabase {
   dataDir: string;
   /** HTML list of the mail sent so far (JSON at `${url}/outbox.json`). */
   outboxUrl: string;
+  /** The site the functions' mail links to. */
+  siteUrl: string;
   stop(): Promise<void>;
-}
-
-/**
- * The project's edge functions (config.toml, verify_jwt on), each the handler module Deno serves in
- * production, given what its index.ts gives it there.
- */
-function localEdgeFunctions(
-  apiUrl: string,
-  transport: MailTransport,
-  from: string | undefined,
-): [string, EdgeFunction][] {
-  const service = createClient(apiUrl, LOCAL_SERVICE_ROLE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-  const ledger = createRpcLedger(service);
-  const rateLimiter = createRpcRateLimiter(service);
-  return [
-    [
-      'send-thank-you-email',
-      {
-        verifyJwt: true,
-        handler: createThankYouEmailHandler({ ledger, rateLimiter, transport, from }),
-      },
-    ],
-    [
-      'submit-application',
-      {
-        verifyJwt: true,
-        // The function reads its body up to its own limit and answers 413 itself beyond it.
-        maxBodyBytes: MAX_APPLICATION_BODY_BYTES,
-        handler: createSubmitApplicationHandler({
-          applications: createApplicationStore(service),
-          resumes: createResumeStore(service),
-          ledger,
-          rateLimiter,
-          transport,
-          from,
-        }),
-      },
-    ],
-  ];
 }
 
 /**
@@ -154,9 +118,16 @@ export async function startLocalSupabase(
     const transport: MailTransport = options.resendApiKey
       ? createResendTransport({ apiKey: options.resendApiKey })
       : outbox.transport;
-    for (const [name, edgeFunction] of localEdgeFunctions(url, transport, options.emailFrom)) {
+    const urls = publicUrls({ siteUrl: options.siteUrl ?? LOCAL_SITE_URL, supabaseUrl: url });
+    for (const [name, edgeFunction] of projectFunctions({
+      apiUrl: url,
+      urls,
+      transport,
+      from: options.emailFrom,
+    })) {
       functions.set(name, edgeFunction);
     }
+    const retention = options.retention && startRetentionTimer(database, options.retention);
 
     const openDb = database;
     let stopping: Promise<void> | undefined;
@@ -167,9 +138,11 @@ export async function startLocalSupabase(
       jwtSecret: LOCAL_JWT_SECRET,
       dataDir,
       outboxUrl: `${url}/outbox`,
+      siteUrl: urls.siteUrl,
       stop() {
         stopping ??= (async () => {
           try {
+            await retention?.stop();
             await server.close();
             await openDb.close();
           } finally {

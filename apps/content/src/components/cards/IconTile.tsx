@@ -1,22 +1,14 @@
 import styled from 'styled-components';
+import { IconTile as Tile } from '@agentora/ui';
 import type { IconName, ToneName } from '../../data/types';
 import { DataIcon } from '../icons/icon-map';
 import { toneColor } from '../tone';
 
-const Tile = styled.span<{ $tone: ToneName; $size: number }>`
-  display: inline-flex;
-  flex: none;
-  align-items: center;
-  justify-content: center;
-  width: ${({ $size }) => $size}px;
-  height: ${({ $size }) => $size}px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+const TonedTile = styled(Tile)<{ $tone: ToneName }>`
   color: ${({ theme, $tone }) => toneColor(theme, $tone)};
 `;
 
-/** A decorative icon in a rounded tile, at the head of a card. */
+/** The site's icon tile (@agentora/ui) for an icon and tone named in the content data. */
 export function IconTile({
   icon,
   tone = 'accent',
@@ -27,8 +19,8 @@ export function IconTile({
   size?: number;
 }) {
   return (
-    <Tile $tone={tone} $size={size} aria-hidden="true">
+    <TonedTile $tone={tone} size={size}>
       <DataIcon name={icon} size={Math.round(size / 2)} />
-    </Tile>
+    </TonedTile>
   );
 }

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders } from '../../test/render';
+import { renderInSite } from '@agentora/ui/testing';
 import { BLOG_POSTS } from '../../data/blog/posts';
 import { ArticleMarkdown } from './ArticleMarkdown';
 
@@ -19,7 +19,7 @@ Closing paragraph.`;
 
 describe('ArticleMarkdown', () => {
   it('renders headings, bold, bullet and numbered lists and paragraphs as elements', () => {
-    const { container } = renderWithProviders(<ArticleMarkdown source={SOURCE} />);
+    const { container } = renderInSite(<ArticleMarkdown source={SOURCE} />);
     expect(
       screen.getByRole('heading', { level: 2, name: 'A section heading' }),
     ).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('ArticleMarkdown', () => {
   });
 
   it('never renders raw HTML, links, images or an h1 from the source', () => {
-    const { container } = renderWithProviders(
+    const { container } = renderInSite(
       <ArticleMarkdown
         source={
           '# Title\n\n<script>alert(1)</script><b>raw</b>\n\n[a link](https://example.com) ![pic](https://example.com/x.png)'
@@ -63,7 +63,7 @@ describe('ArticleMarkdown', () => {
 
   it('renders every built-in article with sections, bold text and both list kinds', () => {
     for (const post of BLOG_POSTS) {
-      const { container, unmount } = renderWithProviders(<ArticleMarkdown source={post.content} />);
+      const { container, unmount } = renderInSite(<ArticleMarkdown source={post.content} />);
       expect(container.querySelectorAll('h2').length).toBeGreaterThanOrEqual(3);
       expect(container.querySelector('strong')).not.toBeNull();
       expect(container.querySelector('ul > li')).not.toBeNull();

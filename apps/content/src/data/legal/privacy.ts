@@ -34,6 +34,10 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         ],
       },
       { kind: 'paragraph', text: 'We do not sell, rent or trade your personal information.' },
+      {
+        kind: 'paragraph',
+        text: 'We ask you to confirm your email address before we send you anything else. A sign-up that is not confirmed within 30 days is deleted, and a job application, with its résumé, is deleted 12 months after it arrives.',
+      },
     ],
   },
   {
@@ -79,6 +83,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           'Unsubscribe from our emails with the link in any message, or by writing to us.',
         ],
       },
+      { kind: 'data-request' },
     ],
   },
   {

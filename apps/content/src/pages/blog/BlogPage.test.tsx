@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../test/render';
+import { renderInSite } from '@agentora/ui/testing';
 import { outlineProblems } from '../../test/headings';
 import { BLOG_POSTS } from '../../data/blog/posts';
 import { BlogPage } from './BlogPage';
@@ -15,7 +15,7 @@ const shownTitles = (container: HTMLElement) =>
 
 function setup() {
   const user = userEvent.setup({ delay: null });
-  const view = renderWithProviders(<BlogPage />, { route: '/blog' });
+  const view = renderInSite(<BlogPage />, { route: '/blog' });
   return {
     user,
     ...view,

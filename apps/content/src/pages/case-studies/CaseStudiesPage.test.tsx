@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { renderWithProviders } from '../../test/render';
+import { renderInSite } from '@agentora/ui/testing';
 import { outlineProblems } from '../../test/headings';
 import { CaseStudiesPage } from './CaseStudiesPage';
 
@@ -11,7 +11,7 @@ function Where() {
 
 function setup() {
   const user = userEvent.setup({ delay: null });
-  const view = renderWithProviders(
+  const view = renderInSite(
     <Routes>
       <Route
         path="*"

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../test/render';
+import { renderInSite } from '@agentora/ui/testing';
 import { SubscribeForm } from './SubscribeForm';
 
 describe('community SubscribeForm', () => {
@@ -9,7 +9,7 @@ describe('community SubscribeForm', () => {
 
   function setup() {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    const { unmount } = renderWithProviders(<SubscribeForm />);
+    const { unmount } = renderInSite(<SubscribeForm />);
     return { user, unmount, email: () => screen.getByRole('textbox', { name: 'Email address' }) };
   }
 
@@ -53,7 +53,7 @@ describe('community SubscribeForm', () => {
     expect(screen.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
     expect(screen.queryByText(/Welcome to the community/)).toBeNull();
 
-    act(() => jest.advanceTimersByTime(1));
+    await act(async () => jest.advanceTimersByTime(1));
     expect(screen.getByRole('status')).toHaveTextContent(
       "Welcome to the community! You'll receive updates about events and discussions.",
     );
@@ -72,7 +72,7 @@ describe('community SubscribeForm', () => {
     await user.type(email(), 'jane@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(screen.queryByRole('alert')).toBeNull();
-    act(() => jest.advanceTimersByTime(1000));
+    await act(async () => jest.advanceTimersByTime(1000));
     expect(screen.getByRole('status')).toHaveTextContent(/^Welcome to the community!/);
   });
 

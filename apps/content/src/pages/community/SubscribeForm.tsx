@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
-import { emailError, useSubmitStatus } from '@agentora/forms';
+import { useEmailSignup, type EmailSignupOutcome } from '@agentora/forms';
 import { Button, Spinner, StatusBanner, TextField, up } from '@agentora/ui';
 
 /** The community subscribe makes no call; it succeeds after a simulated 1 second (docs/product/content-pages.md). */
@@ -25,33 +25,30 @@ const Controls = styled.div`
   }
 `;
 
+/** No call is made: the visitor is welcomed once the simulated second has passed (not if they left). */
+const welcomeAfterDelay = (_values: unknown, signal: AbortSignal) =>
+  new Promise<EmailSignupOutcome>((resolve) => {
+    const timer = setTimeout(
+      () => resolve({ ok: true, message: COMMUNITY_WELCOME_MESSAGE }),
+      SUBSCRIBE_DELAY_MS,
+    );
+    signal.addEventListener('abort', () => clearTimeout(timer));
+  });
+
 export function SubscribeForm() {
-  const [email, setEmail] = useState('');
-  const { status, message, busy, showResult, begin, succeed, fail } = useSubmitStatus();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The site's one submit flow, with the one email rule; this form has no honeypot (nothing is sent).
+  const { email, setEmail, status, message, busy, showResult, emailInvalid, handleSubmit } =
+    useEmailSignup({
+      send: welcomeAfterDelay,
+      honeypotMessage: COMMUNITY_WELCOME_MESSAGE,
+      failureMessage: COMMUNITY_WELCOME_MESSAGE,
+    });
   const inputId = useId();
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const error = emailError(email);
-    if (error) {
-      fail(error);
-      return;
-    }
-    if (!begin()) return;
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      setEmail('');
-      succeed(COMMUNITY_WELCOME_MESSAGE);
-    }, SUBSCRIBE_DELAY_MS);
-  };
 
   return (
     // noValidate: the site's own rule and message apply, not the browser's bubble. While busy the
     // field is read-only rather than disabled, so focus stays where the visitor left it.
-    <Form onSubmit={submit} noValidate aria-label="Subscribe to community updates">
+    <Form onSubmit={handleSubmit} noValidate aria-label="Subscribe to community updates">
       <Controls>
         <TextField
           id={inputId}
@@ -63,7 +60,7 @@ export function SubscribeForm() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           readOnly={busy}
-          aria-invalid={showResult && status === 'error' ? true : undefined}
+          aria-invalid={emailInvalid || undefined}
         />
         <Button type="submit" disabled={busy}>
           {busy ? (

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { COMING_SOON_LABEL } from '@agentora/data';
-import { renderWithProviders } from '../../test/render';
+import { renderInSite } from '@agentora/ui/testing';
 import { outlineProblems } from '../../test/headings';
 import { HomePage } from './HomePage';
 
 function renderHome() {
-  return renderWithProviders(
+  return renderInSite(
     <HomePage
       earlyAccessSlot={
         <section data-testid="early-access-slot">

@@ -1,5 +1,7 @@
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { POLICY_EFFECTIVE_DATE, SITE_URL, SUPPORT_EMAIL, SUPPORT_MAILTO } from '@agentora/data';
+import type { SitePath } from '@agentora/data/routes';
 import type { LegalBlock, LegalSection } from '../../data/types';
 import { FollowSection } from '../../components/page/FollowSection';
 import { PageHero } from '../../components/page/PageHero';
@@ -62,6 +64,9 @@ const Contact = styled.dl`
   }
 `;
 
+/** The page where a visitor asks for a copy of their records, or their deletion (the signups remote). */
+const DATA_REQUEST_PATH: SitePath = '/privacy/erase';
+
 const Effective = styled.p`
   margin: 0;
   font-weight: 600;
@@ -78,6 +83,14 @@ function Block({ block }: { block: LegalBlock }) {
             <li key={item}>{item}</li>
           ))}
         </ul>
+      );
+    case 'data-request':
+      return (
+        <p>
+          To view or delete your data, use our <Link to={DATA_REQUEST_PATH}>data request page</Link>
+          : we email a link to your address, and the link shows you everything we hold for it or
+          deletes it. You can also write to <a href={SUPPORT_MAILTO}>{SUPPORT_EMAIL}</a>.
+        </p>
       );
     case 'contact':
       return (

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { SITE_URL, SUPPORT_EMAIL } from '@agentora/data';
-import { renderWithProviders } from '../../test/render';
+import { renderInSite } from '@agentora/ui/testing';
 import { PrivacyPage } from './PrivacyPage';
 import { TermsPage } from './TermsPage';
 
@@ -11,7 +11,7 @@ const sectionTitles = (container: HTMLElement) =>
 
 describe('legal pages', () => {
   it('privacy: effective July 12, 2025, eight numbered sections, the support address and website', () => {
-    const { container } = renderWithProviders(<PrivacyPage />);
+    const { container } = renderInSite(<PrivacyPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(screen.getByText('Effective date: July 12, 2025')).toBeInTheDocument();
     expect(sectionTitles(container)).toEqual([
@@ -26,15 +26,28 @@ describe('legal pages', () => {
     ]);
     expect(screen.getByText(/Your email address/)).toBeInTheDocument();
     expect(screen.getByText(/Ask us to delete your data/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute(
-      'href',
-      `mailto:${SUPPORT_EMAIL}`,
-    );
+    for (const link of screen.getAllByRole('link', { name: SUPPORT_EMAIL })) {
+      expect(link).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+    }
     expect(screen.getByRole('link', { name: 'agentora.ai' })).toHaveAttribute('href', SITE_URL);
   });
 
+  it('privacy: the rights section leads to the data request page and the support address', () => {
+    renderInSite(<PrivacyPage />);
+    const rights = screen.getByRole('region', { name: '6. Your Rights' });
+    expect(within(rights).getByRole('link', { name: 'data request page' })).toHaveAttribute(
+      'href',
+      '/privacy/erase',
+    );
+    expect(within(rights).getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute(
+      'href',
+      `mailto:${SUPPORT_EMAIL}`,
+    );
+    expect(screen.getByText(/not confirmed within 30 days is deleted/)).toBeInTheDocument();
+  });
+
   it('terms: effective July 12, 2025, eleven numbered sections, creator and buyer roles only as future', () => {
-    const { container } = renderWithProviders(<TermsPage />);
+    const { container } = renderInSite(<TermsPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
     expect(screen.getByText('Effective date: July 12, 2025')).toBeInTheDocument();
     expect(sectionTitles(container)).toHaveLength(11);
@@ -48,7 +61,7 @@ describe('legal pages', () => {
   });
 
   it('links the contents to every section', () => {
-    renderWithProviders(<TermsPage />);
+    renderInSite(<TermsPage />);
     const contents = screen.getByRole('navigation', { name: 'Contents' });
     const links = within(contents).getAllByRole('link');
     expect(links).toHaveLength(11);

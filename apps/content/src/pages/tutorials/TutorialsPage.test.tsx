@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../test/render';
+import { renderInSite } from '@agentora/ui/testing';
 import { outlineProblems } from '../../test/headings';
 import { TUTORIALS } from '../../data/tutorials/tutorials';
 import { TutorialsPage } from './TutorialsPage';
 
 function setup() {
   const user = userEvent.setup({ delay: null });
-  const view = renderWithProviders(<TutorialsPage />, { route: '/tutorials' });
+  const view = renderInSite(<TutorialsPage />, { route: '/tutorials' });
   return {
     user,
     ...view,

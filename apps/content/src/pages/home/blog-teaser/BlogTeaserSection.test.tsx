@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders } from '../../../test/render';
+import { renderInSite } from '@agentora/ui/testing';
 import { BLOG_POSTS } from '../../../data/blog/posts';
 import type { BlogPost } from '../../../data/types';
 import { BlogTeaserSection } from './BlogTeaserSection';
@@ -35,7 +35,7 @@ describe('selectTeaserPosts', () => {
 
 describe('BlogTeaserSection', () => {
   it('renders the featured post and 3 others, each linking to /blog', () => {
-    const { container } = renderWithProviders(<BlogTeaserSection />);
+    const { container } = renderInSite(<BlogTeaserSection />);
     const section = container.querySelector('section#blog') as HTMLElement;
     expect(section).not.toBeNull();
     const cards = section.querySelectorAll('[data-post-id]');
@@ -54,7 +54,7 @@ describe('BlogTeaserSection', () => {
   });
 
   it('has a chip linking to /blog for every category except All', () => {
-    renderWithProviders(<BlogTeaserSection />);
+    renderInSite(<BlogTeaserSection />);
     const nav = screen.getByRole('navigation', { name: 'Browse by category' });
     const chips = within(nav).getAllByRole('link');
     expect(chips.map((chip) => chip.textContent)).toEqual([

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { COMMUNITY_CHAT_URL } from '@agentora/data';
 import { theme } from '@agentora/ui';
-import { renderWithProviders } from '../../../test/render';
+import { renderInSite } from '@agentora/ui/testing';
 import { RoadmapSection } from './RoadmapSection';
 import { roadmapStatusTone } from './status';
 
@@ -14,7 +14,7 @@ describe('RoadmapSection', () => {
   it.each(['roadmap-timeline', 'roadmap-cards'])(
     '%s shows the four quarters with their items and statuses',
     (testId) => {
-      renderWithProviders(<RoadmapSection />);
+      renderInSite(<RoadmapSection />);
       const layout = screen.getByTestId(testId);
       const quarters = within(layout)
         .getAllByRole('listitem')
@@ -52,7 +52,7 @@ describe('RoadmapSection', () => {
   );
 
   it('has the roadmap anchor, Subscribe to Updates to /coming-soon and Join Community in a new tab', () => {
-    const { container } = renderWithProviders(<RoadmapSection />);
+    const { container } = renderInSite(<RoadmapSection />);
     expect(container.querySelector('section#roadmap')).not.toBeNull();
     expect(screen.getByRole('link', { name: 'Subscribe to Updates' })).toHaveAttribute(
       'href',

@@ -1,0 +1,117 @@
+import { act, screen } from '@testing-library/react';
+import { confirmEmail, type LinkUse, type MailList } from '@agentora/data';
+import { deferred, fakeTimerUser, renderInSite } from '@agentora/ui/testing';
+import { EmailConfirmPage } from './EmailConfirmPage';
+
+jest.mock('@agentora/data', () => ({
+  ...jest.requireActual('@agentora/data'),
+  confirmEmail: jest.fn(),
+}));
+const confirmCall = jest.mocked(confirmEmail);
+const TOKEN = 'T'.repeat(43);
+const NOT_VALID = "This link can't be used. It may have been used already, or it has expired.";
+
+function setup(route = `/email/confirm?token=${TOKEN}`) {
+  const view = renderInSite(<EmailConfirmPage />, { route });
+  return Object.assign(fakeTimerUser(), { unmount: view.unmount });
+}
+const button = () => screen.getByRole('button', { name: /Confirm(ing)? my email|Confirming/ });
+
+describe('EmailConfirmPage', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    confirmCall.mockReset().mockResolvedValue({ ok: true, list: 'waitlist' });
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('asks before it confirms: opening the link calls nothing', async () => {
+    setup();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Confirm your email' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Confirm my email' })).toBeEnabled();
+    expect(confirmCall).not.toHaveBeenCalled();
+  });
+
+  it.each<[MailList, string]>([
+    ['early_access', 'the early access list'],
+    ['newsletter', 'the newsletter'],
+    ['waitlist', 'the waitlist'],
+  ])('confirms with the token on a press and names the list (%s), once', async (list, name) => {
+    confirmCall.mockResolvedValue({ ok: true, list });
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(
+      `Thank you, your email address is confirmed. You're on ${name}.`,
+    );
+    expect(confirmCall).toHaveBeenCalledTimes(1);
+    expect(confirmCall).toHaveBeenCalledWith(TOKEN);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(status.parentElement).toHaveFocus();
+    // Final: no timed reset brings the button back.
+    await act(() => jest.advanceTimersByTimeAsync(60_000));
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('is busy while the call runs and ignores a second press', async () => {
+    const call = deferred<LinkUse<{ list: MailList }>>();
+    confirmCall.mockReturnValue(call.promise);
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
+    expect(button()).toBeDisabled();
+    expect(button()).toHaveTextContent('Confirming...');
+    await user.click(button());
+    await act(async () => call.resolve({ ok: true, list: 'newsletter' }));
+    expect(confirmCall).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a link that cannot be used with the one neutral text, and a way on', async () => {
+    confirmCall.mockResolvedValue({ ok: false, reason: 'link_not_valid' });
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_VALID);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'privacy page' })).toHaveAttribute(
+      'href',
+      '/privacy/erase',
+    );
+  });
+
+  it('keeps the button after a rate limit or a failure, to try again', async () => {
+    confirmCall
+      .mockResolvedValueOnce({ ok: false, reason: 'rate_limited' })
+      .mockResolvedValueOnce({ ok: false, reason: 'unreachable' })
+      .mockResolvedValueOnce({ ok: true, list: 'early_access' });
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait a minute and try again.',
+    );
+    await user.click(button());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong on our side. Please try again in a moment.',
+    );
+    await user.click(button());
+    expect(await screen.findByRole('status')).toHaveTextContent('confirmed');
+  });
+
+  it('without a token explains where the link is, and offers nothing to press', async () => {
+    setup('/email/confirm');
+    expect(await screen.findByText(/Open that link to confirm/)).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('stops quietly when the visitor leaves during the call', async () => {
+    const call = deferred<LinkUse<{ list: MailList }>>();
+    confirmCall.mockReturnValue(call.promise);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
+    user.unmount();
+    await act(async () => call.resolve({ ok: true, list: 'waitlist' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+});

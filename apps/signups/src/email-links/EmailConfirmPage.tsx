@@ -1,0 +1,54 @@
+import { useCallback } from 'react';
+import { confirmEmail, type MailList } from '@agentora/data';
+import { Muted } from '@agentora/ui';
+import { LIST_NAMES } from './link-messages';
+import { LinkActionForm, LinkCard, LinkPage } from './LinkPage';
+import { useLinkAction } from './useLinkAction';
+import { useLinkParams } from './useLinkParams';
+import { PrivacyPageLink } from './PrivacyPageLink';
+
+export const confirmedMessage = ({ list }: { list: MailList }) =>
+  `Thank you, your email address is confirmed. You're on ${LIST_NAMES[list]}.`;
+
+function ConfirmAction({ token }: { token: string }) {
+  const use = useCallback(() => confirmEmail(token), [token]);
+  const action = useLinkAction(use, confirmedMessage);
+  return (
+    <>
+      <LinkActionForm action={action} label="Confirm my email" busyLabel="Confirming..." />
+      {action.finished && !action.result && (
+        <Muted>
+          Confirmed already? Then there is nothing more to do. If your link expired, you can delete
+          your sign-up on our <PrivacyPageLink /> and sign up again.
+        </Muted>
+      )}
+    </>
+  );
+}
+
+/**
+ * /email/confirm?token=…: the page the thank-you mail's "Confirm your email" button opens. Opening it
+ * changes nothing (a mail scanner may open links); the visitor's press of the button confirms.
+ */
+export function EmailConfirmPage() {
+  const params = useLinkParams();
+  return (
+    <LinkPage
+      title="Confirm your email"
+      lead="Confirm that this email address is yours and that you want the emails you signed up for. Until you do, we send it nothing else."
+    >
+      {params?.token ? (
+        <ConfirmAction token={params.token} />
+      ) : (
+        <LinkCard>
+          {params && (
+            <p>
+              This page confirms a sign-up from the link in the email we sent you. Open that link to
+              confirm.
+            </p>
+          )}
+        </LinkCard>
+      )}
+    </LinkPage>
+  );
+}

@@ -1,0 +1,5 @@
+import type { SignupRefusal, SignupResult } from '@agentora/data';
+
+/** What the one sign-up call (signUp in @agentora/data) answers; its own tests run against the real backend. */
+export const stored = (mailed = true): SignupResult => ({ ok: true, mailed });
+export const refused = (reason: SignupRefusal): SignupResult => ({ ok: false, reason });

@@ -1,0 +1,123 @@
+import { setRuntimeConfig } from '../runtime-config/runtime-config';
+import {
+  confirmEmail,
+  copyRecords,
+  eraseRecords,
+  requestPrivacyLink,
+  unsubscribe,
+} from './email-links';
+import { signUp } from './signups';
+import { connectTestBackend, uniqueEmail } from './testing/test-backend';
+
+// The pages' calls against the real local backend: the tokens come from the mails in its outbox.
+const backend = connectTestBackend();
+
+async function mailsTo(to: string): Promise<Array<{ to: string; text: string }>> {
+  const messages = (await (await fetch(`${backend.url}/outbox.json`)).json()) as Array<{
+    to: string;
+    text: string;
+  }>;
+  return messages.filter((message) => message.to === to);
+}
+
+async function tokenFrom(to: string, path: string): Promise<string> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    for (const { text } of await mailsTo(to)) {
+      const match = new RegExp(`${path}\\?(?:action=\\w+&)?token=([\\w-]{43})`).exec(text);
+      if (match) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`No ${path} link reached ${to}.`);
+}
+
+describe('confirmEmail', () => {
+  it('confirms once, then the link is used', async () => {
+    const email = uniqueEmail('ada');
+    await signUp('newsletter', { email });
+    const token = await tokenFrom(email, '/email/confirm');
+    expect(await confirmEmail(token)).toEqual({ ok: true, list: 'newsletter' });
+    const { data } = await backend.service
+      .from('newsletter_subscriptions')
+      .select('confirmed_at')
+      .eq('email', email);
+    expect(data?.[0].confirmed_at).toEqual(expect.any(String));
+    expect(await confirmEmail(token)).toEqual({ ok: false, reason: 'link_not_valid' });
+    expect(await confirmEmail('not a token')).toEqual({ ok: false, reason: 'link_not_valid' });
+  });
+});
+
+describe('unsubscribe', () => {
+  it('posts like a one-click button, without a key, and the sign-up is gone', async () => {
+    const email = uniqueEmail('bob');
+    await signUp('early_access', { email });
+    const token = await tokenFrom(email, '/email/unsubscribe');
+    expect(await unsubscribe(token)).toEqual({ ok: true, list: 'early_access' });
+    const { data } = await backend.service
+      .from('early_access_signups')
+      .select('id')
+      .eq('email', email);
+    expect(data).toEqual([]);
+    expect(await unsubscribe(token)).toEqual({ ok: false, reason: 'link_not_valid' });
+  });
+});
+
+describe('privacy links', () => {
+  it('asks for a copy, gets every record, and the link works once', async () => {
+    const email = uniqueEmail('cora');
+    await signUp('early_access', { email });
+    expect(await requestPrivacyLink(` ${email} `, 'copy')).toEqual({ ok: true });
+    const token = await tokenFrom(email, '/privacy/erase');
+    const copy = await copyRecords(token);
+    expect(copy).toMatchObject({
+      ok: true,
+      records: { early_access: [expect.objectContaining({ email })], applications: [] },
+    });
+    expect(await copyRecords(token)).toEqual({ ok: false, reason: 'link_not_valid' });
+  });
+
+  it('erases, and a copy token cannot erase', async () => {
+    const email = uniqueEmail('dora');
+    await signUp('waitlist', {
+      email,
+      firstName: 'Dora',
+      lastName: 'Explorer',
+      company: 'Maps',
+      role: '',
+      companySize: '',
+      useCase: '',
+      hearAbout: '',
+    });
+    await requestPrivacyLink(email, 'erase');
+    const token = await tokenFrom(email, '/privacy/erase');
+    expect(await copyRecords(token)).toEqual({ ok: false, reason: 'link_not_valid' });
+    expect(await eraseRecords(token)).toEqual({
+      ok: true,
+      erased: { early_access: 0, newsletter: 0, waitlist: 1, applications: 0, resumes: 0 },
+      pending: { resumes: 0 },
+      kept: { suppressions: 0 },
+    });
+  });
+
+  it('answers alike for an address nobody signed up with', async () => {
+    expect(await requestPrivacyLink(uniqueEmail('nobody'), 'erase')).toEqual({ ok: true });
+  });
+});
+
+describe('with the backend down', () => {
+  afterEach(() => connectTestBackend());
+
+  it('every call says unreachable', async () => {
+    setRuntimeConfig({
+      remotes: { content: 'http://x/a', signups: 'http://x/b', careers: 'http://x/c' },
+      supabase: { url: 'http://127.0.0.1:9', anonKey: backend.anonKey },
+    });
+    const unreachable = { ok: false, reason: 'unreachable' };
+    const token = 'A'.repeat(43);
+    expect(await confirmEmail(token)).toEqual(unreachable);
+    expect(await unsubscribe(token)).toEqual(unreachable);
+    expect(await requestPrivacyLink('a@example.com', 'copy')).toEqual(unreachable);
+    expect(await eraseRecords(token)).toEqual(unreachable);
+    expect(await copyRecords(token)).toEqual(unreachable);
+  });
+});

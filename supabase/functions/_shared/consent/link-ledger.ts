@@ -1,0 +1,142 @@
+import type { PrivacyAction } from '../links/public-urls.ts';
+import type { ServiceClient } from '../service-client.ts';
+import { describeServiceError } from '../service-client.ts';
+import { isThankYouType, type ThankYouType } from '../thank-you/stored-signup.ts';
+
+// The SQL functions of migration 20250901000000 that use or issue a link's token, through PostgREST with
+// the service role. Each takes a token's hash and returns null for a token that is unknown, used, expired
+// or of another purpose: the callers cannot tell those apart, and neither can anyone they answer.
+
+/** The lists a sign-up or an application belongs to. */
+export type MailList = ThankYouType;
+
+export interface ConsentLedger {
+  /** Marks the sign-up confirmed; its list, or null. */
+  confirm(tokenHash: string): Promise<MailList | null>;
+  /** Keeps only the mailbox's fingerprint, list and date; the list, or null. */
+  unsubscribe(tokenHash: string): Promise<MailList | null>;
+}
+
+export interface Erasure {
+  erased: {
+    early_access: number;
+    newsletter: number;
+    waitlist: number;
+    applications: number;
+    resumes: number;
+  };
+  resumePaths: string[];
+  kept: { suppressions: number };
+}
+
+export type StoredRecord = Record<string, unknown>;
+
+export interface MailboxRecords {
+  early_access: StoredRecord[];
+  newsletter: StoredRecord[];
+  waitlist: StoredRecord[];
+  applications: StoredRecord[];
+  suppressions: { list: string; unsubscribed_on: string }[];
+}
+
+export interface PrivacyLedger {
+  /** Stores an erase or copy token for the address's mailbox; true when its link should be mailed. */
+  issue(email: string, action: PrivacyAction, tokenHash: string): Promise<boolean>;
+  erase(tokenHash: string): Promise<Erasure | null>;
+  copy(tokenHash: string): Promise<MailboxRecords | null>;
+}
+
+async function call(
+  client: Pick<ServiceClient, 'rpc'>,
+  fn: string,
+  args: Record<string, unknown>,
+): Promise<unknown> {
+  const { data, error } = await client.rpc(fn, args);
+  if (error) throw new Error(`${fn} failed: ${describeServiceError(error)}`);
+  return data;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0;
+const isRecordList = (value: unknown): value is StoredRecord[] =>
+  Array.isArray(value) && value.every(isRecord);
+
+function listOf(fn: string, data: unknown): MailList | null {
+  if (data === null) return null;
+  if (isRecord(data) && isThankYouType(data.list)) return data.list;
+  throw new Error(`${fn} returned an unexpected shape`);
+}
+
+function toErasure(data: unknown): Erasure {
+  if (
+    isRecord(data) &&
+    isRecord(data.erased) &&
+    isRecord(data.kept) &&
+    Array.isArray(data.resume_paths)
+  ) {
+    const { erased, kept } = data;
+    const counts = ['early_access', 'newsletter', 'waitlist', 'applications', 'resumes'] as const;
+    if (
+      counts.every((key) => isCount(erased[key])) &&
+      isCount(kept.suppressions) &&
+      data.resume_paths.every((path) => typeof path === 'string')
+    ) {
+      return {
+        erased: erased as Erasure['erased'],
+        resumePaths: data.resume_paths as string[],
+        kept: { suppressions: kept.suppressions },
+      };
+    }
+  }
+  throw new Error('erase_mailbox_records returned an unexpected shape');
+}
+
+function toRecords(data: unknown): MailboxRecords {
+  if (
+    isRecord(data) &&
+    isRecordList(data.early_access) &&
+    isRecordList(data.newsletter) &&
+    isRecordList(data.waitlist) &&
+    isRecordList(data.applications) &&
+    isRecordList(data.suppressions)
+  ) {
+    return data as unknown as MailboxRecords;
+  }
+  throw new Error('copy_mailbox_records returned an unexpected shape');
+}
+
+export function createConsentLedger(client: Pick<ServiceClient, 'rpc'>): ConsentLedger {
+  return {
+    confirm: async (tokenHash) =>
+      listOf('confirm_signup', await call(client, 'confirm_signup', { p_token_hash: tokenHash })),
+    unsubscribe: async (tokenHash) =>
+      listOf(
+        'unsubscribe_signup',
+        await call(client, 'unsubscribe_signup', { p_token_hash: tokenHash }),
+      ),
+  };
+}
+
+export function createPrivacyLedger(client: Pick<ServiceClient, 'rpc'>): PrivacyLedger {
+  return {
+    async issue(email, action, tokenHash) {
+      const data = await call(client, 'issue_privacy_token', {
+        p_email: email,
+        p_purpose: action,
+        p_token_hash: tokenHash,
+      });
+      if (typeof data !== 'boolean') throw new Error('issue_privacy_token returned no boolean');
+      return data;
+    },
+    async erase(tokenHash) {
+      const data = await call(client, 'erase_mailbox_records', { p_token_hash: tokenHash });
+      return data === null ? null : toErasure(data);
+    },
+    async copy(tokenHash) {
+      const data = await call(client, 'copy_mailbox_records', { p_token_hash: tokenHash });
+      return data === null ? null : toRecords(data);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { clientAddressOf } from '../http/client-address.ts';
+import { jsonResponse } from '../http/responses.ts';
+import { isFromSiteOrNoBrowser } from '../http/site-origin.ts';
+import { RATE_LIMITED_ERROR, type LimitedAction, type RateLimiter } from '../rate-limit.ts';
+
+/**
+ * The one answer to a token that is unknown, used, expired, malformed or of another purpose: the same
+ * status and body in every case, so nobody learns which, nor anything about an address.
+ */
+export const LINK_NOT_VALID_STATUS = 400;
+export const LINK_NOT_VALID_BODY = { success: false, error: 'link_not_valid' } as const;
+
+export function linkNotValid(): Response {
+  return jsonResponse(LINK_NOT_VALID_STATUS, LINK_NOT_VALID_BODY);
+}
+
+export interface LinkRequestGuards {
+  rateLimiter: RateLimiter;
+  /** The site's browser origins (site-origin.ts). */
+  siteOrigins: ReadonlySet<string>;
+  logError: (message: string, error: unknown) => void;
+}
+
+/**
+ * What every link function checks before it reads a token: the request comes from the site's pages or
+ * from no browser at all, and the client address is within the action's limit. The answer to give, or
+ * null to go on.
+ */
+export async function guardLinkRequest(
+  request: Request,
+  guards: LinkRequestGuards,
+  action: LimitedAction,
+): Promise<Response | null> {
+  if (!isFromSiteOrNoBrowser(request, guards.siteOrigins)) {
+    return jsonResponse(403, { success: false, error: 'origin_not_allowed' });
+  }
+  try {
+    const limit = await guards.rateLimiter.take(action, clientAddressOf(request));
+    if (limit === 'limited')
+      return jsonResponse(429, { success: false, error: RATE_LIMITED_ERROR });
+  } catch (error) {
+    guards.logError(`${action}: the rate limit could not be checked`, error);
+    return jsonResponse(500, { success: false, error: 'The request could not be checked.' });
+  }
+  return null;
+}
+
+export function methodNotAllowed(allow: string): Response {
+  const response = jsonResponse(405, { success: false, error: `Use ${allow}.` });
+  response.headers.set('Allow', allow);
+  return response;
+}

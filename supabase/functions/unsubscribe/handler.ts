@@ -1,0 +1,82 @@
+import {
+  guardLinkRequest,
+  linkNotValid,
+  methodNotAllowed,
+  type LinkRequestGuards,
+} from '../_shared/consent/link-request.ts';
+import type { ConsentLedger, MailList } from '../_shared/consent/link-ledger.ts';
+import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body.ts';
+import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import { emailLinks, type PublicUrls } from '../_shared/links/public-urls.ts';
+import { isTokenShape, tokenHash } from '../_shared/tokens/email-token.ts';
+
+export interface UnsubscribeDeps extends Omit<LinkRequestGuards, 'logError'> {
+  ledger: Pick<ConsentLedger, 'unsubscribe'>;
+  urls: PublicUrls;
+  logError?: LinkRequestGuards['logError'];
+}
+
+export type UnsubscribeResponseBody =
+  { success: true; list: MailList } | { success: false; error: string };
+
+/** A one-click body is one short field; room for multipart framing. */
+const MAX_BODY_BYTES = 2048;
+
+/** RFC 8058 section 3.1: the POST's body carries this field, form-encoded. */
+async function isOneClickBody(request: Request): Promise<boolean> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(contentType)) {
+    return false;
+  }
+  try {
+    const body = await readBoundedBody(request, MAX_BODY_BYTES);
+    const form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+    return form.get('List-Unsubscribe') === 'One-Click';
+  } catch (error) {
+    if (error instanceof BodyTooLargeError || error instanceof TypeError) return false;
+    throw error;
+  }
+}
+
+/**
+ * unsubscribe: the target of every mail's `List-Unsubscribe` header (RFC 8058 one-click) and of the site's
+ * unsubscribe page. `POST ?token=…` with the body `List-Unsubscribe=One-Click` works without a browser and
+ * without an API key (supabase/config.toml: verify_jwt = false): it keeps the mailbox's fingerprint, the
+ * list and the date, and deletes the sign-up. A GET (a mail client that opens the URL, a link scanner)
+ * changes nothing and is sent to the site's page, which asks before it POSTs.
+ */
+export function createUnsubscribeHandler(deps: UnsubscribeDeps): RequestHandler {
+  const guards: LinkRequestGuards = {
+    ...deps,
+    logError: deps.logError ?? ((message, error) => console.error(message, error)),
+  };
+  return async (request) => {
+    if (request.method === 'OPTIONS') return preflightResponse();
+    const token = new URL(request.url).searchParams.get('token');
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const page = emailLinks.unsubscribePage(deps.urls, isTokenShape(token) ? token : '');
+      return new Response(null, { status: 303, headers: { Location: page } });
+    }
+    if (request.method !== 'POST') return methodNotAllowed('GET, POST');
+    const refused = await guardLinkRequest(request, guards, 'unsubscribe');
+    if (refused) return refused;
+    if (!(await isOneClickBody(request))) {
+      return jsonResponse(400, {
+        success: false,
+        error: 'Send the body List-Unsubscribe=One-Click (RFC 8058).',
+      });
+    }
+    if (!isTokenShape(token)) return linkNotValid();
+
+    let list: MailList | null;
+    try {
+      list = await deps.ledger.unsubscribe(await tokenHash(token));
+    } catch (error) {
+      guards.logError('unsubscribe: the unsubscribe failed', error);
+      return jsonResponse(500, { success: false, error: 'The link could not be checked.' });
+    }
+    if (list === null) return linkNotValid();
+    const body: UnsubscribeResponseBody = { success: true, list };
+    return jsonResponse(200, body);
+  };
+}

@@ -1,0 +1,38 @@
+// `npm run expire-applications [-- --now <ISO time>]`: deletes applications older than 12 months with
+// their résumé files, and removes résumé files an erasure left queued. Run daily (the Retention workflow
+// does, .github/workflows/retention.yml); running it again changes nothing.
+//
+// SUPABASE_URL: the project's API URL; default the local server, http://127.0.0.1:54321.
+// SUPABASE_SERVICE_ROLE_KEY: the project's service role key; defaults to the local server's demo key
+// only when SUPABASE_URL is a loopback address. Never commit the hosted key or put it in a browser.
+import { parseArgs } from 'node:util';
+import { createClient } from '@supabase/supabase-js';
+import { DEFAULT_PORT, LOCAL_SERVICE_ROLE_KEY } from '@agentora/local-supabase';
+import { expireApplications, ExpiryError } from './expire-applications.ts';
+
+function fail(message: string): never {
+  process.stderr.write(`expire-applications: ${message}\n`);
+  process.exit(1);
+}
+
+const { values } = parseArgs({ options: { now: { type: 'string' } } });
+const now = values.now === undefined ? new Date() : new Date(values.now);
+if (Number.isNaN(now.getTime())) fail(`--now must be a time, got ${JSON.stringify(values.now)}`);
+
+const apiUrl = process.env.SUPABASE_URL || `http://127.0.0.1:${DEFAULT_PORT}`;
+const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(apiUrl).hostname);
+const serviceKey =
+  process.env.SUPABASE_SERVICE_ROLE_KEY || (loopback ? LOCAL_SERVICE_ROLE_KEY : '');
+if (!serviceKey) fail(`set SUPABASE_SERVICE_ROLE_KEY for ${apiUrl}`);
+
+const client = createClient(apiUrl, serviceKey, {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+});
+try {
+  const expiry = await expireApplications(client, now);
+  process.stdout.write(
+    `Deleted ${expiry.applications} application(s) older than 12 months; removed ${expiry.resumesRemoved} résumé file(s).\n`,
+  );
+} catch (error) {
+  fail(error instanceof ExpiryError ? error.message : String(error));
+}
