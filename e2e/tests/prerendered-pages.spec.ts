@@ -19,6 +19,8 @@ test.describe('with JavaScript off', () => {
       await expectSiteFrame(page);
       await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
       await expect(page.locator('noscript')).toHaveCount(0);
+      // Nothing is fetched ahead of the first paint: the scripts start after it (the inline loader).
+      await expect(page.locator('script[src], link[rel="preload"], link[rel="modulepreload"]')).toHaveCount(0);
 
       const head = page.locator('head');
       await expect(page).toHaveTitle(route.title);

@@ -5,6 +5,7 @@ import { App } from './app/App';
 import { StartupFailure } from './app/StartupFailure';
 import { StaleMarkupError } from './federation/part-versions';
 import { markFirstScreenSettled } from './federation/first-screen';
+import { nextTask } from './start-in-steps';
 
 /**
  * Hydration errors React recovers from by rendering a part on the client. A stale prerendered part
@@ -47,6 +48,7 @@ export async function start(remotesStarted: Promise<RuntimeConfig>, prerendered:
     // The first screen is the one the visitor sees already: parts further down may load as the
     // visitor scrolls near them, without waiting for the page's own part (first-screen.ts).
     markFirstScreenSettled();
+    await nextTask();
     startTransition(() => {
       hydrateRoot(container, app, { onRecoverableError });
     });

@@ -1,5 +1,6 @@
 import { startRemotes } from './federation/start-remotes';
 import { watchEarlyInteractions } from './federation/early-interactions';
+import { evaluateInSteps } from './start-in-steps';
 
 // Before anything else: a visitor may already be using the prerendered page.
 watchEarlyInteractions();
@@ -8,4 +9,6 @@ watchEarlyInteractions();
 const prerendered = document.getElementById('root')?.firstElementChild != null;
 const remotesStarted = startRemotes(window.location.pathname, prerendered);
 // The async boundary keeps React and the rest of the shell out of the entry chunk.
-void import('./bootstrap').then(({ start }) => start(remotesStarted, prerendered));
+void (prerendered ? evaluateInSteps() : Promise.resolve())
+  .then(() => import('./bootstrap'))
+  .then(({ start }) => start(remotesStarted, prerendered));

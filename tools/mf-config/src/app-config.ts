@@ -14,6 +14,9 @@ import { PAGE_TEMPLATE_FILE } from './server-files.ts';
 import { providedByShell, SHARED_ROUTER_MODULE, sharedMap, type SharedSpec } from './shared.ts';
 import { StartupPreloadPlugin } from './startup-preload.ts';
 
+// Only the shell's client-rendered page (its index.html) preloads the runtime config; the
+// prerendered pages' template leaves it, like the scripts, until after the first paint.
+const RUNTIME_CONFIG_PRELOAD = '<link rel="preload" href="/runtime-config.json" as="fetch" crossorigin="anonymous" />';
 const majorVersionGuard = path.join(import.meta.dirname, 'runtime/major-version-guard.ts');
 // A remote's own page is only its standalone harness: one template serves all three.
 const remoteStandaloneTemplate = path.resolve(import.meta.dirname, '../templates/remote-standalone.html');
@@ -108,7 +111,7 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
     plugins: [
       new rspack.HtmlRspackPlugin({
         ...(name === 'shell'
-          ? { template: path.join(appDir, 'index.html') }
+          ? { template: path.join(appDir, 'index.html'), templateParameters: { runtimeConfigPreload: RUNTIME_CONFIG_PRELOAD } }
           : {
               template: remoteStandaloneTemplate,
               templateParameters: { remoteName: name, standaloneRuntimeFile: STANDALONE_RUNTIME_FILE },
@@ -122,9 +125,9 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
       // The same page once more, under a name of its own: the prerender fills it for every route
       // and writes index.html (the home page) over the client-rendered one.
       ...(name === 'shell' && isProduction
-        ? [new rspack.HtmlRspackPlugin({ template: path.join(appDir, 'index.html'), filename: PAGE_TEMPLATE_FILE, scriptLoading: 'defer', minify: true })]
+        ? [new rspack.HtmlRspackPlugin({ template: path.join(appDir, 'index.html'), filename: PAGE_TEMPLATE_FILE, templateParameters: { runtimeConfigPreload: '' }, inject: 'body', minify: true })]
         : []),
-      ...(name === 'shell' ? [new StartupPreloadPlugin({ bootstrapRequest: './bootstrap' })] : []),
+      ...(name === 'shell' ? [new StartupPreloadPlugin({ bootstrapRequest: './bootstrap', afterFirstPaint: [PAGE_TEMPLATE_FILE] })] : []),
       ...(copyPatterns.length > 0 ? [new rspack.CopyRspackPlugin({ patterns: copyPatterns })] : []),
       // Every build ships the local site's runtime config as its default; a deployment replaces that
       // one file per environment (docs/architecture.md, "Runtime configuration"). Under `npm start`

@@ -5,14 +5,23 @@
 // shell provides: React, react-dom, the router, styled-components, our libs) are only discovered
 // when that code runs. Announcing them in the HTML lets the browser fetch them alongside the entry
 // instead of one round trip after it. Lazily imported code (supabase-js) is not listed.
+//
+// A prerendered page is the other way round: its HTML already shows the whole page, and scripts
+// fetched with it would only compete with the first paint for a slow phone's bandwidth and CPU. Its
+// template (the page-template.html the prerender fills) gets no preloads; one small inline script
+// starts the same scripts right after the first paint instead (libs/contracts/src/prerendered-page.ts).
 import type { Compilation, Compiler } from '@rspack/core';
+import { prerenderedPageLoader } from '@agentora/contracts/prerendered-page';
 
 const PLUGIN = 'StartupPreloadPlugin';
 
 export interface StartupPreloadOptions {
   /** The dynamic import in the entry that starts the app. */
   bootstrapRequest: string;
+  /** HTML files whose scripts start after the first paint, without preloads (prerendered pages). */
+  afterFirstPaint?: readonly string[];
 }
+
 
 type ChunkGroup = Compilation['chunkGroups'][number];
 
@@ -47,6 +56,11 @@ export class StartupPreloadPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.compilation.tap(PLUGIN, (compilation) => {
       compiler.webpack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise(PLUGIN, async (data) => {
+        if (this.options.afterFirstPaint?.includes(data.outputName)) {
+          const scripts = data.assetTags.scripts.map((tag) => String(tag.attributes.src));
+          data.assetTags.scripts = [{ tagName: 'script', innerHTML: prerenderedPageLoader(scripts), attributes: {}, voidTag: false }];
+          return data;
+        }
         const preloads = startupFiles(compilation, this.options.bootstrapRequest).map((file) => ({
           tagName: 'link',
           attributes: { rel: 'preload', as: 'script', href: `${data.publicPath}${file}` },

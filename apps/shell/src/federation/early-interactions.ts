@@ -11,6 +11,8 @@
 // A part is the element RemotePart renders around a remote module (PART_ATTRIBUTE); the part says
 // when it has hydrated (partHydrated). This module uses no React, so the entry chunk can load it.
 
+import { EARLY_SUBMITS_GLOBAL, type EarlySubmits } from '@agentora/contracts/prerendered-page';
+
 /** The attribute on the element around each remote part: its module id ('content/HomePage'). */
 export const PART_ATTRIBUTE = 'data-part';
 
@@ -68,6 +70,18 @@ export function watchEarlyInteractions(): void {
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
   for (const type of ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'input']) document.addEventListener(type, onIntent, { capture: true, passive: true });
+  takeOverEarlySubmits();
+}
+
+/** Forms sent before this code ran, kept by the prerendered page's inline script: held like any. */
+function takeOverEarlySubmits(): void {
+  const early = (window as unknown as Record<string, EarlySubmits | undefined>)[EARLY_SUBMITS_GLOBAL];
+  if (!early) return;
+  early.stop();
+  for (const [form, submitter] of early.held) {
+    const part = waitingPart(form);
+    if (part) hold(part, () => form.requestSubmit(submitter));
+  }
 }
 
 /** Calls `listener` with a part the visitor is about to use before it has hydrated. */
