@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { sharedSiteUrl } from '../support/site';
+import { waitForHydrated } from '../support/prerendered';
 import {
   applicationsFor,
   docxBytes,
@@ -213,6 +214,9 @@ test('a spoofed résumé (a PNG named and typed as a PDF) is refused by the serv
 test('a file dropped on the zone is taken like a picked one', async ({ page }) => {
   const form = await openCareers(page, sharedSiteUrl());
   const zone = form.getByTestId('resume-drop-zone');
+  // The zone's own handling (a drop before the form's code runs: prerendered-early-input.spec.ts).
+  await zone.hover();
+  await waitForHydrated(page, 'main h1');
   const dataTransfer = await page.evaluateHandle(() => {
     const transfer = new DataTransfer();
     transfer.items.add(new File(['%PDF-1.7\n'], 'dropped-cv.pdf', { type: 'application/pdf' }));

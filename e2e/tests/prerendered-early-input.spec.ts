@@ -20,6 +20,7 @@ async function slowRemote(page: Page, port: number): Promise<void> {
 const remotePort = (remoteOffset: number) => Number(new URL(sharedSiteUrl()).port) + remoteOffset;
 const CONTENT = 1;
 const SIGNUPS = 2;
+const CAREERS = 3;
 
 async function expectNotHydrated(page: Page, selector: string) {
   const hydrated = await page.evaluate((found) => Object.keys(document.querySelector(found) ?? {}).some((key) => key.startsWith('__reactProps$')), selector);
@@ -63,4 +64,26 @@ test('a form filled and sent before its code has arrived is sent once, with ever
   await waitForHydrated(page, 'main h1');
   const rows = await signupRows('waitlist_signups', email);
   expect(rows).toEqual([expect.objectContaining({ first_name: 'Katherine', last_name: 'Johnson', company: 'NASA', company_size: '201-1000' })]);
+});
+
+test('a résumé dropped on the form before its code has arrived is taken, and the page stays', async ({ page }) => {
+  await slowRemote(page, remotePort(CAREERS));
+  await page.goto(`${sharedSiteUrl()}/careers`, { waitUntil: 'domcontentloaded' });
+  const zone = page.getByTestId('resume-drop-zone');
+  await expect(zone).toBeVisible();
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['%PDF-1.7\n'], 'early-cv.pdf', { type: 'application/pdf' }));
+    return transfer;
+  });
+  // A file dragged in from the desktop: drag events only, no pointer moves over the page first.
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+  await expectNotHydrated(page, 'main h1');
+  // The browser did not open the file in place of the page.
+  expect(page.url()).toBe(`${sharedSiteUrl()}/careers`);
+
+  await expect(zone).toContainText('early-cv.pdf', { timeout: 20_000 });
+  await expect(zone).not.toHaveAttribute('data-dragging');
 });

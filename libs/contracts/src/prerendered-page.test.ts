@@ -1,12 +1,12 @@
 /** @jest-environment jsdom */
-import { EARLY_SUBMITS_GLOBAL, prerenderedPageLoader, type EarlySubmits } from './prerendered-page';
+import { EARLY_USE_GLOBAL, prerenderedPageLoader, type EarlyUse } from './prerendered-page';
 
-const earlySubmits = () => (window as unknown as Record<string, EarlySubmits>)[EARLY_SUBMITS_GLOBAL]!;
+const earlyUse = () => (window as unknown as Record<string, EarlyUse>)[EARLY_USE_GLOBAL]!;
 
 describe("a prerendered page's inline loader", () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => {
-    earlySubmits()?.stop();
+    earlyUse()?.stop();
     jest.useRealTimers();
     document.head.querySelectorAll('script').forEach((script) => script.remove());
     document.body.innerHTML = '';
@@ -36,15 +36,37 @@ describe("a prerendered page's inline loader", () => {
 
     button.click();
     expect(defaultPrevented).toBe(true);
-    expect(earlySubmits().held).toEqual([[form, button]]);
+    expect(earlyUse().held).toEqual([[form, button]]);
 
-    earlySubmits().stop();
+    earlyUse().stop();
     document.addEventListener('submit', (event) => {
       defaultPrevented = event.defaultPrevented;
       event.preventDefault();
     }, { once: true });
     form.requestSubmit();
     expect(defaultPrevented).toBe(false);
-    expect(earlySubmits().held).toHaveLength(1);
+    expect(earlyUse().held).toHaveLength(1);
+  });
+});
+
+describe('what the inline loader notes as used', () => {
+  afterEach(() => {
+    earlyUse()?.stop();
+    document.body.innerHTML = '';
+  });
+
+  it('notes each element typed in, chosen or pressed once, in order, until stopped', () => {
+    new Function(prerenderedPageLoader([]))();
+    document.body.innerHTML = '<input id="a"><select id="b"><option>x</option></select>';
+    const [a, b] = [document.getElementById('a')!, document.getElementById('b')!];
+    a.dispatchEvent(new Event('focusin', { bubbles: true }));
+    a.dispatchEvent(new Event('input', { bubbles: true }));
+    b.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(earlyUse().used).toEqual([a, b]);
+
+    earlyUse().stop();
+    a.dispatchEvent(new Event('keydown', { bubbles: true }));
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(earlyUse().used).toEqual([a, b]);
   });
 });

@@ -5,21 +5,29 @@
 // (tools/mf-config/src/startup-preload.ts). Until the shell's entry runs, that inline script also
 // keeps the browser from sending a form in the page by itself (a plain GET would put what was typed
 // into the address and reload the page): it keeps the form, and the entry sends it once the form's
-// code has hydrated (apps/shell/src/federation/early-interactions.ts).
+// code has hydrated. And it notes where the visitor pointed, touched, focused, typed or chose, so
+// that the entry loads the code of the parts already in use and hands over what was typed
+// (apps/shell/src/federation/early-interactions.ts).
 
-/** The global where the inline script keeps forms sent before the entry ran, and its listener. */
-export const EARLY_SUBMITS_GLOBAL = '__agentoraEarlySubmits';
+/** The global where the inline script keeps what the visitor did before the entry ran. */
+export const EARLY_USE_GLOBAL = '__agentoraEarlyUse';
 
-/** What the inline script leaves in EARLY_SUBMITS_GLOBAL. */
-export interface EarlySubmits {
+/** The events the inline script notes as use of the element they happen in. */
+export const EARLY_USE_EVENTS = ['pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin', 'input', 'change', 'dragover'] as const;
+
+/** What the inline script leaves in EARLY_USE_GLOBAL. */
+export interface EarlyUse {
   /** Each form sent, with the button that sent it (or null). */
   held: Array<[HTMLFormElement, HTMLElement | null]>;
-  /** Removes the inline script's listener: the entry handles sends from now on. */
+  /** The elements used, once each, in order. */
+  used: EventTarget[];
+  /** Removes the inline script's listeners: the entry handles everything from now on. */
   stop: () => void;
 }
 
 /**
- * The inline script of a prerendered page: holds forms sent early (EarlySubmits), and loads
+ * The inline script of a prerendered page: holds forms sent early and notes what was used
+ * (EarlyUse), and loads
  * `scripts` in order once the page has painted: a requestAnimationFrame callback runs just before a
  * frame, and a task queued from the callback of the frame after runs once the first frame is out
  * (one frame is not always enough: the browser may present the first paint a frame late).
@@ -27,11 +35,17 @@ export interface EarlySubmits {
 export function prerenderedPageLoader(scripts: readonly string[]): string {
   return (
     '(function(){' +
-    'var held=[];function hold(e){e.preventDefault();held.push([e.target,e.submitter||null])}' +
-    "document.addEventListener('submit',hold,true);" +
-    `window.${EARLY_SUBMITS_GLOBAL}={held:held,stop:function(){document.removeEventListener('submit',hold,true)}};` +
+    'var held=[],used=[],d=document;' +
+    'function hold(e){e.preventDefault();held.push([e.target,e.submitter||null])}' +
+    'function use(e){if(used.indexOf(e.target)<0)used.push(e.target)}' +
+    `var types=${JSON.stringify(EARLY_USE_EVENTS)};` +
+    "d.addEventListener('submit',hold,true);" +
+    'types.forEach(function(t){d.addEventListener(t,use,{capture:true,passive:true})});' +
+    `window.${EARLY_USE_GLOBAL}={held:held,used:used,stop:function(){` +
+    "d.removeEventListener('submit',hold,true);" +
+    'types.forEach(function(t){d.removeEventListener(t,use,{capture:true})})}};' +
     'requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(function(){' +
-    `${JSON.stringify(scripts)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s)})` +
+    `${JSON.stringify(scripts)}.forEach(function(src){var s=d.createElement('script');s.src=src;s.async=false;d.head.appendChild(s)})` +
     '})})})})()'
   );
 }

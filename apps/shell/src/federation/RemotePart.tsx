@@ -4,7 +4,7 @@ import type { ExposeName, ExposedComponent, ExposedModule, ExposedProps, RemoteN
 import { AlertCircleIcon, Button, DelayedFallback, RefreshIcon } from '@agentora/ui';
 import { loadExposed, moduleId, resetRemote } from './remote-loader';
 import { checkPartVersion, takeLandingPart } from './part-versions';
-import { onEarlyIntent, PART_ATTRIBUTE, partHydrated } from './early-interactions';
+import { NEAR_VIEWPORT_MARGIN, onEarlyIntent, PART_ATTRIBUTE, partHydrated } from './early-interactions';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { FirstScreenSettled, whenFirstScreenSettled } from './first-screen';
 
@@ -109,8 +109,6 @@ export interface RemotePartProps<R extends RemoteName, E extends ExposeName<R>> 
   hydrate?: 'when-used' | 'at-load';
 }
 
-/** How far ahead of the viewport a 'near-viewport' part starts loading. */
-export const NEAR_VIEWPORT_MARGIN = '400px 0px';
 
 /** Renders one exposed module of a remote, with its own loading state, error boundary and Retry. */
 export function RemotePart<R extends RemoteName, E extends ExposeName<R>>(partProps: RemotePartProps<R, E>) {

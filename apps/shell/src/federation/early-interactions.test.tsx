@@ -1,7 +1,7 @@
 import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { handOverEarlyInput, partHydrated, PART_ATTRIBUTE, watchEarlyInteractions } from './early-interactions';
+import { handOverEarlyInput, onEarlyIntent, partHydrated, PART_ATTRIBUTE, watchEarlyInteractions } from './early-interactions';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -110,5 +110,26 @@ describe('early interactions with a prerendered part', () => {
     container.addEventListener('input', changed);
     handOverEarlyInput(part());
     expect(changed).not.toHaveBeenCalled();
+  });
+});
+
+describe('signs of use before the part has asked for them', () => {
+  beforeAll(() => watchEarlyInteractions());
+
+  it('a part the visitor used before its component listened is reported once it does', async () => {
+    const part = document.createElement('div');
+    part.setAttribute(PART_ATTRIBUTE, 'content/AboutPage');
+    part.innerHTML = '<p>About</p>';
+    document.body.append(part);
+    try {
+      part.querySelector('p')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      const heard: Element[] = [];
+      const stop = onEarlyIntent((used) => heard.push(used));
+      await Promise.resolve();
+      expect(heard).toContain(part);
+      stop();
+    } finally {
+      part.remove();
+    }
   });
 });

@@ -11,7 +11,7 @@
 // A part is the element RemotePart renders around a remote module (PART_ATTRIBUTE); the part says
 // when it has hydrated (partHydrated). This module uses no React, so the entry chunk can load it.
 
-import { EARLY_SUBMITS_GLOBAL, type EarlySubmits } from '@agentora/contracts/prerendered-page';
+import { EARLY_USE_GLOBAL, type EarlyUse } from '@agentora/contracts/prerendered-page';
 
 /** The attribute on the element around each remote part: its module id ('content/HomePage'). */
 export const PART_ATTRIBUTE = 'data-part';
@@ -32,6 +32,16 @@ function hold(part: Element, replay: () => void): void {
   const queue = held.get(part) ?? [];
   queue.push(replay);
   held.set(part, queue);
+  intend(part);
+}
+
+// Parts the visitor has shown they are about to use. Kept, because the sign may come before the
+// part's component has asked to hear of it (the shell hydrates a moment after the page shows).
+const intended = new Set<Element>();
+
+function intend(part: Element): void {
+  if (intended.has(part)) return;
+  intended.add(part);
   for (const listener of intentListeners) listener(part);
 }
 
@@ -54,10 +64,63 @@ function onSubmit(event: SubmitEvent): void {
   hold(part, () => form.requestSubmit(submitter));
 }
 
+/**
+ * A file dragged onto a part that has not hydrated: the browser would open it in place of the page.
+ * The drop is held, with its files (readable only while the event runs), and dropped again on the
+ * same element once the part's code handles it.
+ */
+function onDragOver(event: DragEvent): void {
+  const part = waitingPart(event.target);
+  if (!part) return;
+  event.preventDefault();
+  intend(part);
+}
+
+function onDrop(event: DragEvent): void {
+  const target = event.target;
+  const part = waitingPart(target);
+  if (!part || !(target instanceof Element)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  const files = Array.from(event.dataTransfer?.files ?? []);
+  hold(part, () => {
+    const transfer = new DataTransfer();
+    for (const file of files) transfer.items.add(file);
+    target.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    target.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+  });
+}
+
 /** Any sign that the visitor is about to use a part that has not hydrated. */
 function onIntent(event: Event): void {
   const part = waitingPart(event.target);
-  if (part) for (const listener of intentListeners) listener(part);
+  if (part) intend(part);
+}
+
+/** How far ahead of the viewport a part that loads near it starts loading (RemotePart). */
+export const NEAR_VIEWPORT_MARGIN = '400px 0px';
+
+/**
+ * A prerendered part can hold a placeholder of a section that loads near the viewport (the home
+ * page's sign-up sections). Scrolling towards it is a sign of use like any other: the part's code
+ * must run for that section to load.
+ */
+function watchPlaceholdersInWaitingParts(): void {
+  if (typeof IntersectionObserver === 'undefined') return;
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        const part = waitingPart(entry.target);
+        if (part) intend(part);
+      }
+    },
+    { rootMargin: NEAR_VIEWPORT_MARGIN },
+  );
+  for (const placeholder of Array.from(document.querySelectorAll('[data-waiting-for-viewport]'))) {
+    if (waitingPart(placeholder)) observer.observe(placeholder);
+  }
 }
 
 let watching = false;
@@ -69,24 +132,46 @@ export function watchEarlyInteractions(): void {
   // Capturing on the document runs before React's own listeners on #root.
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
-  for (const type of ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'input']) document.addEventListener(type, onIntent, { capture: true, passive: true });
-  takeOverEarlySubmits();
+  document.addEventListener('dragenter', onDragOver, true);
+  document.addEventListener('dragover', onDragOver, true);
+  document.addEventListener('drop', onDrop, true);
+  document.addEventListener('input', onEarlyInput, { capture: true, passive: true });
+  document.addEventListener('change', onEarlyInput, { capture: true, passive: true });
+  for (const type of ['pointerover', 'pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin', 'input']) document.addEventListener(type, onIntent, { capture: true, passive: true });
+  watchPlaceholdersInWaitingParts();
+  takeOverEarlyUse();
 }
 
-/** Forms sent before this code ran, kept by the prerendered page's inline script: held like any. */
-function takeOverEarlySubmits(): void {
-  const early = (window as unknown as Record<string, EarlySubmits | undefined>)[EARLY_SUBMITS_GLOBAL];
+/**
+ * What the visitor did before this code ran, noted by the prerendered page's inline script: the
+ * parts used start loading, their fields' values are kept for the hand-over, sent forms are held.
+ */
+function takeOverEarlyUse(): void {
+  const early = (window as unknown as Record<string, EarlyUse | undefined>)[EARLY_USE_GLOBAL];
   if (!early) return;
   early.stop();
+  for (const target of early.used) {
+    const part = waitingPart(target);
+    if (!part) continue;
+    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) recordEarlyValue(target);
+    intend(part);
+  }
   for (const [form, submitter] of early.held) {
     const part = waitingPart(form);
     if (part) hold(part, () => form.requestSubmit(submitter));
   }
 }
 
-/** Calls `listener` with a part the visitor is about to use before it has hydrated. */
+/**
+ * Calls `listener` with each part the visitor is about to use before it has hydrated: at once for
+ * those they already have, then as it happens.
+ */
 export function onEarlyIntent(listener: (part: Element) => void): () => void {
   intentListeners.add(listener);
+  // After the caller has the function that stops it: a listener may stop itself on the first call.
+  queueMicrotask(() => {
+    for (const part of intended) if (intentListeners.has(listener)) listener(part);
+  });
   return () => intentListeners.delete(listener);
 }
 
@@ -118,31 +203,66 @@ function handOverSelection(select: HTMLSelectElement, selected: readonly boolean
   select.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/** What the visitor last typed or chose in a field of a part that had not hydrated. */
+interface EarlyValue {
+  value: string;
+  checked: boolean;
+  selected: boolean[];
+}
+
+// Recorded as it happens, because the field may not keep it: the first render after hydration (a
+// component that renders again once it knows it is in a browser, say) sets every controlled field
+// back to its component's state, before anything can be handed over.
+const earlyValues = new WeakMap<Element, EarlyValue>();
+
+function snapshot(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): EarlyValue {
+  return {
+    value: field.value,
+    checked: field instanceof HTMLInputElement && field.checked,
+    selected: field instanceof HTMLSelectElement ? Array.from(field.options).map((option) => option.selected) : [],
+  };
+}
+
+function onEarlyInput(event: Event): void {
+  const field = event.target;
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
+  if (waitingPart(field)) recordEarlyValue(field);
+}
+
+function recordEarlyValue(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): void {
+  earlyValues.set(field, snapshot(field));
+  // A radio button the visitor chose unchecks the others of its group, without an event of theirs.
+  if (field instanceof HTMLInputElement && field.type === 'radio' && field.form && field.name) {
+    for (const other of Array.from(field.form.querySelectorAll<HTMLInputElement>(`input[type="radio"]`))) {
+      if (other !== field && other.name === field.name) earlyValues.set(other, snapshot(other));
+    }
+  }
+}
+
 /**
- * Hands every value changed before hydration in `part` to its components. All are read first: each
- * hand-over re-renders the part, and a re-render sets the other controlled fields back to what
- * their components still hold.
+ * Hands every value changed before hydration in `part` to its components: what was recorded as the
+ * visitor typed, or else what the field holds (a value the browser restored, say). All are read
+ * first: each hand-over re-renders the part, and a re-render sets the other controlled fields back
+ * to what their components still hold.
  */
 export function handOverEarlyInput(part: Element): void {
   const handOvers: Array<() => void> = [];
   for (const field of Array.from(part.querySelectorAll('input, textarea, select'))) {
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) continue;
+    const early = earlyValues.get(field) ?? snapshot(field);
+    earlyValues.delete(field);
     if (field instanceof HTMLSelectElement) {
-      const selected = Array.from(field.options).map((option) => option.selected);
-      if (Array.from(field.options).some((option, index) => selected[index] !== option.defaultSelected)) handOvers.push(() => handOverSelection(field, selected));
+      const options = Array.from(field.options);
+      if (options.some((option, index) => (early.selected[index] ?? false) !== option.defaultSelected)) handOvers.push(() => handOverSelection(field, early.selected));
     } else if (field instanceof HTMLTextAreaElement) {
-      const typed = field.value;
-      if (typed !== field.defaultValue) handOvers.push(() => handOverValue(field, typed));
-    } else if (field instanceof HTMLInputElement) {
-      if (field.type === 'file') {
-        if (field.files && field.files.length > 0) handOvers.push(() => field.dispatchEvent(new Event('change', { bubbles: true })));
-      } else if (field.type === 'checkbox' || field.type === 'radio') {
-        const checked = field.checked;
-        // A radio button the visitor left is unchecked by the one they chose.
-        if (checked !== field.defaultChecked && (field.type === 'checkbox' || checked)) handOvers.push(() => handOverChecked(field, checked));
-      } else {
-        const typed = field.value;
-        if (typed !== field.defaultValue) handOvers.push(() => handOverValue(field, typed));
-      }
+      if (early.value !== field.defaultValue) handOvers.push(() => handOverValue(field, early.value));
+    } else if (field.type === 'file') {
+      if (field.files && field.files.length > 0) handOvers.push(() => field.dispatchEvent(new Event('change', { bubbles: true })));
+    } else if (field.type === 'checkbox' || field.type === 'radio') {
+      // A radio button the visitor left is unchecked by the one they chose.
+      if (early.checked !== field.defaultChecked && (field.type === 'checkbox' || early.checked)) handOvers.push(() => handOverChecked(field, early.checked));
+    } else if (early.value !== field.defaultValue) {
+      handOvers.push(() => handOverValue(field, early.value));
     }
   }
   for (const handOver of handOvers) handOver();
