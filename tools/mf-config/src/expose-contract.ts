@@ -62,7 +62,7 @@ export function sharedContractError(remote: RemoteName, manifest: ManifestExpose
   if (unprovided.length === 0) return undefined;
   return (
     `The "${remote}" build consumes ${unprovided.join(', ')} from the shared scope, which the shell does not provide. ` +
-    'Add it to PROVIDED_BY_SHELL in tools/mf-config/src/shared.ts and to the modules the shell hands over (apps/shell/src/federation/shared-modules.ts).'
+    'Add it to PROVIDED_BY_SHELL in libs/contracts/src/shared-modules.ts and to the modules the shell hands over (apps/shell/src/federation/shared-modules.ts).'
   );
 }
 

@@ -9,6 +9,7 @@ import rootPackage from '../../../package.json' with { type: 'json' };
 import uiPackage from '@agentora/ui/package.json' with { type: 'json' };
 import dataPackage from '@agentora/data/package.json' with { type: 'json' };
 import routerPackage from 'react-router-dom/package.json' with { type: 'json' };
+import { PROVIDED_BY_SHELL } from '@agentora/contracts/shared-modules';
 import reactPackage from 'react/package.json' with { type: 'json' };
 import reactDomPackage from 'react-dom/package.json' with { type: 'json' };
 import styledComponentsPackage from 'styled-components/package.json' with { type: 'json' };
@@ -50,23 +51,8 @@ export function sharedMap(overrides: Record<string, Partial<SharedSpec>> = {}): 
   return Object.fromEntries(Object.entries(sharedDependencies).map(([pkg, spec]) => [pkg, { ...spec, ...overrides[pkg] }]));
 }
 
-/**
- * The shared modules the shell provides to the remotes, one by one (the trailing-slash entries of
- * the map stand for subpaths, and these are the subpaths the remotes import). The shell is built
- * without the Module Federation plugin: it hands these modules to the federation runtime itself,
- * when the first remote module loads (apps/shell/src/federation/federation-host.ts). A remote build
- * that would consume another one fails (expose-contract.ts).
- */
-export const PROVIDED_BY_SHELL = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router-dom',
-  'styled-components',
-  '@agentora/ui',
-  '@agentora/data',
-] as const;
+// The shared modules the shell provides: PROVIDED_BY_SHELL (libs/contracts/src/shared-modules.ts).
+export { PROVIDED_BY_SHELL };
 
 export type ProvidedShared = (typeof PROVIDED_BY_SHELL)[number];
 

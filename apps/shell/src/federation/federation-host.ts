@@ -25,7 +25,7 @@ function sharedOptions() {
   return Object.fromEntries(
     Object.entries(SHELL_SHARED_MODULES).map(([name, module]) => {
       const spec = specs[name];
-      if (!spec) throw new Error(`The shell provides ${name}, but its build does not know its version (PROVIDED_BY_SHELL in tools/mf-config/src/shared.ts).`);
+      if (!spec) throw new Error(`The shell provides ${name}, but its build does not know its version (PROVIDED_BY_SHELL in libs/contracts/src/shared-modules.ts).`);
       return [name, { version: spec.version, lib: () => module, shareConfig: { singleton: true, requiredVersion: spec.requiredVersion } }];
     }),
   );
