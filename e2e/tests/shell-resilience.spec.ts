@@ -10,6 +10,8 @@ test('a remote that is down costs only its own area, and Retry brings it back', 
   try {
     await site.stop('careers');
     await page.goto(`${site.url}/careers`);
+    // The prerendered page reads as HTML until the visitor uses it; then its code cannot load.
+    await page.getByRole('main').hover();
     const failure = page.locator('[data-remote-failure]');
     await expect(failure).toContainText('This page is temporarily unavailable', { timeout: 8000 });
     await expectSiteFrame(page);

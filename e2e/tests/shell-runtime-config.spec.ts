@@ -4,6 +4,7 @@ import { portBlock } from '../support/ports';
 import { WORKSPACE_ROOT } from '../support/workspace';
 import { sharedBackendConfig } from '../support/site';
 import { buildRemoteVariant } from '../support/scratch-build';
+import { waitForHydrated } from '../support/prerendered';
 
 test('a new remote release on another host is picked up by changing only the runtime config', async ({ page }) => {
   test.setTimeout(90_000);
@@ -34,7 +35,10 @@ test('a new remote release on another host is picked up by changing only the run
       if (/mf-manifest\.json|remoteEntry\.js/.test(url.pathname) && ['4333', '4339'].includes(url.port)) careersPorts.add(url.port);
     });
     await page.goto(`${after.url}/careers`);
+    // Prerendered from release 2; its code, from the new host, loads when the visitor uses the page.
     await expect(page.getByTestId('release-marker')).toHaveText('Careers release 2');
+    await page.getByRole('main').hover();
+    await waitForHydrated(page, 'main h1');
     await expect(page.getByRole('main').getByRole('heading', { name: /Careers/ }).first()).toBeVisible();
     expect([...careersPorts]).toEqual(['4339']);
   } finally {

@@ -4,6 +4,7 @@ import { portBlock } from '../support/ports';
 import { WORKSPACE_ROOT } from '../support/workspace';
 import { expectSiteFrame, sharedBackendConfig } from '../support/site';
 import { buildRemoteVariant } from '../support/scratch-build';
+import { waitForHydrated } from '../support/prerendered';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -16,6 +17,9 @@ test('a remote built against a newer minor runs on the page copy, with a console
       if (message.type() === 'warning') warnings.push(message.text());
     });
     await page.goto(`${site.url}/careers`);
+    // The prerendered page's part loads its code when the visitor first uses the page.
+    await page.getByRole('main').hover();
+    await waitForHydrated(page, 'main h1');
     await expect(page.getByRole('main').getByRole('heading', { name: /Careers/ }).first()).toBeVisible();
     await expect(page.locator('[data-remote-failure]')).toHaveCount(0);
     expect(warnings.some((text) => text.includes('shared singleton module react does not satisfy the requirement of careers') && text.includes('^19.99.0'))).toBe(true);

@@ -19,6 +19,8 @@ export const EARLY_USE_EVENTS = ['pointerdown', 'touchstart', 'wheel', 'keydown'
 export interface EarlyUse {
   /** Each form sent, with the button that sent it (or null). */
   held: Array<[HTMLFormElement, HTMLElement | null]>;
+  /** Each drop of files, with the element it landed on (the browser would have opened the file). */
+  dropped: Array<[EventTarget, File[]]>;
   /** The elements used, once each, in order. */
   used: EventTarget[];
   /** Removes the inline script's listeners: the entry handles everything from now on. */
@@ -35,14 +37,16 @@ export interface EarlyUse {
 export function prerenderedPageLoader(scripts: readonly string[]): string {
   return (
     '(function(){' +
-    'var held=[],used=[],d=document;' +
+    'var held=[],used=[],dropped=[],d=document;' +
     'function hold(e){e.preventDefault();held.push([e.target,e.submitter||null])}' +
+    'function over(e){e.preventDefault()}' +
+    'function drop(e){e.preventDefault();dropped.push([e.target,Array.prototype.slice.call(e.dataTransfer&&e.dataTransfer.files||[])])}' +
     'function use(e){if(used.indexOf(e.target)<0)used.push(e.target)}' +
     `var types=${JSON.stringify(EARLY_USE_EVENTS)};` +
-    "d.addEventListener('submit',hold,true);" +
+    "d.addEventListener('submit',hold,true);d.addEventListener('dragover',over,true);d.addEventListener('drop',drop,true);" +
     'types.forEach(function(t){d.addEventListener(t,use,{capture:true,passive:true})});' +
-    `window.${EARLY_USE_GLOBAL}={held:held,used:used,stop:function(){` +
-    "d.removeEventListener('submit',hold,true);" +
+    `window.${EARLY_USE_GLOBAL}={held:held,used:used,dropped:dropped,stop:function(){` +
+    "d.removeEventListener('submit',hold,true);d.removeEventListener('dragover',over,true);d.removeEventListener('drop',drop,true);" +
     'types.forEach(function(t){d.removeEventListener(t,use,{capture:true})})}};' +
     'requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(function(){' +
     `${JSON.stringify(scripts)}.forEach(function(src){var s=d.createElement('script');s.src=src;s.async=false;d.head.appendChild(s)})` +

@@ -1,7 +1,8 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppThemeProvider } from '@agentora/ui';
 import { SiteRoutes } from '../routes/router';
+import { shellHydrated } from '../federation/early-interactions';
 
 /**
  * The whole site inside the given router. The browser (App) and the prerender
@@ -17,6 +18,20 @@ export function Site({ Router }: { Router: ComponentType<{ children: ReactNode }
   );
 }
 
+/** Tells early-interactions.ts when the shell's header and footer have hydrated. Renders nothing. */
+function ShellTakesOver() {
+  useEffect(() => {
+    // After the commit, like a part's hand-over (RemotePart.tsx).
+    queueMicrotask(shellHydrated);
+  }, []);
+  return null;
+}
+
 export function App() {
-  return <Site Router={BrowserRouter} />;
+  return (
+    <>
+      <Site Router={BrowserRouter} />
+      <ShellTakesOver />
+    </>
+  );
 }

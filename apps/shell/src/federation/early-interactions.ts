@@ -22,10 +22,27 @@ const hydrated = new WeakSet<Element>();
 const held = new Map<Element, Array<() => void>>();
 const intentListeners = new Set<(part: Element) => void>();
 
+/** The element of the shell's own prerendered markup (header, footer) until the shell hydrates. */
+const SHELL_ROOT_ID = 'root';
+
+/**
+ * The part whose code owns `target`: the remote part around it, or else the shell (its root) for
+ * the header and footer.
+ */
+function owner(target: Element): Element | null {
+  return target.closest(`[${PART_ATTRIBUTE}]`) ?? target.closest(`#${SHELL_ROOT_ID}`);
+}
+
 /** The part around `target` when its code has not hydrated it yet. */
 function waitingPart(target: EventTarget | null): Element | undefined {
-  const part = target instanceof Element ? target.closest(`[${PART_ATTRIBUTE}]`) : null;
+  const part = target instanceof Element ? owner(target) : null;
   return part && !hydrated.has(part) ? part : undefined;
+}
+
+/** The shell has hydrated its header and footer: what was pressed in them before is replayed. */
+export function shellHydrated(): void {
+  const root = document.getElementById(SHELL_ROOT_ID);
+  if (root) partHydrated(root);
 }
 
 function hold(part: Element, replay: () => void): void {
@@ -61,7 +78,24 @@ function onSubmit(event: SubmitEvent): void {
   event.preventDefault();
   event.stopImmediatePropagation();
   const submitter = event.submitter instanceof HTMLElement && event.submitter.matches(PRESSABLE) ? event.submitter : null;
-  hold(part, () => form.requestSubmit(submitter));
+  holdSubmit(part, form, submitter);
+}
+
+// A visitor who sees nothing happen presses Send again: the form is sent once, as it was last sent.
+const heldSubmits = new WeakMap<HTMLFormElement, { submitter: HTMLElement | null }>();
+
+function holdSubmit(part: Element, form: HTMLFormElement, submitter: HTMLElement | null): void {
+  const already = heldSubmits.get(form);
+  if (already) {
+    already.submitter = submitter;
+    return;
+  }
+  const pending = { submitter };
+  heldSubmits.set(form, pending);
+  hold(part, () => {
+    heldSubmits.delete(form);
+    form.requestSubmit(pending.submitter);
+  });
 }
 
 /**
@@ -82,7 +116,10 @@ function onDrop(event: DragEvent): void {
   if (!part || !(target instanceof Element)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  const files = Array.from(event.dataTransfer?.files ?? []);
+  holdDrop(part, target, Array.from(event.dataTransfer?.files ?? []));
+}
+
+function holdDrop(part: Element, target: Element, files: readonly File[]): void {
   hold(part, () => {
     const transfer = new DataTransfer();
     for (const file of files) transfer.items.add(file);
@@ -158,7 +195,11 @@ function takeOverEarlyUse(): void {
   }
   for (const [form, submitter] of early.held) {
     const part = waitingPart(form);
-    if (part) hold(part, () => form.requestSubmit(submitter));
+    if (part) holdSubmit(part, form, submitter);
+  }
+  for (const [target, files] of early.dropped) {
+    const part = waitingPart(target);
+    if (part && target instanceof Element) holdDrop(part, target, files);
   }
 }
 
@@ -249,6 +290,8 @@ export function handOverEarlyInput(part: Element): void {
   const handOvers: Array<() => void> = [];
   for (const field of Array.from(part.querySelectorAll('input, textarea, select'))) {
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) continue;
+    // The shell's own fields only, when the part is the shell: each remote part hands over its own.
+    if (owner(field) !== part) continue;
     const early = earlyValues.get(field) ?? snapshot(field);
     earlyValues.delete(field);
     if (field instanceof HTMLSelectElement) {
