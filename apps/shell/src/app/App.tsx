@@ -4,6 +4,15 @@ import { AppThemeProvider } from '@agentora/ui';
 import { SiteRoutes } from '../routes/router';
 import { shellHydrated } from '../federation/early-interactions';
 
+/** Tells early-interactions.ts when the shell's header and footer have hydrated. Renders nothing; its effect runs only in the browser. */
+function ShellTakesOver() {
+  useEffect(() => {
+    // After the commit, like a part's hand-over (RemotePart.tsx).
+    queueMicrotask(shellHydrated);
+  }, []);
+  return null;
+}
+
 /**
  * The whole site inside the given router. The browser (App) and the prerender
  * (server/render-page.tsx) render this same tree, so the prerendered HTML is what hydration expects.
@@ -14,24 +23,12 @@ export function Site({ Router }: { Router: ComponentType<{ children: ReactNode }
       <Router>
         <SiteRoutes />
       </Router>
+      {/* In the tree on both sides: React derives useId's ids from the tree's shape. */}
+      <ShellTakesOver />
     </AppThemeProvider>
   );
 }
 
-/** Tells early-interactions.ts when the shell's header and footer have hydrated. Renders nothing. */
-function ShellTakesOver() {
-  useEffect(() => {
-    // After the commit, like a part's hand-over (RemotePart.tsx).
-    queueMicrotask(shellHydrated);
-  }, []);
-  return null;
-}
-
 export function App() {
-  return (
-    <>
-      <Site Router={BrowserRouter} />
-      <ShellTakesOver />
-    </>
-  );
+  return <Site Router={BrowserRouter} />;
 }
