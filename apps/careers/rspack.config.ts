@@ -1,3 +1,4 @@
 import { createBuildConfigs, type BuildArgs } from '@agentora/mf-config';
 
-export default (_env: unknown, args: BuildArgs) => createBuildConfigs({ name: 'careers', appDir: import.meta.dirname }, args);
+export default (_env: unknown, args: BuildArgs) =>
+  createBuildConfigs({ name: 'careers', appDir: import.meta.dirname }, args);

@@ -30,7 +30,10 @@ fs.cpSync(path.join(appDir, 'src'), path.join(scratch, 'src'), { recursive: true
 if (request.wrapExposed) {
   const { module, marker } = request.wrapExposed;
   const exposedDir = path.join(scratch, 'src', 'exposed');
-  fs.renameSync(path.join(exposedDir, `${module}.tsx`), path.join(exposedDir, `${module}.release.tsx`));
+  fs.renameSync(
+    path.join(exposedDir, `${module}.tsx`),
+    path.join(exposedDir, `${module}.release.tsx`),
+  );
   fs.writeFileSync(
     path.join(exposedDir, `${module}.tsx`),
     `import Release from './${module}.release';\n` +
@@ -42,12 +45,19 @@ if (request.wrapExposed) {
 for (const { file, search, replace } of request.edits ?? []) {
   const source = path.join(scratch, file);
   const text = fs.readFileSync(source, 'utf8');
-  if (!text.includes(search)) throw new Error(`${file} has no ${JSON.stringify(search)} to replace: update the test's edit.`);
+  if (!text.includes(search))
+    throw new Error(`${file} has no ${JSON.stringify(search)} to replace: update the test's edit.`);
   fs.writeFileSync(source, text.replace(search, replace));
 }
 
 const config = createBuildConfigs(
-  { name: request.remote, appDir: scratch, port: 0, outputDir: path.join(scratch, 'dist'), sharedOverrides: request.sharedOverrides },
+  {
+    name: request.remote,
+    appDir: scratch,
+    port: 0,
+    outputDir: path.join(scratch, 'dist'),
+    sharedOverrides: request.sharedOverrides,
+  },
   { mode: 'production' },
 );
 await new Promise<void>((resolve, reject) => {

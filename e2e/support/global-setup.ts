@@ -9,7 +9,11 @@ export default async function globalSetup() {
   const ports = portBlock(SHARED_SITE_BASE_PORT);
   // The mail links of the outbox open this site (startPreviewSite serves it on 127.0.0.1).
   const backend = await testBackend(undefined, { siteUrl: httpOrigin('127.0.0.1', ports.shell) });
-  const site = await startPreviewSite({ workspaceRoot: WORKSPACE_ROOT, ports, supabase: backend.publicConfig });
+  const site = await startPreviewSite({
+    workspaceRoot: WORKSPACE_ROOT,
+    ports,
+    supabase: backend.publicConfig,
+  });
   process.env.E2E_BASE_URL = site.url;
   process.env.E2E_SUPABASE_URL = backend.publicConfig.url;
   process.env.E2E_SUPABASE_ANON_KEY = backend.publicConfig.anonKey;

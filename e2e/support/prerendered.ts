@@ -19,7 +19,9 @@ export async function rememberServerElements(page: Page): Promise<void> {
       const dom: ServerDom = {
         elements,
         known: new WeakSet(elements),
-        nearViewportAreas: Array.from(document.querySelectorAll('[data-waiting-for-viewport]')).map((placeholder) => placeholder.parentElement!),
+        nearViewportAreas: Array.from(document.querySelectorAll('[data-waiting-for-viewport]')).map(
+          (placeholder) => placeholder.parentElement!,
+        ),
       };
       (window as unknown as { __serverDom: ServerDom }).__serverDom = dom;
     });
@@ -35,10 +37,17 @@ export function differencesFromServer(page: Page): Promise<{ dropped: string[]; 
     const dom = (window as unknown as { __serverDom: ServerDom }).__serverDom;
     const describe = (element: Element) =>
       `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${typeof element.className === 'string' && element.className ? `.${element.className.split(' ').join('.')}` : ''}`;
-    const nearViewport = (element: Element) => dom.nearViewportAreas.some((area) => area !== element && area.contains(element));
+    const nearViewport = (element: Element) =>
+      dom.nearViewportAreas.some((area) => area !== element && area.contains(element));
     return {
-      dropped: dom.elements.filter((element) => !element.isConnected && !element.matches('[data-waiting-for-viewport]')).map(describe),
-      made: Array.from(document.querySelectorAll('#root *')).filter((element) => !dom.known.has(element) && !nearViewport(element)).map(describe),
+      dropped: dom.elements
+        .filter(
+          (element) => !element.isConnected && !element.matches('[data-waiting-for-viewport]'),
+        )
+        .map(describe),
+      made: Array.from(document.querySelectorAll('#root *'))
+        .filter((element) => !dom.known.has(element) && !nearViewport(element))
+        .map(describe),
     };
   });
 }

@@ -34,8 +34,14 @@ export function sharedBackendSettings(): BackendSettings {
  * The rows of a sign-up table whose email matches in any letter case, read with the service role
  * (the browser's anon key may only insert).
  */
-export async function signupRows<Row = Record<string, unknown>>(table: SignupTable, email: string, backend = sharedBackendSettings()): Promise<Row[]> {
-  const admin = createClient(backend.url, backend.serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
+export async function signupRows<Row = Record<string, unknown>>(
+  table: SignupTable,
+  email: string,
+  backend = sharedBackendSettings(),
+): Promise<Row[]> {
+  const admin = createClient(backend.url, backend.serviceKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
   const { data, error } = await admin.from(table).select('*').ilike('email', email);
   if (error) throw new Error(`Reading ${table} failed: ${error.message}`);
   return data as Row[];
@@ -49,7 +55,10 @@ export interface OutboxMail {
 }
 
 /** The mail the local backend put in its outbox for an address. */
-export async function outboxMailTo(email: string, backendUrl = sharedBackendSettings().url): Promise<OutboxMail[]> {
+export async function outboxMailTo(
+  email: string,
+  backendUrl = sharedBackendSettings().url,
+): Promise<OutboxMail[]> {
   const response = await fetch(`${backendUrl}/outbox.json`);
   if (!response.ok) throw new Error(`The outbox answered HTTP ${response.status}.`);
   const messages = (await response.json()) as OutboxMail[];
@@ -70,7 +79,9 @@ export function homeNewsletterForm(page: Page): Locator {
 }
 
 export function footerNewsletterForm(page: Page): Locator {
-  return page.getByRole('contentinfo').getByRole('form', { name: 'Footer newsletter sign-up', exact: true });
+  return page
+    .getByRole('contentinfo')
+    .getByRole('form', { name: 'Footer newsletter sign-up', exact: true });
 }
 
 /** The home page's early-access section, which holds the form and its message. */
@@ -100,16 +111,20 @@ export async function fillWaitlist(form: Locator, entry: WaitlistEntry): Promise
   await form.getByLabel('Email').fill(entry.email);
   await form.getByRole('textbox', { name: 'Company', exact: true }).fill(entry.company);
   if (entry.role !== undefined) await form.getByLabel('Role').fill(entry.role);
-  if (entry.companySize !== undefined) await form.getByLabel('Company Size').selectOption(entry.companySize);
+  if (entry.companySize !== undefined)
+    await form.getByLabel('Company Size').selectOption(entry.companySize);
   if (entry.useCase !== undefined) await form.getByLabel('Use Case').fill(entry.useCase);
-  if (entry.hearAbout !== undefined) await form.getByLabel('How did you hear about us?').selectOption(entry.hearAbout);
+  if (entry.hearAbout !== undefined)
+    await form.getByLabel('How did you hear about us?').selectOption(entry.hearAbout);
 }
 
 export async function expectWaitlistValues(form: Locator, entry: WaitlistEntry): Promise<void> {
   await expect(form.getByLabel('First Name')).toHaveValue(entry.firstName);
   await expect(form.getByLabel('Last Name')).toHaveValue(entry.lastName);
   await expect(form.getByLabel('Email')).toHaveValue(entry.email);
-  await expect(form.getByRole('textbox', { name: 'Company', exact: true })).toHaveValue(entry.company);
+  await expect(form.getByRole('textbox', { name: 'Company', exact: true })).toHaveValue(
+    entry.company,
+  );
   await expect(form.getByLabel('Role')).toHaveValue(entry.role ?? '');
   await expect(form.getByLabel('Company Size')).toHaveValue(entry.companySize ?? '');
   await expect(form.getByLabel('Use Case')).toHaveValue(entry.useCase ?? '');

@@ -53,7 +53,18 @@ export async function scrollThroughPage(page: Page): Promise<void> {
   const waiting = page.locator('[data-waiting-for-viewport]');
   for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
     // The placeholder may be replaced while we scroll to it (its part loaded on the way): look again.
-    if (!(await waiting.first().scrollIntoViewIfNeeded({ timeout: 2000 }).then(() => true, () => false))) continue;
-    await expect.poll(() => waiting.count(), { message: 'a part near the viewport should start loading' }).toBeLessThan(left);
+    if (
+      !(await waiting
+        .first()
+        .scrollIntoViewIfNeeded({ timeout: 2000 })
+        .then(
+          () => true,
+          () => false,
+        ))
+    )
+      continue;
+    await expect
+      .poll(() => waiting.count(), { message: 'a part near the viewport should start loading' })
+      .toBeLessThan(left);
   }
 }

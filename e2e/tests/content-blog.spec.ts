@@ -40,16 +40,21 @@ test('blog search narrows the list; an article opens and Back to Blog returns wi
   await expect(main.getByText('No articles found matching your criteria.')).toBeVisible();
 });
 
-test('the list loads without the article renderer, which comes when a reader points at a title', async ({ page }) => {
+test('the list loads without the article renderer, which comes when a reader points at a title', async ({
+  page,
+}) => {
   await page.goto(`${sharedSiteUrl()}/blog`);
   const main = page.getByRole('main');
   await expect(main.locator('[data-post-id] h3')).toHaveCount(5);
   await page.waitForLoadState('networkidle');
-  const config = (await (await page.request.get(`${sharedSiteUrl()}/runtime-config.json`)).json()) as { remotes: { content: string } };
+  const config = (await (
+    await page.request.get(`${sharedSiteUrl()}/runtime-config.json`)
+  ).json()) as { remotes: { content: string } };
   const contentOrigin = new URL(config.remotes.content).origin;
   const laterScripts: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script' && request.url().startsWith(contentOrigin)) laterScripts.push(request.url());
+    if (request.resourceType() === 'script' && request.url().startsWith(contentOrigin))
+      laterScripts.push(request.url());
   });
 
   const opener = main.getByRole('button', { name: 'Inside the Shared Global Compute Pool' });

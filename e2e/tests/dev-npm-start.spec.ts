@@ -197,7 +197,8 @@ test('npm start: an edit to a remote component shows up in the shell page by its
   }
   // React Fast Refresh: the same page, the component re-rendered, the form's state kept.
   const samePage = await page.evaluate(() => (window as { samePage?: boolean }).samePage);
-  if (samePage !== true) console.info(`The page reloaded; its console:\n${consoleLines.join('\n')}`);
+  if (samePage !== true)
+    console.info(`The page reloaded; its console:\n${consoleLines.join('\n')}`);
   expect(samePage).toBe(true);
   await expect(firstName).toHaveValue('Grace');
   await expect(main.getByRole('heading', { level: 1, name: 'Careers at Agentora' })).toBeVisible({

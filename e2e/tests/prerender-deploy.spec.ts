@@ -6,7 +6,12 @@ import { portBlock } from '../support/ports';
 import { WORKSPACE_ROOT } from '../support/workspace';
 import { sharedBackendConfig } from '../support/site';
 import { buildRemoteVariant } from '../support/scratch-build';
-import { differencesFromServer, droppedServerElementsIn, rememberServerElements, waitForHydrated } from '../support/prerendered';
+import {
+  differencesFromServer,
+  droppedServerElementsIn,
+  rememberServerElements,
+  waitForHydrated,
+} from '../support/prerendered';
 import { fileHashes, runPrerender, startStaticHost } from '../support/static-host';
 
 // A remote deployed after the pages were rendered: the page still comes up right (its part is
@@ -18,13 +23,29 @@ test.describe.configure({ timeout: 120_000 });
 const HERO = 'src/pages/home/sections/HeroSection.tsx';
 /** content "release 2": another hero title. */
 const textRelease = () =>
-  buildRemoteVariant({ remote: 'content', variant: 'content-hero-text', edits: [{ file: HERO, search: '<Accent>AI Agent</Accent> Commerce', replace: '<Accent>AI Agent</Accent> Commerce, Release 2' }] });
+  buildRemoteVariant({
+    remote: 'content',
+    variant: 'content-hero-text',
+    edits: [
+      {
+        file: HERO,
+        search: '<Accent>AI Agent</Accent> Commerce',
+        replace: '<Accent>AI Agent</Accent> Commerce, Release 2',
+      },
+    ],
+  });
 /** content "release 3": the same markup, only a style differs (the accent's colour). */
 const styleRelease = () =>
   buildRemoteVariant({
     remote: 'content',
     variant: 'content-hero-style',
-    edits: [{ file: HERO, search: 'const Accent = styled.span`\n  color: ${({ theme }) => theme.colors.accent};', replace: 'const Accent = styled.span`\n  color: rgb(1, 2, 3);' }],
+    edits: [
+      {
+        file: HERO,
+        search: 'const Accent = styled.span`\n  color: ${({ theme }) => theme.colors.accent};',
+        replace: 'const Accent = styled.span`\n  color: rgb(1, 2, 3);',
+      },
+    ],
   });
 
 function watchConsole(page: Page) {
@@ -43,8 +64,19 @@ async function expectPartRenderedAnew(page: Page, messages: Array<{ type: string
   // Header and footer were adopted, not re-created.
   expect(await droppedServerElementsIn(page, '#root > header')).toBe(0);
   expect(await droppedServerElementsIn(page, '#root > footer')).toBe(0);
-  await expect.poll(() => messages.filter((message) => message.type === 'info' && message.text.includes('rendering a part anew: content/HomePage')).length).toBe(1);
-  expect(messages.filter((message) => ['error', 'warning', 'pageerror'].includes(message.type))).toEqual([]);
+  await expect
+    .poll(
+      () =>
+        messages.filter(
+          (message) =>
+            message.type === 'info' &&
+            message.text.includes('rendering a part anew: content/HomePage'),
+        ).length,
+    )
+    .toBe(1);
+  expect(
+    messages.filter((message) => ['error', 'warning', 'pageerror'].includes(message.type)),
+  ).toEqual([]);
 }
 
 test.describe('stale prerendered HTML', () => {
@@ -52,22 +84,35 @@ test.describe('stale prerendered HTML', () => {
     [
       'its text changed',
       textRelease,
-      async (page: Page) => await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('The Future of AI Agent Commerce, Release 2'),
+      async (page: Page) =>
+        await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+          'The Future of AI Agent Commerce, Release 2',
+        ),
     ],
     [
       'only its styles changed',
       styleRelease,
       async (page: Page) => {
-        await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('The Future of AI Agent Commerce');
-        await expect(page.getByRole('main').getByRole('heading', { level: 1 }).locator('span')).toHaveCSS('color', 'rgb(1, 2, 3)');
+        await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+          'The Future of AI Agent Commerce',
+        );
+        await expect(
+          page.getByRole('main').getByRole('heading', { level: 1 }).locator('span'),
+        ).toHaveCSS('color', 'rgb(1, 2, 3)');
       },
     ],
   ] as const) {
-    test(`a remote deployed after the render (${name}) shows its new release; the rest of the page is kept`, async ({ page }) => {
+    test(`a remote deployed after the render (${name}) shows its new release; the rest of the page is kept`, async ({
+      page,
+    }) => {
       const dist = release();
       const ports = portBlock(name.startsWith('its text') ? 4360 : 4365);
       // Pages rendered from the current content; then content's new release goes live.
-      const site = await startPreviewSite({ workspaceRoot: WORKSPACE_ROOT, ports, supabase: sharedBackendConfig() });
+      const site = await startPreviewSite({
+        workspaceRoot: WORKSPACE_ROOT,
+        ports,
+        supabase: sharedBackendConfig(),
+      });
       await site.stop('content');
       const newContent = await startStaticSite({ root: dist, port: ports.content });
       try {
@@ -82,7 +127,9 @@ test.describe('stale prerendered HTML', () => {
         await page.getByRole('main').hover();
         await waitForHydrated(page, 'main h1');
         expect(await differencesFromServer(page)).toEqual({ dropped: [], made: [] });
-        expect(messages.filter((message) => message.text.includes('rendering a part anew'))).toEqual([]);
+        expect(
+          messages.filter((message) => message.text.includes('rendering a part anew')),
+        ).toEqual([]);
       } finally {
         await newContent.close();
         await site.close();
@@ -92,35 +139,67 @@ test.describe('stale prerendered HTML', () => {
 });
 
 test.describe('deploying one remote', () => {
-  test("re-renders the pages that show it, from its new release, and leaves the shell's files as they were", async ({ page }) => {
+  test("re-renders the pages that show it, from its new release, and leaves the shell's files as they were", async ({
+    page,
+  }) => {
     const release2 = textRelease();
     const host = await startStaticHost(portBlock(4370), sharedBackendConfig());
     try {
       const shellDir = host.folder('shell');
-      const first = await runPrerender(['--config', host.runtimeConfigUrl, '--shell-dir', shellDir]);
+      const first = await runPrerender([
+        '--config',
+        host.runtimeConfigUrl,
+        '--shell-dir',
+        shellDir,
+      ]);
       expect(first.stderr).toBe('');
       expect(first.code).toBe(0);
-      const pages = JSON.parse(fs.readFileSync(path.join(shellDir, 'prerendered-pages.json'), 'utf8')) as Record<string, { file: string; parts: Record<string, string> }>;
-      const pageFiles = new Set(['prerendered-pages.json', ...Object.values(pages).map((entry) => entry.file)]);
-      const shellFiles = (hashes: Record<string, string>) => Object.fromEntries(Object.entries(hashes).filter(([file]) => !pageFiles.has(file)));
+      const pages = JSON.parse(
+        fs.readFileSync(path.join(shellDir, 'prerendered-pages.json'), 'utf8'),
+      ) as Record<string, { file: string; parts: Record<string, string> }>;
+      const pageFiles = new Set([
+        'prerendered-pages.json',
+        ...Object.values(pages).map((entry) => entry.file),
+      ]);
+      const shellFiles = (hashes: Record<string, string>) =>
+        Object.fromEntries(Object.entries(hashes).filter(([file]) => !pageFiles.has(file)));
       const before = fileHashes(shellDir);
       expect(fs.readFileSync(path.join(shellDir, 'index.html'), 'utf8')).not.toContain('Release 2');
 
       // content's deploy job: its files, then its pages.
       host.deploy('content', release2);
-      const second = await runPrerender(['--config', host.runtimeConfigUrl, '--shell-dir', shellDir, '--remote', 'content']);
+      const second = await runPrerender([
+        '--config',
+        host.runtimeConfigUrl,
+        '--shell-dir',
+        shellDir,
+        '--remote',
+        'content',
+      ]);
       expect(second.code).toBe(0);
       const after = fileHashes(shellDir);
 
       expect(shellFiles(after)).toEqual(shellFiles(before));
-      expect(fs.readFileSync(path.join(shellDir, 'index.html'), 'utf8')).toContain('Commerce, Release 2');
-      const rendered = second.stdout.split('\n').filter((line) => line.startsWith('prerendered ')).map((line) => line.split(/\s+/)[1]);
-      const contentPages = Object.entries(pages).filter(([, entry]) => Object.keys(entry.parts).some((id) => id.startsWith('content/'))).map(([pagePath]) => pagePath);
+      expect(fs.readFileSync(path.join(shellDir, 'index.html'), 'utf8')).toContain(
+        'Commerce, Release 2',
+      );
+      const rendered = second.stdout
+        .split('\n')
+        .filter((line) => line.startsWith('prerendered '))
+        .map((line) => line.split(/\s+/)[1]);
+      const contentPages = Object.entries(pages)
+        .filter(([, entry]) => Object.keys(entry.parts).some((id) => id.startsWith('content/')))
+        .map(([pagePath]) => pagePath);
       expect(rendered.sort()).toEqual(contentPages.sort());
       // Pages of other remotes, and the error page, were not touched.
-      for (const file of ['careers/index.html', 'coming-soon/index.html', '404.html']) expect(after[file], file).toBe(before[file]);
-      const updated = JSON.parse(fs.readFileSync(path.join(shellDir, 'prerendered-pages.json'), 'utf8')) as typeof pages;
-      expect(updated['/']!.parts['content/HomePage']).not.toBe(pages['/']!.parts['content/HomePage']);
+      for (const file of ['careers/index.html', 'coming-soon/index.html', '404.html'])
+        expect(after[file], file).toBe(before[file]);
+      const updated = JSON.parse(
+        fs.readFileSync(path.join(shellDir, 'prerendered-pages.json'), 'utf8'),
+      ) as typeof pages;
+      expect(updated['/']!.parts['content/HomePage']).not.toBe(
+        pages['/']!.parts['content/HomePage'],
+      );
       expect(updated['/about']!.parts).toEqual(pages['/about']!.parts);
 
       // The refreshed page is current: adopted as it is, nothing rendered anew.
@@ -129,9 +208,15 @@ test.describe('deploying one remote', () => {
       await page.goto(`${host.url}/`);
       await page.getByRole('main').hover();
       await waitForHydrated(page, 'main h1');
-      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('The Future of AI Agent Commerce, Release 2');
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+        'The Future of AI Agent Commerce, Release 2',
+      );
       expect(await differencesFromServer(page)).toEqual({ dropped: [], made: [] });
-      expect(messages.filter((message) => message.text.includes('rendering a part anew') || message.type === 'error')).toEqual([]);
+      expect(
+        messages.filter(
+          (message) => message.text.includes('rendering a part anew') || message.type === 'error',
+        ),
+      ).toEqual([]);
     } finally {
       await host.close();
     }
@@ -141,17 +226,26 @@ test.describe('deploying one remote', () => {
     const host = await startStaticHost(portBlock(4375), sharedBackendConfig());
     try {
       const shellDir = host.folder('shell');
-      expect((await runPrerender(['--config', host.runtimeConfigUrl, '--shell-dir', shellDir])).code).toBe(0);
+      expect(
+        (await runPrerender(['--config', host.runtimeConfigUrl, '--shell-dir', shellDir])).code,
+      ).toBe(0);
       const before = fileHashes(shellDir);
-      const config = JSON.parse(await (await fetch(host.runtimeConfigUrl)).text()) as { remotes: Record<string, string> };
-      const down = { ...config, remotes: { ...config.remotes, content: 'http://127.0.0.1:4379/mf-manifest.json' } };
+      const config = JSON.parse(await (await fetch(host.runtimeConfigUrl)).text()) as {
+        remotes: Record<string, string>;
+      };
+      const down = {
+        ...config,
+        remotes: { ...config.remotes, content: 'http://127.0.0.1:4379/mf-manifest.json' },
+      };
       const configFile = path.join(host.root, 'runtime-config.down.json');
       fs.writeFileSync(configFile, JSON.stringify(down));
 
       const result = await runPrerender(['--config', configFile, '--shell-dir', shellDir]);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('prerender: Could not prerender /, nothing was written.');
-      expect(result.stderr).toContain('the "content" remote (http://127.0.0.1:4379/mf-manifest.json) could not be loaded');
+      expect(result.stderr).toContain(
+        'the "content" remote (http://127.0.0.1:4379/mf-manifest.json) could not be loaded',
+      );
       expect(fileHashes(shellDir)).toEqual(before);
     } finally {
       await host.close();

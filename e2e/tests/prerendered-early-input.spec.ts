@@ -11,10 +11,13 @@ const HOLD_MS = 1500;
 
 /** Holds back every file of the remote on `port` (manifest, entry, chunks) by HOLD_MS. */
 async function slowRemote(page: Page, port: number): Promise<void> {
-  await page.route((url) => url.port === String(port), async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
-    await route.continue();
-  });
+  await page.route(
+    (url) => url.port === String(port),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+      await route.continue();
+    },
+  );
 }
 
 const remotePort = (remoteOffset: number) => Number(new URL(sharedSiteUrl()).port) + remoteOffset;
@@ -23,18 +26,28 @@ const SIGNUPS = 2;
 const CAREERS = 3;
 
 async function expectNotHydrated(page: Page, selector: string) {
-  const hydrated = await page.evaluate((found) => Object.keys(document.querySelector(found) ?? {}).some((key) => key.startsWith('__reactProps$')), selector);
+  const hydrated = await page.evaluate(
+    (found) =>
+      Object.keys(document.querySelector(found) ?? {}).some((key) =>
+        key.startsWith('__reactProps$'),
+      ),
+    selector,
+  );
   expect(hydrated, `${selector} should not have hydrated yet`).toBe(false);
 }
 
-test('filters chosen and typed before the page has hydrated apply once it has', async ({ page }) => {
+test('filters chosen and typed before the page has hydrated apply once it has', async ({
+  page,
+}) => {
   await slowRemote(page, remotePort(CONTENT));
   await page.goto(`${sharedSiteUrl()}/case-studies`, { waitUntil: 'domcontentloaded' });
   const main = page.getByRole('main');
   await main.getByRole('combobox', { name: 'Industry' }).selectOption('Finance');
   await main.getByRole('searchbox', { name: 'Search case studies' }).fill('ledger');
   await expectNotHydrated(page, 'main h1');
-  await expect(main.locator('[data-case-study] h3')).toHaveText(['LedgerLine Capital'], { timeout: 20_000 });
+  await expect(main.locator('[data-case-study] h3')).toHaveText(['LedgerLine Capital'], {
+    timeout: 20_000,
+  });
   await expect(main.getByRole('combobox', { name: 'Industry' })).toHaveValue('Finance');
   await expect(main.getByRole('searchbox', { name: 'Search case studies' })).toHaveValue('ledger');
 });
@@ -45,28 +58,49 @@ test('a press before the page has hydrated is carried out once it has', async ({
   const main = page.getByRole('main');
   await main.getByRole('button', { name: 'Inside the Shared Global Compute Pool' }).click();
   await expectNotHydrated(page, 'main h1');
-  await expect(main.getByRole('heading', { level: 1, name: 'Inside the Shared Global Compute Pool' })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    main.getByRole('heading', { level: 1, name: 'Inside the Shared Global Compute Pool' }),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(`${sharedSiteUrl()}/blog`);
 });
 
-test('a form filled and sent before its code has arrived is sent once, with everything typed', async ({ page }) => {
+test('a form filled and sent before its code has arrived is sent once, with everything typed', async ({
+  page,
+}) => {
   await slowRemote(page, remotePort(SIGNUPS));
   await page.goto(`${sharedSiteUrl()}/coming-soon`, { waitUntil: 'domcontentloaded' });
   const form = waitlistForm(page);
   const email = uniqueEmail('katherine', 'early');
-  await fillWaitlist(form, { firstName: 'Katherine', lastName: 'Johnson', email, company: 'NASA', companySize: '201-1000' });
+  await fillWaitlist(form, {
+    firstName: 'Katherine',
+    lastName: 'Johnson',
+    email,
+    company: 'NASA',
+    companySize: '201-1000',
+  });
   await form.getByRole('button', { name: 'Join Waitlist' }).click();
   await expectNotHydrated(page, 'main h1');
   // The browser did not send the form itself (that would have reloaded the page with it in the URL).
   expect(page.url()).toBe(`${sharedSiteUrl()}/coming-soon`);
 
-  await expect(form.getByRole('status')).toHaveText(/Welcome to Agentora's waitlist!/, { timeout: 20_000 });
+  await expect(form.getByRole('status')).toHaveText(/Welcome to Agentora's waitlist!/, {
+    timeout: 20_000,
+  });
   await waitForHydrated(page, 'main h1');
   const rows = await signupRows('waitlist_signups', email);
-  expect(rows).toEqual([expect.objectContaining({ first_name: 'Katherine', last_name: 'Johnson', company: 'NASA', company_size: '201-1000' })]);
+  expect(rows).toEqual([
+    expect.objectContaining({
+      first_name: 'Katherine',
+      last_name: 'Johnson',
+      company: 'NASA',
+      company_size: '201-1000',
+    }),
+  ]);
 });
 
-test('a résumé dropped on the form before its code has arrived is taken, and the page stays', async ({ page }) => {
+test('a résumé dropped on the form before its code has arrived is taken, and the page stays', async ({
+  page,
+}) => {
   await slowRemote(page, remotePort(CAREERS));
   await page.goto(`${sharedSiteUrl()}/careers`, { waitUntil: 'domcontentloaded' });
   const zone = page.getByTestId('resume-drop-zone');

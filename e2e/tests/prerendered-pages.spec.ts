@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { canonicalUrl, findRoute, SITE_ROUTES } from '@agentora/data/routes';
 import { expectSiteFrame, PAGE_HEADINGS, sharedSiteUrl } from '../support/site';
-import { differencesFromServer, rememberServerElements, waitForHydrated } from '../support/prerendered';
+import {
+  differencesFromServer,
+  rememberServerElements,
+  waitForHydrated,
+} from '../support/prerendered';
 
 // Every route is served as prerendered HTML (tools/prerender): readable with JavaScript off, and
 // adopted by React as it is when JavaScript runs.
@@ -10,35 +14,67 @@ test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const route of SITE_ROUTES) {
-    test(`${route.path} shows its heading, text, header and footer, and its meta tags`, async ({ page }) => {
+    test(`${route.path} shows its heading, text, header and footer, and its meta tags`, async ({
+      page,
+    }) => {
       const response = await page.goto(sharedSiteUrl() + route.path);
       expect(response?.status()).toBe(200);
       const main = page.getByRole('main');
-      await expect(main.getByRole('heading', { level: 1, name: PAGE_HEADINGS[`${route.page.remote} ${route.page.expose}`] ?? /\S/ })).toBeVisible();
+      await expect(
+        main.getByRole('heading', {
+          level: 1,
+          name: PAGE_HEADINGS[`${route.page.remote} ${route.page.expose}`] ?? /\S/,
+        }),
+      ).toBeVisible();
       // A page of a mail link has only its lead until it reads the link from its address.
-      expect((await main.innerText()).replace(/\s+/g, ' ').length).toBeGreaterThan(findRoute(route.path)?.hydrate === 'at-load' ? 100 : 200);
+      expect((await main.innerText()).replace(/\s+/g, ' ').length).toBeGreaterThan(
+        findRoute(route.path)?.hydrate === 'at-load' ? 100 : 200,
+      );
       await expectSiteFrame(page);
-      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+      await expect(
+        page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }),
+      ).toBeVisible();
       await expect(page.locator('noscript')).toHaveCount(0);
       // Nothing is fetched ahead of the first paint: the scripts start after it (the inline loader).
-      await expect(page.locator('script[src], link[rel="preload"], link[rel="modulepreload"]')).toHaveCount(0);
+      await expect(
+        page.locator('script[src], link[rel="preload"], link[rel="modulepreload"]'),
+      ).toHaveCount(0);
 
       const head = page.locator('head');
       await expect(page).toHaveTitle(route.title);
       await expect(head.locator('title')).toHaveCount(1);
-      await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', route.description);
-      await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', canonicalUrl(route.path));
-      await expect(head.locator('meta[property="og:title"]')).toHaveAttribute('content', route.title);
-      await expect(head.locator('meta[property="og:description"]')).toHaveAttribute('content', route.description);
-      await expect(head.locator('meta[property="og:url"]')).toHaveAttribute('content', canonicalUrl(route.path));
+      await expect(head.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        route.description,
+      );
+      await expect(head.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        canonicalUrl(route.path),
+      );
+      await expect(head.locator('meta[property="og:title"]')).toHaveAttribute(
+        'content',
+        route.title,
+      );
+      await expect(head.locator('meta[property="og:description"]')).toHaveAttribute(
+        'content',
+        route.description,
+      );
+      await expect(head.locator('meta[property="og:url"]')).toHaveAttribute(
+        'content',
+        canonicalUrl(route.path),
+      );
       await expect(head.locator('meta[property="og:type"]')).toHaveAttribute('content', 'website');
     });
   }
 
-  test('an unknown address gets the error page, status 404, and no canonical URL', async ({ page }) => {
+  test('an unknown address gets the error page, status 404, and no canonical URL', async ({
+    page,
+  }) => {
     const response = await page.goto(`${sharedSiteUrl()}/no-such-page/at-all`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeVisible();
     await expect(page).toHaveTitle('Unexpected Application Error! | Agentora');
     await expectSiteFrame(page);
     await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
@@ -52,12 +88,14 @@ test.describe('hydration', () => {
     test(`${path} is adopted as served: no mismatch, no element made anew`, async ({ page }) => {
       const messages: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
+        if (message.type() === 'error' || message.type() === 'warning')
+          messages.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
       const remoteRequests: string[] = [];
       page.on('request', (request) => {
-        if (new URL(request.url()).port !== new URL(sharedSiteUrl()).port) remoteRequests.push(request.url());
+        if (new URL(request.url()).port !== new URL(sharedSiteUrl()).port)
+          remoteRequests.push(request.url());
       });
       await rememberServerElements(page);
 
@@ -74,12 +112,20 @@ test.describe('hydration', () => {
 
       // A page that acts on its address adds what the address says once it has hydrated.
       const differences = await differencesFromServer(page);
-      expect(atLoad ? differences.dropped : differences).toEqual(atLoad ? [] : { dropped: [], made: [] });
+      expect(atLoad ? differences.dropped : differences).toEqual(
+        atLoad ? [] : { dropped: [], made: [] },
+      );
       await expect(page.locator('title')).toHaveCount(1);
-      await expect(page.locator('link[rel="canonical"]')).toHaveCount(path === '/no-such-page' ? 0 : 1);
+      await expect(page.locator('link[rel="canonical"]')).toHaveCount(
+        path === '/no-such-page' ? 0 : 1,
+      );
       await expect(page.locator('style[data-styled]')).toHaveCount(1);
       // The error page itself is answered with 404, which Chromium logs.
-      expect(messages.filter((message) => !(path === '/no-such-page' && message.includes('status of 404')))).toEqual([]);
+      expect(
+        messages.filter(
+          (message) => !(path === '/no-such-page' && message.includes('status of 404')),
+        ),
+      ).toEqual([]);
     });
   }
 });

@@ -5,10 +5,13 @@ import { waitForHydrated } from '../support/prerendered';
 test('React DOM is loaded once, and the shell theme styles a remote', async ({ page }) => {
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+    if (response.request().resourceType() === 'script')
+      scripts.push(response.text().catch(() => ''));
   });
   await page.goto(`${sharedSiteUrl()}/`);
-  await expect(page.getByRole('heading', { name: /The Future of AI Agent Commerce/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: /The Future of AI Agent Commerce/ }),
+  ).toBeVisible();
   await page.waitForLoadState('networkidle');
 
   // react-dom's client marks its root containers with this key; one copy of react-dom, one marker.
@@ -17,7 +20,10 @@ test('React DOM is loaded once, and the shell theme styles a remote', async ({ p
 
   // The hero's Join Waitlist button is rendered by the content remote with libs/ui's primary colour:
   // only the shell's ThemeProvider supplies it.
-  const heroCta = page.getByRole('main').getByRole('link', { name: /Join Waitlist/ }).first();
+  const heroCta = page
+    .getByRole('main')
+    .getByRole('link', { name: /Join Waitlist/ })
+    .first();
   await expect(heroCta).toHaveCSS('background-color', 'rgb(91, 61, 245)');
 });
 
@@ -27,7 +33,10 @@ test('header and footer stay mounted while pages change', async ({ page }) => {
   // Until the shell has hydrated, its links are plain links to the next prerendered page.
   await waitForHydrated(page, 'header button');
   await page.evaluate(() => {
-    (window as unknown as { frameNodes: Element[] }).frameNodes = [document.querySelector('header')!, document.querySelector('footer')!];
+    (window as unknown as { frameNodes: Element[] }).frameNodes = [
+      document.querySelector('header')!,
+      document.querySelector('footer')!,
+    ];
   });
   const header = page.getByRole('banner');
   for (const [name, heading] of [
@@ -36,11 +45,17 @@ test('header and footer stay mounted while pages change', async ({ page }) => {
     ['How It Works', /How .* Works/],
   ] as const) {
     await header.getByRole('link', { name, exact: true }).click();
-    await expect(page.getByRole('main').getByRole('heading', { name: heading }).first()).toBeVisible();
+    await expect(
+      page.getByRole('main').getByRole('heading', { name: heading }).first(),
+    ).toBeVisible();
   }
   const same = await page.evaluate(() => {
     const [header, footer] = (window as unknown as { frameNodes: Element[] }).frameNodes;
-    return header === document.querySelector('header') && footer === document.querySelector('footer') && header.isConnected;
+    return (
+      header === document.querySelector('header') &&
+      footer === document.querySelector('footer') &&
+      header.isConnected
+    );
   });
   expect(same).toBe(true);
 });
@@ -73,11 +88,14 @@ test('the runtime config is fetched once, and nothing preloaded goes unused', as
   expect(warnings.filter((text) => text.includes('preload'))).toEqual([]);
 });
 
-test("a prerendered page starts the shell's scripts after its first paint: React, not supabase-js", async ({ page }) => {
+test("a prerendered page starts the shell's scripts after its first paint: React, not supabase-js", async ({
+  page,
+}) => {
   const shellOrigin = new URL(sharedSiteUrl()).origin;
   const loaded = new Set<string>();
   page.on('request', (request) => {
-    if (request.resourceType() === 'script' && request.url().startsWith(shellOrigin)) loaded.add(new URL(request.url()).pathname);
+    if (request.resourceType() === 'script' && request.url().startsWith(shellOrigin))
+      loaded.add(new URL(request.url()).pathname);
   });
   const html = await (await page.request.get(`${sharedSiteUrl()}/about`)).text();
   // Nothing in the HTML fetches a script ahead of the page: one inline loader starts the entry.
@@ -89,27 +107,37 @@ test("a prerendered page starts the shell's scripts after its first paint: React
   await waitForHydrated(page, 'header button');
   await page.waitForLoadState('networkidle');
   expect(loaded).toContain(entry[0]);
-  const bodies = await Promise.all([...loaded].map(async (path) => (await page.request.get(shellOrigin + path)).text()));
+  const bodies = await Promise.all(
+    [...loaded].map(async (path) => (await page.request.get(shellOrigin + path)).text()),
+  );
   expect(bodies.some((body) => body.includes('__reactContainer$'))).toBe(true);
   // supabase-js names itself in the X-Client-Info header it sends; our libs/data only wraps it.
   expect(bodies.filter((body) => body.includes('supabase-js')).length).toBe(0);
 });
 
-test('sections below the first screen load only as the visitor scrolls towards them', async ({ page }) => {
-  const config = (await (await page.request.get(`${sharedSiteUrl()}/runtime-config.json`)).json()) as { remotes: { signups: string } };
+test('sections below the first screen load only as the visitor scrolls towards them', async ({
+  page,
+}) => {
+  const config = (await (
+    await page.request.get(`${sharedSiteUrl()}/runtime-config.json`)
+  ).json()) as { remotes: { signups: string } };
   const signupsOrigin = new URL(config.remotes.signups).origin;
   const signupsRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().startsWith(signupsOrigin)) signupsRequests.push(request.url());
   });
   await page.goto(`${sharedSiteUrl()}/`);
-  await expect(page.getByRole('heading', { name: /The Future of AI Agent Commerce/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: /The Future of AI Agent Commerce/ }),
+  ).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(signupsRequests).toEqual([]);
   await expect(page.getByRole('form', { name: 'Footer newsletter sign-up' })).toHaveCount(0);
 
   await scrollThroughPage(page);
   await expect(page.getByRole('region', { name: 'Get Early Access' })).toBeVisible();
-  await expect(page.getByRole('contentinfo').getByRole('form', { name: 'Footer newsletter sign-up' })).toBeVisible();
+  await expect(
+    page.getByRole('contentinfo').getByRole('form', { name: 'Footer newsletter sign-up' }),
+  ).toBeVisible();
   expect(signupsRequests.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
 });

@@ -24,7 +24,10 @@ test('the mobile menu opens, closes, and closes when a link is chosen', async ({
   await header.getByRole('button', { name: 'Open menu' }).click();
   await blogLink.click();
   await expect(page).toHaveURL(`${sharedSiteUrl()}/blog`);
-  await expect(header.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(header.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
   await expect(blogLink).toBeHidden();
 
   // Escape closes it too, and gives focus back to the toggle.

@@ -5,8 +5,14 @@ import { portBlock } from '../support/ports';
 import { WORKSPACE_ROOT } from '../support/workspace';
 import { expectSiteFrame, sharedBackendConfig } from '../support/site';
 
-test('a remote that is down costs only its own area, and Retry brings it back', async ({ page }) => {
-  const site = await startPreviewSite({ workspaceRoot: WORKSPACE_ROOT, ports: portBlock(4310), supabase: sharedBackendConfig() });
+test('a remote that is down costs only its own area, and Retry brings it back', async ({
+  page,
+}) => {
+  const site = await startPreviewSite({
+    workspaceRoot: WORKSPACE_ROOT,
+    ports: portBlock(4310),
+    supabase: sharedBackendConfig(),
+  });
   try {
     await site.stop('careers');
     await page.goto(`${site.url}/careers`);
@@ -18,13 +24,20 @@ test('a remote that is down costs only its own area, and Retry brings it back', 
 
     // Other routes still work while careers is down.
     await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
-    await expect(page.getByRole('main').getByRole('heading', { name: /About/ }).first()).toBeVisible();
+    await expect(
+      page.getByRole('main').getByRole('heading', { name: /About/ }).first(),
+    ).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Careers' }).click();
     await expect(failure).toBeVisible();
 
     await site.start('careers');
     await failure.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('main').getByRole('heading', { name: /Careers/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('heading', { name: /Careers/ })
+        .first(),
+    ).toBeVisible();
     await expect(failure).toHaveCount(0);
   } finally {
     await site.close();
@@ -48,11 +61,15 @@ test('a remote that hangs fails within seconds instead of blanking the page', as
   try {
     const started = Date.now();
     await page.goto(`${site.url}/about`);
-    await expect(page.locator('[data-remote-failure]')).toContainText('temporarily unavailable', { timeout: 12_000 });
+    await expect(page.locator('[data-remote-failure]')).toContainText('temporarily unavailable', {
+      timeout: 12_000,
+    });
     expect(Date.now() - started).toBeLessThan(12_000);
     await expectSiteFrame(page);
     await page.getByRole('banner').getByRole('link', { name: 'Join Waitlist' }).click();
-    await expect(page.getByRole('main').getByRole('heading', { name: /Join the AI Revolution/ })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByRole('heading', { name: /Join the AI Revolution/ }),
+    ).toBeVisible();
   } finally {
     for (const socket of sockets) socket.destroy();
     hanging.close();

@@ -10,7 +10,9 @@ test.describe('route table', () => {
       await expect(page).toHaveTitle(route.title);
       // A page module without a known heading still has to show one.
       const heading = PAGE_HEADINGS[`${route.page.remote} ${route.page.expose}`] ?? /\S/;
-      await expect(page.getByRole('main').getByRole('heading', { name: heading }).first()).toBeVisible();
+      await expect(
+        page.getByRole('main').getByRole('heading', { name: heading }).first(),
+      ).toBeVisible();
       await expectSiteFrame(page);
       await expect(page.locator('[data-remote-failure]')).toHaveCount(0);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
@@ -20,7 +22,9 @@ test.describe('route table', () => {
 
   test('an unknown route shows the fallback page inside the frame', async ({ page }) => {
     await page.goto(`${sharedSiteUrl()}/no-such-page/at-all`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeVisible();
     await expect(page).toHaveTitle('Unexpected Application Error! | Agentora');
     await expectSiteFrame(page);
     await page.getByRole('link', { name: 'Back to Home' }).click();
@@ -33,11 +37,28 @@ test.describe('route table', () => {
     for (const column of ['Product', 'Resources', 'Company', 'Legal']) {
       await expect(footer.getByRole('heading', { name: column })).toBeVisible();
     }
-    const hrefs = await footer.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    for (const target of ['/marketplace', '/how-it-works', '/use-cases', '/blog', '/about', '/careers', '/privacy', '/terms', '/coming-soon']) {
+    const hrefs = await footer
+      .locator('a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    for (const target of [
+      '/marketplace',
+      '/how-it-works',
+      '/use-cases',
+      '/blog',
+      '/about',
+      '/careers',
+      '/privacy',
+      '/terms',
+      '/coming-soon',
+    ]) {
       expect(hrefs).toContain(target);
     }
-    for (const social of ['https://x.com/agentora', 'https://www.linkedin.com/company/agentora', 'https://www.instagram.com/agentora', 'mailto:hello@agentora.ai']) {
+    for (const social of [
+      'https://x.com/agentora',
+      'https://www.linkedin.com/company/agentora',
+      'https://www.instagram.com/agentora',
+      'mailto:hello@agentora.ai',
+    ]) {
       expect(hrefs).toContain(social);
     }
     const chat = footer.getByRole('link', { name: /community chat/i });

@@ -6,16 +6,31 @@ import { sharedBackendConfig } from '../support/site';
 import { buildRemoteVariant } from '../support/scratch-build';
 import { waitForHydrated } from '../support/prerendered';
 
-test('a new remote release on another host is picked up by changing only the runtime config', async ({ page }) => {
+test('a new remote release on another host is picked up by changing only the runtime config', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   // Another team ships careers "release 2" to a new host; the shell is not rebuilt.
-  const releaseDist = buildRemoteVariant({ remote: 'careers', variant: 'careers-release-2', wrapExposed: { module: 'CareersPage', marker: 'Careers release 2' } });
+  const releaseDist = buildRemoteVariant({
+    remote: 'careers',
+    variant: 'careers-release-2',
+    wrapExposed: { module: 'CareersPage', marker: 'Careers release 2' },
+  });
   const newHost = await startStaticSite({ root: releaseDist, port: 4339 });
 
-  const before = await startPreviewSite({ workspaceRoot: WORKSPACE_ROOT, ports: portBlock(4330), supabase: sharedBackendConfig() });
+  const before = await startPreviewSite({
+    workspaceRoot: WORKSPACE_ROOT,
+    ports: portBlock(4330),
+    supabase: sharedBackendConfig(),
+  });
   try {
     await page.goto(`${before.url}/careers`);
-    await expect(page.getByRole('main').getByRole('heading', { name: /Careers/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('heading', { name: /Careers/ })
+        .first(),
+    ).toBeVisible();
     await expect(page.getByTestId('release-marker')).toHaveCount(0);
   } finally {
     await before.close();
@@ -32,14 +47,23 @@ test('a new remote release on another host is picked up by changing only the run
     const careersPorts = new Set<string>();
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (/mf-manifest\.json|remoteEntry\.js/.test(url.pathname) && ['4333', '4339'].includes(url.port)) careersPorts.add(url.port);
+      if (
+        /mf-manifest\.json|remoteEntry\.js/.test(url.pathname) &&
+        ['4333', '4339'].includes(url.port)
+      )
+        careersPorts.add(url.port);
     });
     await page.goto(`${after.url}/careers`);
     // Prerendered from release 2; its code, from the new host, loads when the visitor uses the page.
     await expect(page.getByTestId('release-marker')).toHaveText('Careers release 2');
     await page.getByRole('main').hover();
     await waitForHydrated(page, 'main h1');
-    await expect(page.getByRole('main').getByRole('heading', { name: /Careers/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('heading', { name: /Careers/ })
+        .first(),
+    ).toBeVisible();
     expect([...careersPorts]).toEqual(['4339']);
   } finally {
     await after.close();

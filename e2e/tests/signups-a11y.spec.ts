@@ -1,7 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { scrollThroughPage, sharedSiteUrl } from '../support/site';
-import { earlyAccessForm, footerNewsletterForm, homeNewsletterForm, waitlistForm } from '../support/signups';
+import {
+  earlyAccessForm,
+  footerNewsletterForm,
+  homeNewsletterForm,
+  waitlistForm,
+} from '../support/signups';
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -10,10 +15,15 @@ async function violations(page: Page, selectors: string[]) {
   let builder = new AxeBuilder({ page }).withTags(WCAG_AA);
   for (const selector of selectors) builder = builder.include(selector);
   const { violations: found } = await builder.analyze();
-  return found.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return found.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
-test('the waitlist page has no WCAG A/AA violations, empty and with every error shown', async ({ page }) => {
+test('the waitlist page has no WCAG A/AA violations, empty and with every error shown', async ({
+  page,
+}) => {
   await page.goto(`${sharedSiteUrl()}/coming-soon`);
   const form = waitlistForm(page);
   await expect(form).toBeVisible();
@@ -24,7 +34,9 @@ test('the waitlist page has no WCAG A/AA violations, empty and with every error 
   expect(await violations(page, ['main'])).toEqual([]);
 });
 
-test('the home sections and the footer form have no WCAG A/AA violations, empty and with errors shown', async ({ page }) => {
+test('the home sections and the footer form have no WCAG A/AA violations, empty and with errors shown', async ({
+  page,
+}) => {
   await page.goto(`${sharedSiteUrl()}/`);
   await scrollThroughPage(page);
   await expect(earlyAccessForm(page)).toBeVisible();

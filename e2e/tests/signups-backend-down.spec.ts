@@ -21,12 +21,18 @@ import {
 const SITE_PORTS = portBlock(4510);
 const BACKEND_PORT = 4519;
 
-test('with the backend stopped every sign-up form shows its failure text and keeps what was typed', async ({ page }) => {
+test('with the backend stopped every sign-up form shows its failure text and keeps what was typed', async ({
+  page,
+}) => {
   const backend = await testBackend(BACKEND_PORT);
   let backendRunning = true;
   let site: PreviewSite | undefined;
   try {
-    site = await startPreviewSite({ workspaceRoot: WORKSPACE_ROOT, ports: SITE_PORTS, supabase: backend.publicConfig });
+    site = await startPreviewSite({
+      workspaceRoot: WORKSPACE_ROOT,
+      ports: SITE_PORTS,
+      supabase: backend.publicConfig,
+    });
     await page.goto(`${site.url}/`);
     await scrollThroughPage(page);
     await expect(earlyAccessForm(page)).toBeVisible();
@@ -36,16 +42,22 @@ test('with the backend stopped every sign-up form shows its failure text and kee
     const earlyInput = earlyAccessForm(page).getByRole('textbox', { name: 'Email address' });
     await earlyInput.fill('grace.down@example.com');
     await earlyAccessForm(page).getByRole('button', { name: 'Join Early Access' }).click();
-    await expect(earlyAccessSection(page).getByRole('alert')).toHaveText('Failed to sign up. Please try again or contact support.');
+    await expect(earlyAccessSection(page).getByRole('alert')).toHaveText(
+      'Failed to sign up. Please try again or contact support.',
+    );
     await expect(earlyInput).toHaveValue('grace.down@example.com');
 
     const homeInput = homeNewsletterForm(page).getByRole('textbox', { name: 'Email address' });
     await homeInput.fill('hedy.down@example.com');
     await homeNewsletterForm(page).getByRole('button', { name: 'Subscribe' }).click();
-    await expect(homeNewsletterSection(page).getByRole('alert')).toHaveText('Failed to subscribe. Please try again.');
+    await expect(homeNewsletterSection(page).getByRole('alert')).toHaveText(
+      'Failed to subscribe. Please try again.',
+    );
     await expect(homeInput).toHaveValue('hedy.down@example.com');
 
-    const footerInput = footerNewsletterForm(page).getByRole('textbox', { name: 'Email address for the newsletter' });
+    const footerInput = footerNewsletterForm(page).getByRole('textbox', {
+      name: 'Email address for the newsletter',
+    });
     await footerInput.fill('radia.down@example.com');
     await footerNewsletterForm(page).getByRole('button', { name: 'Subscribe' }).click();
     const toast = page.getByRole('contentinfo').getByRole('alert');
@@ -68,7 +80,9 @@ test('with the backend stopped every sign-up form shows its failure text and kee
     };
     await fillWaitlist(form, entry);
     await form.getByRole('button', { name: 'Join Waitlist' }).click();
-    await expect(form.getByRole('alert')).toHaveText('Failed to join waitlist. Please try again or contact support.');
+    await expect(form.getByRole('alert')).toHaveText(
+      'Failed to join waitlist. Please try again or contact support.',
+    );
     await expect(form.getByRole('button', { name: 'Join Waitlist' })).toBeEnabled();
     await expectWaitlistValues(form, entry);
   } finally {

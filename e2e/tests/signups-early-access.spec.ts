@@ -1,18 +1,32 @@
 import { expect, test, type Page } from '@playwright/test';
 import { scrollThroughPage, sharedSiteUrl } from '../support/site';
-import { earlyAccessForm, earlyAccessSection, otherCase, outboxMailTo, signupRows, uniqueEmail } from '../support/signups';
+import {
+  earlyAccessForm,
+  earlyAccessSection,
+  otherCase,
+  outboxMailTo,
+  signupRows,
+  uniqueEmail,
+} from '../support/signups';
 
-const MAILED = "Thanks! You're on the early access list. Check your email for confirmation and exclusive benefits.";
+const MAILED =
+  "Thanks! You're on the early access list. Check your email for confirmation and exclusive benefits.";
 
 async function openHome(page: Page) {
   await page.goto(`${sharedSiteUrl()}/`);
   await scrollThroughPage(page);
   const form = earlyAccessForm(page);
   await expect(form).toBeVisible();
-  return { form, section: earlyAccessSection(page), input: form.getByRole('textbox', { name: 'Email address' }) };
+  return {
+    form,
+    section: earlyAccessSection(page),
+    input: form.getByRole('textbox', { name: 'Email address' }),
+  };
 }
 
-test('joining from the home page stores the email, mails the welcome, clears the field and the message after 5 s', async ({ page }) => {
+test('joining from the home page stores the email, mails the welcome, clears the field and the message after 5 s', async ({
+  page,
+}) => {
   const email = uniqueEmail('katherine', 'early');
   const { form, section, input } = await openHome(page);
   await input.fill(email);
@@ -21,7 +35,9 @@ test('joining from the home page stores the email, mails the welcome, clears the
   const message = section.getByRole('status');
   await expect(message).toHaveText(MAILED);
   await expect(input).toHaveValue('');
-  expect(await signupRows('early_access_signups', email)).toEqual([expect.objectContaining({ email })]);
+  expect(await signupRows('early_access_signups', email)).toEqual([
+    expect.objectContaining({ email }),
+  ]);
 
   const mail = await outboxMailTo(email);
   expect(mail).toHaveLength(1);
@@ -31,7 +47,9 @@ test('joining from the home page stores the email, mails the welcome, clears the
   await expect(message).toHaveCount(0, { timeout: 7000 });
 });
 
-test('the same email in other letter case gets the duplicate text and keeps the field', async ({ page }) => {
+test('the same email in other letter case gets the duplicate text and keeps the field', async ({
+  page,
+}) => {
   const email = uniqueEmail('dorothy', 'early-dup');
   const { form, section, input } = await openHome(page);
   await input.fill(email);
@@ -40,12 +58,16 @@ test('the same email in other letter case gets the duplicate text and keeps the 
 
   await input.fill(otherCase(email));
   await form.getByRole('button', { name: 'Join Early Access' }).click();
-  await expect(section.getByRole('alert')).toHaveText('You have already signed up for early access with this email address.');
+  await expect(section.getByRole('alert')).toHaveText(
+    'You have already signed up for early access with this email address.',
+  );
   await expect(input).toHaveValue(otherCase(email));
   expect(await signupRows('early_access_signups', email)).toHaveLength(1);
 });
 
-test('an invalid email is refused in place and focused; the full waitlist is one click away', async ({ page }) => {
+test('an invalid email is refused in place and focused; the full waitlist is one click away', async ({
+  page,
+}) => {
   const { form, section, input } = await openHome(page);
   await input.fill('mary.example.com');
   await form.getByRole('button', { name: 'Join Early Access' }).click();
@@ -55,10 +77,14 @@ test('an invalid email is refused in place and focused; the full waitlist is one
 
   await section.getByRole('link', { name: 'Or join the full waitlist' }).click();
   await expect(page).toHaveURL(`${sharedSiteUrl()}/coming-soon`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Join the AI Revolution' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Join the AI Revolution' }),
+  ).toBeVisible();
 });
 
-test('a plus-address of a joined mailbox gets the duplicate text; a name-less address is greeted "there"', async ({ page }) => {
+test('a plus-address of a joined mailbox gets the duplicate text; a name-less address is greeted "there"', async ({
+  page,
+}) => {
   const email = uniqueEmail('bob', 'early-plus').replace(/^bob\./, 'b0b.');
   const { form, section, input } = await openHome(page);
   await input.fill(email);
@@ -70,7 +96,9 @@ test('a plus-address of a joined mailbox gets the duplicate text; a name-less ad
   const tagged = email.replace('@', '+news@');
   await input.fill(tagged);
   await form.getByRole('button', { name: 'Join Early Access' }).click();
-  await expect(section.getByRole('alert')).toHaveText('You have already signed up for early access with this email address.');
+  await expect(section.getByRole('alert')).toHaveText(
+    'You have already signed up for early access with this email address.',
+  );
   await expect(input).toHaveValue(tagged);
   expect(await signupRows('early_access_signups', tagged)).toEqual([]);
 });

@@ -3,13 +3,23 @@ import { scrollThroughPage, sharedSiteUrl } from '../support/site';
 // The routes module, not the package index: Playwright loads the lib as CommonJS, where the
 // index's `export *` re-exports are not visible as named imports.
 import { SITE_PATHS } from '@agentora/data/routes';
-import { footerNewsletterForm, homeNewsletterForm, homeNewsletterSection, otherCase, outboxMailTo, signupRows, uniqueEmail } from '../support/signups';
+import {
+  footerNewsletterForm,
+  homeNewsletterForm,
+  homeNewsletterSection,
+  otherCase,
+  outboxMailTo,
+  signupRows,
+  uniqueEmail,
+} from '../support/signups';
 
 const MAILED = 'Thanks for subscribing! Check your email for confirmation.';
 const DUPLICATE = 'You are already subscribed to our newsletter.';
 
 test.describe('home newsletter', () => {
-  test('subscribes, stores the row, mails the confirmation; the same email in other case is a duplicate', async ({ page }) => {
+  test('subscribes, stores the row, mails the confirmation; the same email in other case is a duplicate', async ({
+    page,
+  }) => {
     const email = uniqueEmail('hedy', 'home-news');
     await page.goto(`${sharedSiteUrl()}/`);
     await scrollThroughPage(page);
@@ -20,7 +30,9 @@ test.describe('home newsletter', () => {
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect(section.getByRole('status')).toHaveText(MAILED);
     await expect(input).toHaveValue('');
-    expect(await signupRows('newsletter_subscriptions', email)).toEqual([expect.objectContaining({ email })]);
+    expect(await signupRows('newsletter_subscriptions', email)).toEqual([
+      expect.objectContaining({ email }),
+    ]);
     const mail = await outboxMailTo(email);
     expect(mail.map((message) => message.subject)).toEqual(['Welcome to the Agentora newsletter']);
     expect(mail[0].text).toContain('Hi Hedy,');
@@ -48,7 +60,9 @@ test.describe('home newsletter', () => {
 });
 
 test.describe('footer newsletter', () => {
-  test('shows the loading state, a 3 s toast, clears the field and stores the row; the same email in other case is a duplicate', async ({ page }) => {
+  test('shows the loading state, a 3 s toast, clears the field and stores the row; the same email in other case is a duplicate', async ({
+    page,
+  }) => {
     const email = uniqueEmail('radia', 'footer');
     await page.goto(`${sharedSiteUrl()}/about`);
     await scrollThroughPage(page);
@@ -76,8 +90,12 @@ test.describe('footer newsletter', () => {
     const toast = footer.getByRole('status');
     await expect(toast).toHaveText(MAILED);
     await expect(input).toHaveValue('');
-    expect(await signupRows('newsletter_subscriptions', email)).toEqual([expect.objectContaining({ email })]);
-    expect((await outboxMailTo(email)).map((message) => message.subject)).toEqual(['Welcome to the Agentora newsletter']);
+    expect(await signupRows('newsletter_subscriptions', email)).toEqual([
+      expect.objectContaining({ email }),
+    ]);
+    expect((await outboxMailTo(email)).map((message) => message.subject)).toEqual([
+      'Welcome to the Agentora newsletter',
+    ]);
     await expect(toast).toHaveCount(0, { timeout: 5000 });
 
     await input.fill(otherCase(email));
@@ -97,9 +115,13 @@ test.describe('footer newsletter', () => {
       const form = footerNewsletterForm(page);
       await form.getByRole('textbox', { name: 'Email address for the newsletter' }).fill(email);
       await form.getByRole('button', { name: 'Subscribe' }).click();
-      await expect(page.getByRole('contentinfo').getByRole('status'), `footer toast on ${route}`).toHaveText(MAILED);
+      await expect(
+        page.getByRole('contentinfo').getByRole('status'),
+        `footer toast on ${route}`,
+      ).toHaveText(MAILED);
       subscribed.push(email);
     }
-    for (const email of subscribed) expect(await signupRows('newsletter_subscriptions', email), email).toHaveLength(1);
+    for (const email of subscribed)
+      expect(await signupRows('newsletter_subscriptions', email), email).toHaveLength(1);
   });
 });

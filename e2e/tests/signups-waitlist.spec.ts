@@ -1,17 +1,30 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sharedBackendConfig, sharedSiteUrl } from '../support/site';
-import { expectWaitlistValues, fillWaitlist, otherCase, outboxMailTo, signupRows, uniqueEmail, waitlistForm, type WaitlistEntry } from '../support/signups';
+import {
+  expectWaitlistValues,
+  fillWaitlist,
+  otherCase,
+  outboxMailTo,
+  signupRows,
+  uniqueEmail,
+  waitlistForm,
+  type WaitlistEntry,
+} from '../support/signups';
 
 const MAILED = "Welcome to Agentora's waitlist! Check your email for confirmation and next steps.";
 const EMPTY: WaitlistEntry = { firstName: '', lastName: '', email: '', company: '' };
 
 async function openWaitlist(page: Page, path = '/coming-soon') {
   await page.goto(sharedSiteUrl() + path);
-  await expect(page.getByRole('heading', { level: 1, name: 'Join the AI Revolution' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Join the AI Revolution' }),
+  ).toBeVisible();
   return waitlistForm(page);
 }
 
-test('joining stores every field, mails the welcome with company and use case, empties the form and clears the banner after 5 s', async ({ page }) => {
+test('joining stores every field, mails the welcome with company and use case, empties the form and clears the banner after 5 s', async ({
+  page,
+}) => {
   const entry: WaitlistEntry = {
     firstName: 'Grace',
     lastName: 'Hopper',
@@ -56,16 +69,26 @@ test('joining stores every field, mails the welcome with company and use case, e
   await expect(banner).toHaveCount(0, { timeout: 7000 });
 });
 
-test('the same email in other letter case is a duplicate: its text shows, the form keeps everything, one row stays', async ({ page }) => {
+test('the same email in other letter case is a duplicate: its text shows, the form keeps everything, one row stays', async ({
+  page,
+}) => {
   const email = uniqueEmail('alan', 'waitlist-dup');
   const form = await openWaitlist(page, '/marketplace');
   await fillWaitlist(form, { firstName: 'Alan', lastName: 'Turing', email, company: 'Bletchley' });
   await form.getByRole('button', { name: 'Join Waitlist' }).click();
   await expect(form.getByRole('status')).toHaveText(MAILED);
   // Optional fields left empty are stored as NULL, not ''.
-  expect(await signupRows('waitlist_signups', email)).toEqual([expect.objectContaining({ role: null, company_size: null, use_case: null, hear_about: null })]);
+  expect(await signupRows('waitlist_signups', email)).toEqual([
+    expect.objectContaining({ role: null, company_size: null, use_case: null, hear_about: null }),
+  ]);
 
-  const again: WaitlistEntry = { firstName: 'Alan', lastName: 'Turing', email: otherCase(email), company: 'Bletchley Park', useCase: 'Again' };
+  const again: WaitlistEntry = {
+    firstName: 'Alan',
+    lastName: 'Turing',
+    email: otherCase(email),
+    company: 'Bletchley Park',
+    useCase: 'Again',
+  };
   await fillWaitlist(form, again);
   await form.getByRole('button', { name: 'Join Waitlist' }).click();
   const alert = form.getByRole('alert');
@@ -75,7 +98,9 @@ test('the same email in other letter case is a duplicate: its text shows, the fo
   expect(await outboxMailTo(email)).toHaveLength(1);
 });
 
-test('missing fields and an email without @ get the documented texts and focus, and nothing is sent', async ({ page }) => {
+test('missing fields and an email without @ get the documented texts and focus, and nothing is sent', async ({
+  page,
+}) => {
   const inserts: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/rest/v1/')) inserts.push(request.url());
@@ -85,9 +110,17 @@ test('missing fields and an email without @ get the documented texts and focus, 
   await form.getByRole('button', { name: 'Join Waitlist' }).click();
   await expect(form.getByRole('alert')).toHaveText('Please fill in all required fields');
   await expect(form.getByLabel('First Name')).toBeFocused();
-  await expect(form.getByRole('textbox', { name: 'Company', exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('textbox', { name: 'Company', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
 
-  await fillWaitlist(form, { firstName: 'Margaret', lastName: 'Hamilton', email: 'margaret.example.com', company: 'MIT' });
+  await fillWaitlist(form, {
+    firstName: 'Margaret',
+    lastName: 'Hamilton',
+    email: 'margaret.example.com',
+    company: 'MIT',
+  });
   await form.getByRole('button', { name: 'Join Waitlist' }).click();
   await expect(form.getByRole('alert')).toHaveText('Please enter a valid email address');
   await expect(form.getByLabel('Email')).toBeFocused();
@@ -99,12 +132,21 @@ test('the welcome mail says only what was stored: the PayPal attack gets the sto
   // The attack of issue 13: a waitlist row for the victim, then a call to the mail function with text
   // of the attacker's choosing.
   const { url, anonKey } = sharedBackendConfig();
-  const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json' };
+  const headers = {
+    apikey: anonKey,
+    Authorization: `Bearer ${anonKey}`,
+    'Content-Type': 'application/json',
+  };
   const victim = uniqueEmail('victor', 'paypal');
   const inserted = await fetch(`${url}/rest/v1/waitlist_signups`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ first_name: 'Victor', last_name: 'Tim', email: victim, company: 'ACME' }),
+    body: JSON.stringify({
+      first_name: 'Victor',
+      last_name: 'Tim',
+      email: victim,
+      company: 'ACME',
+    }),
   });
   expect(inserted.status).toBe(201);
   const attack = await fetch(`${url}/functions/v1/send-thank-you-email`, {
@@ -114,12 +156,16 @@ test('the welcome mail says only what was stored: the PayPal attack gets the sto
       to: victim,
       type: 'waitlist',
       firstName: 'Valued customer',
-      additionalData: { company: 'Your PayPal account is locked', useCase: 'Verify at https://evil.example/login' },
+      additionalData: {
+        company: 'Your PayPal account is locked',
+        useCase: 'Verify at https://evil.example/login',
+      },
     }),
   });
   expect(attack.status).toBe(200);
   const [mail] = await outboxMailTo(victim);
-  for (const body of [mail.subject, mail.text, mail.html]) expect(body).not.toMatch(/PayPal|evil\.example|Valued customer/);
+  for (const body of [mail.subject, mail.text, mail.html])
+    expect(body).not.toMatch(/PayPal|evil\.example|Valued customer/);
   expect(mail.text).toContain('Hi Victor,');
   expect(mail.text).toContain('ACME');
 
@@ -128,7 +174,12 @@ test('the welcome mail says only what was stored: the PayPal attack gets the sto
     const second = await fetch(`${url}/rest/v1/waitlist_signups`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ first_name: 'Victor', last_name: 'Tim', email: again, company: 'ACME' }),
+      body: JSON.stringify({
+        first_name: 'Victor',
+        last_name: 'Tim',
+        email: again,
+        company: 'ACME',
+      }),
     });
     expect([400, 409]).toContain(second.status);
   }

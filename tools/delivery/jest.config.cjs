@@ -1,1 +1,6 @@
-module.exports = { preset: '@agentora/jest-preset', displayName: '@agentora/delivery', testEnvironment: 'node', testTimeout: 120000 };
+module.exports = {
+  preset: '@agentora/jest-preset',
+  displayName: '@agentora/delivery',
+  testEnvironment: 'node',
+  testTimeout: 120000,
+};

@@ -1,1 +1,5 @@
-module.exports = { preset: '@agentora/jest-preset', displayName: '@agentora/mf-config', testEnvironment: 'node' };
+module.exports = {
+  preset: '@agentora/jest-preset',
+  displayName: '@agentora/mf-config',
+  testEnvironment: 'node',
+};

@@ -1,1 +1,5 @@
-module.exports = { preset: '@agentora/jest-preset', displayName: '@agentora/prerender', testEnvironment: 'node' };
+module.exports = {
+  preset: '@agentora/jest-preset',
+  displayName: '@agentora/prerender',
+  testEnvironment: 'node',
+};

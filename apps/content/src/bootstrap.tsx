@@ -22,7 +22,13 @@ const slot = (name: string) => (
 void renderStandalone(
   'content',
   [
-    { path: '/', label: 'Home', element: <HomePage earlyAccessSlot={slot('Early access')} newsletterSlot={slot('Newsletter')} /> },
+    {
+      path: '/',
+      label: 'Home',
+      element: (
+        <HomePage earlyAccessSlot={slot('Early access')} newsletterSlot={slot('Newsletter')} />
+      ),
+    },
     { path: '/about', label: 'About', element: <AboutPage /> },
     { path: '/blog', label: 'Blog', element: <BlogPage /> },
     { path: '/use-cases', label: 'Use Cases', element: <UseCasesPage /> },

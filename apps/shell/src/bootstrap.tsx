@@ -13,7 +13,12 @@ import { nextTask } from './start-in-steps';
  * bug worth an error in the console.
  */
 function onRecoverableError(error: unknown, info: { componentStack?: string }): void {
-  const stale = error instanceof StaleMarkupError ? error : error instanceof Error && error.cause instanceof StaleMarkupError ? error.cause : undefined;
+  const stale =
+    error instanceof StaleMarkupError
+      ? error
+      : error instanceof Error && error.cause instanceof StaleMarkupError
+        ? error.cause
+        : undefined;
   if (stale) {
     console.info(`[shell] rendering a part anew: ${stale.message}`);
     return;
@@ -25,7 +30,10 @@ function onRecoverableError(error: unknown, info: { componentStack?: string }): 
  * Renders the site once the runtime config is read (startRemotes, in the entry chunk), or, on a
  * prerendered page, adopts the HTML already on screen.
  */
-export async function start(remotesStarted: Promise<RuntimeConfig>, prerendered: boolean): Promise<void> {
+export async function start(
+  remotesStarted: Promise<RuntimeConfig>,
+  prerendered: boolean,
+): Promise<void> {
   const container = document.getElementById('root')!;
   let config: RuntimeConfig;
   try {

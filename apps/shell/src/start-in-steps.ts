@@ -13,7 +13,12 @@ export function nextTask(): Promise<void> {
 
 /** Evaluates the shell's largest packages one per task, in the order the shell needs them. */
 export async function evaluateInSteps(): Promise<void> {
-  const steps = [() => import('react'), () => import('react-dom/client'), () => import('styled-components'), () => import('react-router-dom')];
+  const steps = [
+    () => import('react'),
+    () => import('react-dom/client'),
+    () => import('styled-components'),
+    () => import('react-router-dom'),
+  ];
   for (const step of steps) {
     await step();
     await nextTask();

@@ -21,28 +21,38 @@ describe("a prerendered page's inline loader", () => {
     expect(document.head.querySelectorAll('script')).toHaveLength(0);
     jest.runOnlyPendingTimers();
     const scripts = Array.from(document.head.querySelectorAll('script'));
-    expect(scripts.map((script) => script.getAttribute('src'))).toEqual(['/main.1.js', '/other.2.js']);
+    expect(scripts.map((script) => script.getAttribute('src'))).toEqual([
+      '/main.1.js',
+      '/other.2.js',
+    ]);
     // Executed in that order, though added by script.
     expect(scripts.every((script) => !script.async)).toBe(true);
   });
 
   it('keeps a form sent before the entry ran from being sent by the browser, until stopped', () => {
     new Function(prerenderedPageLoader([]))();
-    document.body.innerHTML = '<form><input name="email" value="ada@example.com"><button type="submit">Send</button></form>';
+    document.body.innerHTML =
+      '<form><input name="email" value="ada@example.com"><button type="submit">Send</button></form>';
     const form = document.querySelector('form')!;
     const button = document.querySelector('button')!;
     let defaultPrevented: boolean | undefined;
-    document.addEventListener('submit', (event) => (defaultPrevented = event.defaultPrevented), { once: true });
+    document.addEventListener('submit', (event) => (defaultPrevented = event.defaultPrevented), {
+      once: true,
+    });
 
     button.click();
     expect(defaultPrevented).toBe(true);
     expect(earlyUse().held).toEqual([[form, button]]);
 
     earlyUse().stop();
-    document.addEventListener('submit', (event) => {
-      defaultPrevented = event.defaultPrevented;
-      event.preventDefault();
-    }, { once: true });
+    document.addEventListener(
+      'submit',
+      (event) => {
+        defaultPrevented = event.defaultPrevented;
+        event.preventDefault();
+      },
+      { once: true },
+    );
     form.requestSubmit();
     expect(defaultPrevented).toBe(false);
     expect(earlyUse().held).toHaveLength(1);

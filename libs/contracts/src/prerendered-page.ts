@@ -13,7 +13,16 @@
 export const EARLY_USE_GLOBAL = '__agentoraEarlyUse';
 
 /** The events the inline script notes as use of the element they happen in. */
-export const EARLY_USE_EVENTS = ['pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin', 'input', 'change', 'dragover'] as const;
+export const EARLY_USE_EVENTS = [
+  'pointerdown',
+  'touchstart',
+  'wheel',
+  'keydown',
+  'focusin',
+  'input',
+  'change',
+  'dragover',
+] as const;
 
 /** What the inline script leaves in EARLY_USE_GLOBAL. */
 export interface EarlyUse {

@@ -4,8 +4,23 @@ export { AppThemeProvider } from './theme/AppThemeProvider';
 export { Container } from './layout/Container';
 export { Section, type SectionProps } from './layout/Section';
 export { Grid, Stack, Row } from './layout/Grid';
-export { DisplayTitle, PageTitle, SectionTitle, CardTitle, Lead, Muted, Eyebrow, VisuallyHidden } from './primitives/Typography';
-export { Button, LinkButton, ExternalLinkButton, type ButtonVariant, type ButtonSize } from './primitives/Button';
+export {
+  DisplayTitle,
+  PageTitle,
+  SectionTitle,
+  CardTitle,
+  Lead,
+  Muted,
+  Eyebrow,
+  VisuallyHidden,
+} from './primitives/Typography';
+export {
+  Button,
+  LinkButton,
+  ExternalLinkButton,
+  type ButtonVariant,
+  type ButtonSize,
+} from './primitives/Button';
 export { Card } from './primitives/Card';
 export { IconTile } from './primitives/IconTile';
 export { Badge, Chip, type BadgeTone } from './primitives/Badge';

@@ -13,8 +13,7 @@ export interface ThankYouHandlerDeps extends Omit<ThankYouMailer, 'logError'> {
 
 /** What the function answers: success, the provider's emailId and the type, or why not. */
 export type ThankYouResponseBody =
-  | { success: true; emailId: string; type: ThankYouType }
-  | { success: false; error: string };
+  { success: true; emailId: string; type: ThankYouType } | { success: false; error: string };
 
 const MAX_BODY_BYTES = 4 * 1024;
 const NOT_ELIGIBLE = 'No recent sign-up awaiting a thank-you email was found for this address.';

@@ -20,7 +20,8 @@ export type ApplicationFormResult =
 /** Reads a multipart/form-data application, holding at most MAX_APPLICATION_BODY_BYTES in memory. */
 export async function readApplicationForm(request: Request): Promise<ApplicationFormResult> {
   const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) return { ok: false, problem: 'not-multipart' };
+  if (!/^multipart\/form-data\s*;/i.test(contentType))
+    return { ok: false, problem: 'not-multipart' };
   let body: Uint8Array<ArrayBuffer>;
   try {
     body = await readBoundedBody(request, MAX_APPLICATION_BODY_BYTES);
@@ -39,10 +40,15 @@ export async function readApplicationForm(request: Request): Promise<Application
   let resume: ResumeUpload | undefined;
   for (const [name, value] of form.entries()) {
     // One value per name: a repeated field is as malformed as a file where text belongs.
-    if (fields.has(name) || (name === RESUME_FIELD && resume)) return { ok: false, problem: 'malformed' };
+    if (fields.has(name) || (name === RESUME_FIELD && resume))
+      return { ok: false, problem: 'malformed' };
     if (name === RESUME_FIELD) {
       if (typeof value === 'string') return { ok: false, problem: 'malformed' };
-      resume = { name: value.name, type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) };
+      resume = {
+        name: value.name,
+        type: value.type,
+        bytes: new Uint8Array(await value.arrayBuffer()),
+      };
     } else if (typeof value === 'string') {
       fields.set(name, value);
     } else {

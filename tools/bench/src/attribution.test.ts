@@ -1,10 +1,26 @@
-import { apportion, chunkCompositions, findChunk, LABELS, labelForModule, labelForPackage, mergeShares, packageNameOf, type StatsJson } from './attribution.ts';
+import {
+  apportion,
+  chunkCompositions,
+  findChunk,
+  LABELS,
+  labelForModule,
+  labelForPackage,
+  mergeShares,
+  packageNameOf,
+  type StatsJson,
+} from './attribution.ts';
 
 describe('packageNameOf', () => {
   it('reads plain, scoped and nested node_modules paths', () => {
-    expect(packageNameOf('../../node_modules/react-dom/cjs/react-dom-client.production.js')).toBe('react-dom');
-    expect(packageNameOf('/work/main/node_modules/@supabase/auth-js/dist/module/GoTrueClient.js')).toBe('@supabase/auth-js');
-    expect(packageNameOf('../../node_modules/styled-components/node_modules/stylis/src/Parser.js')).toBe('stylis');
+    expect(packageNameOf('../../node_modules/react-dom/cjs/react-dom-client.production.js')).toBe(
+      'react-dom',
+    );
+    expect(
+      packageNameOf('/work/main/node_modules/@supabase/auth-js/dist/module/GoTrueClient.js'),
+    ).toBe('@supabase/auth-js');
+    expect(
+      packageNameOf('../../node_modules/styled-components/node_modules/stylis/src/Parser.js'),
+    ).toBe('stylis');
     expect(packageNameOf('./src/index.ts')).toBeUndefined();
   });
 });
@@ -25,24 +41,61 @@ describe('labelForPackage', () => {
 
 describe('labelForModule', () => {
   it('names app code and libs from paths relative to the app folder', () => {
-    expect(labelForModule('./src/bootstrap.tsx + 18 modules', 'apps/shell')).toBe('app code: shell');
-    expect(labelForModule('../../libs/ui/src/index.ts + 18 modules', 'apps/content')).toBe('lib: @agentora/ui');
+    expect(labelForModule('./src/bootstrap.tsx + 18 modules', 'apps/shell')).toBe(
+      'app code: shell',
+    );
+    expect(labelForModule('../../libs/ui/src/index.ts + 18 modules', 'apps/content')).toBe(
+      'lib: @agentora/ui',
+    );
     expect(labelForModule('../content/src/x.ts', 'apps/shell')).toBe('app code: content');
-    expect(labelForModule('../../tools/mf-config/src/runtime/major-version-guard.ts', 'apps/signups')).toBe(LABELS.mfPlugins);
-    expect(labelForModule('/work/main/libs/data/src/index.ts', 'apps/shell')).toBe('lib: @agentora/data');
+    expect(
+      labelForModule('../../tools/mf-config/src/runtime/major-version-guard.ts', 'apps/signups'),
+    ).toBe(LABELS.mfPlugins);
+    expect(labelForModule('/work/main/libs/data/src/index.ts', 'apps/shell')).toBe(
+      'lib: @agentora/data',
+    );
   });
 
   it('names node_modules by package, also behind loaders', () => {
-    expect(labelForModule('../../node_modules/react/cjs/react.production.js', 'apps/shell')).toBe(LABELS.react);
-    expect(labelForModule('builtin:swc-loader??ruleSet[1]!../../node_modules/react/index.js', 'apps/shell')).toBe(LABELS.react);
+    expect(labelForModule('../../node_modules/react/cjs/react.production.js', 'apps/shell')).toBe(
+      LABELS.react,
+    );
+    expect(
+      labelForModule(
+        'builtin:swc-loader??ruleSet[1]!../../node_modules/react/index.js',
+        'apps/shell',
+      ),
+    ).toBe(LABELS.react);
   });
 
   it('puts Module Federation bootstrap and generated stubs under the MF runtime', () => {
-    expect(labelForModule('@module-federation/runtime/rspack.js!=!data:text/javascript,import%20x%20from%20%22y%22 + 1 modules', 'apps/shell')).toBe(LABELS.mfRuntime);
-    expect(labelForModule('provide shared module (default) react@19.3.1 = /work/main/node_modules/react/index.js', 'apps/shell')).toBe(LABELS.mfRuntime);
-    expect(labelForModule('consume shared module (default) @agentora/ui@^0.1.0 (strict) (fallback: /work/main/libs/ui/src/index.ts)', 'apps/shell')).toBe(LABELS.mfRuntime);
-    expect(labelForModule('container entry (default) [["./HomePage",{"import":["./src/exposed/HomePage.tsx"]}]]', 'apps/content')).toBe(LABELS.mfRuntime);
-    expect(labelForModule('webpack/runtime/jsonp_chunk_loading', 'apps/shell')).toBe(LABELS.bundlerRuntime);
+    expect(
+      labelForModule(
+        '@module-federation/runtime/rspack.js!=!data:text/javascript,import%20x%20from%20%22y%22 + 1 modules',
+        'apps/shell',
+      ),
+    ).toBe(LABELS.mfRuntime);
+    expect(
+      labelForModule(
+        'provide shared module (default) react@19.3.1 = /work/main/node_modules/react/index.js',
+        'apps/shell',
+      ),
+    ).toBe(LABELS.mfRuntime);
+    expect(
+      labelForModule(
+        'consume shared module (default) @agentora/ui@^0.1.0 (strict) (fallback: /work/main/libs/ui/src/index.ts)',
+        'apps/shell',
+      ),
+    ).toBe(LABELS.mfRuntime);
+    expect(
+      labelForModule(
+        'container entry (default) [["./HomePage",{"import":["./src/exposed/HomePage.tsx"]}]]',
+        'apps/content',
+      ),
+    ).toBe(LABELS.mfRuntime);
+    expect(labelForModule('webpack/runtime/jsonp_chunk_loading', 'apps/shell')).toBe(
+      LABELS.bundlerRuntime,
+    );
   });
 
   it('calls what it cannot place unattributed', () => {
@@ -91,8 +144,16 @@ describe('chunkCompositions', () => {
   });
 
   it('counts modules, concatenated members, runtime and share-init code', () => {
-    expect(Object.fromEntries(compositions[0].parts)).toEqual({ 'app code: shell': 100, [LABELS.mfRuntime]: 1100, [LABELS.bundlerRuntime]: 300 });
-    expect(Object.fromEntries(compositions[1].parts)).toEqual({ 'app code: shell': 300, 'lib: @agentora/ui': 200, [LABELS.router]: 500 });
+    expect(Object.fromEntries(compositions[0].parts)).toEqual({
+      'app code: shell': 100,
+      [LABELS.mfRuntime]: 1100,
+      [LABELS.bundlerRuntime]: 300,
+    });
+    expect(Object.fromEntries(compositions[1].parts)).toEqual({
+      'app code: shell': 300,
+      'lib: @agentora/ui': 200,
+      [LABELS.router]: 500,
+    });
   });
 });
 
@@ -100,12 +161,21 @@ describe('findChunk', () => {
   const compositions = chunkCompositions(STATS, 'apps/shell');
 
   it('finds a file by its exact name', () => {
-    expect(findChunk('694.8a8bfa3d76.js', compositions)).toMatchObject({ matchedBy: 'file', composition: { id: '694' } });
+    expect(findChunk('694.8a8bfa3d76.js', compositions)).toMatchObject({
+      matchedBy: 'file',
+      composition: { id: '694' },
+    });
   });
 
   it('falls back to the chunk id or name in front of the hash', () => {
-    expect(findChunk('694.0000000000.js', compositions)).toMatchObject({ matchedBy: 'chunk-id', composition: { id: '694' } });
-    expect(findChunk('main.1111111111.js', compositions)).toMatchObject({ matchedBy: 'chunk-id', composition: { id: '889' } });
+    expect(findChunk('694.0000000000.js', compositions)).toMatchObject({
+      matchedBy: 'chunk-id',
+      composition: { id: '694' },
+    });
+    expect(findChunk('main.1111111111.js', compositions)).toMatchObject({
+      matchedBy: 'chunk-id',
+      composition: { id: '889' },
+    });
   });
 
   it('reports files it cannot find', () => {
@@ -120,12 +190,18 @@ describe('apportion', () => {
     const shares = apportion(1001, 2003, bootstrap);
     expect(shares.reduce((sum, s) => sum + s.transferBytes, 0)).toBe(1001);
     expect(shares.reduce((sum, s) => sum + s.gzipBytes, 0)).toBe(2003);
-    expect(shares.find((s) => s.label === 'lib: @agentora/ui')).toEqual({ label: 'lib: @agentora/ui', transferBytes: 200, gzipBytes: 400 });
+    expect(shares.find((s) => s.label === 'lib: @agentora/ui')).toEqual({
+      label: 'lib: @agentora/ui',
+      transferBytes: 200,
+      gzipBytes: 400,
+    });
     expect(shares.find((s) => s.label === LABELS.router)?.transferBytes).toBe(501);
   });
 
   it('gives a file without stats to "unattributed"', () => {
-    expect(apportion(500, 600, undefined)).toEqual([{ label: LABELS.unknown, transferBytes: 500, gzipBytes: 600 }]);
+    expect(apportion(500, 600, undefined)).toEqual([
+      { label: LABELS.unknown, transferBytes: 500, gzipBytes: 600 },
+    ]);
   });
 });
 

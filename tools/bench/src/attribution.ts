@@ -35,15 +35,23 @@ export function packageNameOf(modulePath: string): string | undefined {
 export function labelForPackage(name: string): string {
   if (name === 'react-dom' || name === 'scheduler') return LABELS.reactDom;
   if (name === 'react') return LABELS.react;
-  if (name === 'react-router' || name === 'react-router-dom' || name === 'cookie' || name === 'set-cookie-parser') return LABELS.router;
+  if (
+    name === 'react-router' ||
+    name === 'react-router-dom' ||
+    name === 'cookie' ||
+    name === 'set-cookie-parser'
+  )
+    return LABELS.router;
   if (name.startsWith('@module-federation/')) return LABELS.mfRuntime;
-  if (name === 'styled-components' || name === 'stylis' || name.startsWith('@emotion/')) return LABELS.styled;
+  if (name === 'styled-components' || name === 'stylis' || name.startsWith('@emotion/'))
+    return LABELS.styled;
   if (name.startsWith('@supabase/') || name === 'iceberg-js') return LABELS.supabase;
   if (MARKDOWN_PACKAGES.test(name)) return LABELS.markdown;
   return name;
 }
 
-const FEDERATION_STUBS = /^(provide shared module|consume shared module|container entry|remote |external |fallback )/;
+const FEDERATION_STUBS =
+  /^(provide shared module|consume shared module|container entry|remote |external |fallback )/;
 
 /**
  * The label of one module of the stats, named as rspack names it (relative to the app's folder,
@@ -53,14 +61,19 @@ const FEDERATION_STUBS = /^(provide shared module|consume shared module|containe
 export function labelForModule(moduleName: string | undefined, appDir: string): string {
   if (!moduleName) return LABELS.unknown;
   // "@module-federation/runtime/rspack.js!=!data:text/javascript,…": the MF runtime's bootstrap module.
-  const request = moduleName.includes('!=!') ? moduleName.slice(0, moduleName.indexOf('!=!')) : moduleName.slice(moduleName.lastIndexOf('!') + 1);
+  const request = moduleName.includes('!=!')
+    ? moduleName.slice(0, moduleName.indexOf('!=!'))
+    : moduleName.slice(moduleName.lastIndexOf('!') + 1);
   if (FEDERATION_STUBS.test(request)) return LABELS.mfRuntime;
-  if (request.startsWith('webpack/runtime/') || request.startsWith('rspack/runtime/')) return LABELS.bundlerRuntime;
+  if (request.startsWith('webpack/runtime/') || request.startsWith('rspack/runtime/'))
+    return LABELS.bundlerRuntime;
   const file = request.replace(/ \+ \d+ modules?$/, '');
   const pkg = packageNameOf(file);
   if (pkg) return labelForPackage(pkg);
   if (file.startsWith('@module-federation/')) return LABELS.mfRuntime;
-  const fromRoot = path.posix.isAbsolute(file) ? file : path.posix.normalize(path.posix.join(appDir, file));
+  const fromRoot = path.posix.isAbsolute(file)
+    ? file
+    : path.posix.normalize(path.posix.join(appDir, file));
   const [top, name] = fromRoot.replace(/^\/+/, '').split('/');
   if (top === 'apps' && name) return `app code: ${name}`;
   if (top === 'libs' && name) return `lib: @agentora/${name}`;
@@ -68,7 +81,10 @@ export function labelForModule(moduleName: string | undefined, appDir: string): 
   if (top === 'tools' && name) return `tools/${name}`;
   // Absolute paths (rspack names modules outside the context so sometimes) keep their tail.
   const workspaceMatch = /\/(apps|libs)\/([^/]+)\//.exec(fromRoot);
-  if (workspaceMatch) return workspaceMatch[1] === 'apps' ? `app code: ${workspaceMatch[2]}` : `lib: @agentora/${workspaceMatch[2]}`;
+  if (workspaceMatch)
+    return workspaceMatch[1] === 'apps'
+      ? `app code: ${workspaceMatch[2]}`
+      : `lib: @agentora/${workspaceMatch[2]}`;
   return LABELS.unknown;
 }
 
@@ -104,7 +120,11 @@ function addPart(parts: Map<string, number>, label: string, size: number) {
   if (size > 0) parts.set(label, (parts.get(label) ?? 0) + size);
 }
 
-function collectModules(modules: readonly StatsModule[], appDir: string, parts: Map<string, number>) {
+function collectModules(
+  modules: readonly StatsModule[],
+  appDir: string,
+  parts: Map<string, number>,
+) {
   for (const module of modules) {
     // A concatenated module lists its members; their sizes are what it is made of.
     if (module.modules && module.modules.length > 0 && module.modules.some((inner) => inner.name)) {
@@ -124,10 +144,13 @@ export function chunkCompositions(stats: StatsJson, appDir: string): ChunkCompos
     const parts = new Map<string, number>();
     collectModules(chunk.modules ?? [], appDir, parts);
     // Runtime modules are not in `modules`, only in `sizes` (rspack's chunk loading and the MF glue).
-    const listsRuntime = (chunk.modules ?? []).some((module) => module.moduleType === 'runtime' || module.name?.startsWith('webpack/runtime/'));
+    const listsRuntime = (chunk.modules ?? []).some(
+      (module) => module.moduleType === 'runtime' || module.name?.startsWith('webpack/runtime/'),
+    );
     if (!listsRuntime) addPart(parts, LABELS.bundlerRuntime, chunk.sizes?.runtime ?? 0);
     addPart(parts, LABELS.mfRuntime, chunk.sizes?.['share-init'] ?? 0);
-    for (const file of files) compositions.push({ file, id: String(chunk.id ?? ''), names: chunk.names ?? [], parts });
+    for (const file of files)
+      compositions.push({ file, id: String(chunk.id ?? ''), names: chunk.names ?? [], parts });
   }
   return compositions;
 }
@@ -145,7 +168,9 @@ export function findChunk(fileName: string, compositions: readonly ChunkComposit
   const exact = compositions.find((composition) => composition.file === fileName);
   if (exact) return { composition: exact, matchedBy: 'file' };
   const stem = fileName.replace(/\.[0-9a-f]{8,}\.js$/, '').replace(/\.js$/, '');
-  const byId = compositions.find((composition) => composition.id === stem || composition.names.includes(stem));
+  const byId = compositions.find(
+    (composition) => composition.id === stem || composition.names.includes(stem),
+  );
   return byId ? { composition: byId, matchedBy: 'chunk-id' } : { matchedBy: 'none' };
 }
 
@@ -153,26 +178,48 @@ export function findChunk(fileName: string, compositions: readonly ChunkComposit
  * Splits a file's measured bytes between labels in proportion to the composition. Rounds so that the
  * shares add up to the measured totals exactly.
  */
-export function apportion(transferBytes: number, gzipBytes: number, composition: ChunkComposition | undefined): PackageShare[] {
-  const entries = composition ? [...composition.parts.entries()].filter(([, size]) => size > 0) : [];
+export function apportion(
+  transferBytes: number,
+  gzipBytes: number,
+  composition: ChunkComposition | undefined,
+): PackageShare[] {
+  const entries = composition
+    ? [...composition.parts.entries()].filter(([, size]) => size > 0)
+    : [];
   const total = entries.reduce((sum, [, size]) => sum + size, 0);
   if (total === 0) return [{ label: LABELS.unknown, transferBytes, gzipBytes }];
-  const shares = entries.map(([label, size]) => ({ label, transferBytes: Math.floor((transferBytes * size) / total), gzipBytes: Math.floor((gzipBytes * size) / total), size }));
+  const shares = entries.map(([label, size]) => ({
+    label,
+    transferBytes: Math.floor((transferBytes * size) / total),
+    gzipBytes: Math.floor((gzipBytes * size) / total),
+    size,
+  }));
   // Largest part takes the rounding remainder.
   const largest = shares.reduce((best, share) => (share.size > best.size ? share : best));
-  largest.transferBytes += transferBytes - shares.reduce((sum, share) => sum + share.transferBytes, 0);
+  largest.transferBytes +=
+    transferBytes - shares.reduce((sum, share) => sum + share.transferBytes, 0);
   largest.gzipBytes += gzipBytes - shares.reduce((sum, share) => sum + share.gzipBytes, 0);
-  return shares.map(({ label, transferBytes: t, gzipBytes: g }) => ({ label, transferBytes: t, gzipBytes: g }));
+  return shares.map(({ label, transferBytes: t, gzipBytes: g }) => ({
+    label,
+    transferBytes: t,
+    gzipBytes: g,
+  }));
 }
 
 /** Sums shares by label, largest first. */
 export function mergeShares(shares: readonly PackageShare[]): PackageShare[] {
   const merged = new Map<string, PackageShare>();
   for (const share of shares) {
-    const current = merged.get(share.label) ?? { label: share.label, transferBytes: 0, gzipBytes: 0 };
+    const current = merged.get(share.label) ?? {
+      label: share.label,
+      transferBytes: 0,
+      gzipBytes: 0,
+    };
     current.transferBytes += share.transferBytes;
     current.gzipBytes += share.gzipBytes;
     merged.set(share.label, current);
   }
-  return [...merged.values()].sort((a, b) => b.gzipBytes - a.gzipBytes || a.label.localeCompare(b.label));
+  return [...merged.values()].sort(
+    (a, b) => b.gzipBytes - a.gzipBytes || a.label.localeCompare(b.label),
+  );
 }

@@ -1,7 +1,20 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
-import { IMPACTS, type AxeRouteResult, type AxeViolation, type Impact, type ReactCopiesResult } from './measurements.ts';
-import { DESKTOP_VIEWPORT, loadRoute, MOBILE_VIEWPORT, REACT_DOM_CLIENT_MARKER, scriptsContaining, trackScripts } from './page-scripts.ts';
+import {
+  IMPACTS,
+  type AxeRouteResult,
+  type AxeViolation,
+  type Impact,
+  type ReactCopiesResult,
+} from './measurements.ts';
+import {
+  DESKTOP_VIEWPORT,
+  loadRoute,
+  MOBILE_VIEWPORT,
+  REACT_DOM_CLIENT_MARKER,
+  scriptsContaining,
+  trackScripts,
+} from './page-scripts.ts';
 
 export const AXE_VIEWPORTS = [MOBILE_VIEWPORT, DESKTOP_VIEWPORT];
 
@@ -19,7 +32,11 @@ function emptyCounts(): Record<Impact, number> {
  * phone and a desktop size (the header and footer lay out differently); a rule failing at both
  * counts once. The same loads count the copies of react-dom's client among the page's scripts.
  */
-export async function axeRoute(browser: Browser, siteUrl: string, route: string): Promise<AxeRouteOutcome> {
+export async function axeRoute(
+  browser: Browser,
+  siteUrl: string,
+  route: string,
+): Promise<AxeRouteOutcome> {
   const url = new URL(route, siteUrl).href;
   const violations = new Map<string, AxeViolation>();
   const consoleErrors = new Set<string>();
@@ -33,11 +50,15 @@ export async function axeRoute(browser: Browser, siteUrl: string, route: string)
       await loadRoute(page, url);
       const results = await new AxeBuilder({ page }).analyze();
       for (const violation of results.violations) {
-        const impact: Impact = IMPACTS.includes(violation.impact as Impact) ? (violation.impact as Impact) : 'minor';
+        const impact: Impact = IMPACTS.includes(violation.impact as Impact)
+          ? (violation.impact as Impact)
+          : 'minor';
         const known = violations.get(violation.id);
         const targets = violation.nodes.map((node) => node.target.map(String).join(' '));
         // styled-components class names say little; the element's opening HTML says which one it is.
-        const snippets = violation.nodes.map((node) => node.html.replace(/\s+/g, ' ').slice(0, 160));
+        const snippets = violation.nodes.map((node) =>
+          node.html.replace(/\s+/g, ' ').slice(0, 160),
+        );
         if (known) {
           known.nodes += violation.nodes.length;
           known.viewports.push(name);
@@ -56,17 +77,22 @@ export async function axeRoute(browser: Browser, siteUrl: string, route: string)
           });
         }
       }
-      for (const script of scriptsContaining(await tracker.scripts(), REACT_DOM_CLIENT_MARKER)) reactScripts.add(script.url);
+      for (const script of scriptsContaining(await tracker.scripts(), REACT_DOM_CLIENT_MARKER))
+        reactScripts.add(script.url);
       for (const error of tracker.errors) consoleErrors.add(error);
     } catch (error) {
-      failures.push(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      failures.push(
+        `${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      );
     } finally {
       await context.close();
     }
   }
   const counts = emptyCounts();
   for (const violation of violations.values()) counts[violation.impact]++;
-  const list = [...violations.values()].sort((a, b) => IMPACTS.indexOf(a.impact) - IMPACTS.indexOf(b.impact) || a.id.localeCompare(b.id));
+  const list = [...violations.values()].sort(
+    (a, b) => IMPACTS.indexOf(a.impact) - IMPACTS.indexOf(b.impact) || a.id.localeCompare(b.id),
+  );
   return {
     axe: {
       counts,

@@ -52,13 +52,37 @@ export interface BudgetCheck {
 // Lighthouse reports CLS as a float sum; a sum of zeros may arrive as 1e-17.
 const CLS_EPSILON = 1e-9;
 
-function atMost(scope: string, id: BudgetId, label: string, value: number | null, max: number, show: (value: number) => string): BudgetCheck {
-  return { scope, id, label, value, actual: value === null ? 'no data' : show(value), limit: `≤ ${show(max)}`, pass: value !== null && value <= max };
+function atMost(
+  scope: string,
+  id: BudgetId,
+  label: string,
+  value: number | null,
+  max: number,
+  show: (value: number) => string,
+): BudgetCheck {
+  return {
+    scope,
+    id,
+    label,
+    value,
+    actual: value === null ? 'no data' : show(value),
+    limit: `≤ ${show(max)}`,
+    pass: value !== null && value <= max,
+  };
 }
 
 /** The federated value over the reference's, checked against BUDGETS.vsReference. */
-function vsReference(scope: string, id: BudgetId, label: string, federated: number | null | undefined, reference: number | null | undefined): BudgetCheck {
-  const ratio = typeof federated === 'number' && typeof reference === 'number' && reference > 0 ? federated / reference : null;
+function vsReference(
+  scope: string,
+  id: BudgetId,
+  label: string,
+  federated: number | null | undefined,
+  reference: number | null | undefined,
+): BudgetCheck {
+  const ratio =
+    typeof federated === 'number' && typeof reference === 'number' && reference > 0
+      ? federated / reference
+      : null;
   return {
     scope,
     id,
@@ -74,9 +98,23 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const milliseconds = (ms: number) => `${Math.round(ms)} ms`;
 const kibibytes = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
 
-function atLeast(scope: string, id: BudgetId, label: string, value: number | null, min: number): BudgetCheck {
+function atLeast(
+  scope: string,
+  id: BudgetId,
+  label: string,
+  value: number | null,
+  min: number,
+): BudgetCheck {
   const limit = min === 100 ? '= 100' : `≥ ${min}`;
-  return { scope, id, label, value, actual: value === null ? 'no data' : String(value), limit, pass: value !== null && value >= min };
+  return {
+    scope,
+    id,
+    label,
+    value,
+    actual: value === null ? 'no data' : String(value),
+    limit,
+    pass: value !== null && value >= min,
+  };
 }
 
 export function evaluateRouteBudgets(result: RouteResult): BudgetCheck[] {
@@ -85,16 +123,56 @@ export function evaluateRouteBudgets(result: RouteResult): BudgetCheck[] {
   const scores = median?.scores;
   const cls = median?.cls ?? null;
   const checks: BudgetCheck[] = [
-    atLeast(route, 'performance', 'Lighthouse performance', scores?.performance ?? null, BUDGETS.performance.min),
-    atLeast(route, 'accessibility', 'Lighthouse accessibility', scores?.accessibility ?? null, BUDGETS.accessibility.min),
-    atLeast(route, 'best-practices', 'Lighthouse best practices', scores?.bestPractices ?? null, BUDGETS.bestPractices.min),
+    atLeast(
+      route,
+      'performance',
+      'Lighthouse performance',
+      scores?.performance ?? null,
+      BUDGETS.performance.min,
+    ),
+    atLeast(
+      route,
+      'accessibility',
+      'Lighthouse accessibility',
+      scores?.accessibility ?? null,
+      BUDGETS.accessibility.min,
+    ),
+    atLeast(
+      route,
+      'best-practices',
+      'Lighthouse best practices',
+      scores?.bestPractices ?? null,
+      BUDGETS.bestPractices.min,
+    ),
     // The pages of mail links ask search engines not to index them, which Lighthouse scores as an SEO
     // failure: for them the score is reported, not budgeted.
     findRoute(route)?.noindex
-      ? { scope: route, id: 'seo', label: 'Lighthouse SEO', value: scores?.seo ?? null, actual: String(scores?.seo ?? 'no data'), limit: 'none (noindex)', pass: true }
+      ? {
+          scope: route,
+          id: 'seo',
+          label: 'Lighthouse SEO',
+          value: scores?.seo ?? null,
+          actual: String(scores?.seo ?? 'no data'),
+          limit: 'none (noindex)',
+          pass: true,
+        }
       : atLeast(route, 'seo', 'Lighthouse SEO', scores?.seo ?? null, BUDGETS.seo.min),
-    atMost(route, 'lcp', 'Largest Contentful Paint', median?.lcpMs ?? null, BUDGETS.lcpMs.max, seconds),
-    atMost(route, 'tbt', 'Total Blocking Time', median?.tbtMs ?? null, BUDGETS.tbtMs.max, milliseconds),
+    atMost(
+      route,
+      'lcp',
+      'Largest Contentful Paint',
+      median?.lcpMs ?? null,
+      BUDGETS.lcpMs.max,
+      seconds,
+    ),
+    atMost(
+      route,
+      'tbt',
+      'Total Blocking Time',
+      median?.tbtMs ?? null,
+      BUDGETS.tbtMs.max,
+      milliseconds,
+    ),
     {
       scope: route,
       id: 'cls',
@@ -104,9 +182,28 @@ export function evaluateRouteBudgets(result: RouteResult): BudgetCheck[] {
       limit: `= ${BUDGETS.cls.max}`,
       pass: cls !== null && cls <= BUDGETS.cls.max + CLS_EPSILON,
     },
-    atMost(route, 'first-load-js', 'first-load JS (gzip)', result.lighthouse.jsGzipBytes, BUDGETS.jsGzipBytes.max, kibibytes),
-    vsReference(route, 'lcp-vs-reference', 'LCP against the single-bundle build', median?.lcpMs, result.reference?.median?.lcpMs),
-    vsReference(route, 'js-vs-reference', 'first-load JS against the single-bundle build', result.lighthouse.jsGzipBytes, result.reference?.jsGzipBytes),
+    atMost(
+      route,
+      'first-load-js',
+      'first-load JS (gzip)',
+      result.lighthouse.jsGzipBytes,
+      BUDGETS.jsGzipBytes.max,
+      kibibytes,
+    ),
+    vsReference(
+      route,
+      'lcp-vs-reference',
+      'LCP against the single-bundle build',
+      median?.lcpMs,
+      result.reference?.median?.lcpMs,
+    ),
+    vsReference(
+      route,
+      'js-vs-reference',
+      'first-load JS against the single-bundle build',
+      result.lighthouse.jsGzipBytes,
+      result.reference?.jsGzipBytes,
+    ),
   ];
   const axe = result.axe;
   const axeMeasured = axe !== undefined && axe.error === undefined;
@@ -115,7 +212,9 @@ export function evaluateRouteBudgets(result: RouteResult): BudgetCheck[] {
     id: 'axe',
     label: 'axe-core violations',
     value: axeMeasured ? axe.total : null,
-    actual: axeMeasured ? `${axe.total}${axe.total ? ` (${axe.violations.map((violation) => violation.id).join(', ')})` : ''}` : `no data${axe?.error ? `: ${axe.error}` : ''}`,
+    actual: axeMeasured
+      ? `${axe.total}${axe.total ? ` (${axe.violations.map((violation) => violation.id).join(', ')})` : ''}`
+      : `no data${axe?.error ? `: ${axe.error}` : ''}`,
     limit: `= ${BUDGETS.axeViolations.max}`,
     pass: axeMeasured && axe.total <= BUDGETS.axeViolations.max,
   });

@@ -4,10 +4,22 @@ import { rspack, type Stats } from '@rspack/core';
 import { createAppConfig, STANDALONE_RUNTIME_FILE } from '@agentora/mf-config';
 import { APP_NAMES, appFolder, type AppName } from '@agentora/contracts/apps';
 import type { Browser } from 'playwright-core';
-import { apportion, chunkCompositions, findChunk, mergeShares, type ChunkComposition, type StatsJson } from './attribution.ts';
+import {
+  apportion,
+  chunkCompositions,
+  findChunk,
+  mergeShares,
+  type ChunkComposition,
+  type StatsJson,
+} from './attribution.ts';
 import { gzipSizeOf } from './gzip-size.ts';
 import type { HomeJsBreakdown, ScriptAttribution } from './measurements.ts';
-import { loadRoute, MOBILE_VIEWPORT, REACT_DOM_CLIENT_MARKER, trackScripts } from './page-scripts.ts';
+import {
+  loadRoute,
+  MOBILE_VIEWPORT,
+  REACT_DOM_CLIENT_MARKER,
+  trackScripts,
+} from './page-scripts.ts';
 
 export interface AppStats {
   app: AppName;
@@ -18,7 +30,12 @@ export interface AppStats {
 }
 
 function jsFiles(dir: string): string[] {
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.js')).sort() : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((file) => file.endsWith('.js'))
+        .sort()
+    : [];
 }
 
 function runBuild(config: ReturnType<typeof createAppConfig>): Promise<Stats> {
@@ -37,13 +54,20 @@ function runBuild(config: ReturnType<typeof createAppConfig>): Promise<Stats> {
  * same config (createAppConfig) into a scratch folder, keeping its stats: which modules went into
  * which output file. Same sources give the same content-hashed names, which is checked.
  */
-export async function buildAppStats(workspaceRoot: string, scratchDir: string, servedDirs: Record<string, string>): Promise<AppStats[]> {
+export async function buildAppStats(
+  workspaceRoot: string,
+  scratchDir: string,
+  servedDirs: Record<string, string>,
+): Promise<AppStats[]> {
   const results: AppStats[] = [];
   for (const app of APP_NAMES) {
     const appDir = path.join(workspaceRoot, appFolder(app));
     const outputDir = path.join(scratchDir, app);
     try {
-      const config = createAppConfig({ name: app, appDir, port: 0, outputDir }, { mode: 'production' });
+      const config = createAppConfig(
+        { name: app, appDir, port: 0, outputDir },
+        { mode: 'production' },
+      );
       // The production build already showed its warnings; this second one only feeds the breakdown.
       const stats = await runBuild({ ...config, infrastructureLogging: { level: 'error' } });
       const json = stats.toJson({
@@ -59,22 +83,33 @@ export async function buildAppStats(workspaceRoot: string, scratchDir: string, s
         nestedModulesSpace: 100_000,
       }) as StatsJson;
       // A remote's dist also holds the runtime its standalone page loads, from the build's other compilation.
-      const served = jsFiles(servedDirs[app] ?? path.join(appDir, 'dist')).filter((file) => file !== STANDALONE_RUNTIME_FILE);
+      const served = jsFiles(servedDirs[app] ?? path.join(appDir, 'dist')).filter(
+        (file) => file !== STANDALONE_RUNTIME_FILE,
+      );
       const built = jsFiles(outputDir);
-      results.push({ app, compositions: chunkCompositions(json, appFolder(app)), sameAsServed: served.length > 0 && served.join() === built.join() });
+      results.push({
+        app,
+        compositions: chunkCompositions(json, appFolder(app)),
+        sameAsServed: served.length > 0 && served.join() === built.join(),
+      });
     } catch (error) {
-      results.push({ app, compositions: [], sameAsServed: false, error: error instanceof Error ? error.message : String(error) });
+      results.push({
+        app,
+        compositions: [],
+        sameAsServed: false,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   return results;
 }
 
 export const BREAKDOWN_METHOD =
-  'Loaded the route in Chromium (Playwright, Lighthouse\'s mobile viewport) until the network was idle and recorded every script response: ' +
+  "Loaded the route in Chromium (Playwright, Lighthouse's mobile viewport) until the network was idle and recorded every script response: " +
   'its encoded body size as served (brotli, the "br" column) and the same file fetched again as a gzip-only client (the "gzip" column). ' +
   'Each file was looked up in rspack stats from a second production build of its app (createAppConfig from @agentora/mf-config into tmp/bench/builds; ' +
   'same sources give the same content-hashed file names) and its bytes were split between packages in proportion to the pre-minification ' +
-  'sizes of the modules rspack put in that chunk (runtime code by the chunk\'s runtime size). Per-file bytes are measured; the split inside a file is an estimate.';
+  "sizes of the modules rspack put in that chunk (runtime code by the chunk's runtime size). Per-file bytes are measured; the split inside a file is an estimate.";
 
 export interface HomeJsOptions {
   siteUrl: string;
@@ -83,7 +118,10 @@ export interface HomeJsOptions {
   stats: readonly AppStats[];
 }
 
-export async function measureHomeJs(browser: Browser, options: HomeJsOptions): Promise<HomeJsBreakdown> {
+export async function measureHomeJs(
+  browser: Browser,
+  options: HomeJsOptions,
+): Promise<HomeJsBreakdown> {
   const route = options.route ?? '/';
   const { name: _name, ...contextOptions } = MOBILE_VIEWPORT;
   const context = await browser.newContext(contextOptions);
@@ -115,11 +153,20 @@ export async function measureHomeJs(browser: Browser, options: HomeJsOptions): P
     const notes: string[] = [];
     const loadedApps = new Set(scripts.map((script) => script.app));
     for (const stats of options.stats.filter((candidate) => loadedApps.has(candidate.app))) {
-      if (stats.error) notes.push(`stats build of ${stats.app} failed, its files are unattributed: ${stats.error.split('\n')[0]}`);
-      else if (!stats.sameAsServed) notes.push(`the stats build of ${stats.app} produced other file names than the served build (its sources changed after that build): its files were matched by chunk id`);
+      if (stats.error)
+        notes.push(
+          `stats build of ${stats.app} failed, its files are unattributed: ${stats.error.split('\n')[0]}`,
+        );
+      else if (!stats.sameAsServed)
+        notes.push(
+          `the stats build of ${stats.app} produced other file names than the served build (its sources changed after that build): its files were matched by chunk id`,
+        );
     }
     const unmatched = scripts.filter((script) => script.matchedBy === 'none');
-    if (unmatched.length > 0) notes.push(`not found in any stats build: ${unmatched.map((script) => script.url).join(', ')}`);
+    if (unmatched.length > 0)
+      notes.push(
+        `not found in any stats build: ${unmatched.map((script) => script.url).join(', ')}`,
+      );
     return {
       route,
       method: BREAKDOWN_METHOD,
@@ -128,7 +175,8 @@ export async function measureHomeJs(browser: Browser, options: HomeJsOptions): P
       totalTransferBytes: scripts.reduce((sum, script) => sum + script.transferBytes, 0),
       totalGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
       reactDomCopies: scripts.filter((script) => script.hasReactDomClient).length,
-      statsMatchServedBuild: scripts.length > 0 && scripts.every((script) => script.matchedBy === 'file'),
+      statsMatchServedBuild:
+        scripts.length > 0 && scripts.every((script) => script.matchedBy === 'file'),
       notes,
     };
   } finally {

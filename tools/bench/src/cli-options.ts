@@ -21,12 +21,16 @@ export class UsageError extends Error {}
 
 function positiveInteger(flag: string, value: string | undefined): number {
   const parsed = Number(value);
-  if (!value || !Number.isInteger(parsed) || parsed < 1) throw new UsageError(`${flag} needs a positive whole number, got ${JSON.stringify(value)}.`);
+  if (!value || !Number.isInteger(parsed) || parsed < 1)
+    throw new UsageError(`${flag} needs a positive whole number, got ${JSON.stringify(value)}.`);
   return parsed;
 }
 
 /** Parses argv (without node and the script). Accepts `--flag value` and `--flag=value`. */
-export function parseCliOptions(argv: readonly string[], env: Record<string, string | undefined> = {}): BenchOptions {
+export function parseCliOptions(
+  argv: readonly string[],
+  env: Record<string, string | undefined> = {},
+): BenchOptions {
   const options: BenchOptions = {
     runs: 3,
     routes: [...SITE_PATHS],
@@ -34,7 +38,11 @@ export function parseCliOptions(argv: readonly string[], env: Record<string, str
     portBase: env.BENCH_PORT_BASE ? positiveInteger('BENCH_PORT_BASE', env.BENCH_PORT_BASE) : 4700,
     help: false,
   };
-  const args = argv.flatMap((arg) => (arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg]));
+  const args = argv.flatMap((arg) =>
+    arg.startsWith('--') && arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg],
+  );
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
     const value = () => {
@@ -52,7 +60,10 @@ export function parseCliOptions(argv: readonly string[], env: Record<string, str
           .map((route) => route.trim())
           .filter(Boolean);
         const bad = routes.filter((route) => !route.startsWith('/'));
-        if (routes.length === 0 || bad.length > 0) throw new UsageError(`--routes takes paths starting with "/", comma-separated (got ${JSON.stringify(bad.join(',') || '')}).`);
+        if (routes.length === 0 || bad.length > 0)
+          throw new UsageError(
+            `--routes takes paths starting with "/", comma-separated (got ${JSON.stringify(bad.join(',') || '')}).`,
+          );
         options.routes = [...new Set(routes)];
         break;
       }

@@ -1,17 +1,48 @@
 import { evaluateBudgets, KIB } from './budgets.ts';
-import { FAIL, formatAxeDetails, formatDiagnosis, formatFailures, formatHomeBreakdown, formatReferenceTable, formatRouteTable, formatSupabaseCheck, formatTable, kib, PASS, REFERENCE_TABLE_HEADERS, ROUTE_TABLE_HEADERS } from './format.ts';
+import {
+  FAIL,
+  formatAxeDetails,
+  formatDiagnosis,
+  formatFailures,
+  formatHomeBreakdown,
+  formatReferenceTable,
+  formatRouteTable,
+  formatSupabaseCheck,
+  formatTable,
+  kib,
+  PASS,
+  REFERENCE_TABLE_HEADERS,
+  ROUTE_TABLE_HEADERS,
+} from './format.ts';
 import { axeResult, homeJs, lazySupabase, routeResult } from './test-fixtures.ts';
 
 const width = (line: string) => [...line].length;
 
 describe('formatTable', () => {
   it('pads columns, right-aligns numbers, and rules the header', () => {
-    const text = formatTable(['Name', 'Score'], [['home', '100'], ['a-long-route', '9']]);
-    expect(text.split('\n')).toEqual(['Name          Score', '────────────  ─────', 'home            100', 'a-long-route      9']);
+    const text = formatTable(
+      ['Name', 'Score'],
+      [
+        ['home', '100'],
+        ['a-long-route', '9'],
+      ],
+    );
+    expect(text.split('\n')).toEqual([
+      'Name          Score',
+      '────────────  ─────',
+      'home            100',
+      'a-long-route      9',
+    ]);
   });
 
   it('counts ✓ and ✗ as one column each', () => {
-    const lines = formatTable(['Route', 'Perf'], [['/', `91 ${PASS}`], ['/x', `7 ${FAIL}`]]).split('\n');
+    const lines = formatTable(
+      ['Route', 'Perf'],
+      [
+        ['/', `91 ${PASS}`],
+        ['/x', `7 ${FAIL}`],
+      ],
+    ).split('\n');
     expect(new Set(lines.map(width)).size).toBe(1);
   });
 });
@@ -25,7 +56,12 @@ describe('kib', () => {
 
 describe('formatRouteTable', () => {
   const routes = [
-    routeResult('/', { scores: { performance: 89, accessibility: 100, bestPractices: 100, seo: 100 }, cls: 0, lcpMs: 2345, tbtMs: 151.6 }),
+    routeResult('/', {
+      scores: { performance: 89, accessibility: 100, bestPractices: 100, seo: 100 },
+      cls: 0,
+      lcpMs: 2345,
+      tbtMs: 151.6,
+    }),
     routeResult('/about'),
   ];
   routes[0].lighthouse.jsGzipBytes = 210 * KIB;
@@ -54,7 +90,13 @@ describe('formatRouteTable', () => {
 
   it('shows dashes for a route Lighthouse could not measure', () => {
     const broken = routeResult('/blog');
-    broken.lighthouse = { runs: [], medianIndex: null, median: null, jsGzipBytes: null, error: 'NO_FCP' };
+    broken.lighthouse = {
+      runs: [],
+      medianIndex: null,
+      median: null,
+      jsGzipBytes: null,
+      error: 'NO_FCP',
+    };
     const row = formatRouteTable([broken], evaluateBudgets({ routes: [broken] })).split('\n')[2];
     expect(row).toContain(`— ${FAIL}`);
   });
@@ -62,12 +104,22 @@ describe('formatRouteTable', () => {
 
 describe('formatFailures', () => {
   it('says so when every budget is met', () => {
-    expect(formatFailures(evaluateBudgets({ routes: [routeResult('/')], homeJs: homeJs(), supabase: lazySupabase() }))).toBe(`${PASS} All budgets met.`);
+    expect(
+      formatFailures(
+        evaluateBudgets({ routes: [routeResult('/')], homeJs: homeJs(), supabase: lazySupabase() }),
+      ),
+    ).toBe(`${PASS} All budgets met.`);
   });
 
   it('lists each missed budget with its value and limit', () => {
-    const checks = evaluateBudgets({ routes: [routeResult('/about', { cls: 0.1 })], homeJs: homeJs(), supabase: lazySupabase() });
-    expect(formatFailures(checks)).toBe(`${FAIL} 1 budget missed:\n  ${FAIL} /about         Cumulative Layout Shift: 0.100 (budget = 0)`);
+    const checks = evaluateBudgets({
+      routes: [routeResult('/about', { cls: 0.1 })],
+      homeJs: homeJs(),
+      supabase: lazySupabase(),
+    });
+    expect(formatFailures(checks)).toBe(
+      `${FAIL} 1 budget missed:\n  ${FAIL} /about         Cumulative Layout Shift: 0.100 (budget = 0)`,
+    );
   });
 });
 
@@ -80,13 +132,17 @@ describe('formatReferenceTable', () => {
     const lines = formatReferenceTable(routes, evaluateBudgets({ routes })).split('\n');
     expect(lines).toHaveLength(4);
     for (const header of REFERENCE_TABLE_HEADERS) expect(lines[0]).toContain(header);
-    expect(lines[2]).toMatch(/^\/\s+150\.0\s+100\.0\s+1\.50 ✗\s+1\.20\s+0\.95\s+1\.26 ✗\s+30\s+20\s+99\s+99$/);
+    expect(lines[2]).toMatch(
+      /^\/\s+150\.0\s+100\.0\s+1\.50 ✗\s+1\.20\s+0\.95\s+1\.26 ✗\s+30\s+20\s+99\s+99$/,
+    );
     expect(lines[3]).toContain(`1.04 ${PASS}`);
   });
 
   it('shows dashes where the reference was not measured', () => {
     const routes = [routeResult('/', {}, { reference: undefined })];
-    expect(formatReferenceTable(routes, evaluateBudgets({ routes })).split('\n')[2]).toContain(`— ${FAIL}`);
+    expect(formatReferenceTable(routes, evaluateBudgets({ routes })).split('\n')[2]).toContain(
+      `— ${FAIL}`,
+    );
   });
 });
 
@@ -96,10 +152,26 @@ describe('formatDiagnosis', () => {
       scores: { performance: 70, accessibility: 100, bestPractices: 100, seo: 91 },
       lcpElement: { selector: 'main h1' },
       lcpBreakdown: [{ subpart: 'elementRenderDelay', ms: 1249 }],
-      bootup: [{ url: 'http://127.0.0.1:4700/610.abc.js', totalMs: 841, scriptingMs: 723, parseCompileMs: 18 }],
-      unusedJs: [{ url: 'http://127.0.0.1:4700/996.abc.js', wastedBytes: 46915, totalBytes: 56261 }],
+      bootup: [
+        {
+          url: 'http://127.0.0.1:4700/610.abc.js',
+          totalMs: 841,
+          scriptingMs: 723,
+          parseCompileMs: 18,
+        },
+      ],
+      unusedJs: [
+        { url: 'http://127.0.0.1:4700/996.abc.js', wastedBytes: 46915, totalBytes: 56261 },
+      ],
       lostPoints: [
-        { category: 'performance', id: 'total-blocking-time', title: 'TBT', score: 10, weight: 30, displayValue: '1,200 ms' },
+        {
+          category: 'performance',
+          id: 'total-blocking-time',
+          title: 'TBT',
+          score: 10,
+          weight: 30,
+          displayValue: '1,200 ms',
+        },
         { category: 'seo', id: 'meta-description', title: 'meta', score: 0, weight: 1 },
         { category: 'accessibility', id: 'color-contrast', title: 'contrast', score: 0, weight: 7 },
       ],
@@ -117,9 +189,14 @@ describe('formatDiagnosis', () => {
   });
 
   it('names the shifting elements when only CLS is over budget', () => {
-    const route = routeResult('/about', { cls: 0.32, layoutShifts: [{ selector: 'body > div#root > footer', score: 0.3208 }] });
+    const route = routeResult('/about', {
+      cls: 0.32,
+      layoutShifts: [{ selector: 'body > div#root > footer', score: 0.3208 }],
+    });
     const text = formatDiagnosis([route], evaluateBudgets({ routes: [route] }));
-    expect(text).toBe('Where the Lighthouse points go (median run):\n/about:\n  layout shifts: body > div#root > footer (0.321)');
+    expect(text).toBe(
+      'Where the Lighthouse points go (median run):\n/about:\n  layout shifts: body > div#root > footer (0.321)',
+    );
   });
 
   it('is empty when the Lighthouse budgets are met', () => {
@@ -143,31 +220,37 @@ describe('formatHomeBreakdown and formatSupabaseCheck', () => {
   it('reports the supabase-js check per page', () => {
     const supabase = lazySupabase();
     const text = formatSupabaseCheck(supabase, evaluateBudgets({ routes: [], supabase }));
-    expect(text.split('\n')[0]).toBe(`supabase-js before the first form submit: lazy (loaded only after submit) ${PASS}`);
+    expect(text.split('\n')[0]).toBe(
+      `supabase-js before the first form submit: lazy (loaded only after submit) ${PASS}`,
+    );
     expect(text).toContain(`/coming-soon: on load not loaded ${PASS} (14 scripts checked)`);
   });
 });
 
 describe('formatAxeDetails', () => {
   it('lists each violation with its rule, impact, element count and first element', () => {
-    const route = routeResult('/community', {}, {
-      axe: axeResult({
-        total: 1,
-        counts: { critical: 0, serious: 0, moderate: 1, minor: 0 },
-        violations: [
-          {
-            id: 'landmark-unique',
-            impact: 'moderate',
-            help: 'Landmarks should be unique',
-            helpUrl: '',
-            nodes: 2,
-            targets: ['section[aria-labelledby="_r_1_"]'],
-            snippets: ['<section aria-labelledby="_r_1_">'],
-            viewports: ['mobile', 'desktop'],
-          },
-        ],
-      }),
-    });
+    const route = routeResult(
+      '/community',
+      {},
+      {
+        axe: axeResult({
+          total: 1,
+          counts: { critical: 0, serious: 0, moderate: 1, minor: 0 },
+          violations: [
+            {
+              id: 'landmark-unique',
+              impact: 'moderate',
+              help: 'Landmarks should be unique',
+              helpUrl: '',
+              nodes: 2,
+              targets: ['section[aria-labelledby="_r_1_"]'],
+              snippets: ['<section aria-labelledby="_r_1_">'],
+              viewports: ['mobile', 'desktop'],
+            },
+          ],
+        }),
+      },
+    );
     expect(formatAxeDetails([route, routeResult('/')])).toBe(
       'axe-core violations:\n  /community: landmark-unique (moderate, 2 elements, mobile + desktop) Landmarks should be unique — <section aria-labelledby="_r_1_">',
     );
@@ -175,6 +258,8 @@ describe('formatAxeDetails', () => {
 
   it('is empty without violations, and reports an axe run that failed', () => {
     expect(formatAxeDetails([routeResult('/')])).toBe('');
-    expect(formatAxeDetails([routeResult('/x', {}, { axe: axeResult({ error: 'timeout' }) })])).toBe('axe-core violations:\n  /x: axe did not finish: timeout');
+    expect(
+      formatAxeDetails([routeResult('/x', {}, { axe: axeResult({ error: 'timeout' }) })]),
+    ).toBe('axe-core violations:\n  /x: axe did not finish: timeout');
   });
 });

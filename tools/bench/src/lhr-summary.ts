@@ -88,7 +88,9 @@ export function toScore(score: number | null | undefined): number | null {
 }
 
 function numeric(audit: LhrAudit | undefined): number | null {
-  return typeof audit?.numericValue === 'number' && Number.isFinite(audit.numericValue) ? audit.numericValue : null;
+  return typeof audit?.numericValue === 'number' && Number.isFinite(audit.numericValue)
+    ? audit.numericValue
+    : null;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -106,7 +108,10 @@ function networkRequests(audits: LhrLike['audits']): RequestSummary[] {
 }
 
 /** The first DOM node named anywhere in an audit's details (how Lighthouse points at the LCP element). */
-export function findNode(details: unknown, depth = 0): { selector?: string; snippet?: string; nodeLabel?: string } | undefined {
+export function findNode(
+  details: unknown,
+  depth = 0,
+): { selector?: string; snippet?: string; nodeLabel?: string } | undefined {
   if (depth > 6 || !isObject(details)) return undefined;
   if (details.type === 'node') {
     return {
@@ -134,29 +139,49 @@ const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(va
 
 function layoutShifts(audits: LhrLike['audits'], limit = 3): RunSummary['layoutShifts'] {
   return tableItems(audits['layout-shifts'])
-    .map((item) => ({ node: findNode(item.node), score: typeof item.score === 'number' ? item.score : 0 }))
+    .map((item) => ({
+      node: findNode(item.node),
+      score: typeof item.score === 'number' ? item.score : 0,
+    }))
     .filter((item) => item.score > 0)
     .sort((a, b) => b.score - a.score)
     .slice(0, limit)
-    .map(({ node, score }) => ({ ...(node?.selector ? { selector: node.selector } : {}), ...(node?.snippet ? { snippet: node.snippet } : {}), score: Number(score.toFixed(4)) }));
+    .map(({ node, score }) => ({
+      ...(node?.selector ? { selector: node.selector } : {}),
+      ...(node?.snippet ? { snippet: node.snippet } : {}),
+      score: Number(score.toFixed(4)),
+    }));
 }
 
 function lcpBreakdown(audit: LhrAudit | undefined): RunSummary['lcpBreakdown'] {
   // The insight's details are a list whose first table holds { subpart, duration } rows.
-  const rows = tableItems(audit).flatMap((item) => (Array.isArray(item.items) ? item.items.filter(isObject) : []));
-  return rows.filter((row) => typeof row.subpart === 'string').map((row) => ({ subpart: String(row.subpart), ms: Math.round(num(row.duration)) }));
+  const rows = tableItems(audit).flatMap((item) =>
+    Array.isArray(item.items) ? item.items.filter(isObject) : [],
+  );
+  return rows
+    .filter((row) => typeof row.subpart === 'string')
+    .map((row) => ({ subpart: String(row.subpart), ms: Math.round(num(row.duration)) }));
 }
 
 function unusedJs(audit: LhrAudit | undefined, limit = 5): RunSummary['unusedJs'] {
   return tableItems(audit)
-    .map((item) => ({ url: String(item.url ?? ''), wastedBytes: Math.round(num(item.wastedBytes)), totalBytes: Math.round(num(item.totalBytes)) }))
+    .map((item) => ({
+      url: String(item.url ?? ''),
+      wastedBytes: Math.round(num(item.wastedBytes)),
+      totalBytes: Math.round(num(item.totalBytes)),
+    }))
     .sort((a, b) => b.wastedBytes - a.wastedBytes)
     .slice(0, limit);
 }
 
 function bootup(audit: LhrAudit | undefined, limit = 5): RunSummary['bootup'] {
   return tableItems(audit)
-    .map((item) => ({ url: String(item.url ?? ''), totalMs: Math.round(num(item.total)), scriptingMs: Math.round(num(item.scripting)), parseCompileMs: Math.round(num(item.scriptParseCompile)) }))
+    .map((item) => ({
+      url: String(item.url ?? ''),
+      totalMs: Math.round(num(item.total)),
+      scriptingMs: Math.round(num(item.scripting)),
+      parseCompileMs: Math.round(num(item.scriptParseCompile)),
+    }))
     .sort((a, b) => b.totalMs - a.totalMs)
     .slice(0, limit);
 }
@@ -168,11 +193,15 @@ function lostPoints(lhr: LhrLike): LostPoints[] {
   for (const category of CATEGORY_IDS) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      if (!audit || UNSCORED_MODES.has(audit.scoreDisplayMode ?? '') || ref.group === 'hidden') continue;
+      if (!audit || UNSCORED_MODES.has(audit.scoreDisplayMode ?? '') || ref.group === 'hidden')
+        continue;
       const errored = audit.scoreDisplayMode === 'error';
       // Weighted audits move the score; for performance the unweighted insights and diagnostics
       // say why the metrics are what they are, so the ones Lighthouse marks as failing are kept too.
-      const counts = ref.weight > 0 ? audit.score !== null && audit.score < 1 : category === 'performance' && audit.score !== null && audit.score < 0.9;
+      const counts =
+        ref.weight > 0
+          ? audit.score !== null && audit.score < 1
+          : category === 'performance' && audit.score !== null && audit.score < 0.9;
       if (!errored && !counts) continue;
       lost.push({
         category,
@@ -191,7 +220,9 @@ function lostPoints(lhr: LhrLike): LostPoints[] {
 export function summarizeLhr(lhr: LhrLike): RunSummary {
   const requests = networkRequests(lhr.audits);
   const scripts = requests.filter((request) => request.resourceType === 'Script');
-  const lcpSource = lhr.audits['largest-contentful-paint-element']?.details ?? lhr.audits['lcp-breakdown-insight']?.details;
+  const lcpSource =
+    lhr.audits['largest-contentful-paint-element']?.details ??
+    lhr.audits['lcp-breakdown-insight']?.details;
   const lcpElement = findNode(lcpSource);
   return {
     scores: {
@@ -215,8 +246,12 @@ export function summarizeLhr(lhr: LhrLike): RunSummary {
     bootup: bootup(lhr.audits['bootup-time']),
     layoutShifts: layoutShifts(lhr.audits),
     lostPoints: lostPoints(lhr),
-    ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
+    ...(lhr.runtimeError
+      ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` }
+      : {}),
     warnings: [...(lhr.runWarnings ?? [])],
-    ...(typeof lhr.environment?.benchmarkIndex === 'number' ? { benchmarkIndex: lhr.environment.benchmarkIndex } : {}),
+    ...(typeof lhr.environment?.benchmarkIndex === 'number'
+      ? { benchmarkIndex: lhr.environment.benchmarkIndex }
+      : {}),
   };
 }

@@ -24,7 +24,12 @@ async function runOnce(url: string): Promise<RunOutcome> {
     logLevel: 'silent',
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: [...CATEGORY_IDS] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'html',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORY_IDS],
+    });
     if (!result) throw new Error('Lighthouse returned no result.');
     const html = Array.isArray(result.report) ? result.report.join('') : result.report;
     return { summary: summarizeLhr(result.lhr), html };
@@ -57,8 +62,12 @@ export interface LighthouseRoutesOptions {
  * run 2…), so that what else the machine is doing weighs on them alike. Per site: every run's
  * summary, and the median run by performance.
  */
-export async function lighthouseRoutes(options: LighthouseRoutesOptions): Promise<Record<string, LighthouseRouteResult>> {
-  const outcomes = new Map<string, Array<RunOutcome | undefined>>(options.sites.map((site) => [site.name, []]));
+export async function lighthouseRoutes(
+  options: LighthouseRoutesOptions,
+): Promise<Record<string, LighthouseRouteResult>> {
+  const outcomes = new Map<string, Array<RunOutcome | undefined>>(
+    options.sites.map((site) => [site.name, []]),
+  );
   const errors = new Map<string, string[]>(options.sites.map((site) => [site.name, []]));
   for (let run = 1; run <= options.runs; run++) {
     for (const site of options.sites) {
@@ -76,14 +85,26 @@ export async function lighthouseRoutes(options: LighthouseRoutesOptions): Promis
   }
   const results: Record<string, LighthouseRouteResult> = {};
   for (const site of options.sites) {
-    results[site.name] = await medianResult(outcomes.get(site.name)!, errors.get(site.name)!, path.join(options.reportDir, site.name), options.route);
+    results[site.name] = await medianResult(
+      outcomes.get(site.name)!,
+      errors.get(site.name)!,
+      path.join(options.reportDir, site.name),
+      options.route,
+    );
   }
   return results;
 }
 
-async function medianResult(outcomes: Array<RunOutcome | undefined>, errors: string[], reportDir: string, route: string): Promise<LighthouseRouteResult> {
+async function medianResult(
+  outcomes: Array<RunOutcome | undefined>,
+  errors: string[],
+  reportDir: string,
+  route: string,
+): Promise<LighthouseRouteResult> {
   const summaries = outcomes.filter((outcome): outcome is RunOutcome => outcome !== undefined);
-  const median = pickMedianRun(summaries, (outcome) => (outcome.summary.runtimeError ? null : outcome.summary.scores.performance));
+  const median = pickMedianRun(summaries, (outcome) =>
+    outcome.summary.runtimeError ? null : outcome.summary.scores.performance,
+  );
   if (!median) {
     const runtimeErrors = summaries.map((outcome) => outcome.summary.runtimeError).filter(Boolean);
     return {
@@ -97,7 +118,9 @@ async function medianResult(outcomes: Array<RunOutcome | undefined>, errors: str
   fs.mkdirSync(reportDir, { recursive: true });
   const reportFile = path.join(reportDir, `${routeSlug(route)}.html`);
   fs.writeFileSync(reportFile, median.run.html);
-  const scriptUrls = median.run.summary.scripts.map((script) => script.url).filter((scriptUrl) => scriptUrl.startsWith('http'));
+  const scriptUrls = median.run.summary.scripts
+    .map((script) => script.url)
+    .filter((scriptUrl) => scriptUrl.startsWith('http'));
   let jsGzipBytes: number | null = null;
   try {
     jsGzipBytes = await totalGzipSize(scriptUrls);

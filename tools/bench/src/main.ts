@@ -12,7 +12,16 @@ import { axeRoute, AXE_VIEWPORTS } from './axe-runner.ts';
 import { APP_NAMES, appFolder } from '@agentora/contracts/apps';
 import { buildAppStats, measureHomeJs, type AppStats } from './bundle-analysis.ts';
 import { parseCliOptions, USAGE, UsageError, type BenchOptions } from './cli-options.ts';
-import { formatAxeDetails, formatDiagnosis, formatFailures, formatHomeBreakdown, formatReferenceTable, formatRouteTable, formatSupabaseCheck, kib } from './format.ts';
+import {
+  formatAxeDetails,
+  formatDiagnosis,
+  formatFailures,
+  formatHomeBreakdown,
+  formatReferenceTable,
+  formatRouteTable,
+  formatSupabaseCheck,
+  kib,
+} from './format.ts';
 import { lighthouseRoutes } from './lighthouse-runner.ts';
 import { buildReference } from '@agentora/reference-build';
 import type { RunSummary } from './lhr-summary.ts';
@@ -41,21 +50,33 @@ function readOptions(): BenchOptions {
 
 function ensureChromium(): string {
   try {
-    execFileSync(process.execPath, [path.join(workspaceRoot, 'tools/chromium/src/ensure-chromium.mjs')], { stdio: 'inherit' });
+    execFileSync(
+      process.execPath,
+      [path.join(workspaceRoot, 'tools/chromium/src/ensure-chromium.mjs')],
+      { stdio: 'inherit' },
+    );
   } catch {
     fail('no Chromium to run the benchmark in (see above).');
   }
   try {
     // Debian's wrapper script prints shell noise on stderr; only the version line matters.
-    return execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync(chromiumPath(), ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return chromiumPath();
   }
 }
 
 function ensureBuilt() {
-  const missing = APP_NAMES.filter((app) => !fs.existsSync(path.join(workspaceRoot, appFolder(app), 'dist', 'index.html')));
-  if (missing.length > 0) fail(`no production build of ${missing.join(', ')}: run \`npx nx run-many -t build\` first (npm run bench does).`);
+  const missing = APP_NAMES.filter(
+    (app) => !fs.existsSync(path.join(workspaceRoot, appFolder(app), 'dist', 'index.html')),
+  );
+  if (missing.length > 0)
+    fail(
+      `no production build of ${missing.join(', ')}: run \`npx nx run-many -t build\` first (npm run bench does).`,
+    );
 }
 
 function describeRun(summary: RunSummary | undefined, error?: string): string {
@@ -77,14 +98,21 @@ if (options.help) {
   console.info(USAGE);
   process.exit(0);
 }
-const unknownRoutes = options.routes.filter((route) => !(SITE_PATHS as readonly string[]).includes(route));
-if (unknownRoutes.length > 0) console.warn(`bench: not in the site's route table (measured anyway): ${unknownRoutes.join(', ')}`);
+const unknownRoutes = options.routes.filter(
+  (route) => !(SITE_PATHS as readonly string[]).includes(route),
+);
+if (unknownRoutes.length > 0)
+  console.warn(
+    `bench: not in the site's route table (measured anyway): ${unknownRoutes.join(', ')}`,
+  );
 
 const chromiumVersion = ensureChromium();
 ensureBuilt();
 const startedAt = new Date();
 const loadAverage = os.loadavg().map((load) => Number(load.toFixed(2)));
-console.info(`bench: ${options.routes.length} routes × ${options.runs} Lighthouse runs, ${chromiumVersion}, ${os.cpus().length} CPUs, load ${loadAverage.join(' ')}`);
+console.info(
+  `bench: ${options.routes.length} routes × ${options.runs} Lighthouse runs, ${chromiumVersion}, ${os.cpus().length} CPUs, load ${loadAverage.join(' ')}`,
+);
 
 let distDirs: Record<string, string>;
 try {
@@ -94,25 +122,44 @@ try {
 }
 // Built right after the snapshot, closest in time to the production build it must match.
 console.info('bench: building each app once more for its module → chunk map (tmp/bench/builds)…');
-const appStats: AppStats[] = await buildAppStats(workspaceRoot, path.join(scratchDir, 'builds'), distDirs);
-for (const stats of appStats) if (stats.error) console.warn(`bench: stats build of ${stats.app} failed: ${stats.error.split('\n')[0]}`);
+const appStats: AppStats[] = await buildAppStats(
+  workspaceRoot,
+  path.join(scratchDir, 'builds'),
+  distDirs,
+);
+for (const stats of appStats)
+  if (stats.error)
+    console.warn(`bench: stats build of ${stats.app} failed: ${stats.error.split('\n')[0]}`);
 
 // The same pages as one ordinary rspack app, without Module Federation: what the micro-frontends cost.
 const referenceDir = path.join(scratchDir, 'reference');
-console.info('bench: building the single-bundle reference (tools/reference-build → tmp/bench/reference)…');
+console.info(
+  'bench: building the single-bundle reference (tools/reference-build → tmp/bench/reference)…',
+);
 try {
   await buildReference(referenceDir);
 } catch (error) {
-  fail(`the single-bundle reference did not build: ${error instanceof Error ? error.message : String(error)}`);
+  fail(
+    `the single-bundle reference did not build: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }
 
 let site: RunningSite;
 try {
-  site = await startSiteProcess({ workspaceRoot, portBase: options.portBase, distDirs, referenceDir });
+  site = await startSiteProcess({
+    workspaceRoot,
+    portBase: options.portBase,
+    distDirs,
+    referenceDir,
+  });
 } catch (error) {
-  fail(`could not start the preview site and backend: ${error instanceof Error ? error.message : String(error)}`);
+  fail(
+    `could not start the preview site and backend: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }
-console.info(`bench: site ${site.siteUrl}, single-bundle reference ${site.referenceUrl} (backend ${site.backendUrl}); both prerendered`);
+console.info(
+  `bench: site ${site.siteUrl}, single-bundle reference ${site.referenceUrl} (backend ${site.backendUrl}); both prerendered`,
+);
 
 const routes: RouteResult[] = [];
 let homeJs: HomeJsBreakdown | undefined;
@@ -130,9 +177,13 @@ try {
       route,
       runs: options.runs,
       reportDir,
-      onRun: (name, run, summary, error) => console.info(`[lighthouse] ${route.padEnd(14)} ${name.padEnd(9)} run ${run}/${options.runs}  ${describeRun(summary, error)}`),
+      onRun: (name, run, summary, error) =>
+        console.info(
+          `[lighthouse] ${route.padEnd(14)} ${name.padEnd(9)} run ${run}/${options.runs}  ${describeRun(summary, error)}`,
+        ),
     });
-    for (const result of Object.values(results)) if (result.reportFile) result.reportFile = path.relative(workspaceRoot, result.reportFile);
+    for (const result of Object.values(results))
+      if (result.reportFile) result.reportFile = path.relative(workspaceRoot, result.reportFile);
     routes.push({ route, lighthouse: results.federated!, reference: results.reference! });
   }
 
@@ -141,15 +192,39 @@ try {
     const { axe, react } = await axeRoute(browser, site.siteUrl, result.route);
     result.axe = axe;
     result.react = react;
-    const violations = axe.total ? ` (${axe.violations.map((violation) => `${violation.id}:${violation.impact}`).join(', ')})` : '';
-    const consoleErrors = axe.consoleErrors.length ? `; console errors: ${axe.consoleErrors.slice(0, 3).map((error) => error.split('\n')[0]).join(' | ')}` : '';
-    console.info(`[axe] ${result.route.padEnd(14)} ${axe.error ? `error: ${axe.error}` : `${axe.total} violations${violations}`}; react-dom copies ${react.copies}${consoleErrors}`);
+    const violations = axe.total
+      ? ` (${axe.violations.map((violation) => `${violation.id}:${violation.impact}`).join(', ')})`
+      : '';
+    const consoleErrors = axe.consoleErrors.length
+      ? `; console errors: ${axe.consoleErrors
+          .slice(0, 3)
+          .map((error) => error.split('\n')[0])
+          .join(' | ')}`
+      : '';
+    console.info(
+      `[axe] ${result.route.padEnd(14)} ${axe.error ? `error: ${axe.error}` : `${axe.total} violations${violations}`}; react-dom copies ${react.copies}${consoleErrors}`,
+    );
   }
 
   try {
-    homeJs = await measureHomeJs(browser, { siteUrl: site.siteUrl, appByPort: site.appByPort, stats: appStats });
+    homeJs = await measureHomeJs(browser, {
+      siteUrl: site.siteUrl,
+      appByPort: site.appByPort,
+      stats: appStats,
+    });
   } catch (error) {
-    homeJs = { route: '/', method: '', scripts: [], packages: [], totalTransferBytes: 0, totalGzipBytes: 0, reactDomCopies: 0, statsMatchServedBuild: false, notes: [], error: error instanceof Error ? error.message.split('\n')[0] : String(error) };
+    homeJs = {
+      route: '/',
+      method: '',
+      scripts: [],
+      packages: [],
+      totalTransferBytes: 0,
+      totalGzipBytes: 0,
+      reactDomCopies: 0,
+      statsMatchServedBuild: false,
+      notes: [],
+      error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+    };
   }
   supabaseLazy = await checkSupabaseLazy(browser, site.siteUrl);
 } finally {
@@ -157,11 +232,17 @@ try {
   await site.close();
 }
 
-const benchmarkIndexes = routes.flatMap((result) => result.lighthouse.runs.map((run) => run.benchmarkIndex).filter((value): value is number => typeof value === 'number'));
+const benchmarkIndexes = routes.flatMap((result) =>
+  result.lighthouse.runs
+    .map((run) => run.benchmarkIndex)
+    .filter((value): value is number => typeof value === 'number'),
+);
 const environment: BenchEnvironment = {
   node: process.version,
   chromium: chromiumVersion,
-  lighthouse: JSON.parse(fs.readFileSync(path.join(workspaceRoot, 'node_modules/lighthouse/package.json'), 'utf8')).version,
+  lighthouse: JSON.parse(
+    fs.readFileSync(path.join(workspaceRoot, 'node_modules/lighthouse/package.json'), 'utf8'),
+  ).version,
   cpus: os.cpus().length,
   loadAverage,
   loadAverageAtEnd: os.loadavg().map((load) => Number(load.toFixed(2))),
@@ -177,8 +258,15 @@ const report = buildReport({
     siteUrl: site.siteUrl,
     servedFrom: `${path.relative(workspaceRoot, path.join(scratchDir, 'site'))} (apps/*/dist copied when the run started), prerendered; reference: ${path.relative(workspaceRoot, referenceDir)} (built from the same sources), prerendered`,
     referenceUrl: site.referenceUrl ?? null,
-    lighthouse: { formFactor: 'mobile', throttlingMethod: 'simulate', medianBy: 'performance score' },
-    axe: { viewports: AXE_VIEWPORTS.map((viewport) => viewport.name), rules: 'axe-core defaults (WCAG 2.x A/AA + best practices)' },
+    lighthouse: {
+      formFactor: 'mobile',
+      throttlingMethod: 'simulate',
+      medianBy: 'performance score',
+    },
+    axe: {
+      viewports: AXE_VIEWPORTS.map((viewport) => viewport.name),
+      rules: 'axe-core defaults (WCAG 2.x A/AA + best practices)',
+    },
   },
   routes,
   homeJs,
@@ -189,8 +277,12 @@ fs.writeFileSync(reportPath, `${JSON.stringify(report, null, 2)}\n`);
 
 const diagnosis = formatDiagnosis(report.routes, report.checks);
 const axeDetails = formatAxeDetails(report.routes);
-const lighthouseWarnings = [...new Set(routes.flatMap((result) => result.lighthouse.runs.flatMap((run) => run.warnings)))];
-const lighthouseErrors = routes.filter((result) => result.lighthouse.error).map((result) => `${result.route}: ${result.lighthouse.error}`);
+const lighthouseWarnings = [
+  ...new Set(routes.flatMap((result) => result.lighthouse.runs.flatMap((run) => run.warnings))),
+];
+const lighthouseErrors = routes
+  .filter((result) => result.lighthouse.error)
+  .map((result) => `${result.route}: ${result.lighthouse.error}`);
 console.info(
   [
     '',
@@ -210,8 +302,12 @@ console.info(
     '',
     ...(diagnosis ? [diagnosis, ''] : []),
     ...(axeDetails ? [axeDetails, ''] : []),
-    ...(lighthouseWarnings.length > 0 ? ['Lighthouse warnings:', ...lighthouseWarnings.map((warning) => `  ${warning}`), ''] : []),
-    ...(lighthouseErrors.length > 0 ? ['Lighthouse errors:', ...lighthouseErrors.map((error) => `  ${error}`), ''] : []),
+    ...(lighthouseWarnings.length > 0
+      ? ['Lighthouse warnings:', ...lighthouseWarnings.map((warning) => `  ${warning}`), '']
+      : []),
+    ...(lighthouseErrors.length > 0
+      ? ['Lighthouse errors:', ...lighthouseErrors.map((error) => `  ${error}`), '']
+      : []),
     formatFailures(report.checks),
     '',
     `Report: ${path.relative(workspaceRoot, reportPath)}; Lighthouse HTML of each median run: ${path.relative(workspaceRoot, path.join(scratchDir, 'lighthouse'))}/`,

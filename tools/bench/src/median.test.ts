@@ -19,7 +19,11 @@ describe('pickMedianRun', () => {
   });
 
   it('keeps run order among equal scores', () => {
-    const runs = [{ score: 90, id: 'a' }, { score: 90, id: 'b' }, { score: 90, id: 'c' }];
+    const runs = [
+      { score: 90, id: 'a' },
+      { score: 90, id: 'b' },
+      { score: 90, id: 'c' },
+    ];
     expect(pickMedianRun(runs, byScore)?.run.id).toBe('b');
   });
 

@@ -30,7 +30,11 @@ export function trackScripts(page: Page): ScriptTracker {
         const response = await request.response();
         if (!response) return undefined;
         const [sizes, body] = await Promise.all([request.sizes(), response.body()]);
-        return { url: request.url(), transferBytes: sizes.responseBodySize, body: body.toString('utf8') };
+        return {
+          url: request.url(),
+          transferBytes: sizes.responseBodySize,
+          body: body.toString('utf8'),
+        };
       })().catch(() => undefined),
     );
   });
@@ -40,17 +44,33 @@ export function trackScripts(page: Page): ScriptTracker {
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return {
     errors,
-    scripts: async () => (await Promise.all(pending)).filter((script): script is LoadedScript => script !== undefined),
+    scripts: async () =>
+      (await Promise.all(pending)).filter((script): script is LoadedScript => script !== undefined),
   };
 }
 
-export function scriptsContaining(scripts: readonly LoadedScript[], marker: string): LoadedScript[] {
+export function scriptsContaining(
+  scripts: readonly LoadedScript[],
+  marker: string,
+): LoadedScript[] {
   return scripts.filter((script) => script.body.includes(marker));
 }
 
 /** Mobile emulation as Lighthouse's default (Moto G Power): so the page loads what Lighthouse saw. */
-export const MOBILE_VIEWPORT = { name: 'mobile 412×823', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
-export const DESKTOP_VIEWPORT = { name: 'desktop 1280×800', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false };
+export const MOBILE_VIEWPORT = {
+  name: 'mobile 412×823',
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
+export const DESKTOP_VIEWPORT = {
+  name: 'desktop 1280×800',
+  viewport: { width: 1280, height: 800 },
+  deviceScaleFactor: 1,
+  isMobile: false,
+  hasTouch: false,
+};
 
 /** Loads a route and waits until the remotes have rendered (network quiet, fonts ready). */
 export async function loadRoute(page: Page, url: string): Promise<void> {

@@ -54,7 +54,11 @@ export interface ReportInput {
 }
 
 export function buildReport(input: ReportInput): BenchReport {
-  const checks = evaluateBudgets({ routes: input.routes, homeJs: input.homeJs, supabase: input.supabaseLazy });
+  const checks = evaluateBudgets({
+    routes: input.routes,
+    homeJs: input.homeJs,
+    supabase: input.supabaseLazy,
+  });
   const failures = checks.filter((check) => !check.pass);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,

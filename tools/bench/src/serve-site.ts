@@ -5,7 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { raiseRateLimits, startLocalSupabase, type LocalSupabase } from '@agentora/local-supabase';
-import { startPreviewSite, startStaticSite, type PreviewSite, type StaticSite } from '@agentora/preview';
+import {
+  startPreviewSite,
+  startStaticSite,
+  type PreviewSite,
+  type StaticSite,
+} from '@agentora/preview';
 import { runPrerender } from '@agentora/prerender';
 import { APP_NAMES, portsFrom } from '@agentora/contracts/apps';
 
@@ -22,7 +27,14 @@ export interface ServeRequest {
 }
 
 export type ServeMessage =
-  | { type: 'ready'; siteUrl: string; referenceUrl?: string; backendUrl: string; anonKey: string; ports: Record<string, number> }
+  | {
+      type: 'ready';
+      siteUrl: string;
+      referenceUrl?: string;
+      backendUrl: string;
+      anonKey: string;
+      ports: Record<string, number>;
+    }
   | { type: 'error'; message: string };
 
 const request = JSON.parse(process.argv[2] ?? '{}') as ServeRequest;
@@ -65,16 +77,35 @@ try {
   });
   let referenceUrl: string | undefined;
   if (request.referenceDir) {
-    await runPrerender({ workspaceRoot: request.workspaceRoot, shellDir: request.referenceDir, config: `${site.url}/runtime-config.json` });
-    reference = await startStaticSite({ root: request.referenceDir, port: request.portBase + APP_NAMES.length, host: '127.0.0.1', spaFallback: true, runtimeConfig: site.runtimeConfig });
+    await runPrerender({
+      workspaceRoot: request.workspaceRoot,
+      shellDir: request.referenceDir,
+      config: `${site.url}/runtime-config.json`,
+    });
+    reference = await startStaticSite({
+      root: request.referenceDir,
+      port: request.portBase + APP_NAMES.length,
+      host: '127.0.0.1',
+      spaFallback: true,
+      runtimeConfig: site.runtimeConfig,
+    });
     referenceUrl = `http://127.0.0.1:${reference.port}`;
   }
-  send({ type: 'ready', siteUrl: site.url, referenceUrl, backendUrl: backend.url, anonKey: backend.anonKey, ports });
+  send({
+    type: 'ready',
+    siteUrl: site.url,
+    referenceUrl,
+    backendUrl: backend.url,
+    anonKey: backend.anonKey,
+    ports,
+  });
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   send({
     type: 'error',
-    message: /EADDRINUSE/.test(message) ? `${message} (ports ${request.portBase}-${request.portBase + APP_NAMES.length} must be free; pick others with --port-base)` : message,
+    message: /EADDRINUSE/.test(message)
+      ? `${message} (ports ${request.portBase}-${request.portBase + APP_NAMES.length} must be free; pick others with --port-base)`
+      : message,
   });
   await shutdown(1);
 }

@@ -15,7 +15,10 @@ export interface RunningSite {
 /** Starts serve-site.ts in a child process and waits until the site answers. */
 export function startSiteProcess(request: ServeRequest, timeoutMs = 60_000): Promise<RunningSite> {
   const child = fork(path.join(import.meta.dirname, 'serve-site.ts'), [JSON.stringify(request)], {
-    execArgv: ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', '--disable-warning=ExperimentalWarning'],
+    execArgv: [
+      '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
+      '--disable-warning=ExperimentalWarning',
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -42,7 +45,13 @@ export function startSiteProcess(request: ServeRequest, timeoutMs = 60_000): Pro
         return;
       }
       const appByPort = new Map(Object.entries(message.ports).map(([app, port]) => [port, app]));
-      resolve({ siteUrl: message.siteUrl, referenceUrl: message.referenceUrl, backendUrl: message.backendUrl, appByPort, close });
+      resolve({
+        siteUrl: message.siteUrl,
+        referenceUrl: message.referenceUrl,
+        backendUrl: message.backendUrl,
+        appByPort,
+        close,
+      });
     });
   });
 }

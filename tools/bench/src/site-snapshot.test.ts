@@ -9,17 +9,36 @@ const INDEX_HTML =
 
 const MANIFEST = {
   metaData: { remoteEntry: { name: 'remoteEntry.js' } },
-  exposes: [{ assets: { js: { sync: ['866.dea9abe471.js', '__federation_expose_HomePage.44817e8b2c.js'], async: ['21.52d64e4ec2.js'] }, css: { sync: [], async: [] } } }],
+  exposes: [
+    {
+      assets: {
+        js: {
+          sync: ['866.dea9abe471.js', '__federation_expose_HomePage.44817e8b2c.js'],
+          async: ['21.52d64e4ec2.js'],
+        },
+        css: { sync: [], async: [] },
+      },
+    },
+  ],
   shared: [{ assets: { js: { sync: ['639.8d86c4cafb.js'], async: [] } } }],
 };
 
 describe('referencedFiles', () => {
   it('lists the local scripts and styles of index.html', () => {
-    expect(referencedFiles({ indexHtml: INDEX_HTML })).toEqual(['main.1234567890.css', 'main.e93d9b18d7.js']);
+    expect(referencedFiles({ indexHtml: INDEX_HTML })).toEqual([
+      'main.1234567890.css',
+      'main.e93d9b18d7.js',
+    ]);
   });
 
   it('lists the remote entry and every asset of the MF manifest', () => {
-    expect(referencedFiles({ manifest: MANIFEST })).toEqual(['21.52d64e4ec2.js', '639.8d86c4cafb.js', '866.dea9abe471.js', '__federation_expose_HomePage.44817e8b2c.js', 'remoteEntry.js']);
+    expect(referencedFiles({ manifest: MANIFEST })).toEqual([
+      '21.52d64e4ec2.js',
+      '639.8d86c4cafb.js',
+      '866.dea9abe471.js',
+      '__federation_expose_HomePage.44817e8b2c.js',
+      'remoteEntry.js',
+    ]);
   });
 });
 
@@ -32,7 +51,10 @@ describe('missingFiles and snapshotDists', () => {
 
   beforeEach(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-snapshot-'));
-    write('apps/content/dist/index.html', '<html><script defer src="/main.abc12345.js"></script></html>');
+    write(
+      'apps/content/dist/index.html',
+      '<html><script defer src="/main.abc12345.js"></script></html>',
+    );
     write('apps/content/dist/main.abc12345.js');
     write('apps/content/dist/mf-manifest.json', JSON.stringify(MANIFEST));
     for (const file of referencedFiles({ manifest: MANIFEST })) write(`apps/content/dist/${file}`);
@@ -51,11 +73,15 @@ describe('missingFiles and snapshotDists', () => {
   it('copies each dist and returns the copies', async () => {
     const dirs = await snapshotDists(root, ['content'], path.join(root, 'snapshot'), 1, 0);
     expect(dirs).toEqual({ content: path.join(root, 'snapshot/content') });
-    expect(fs.readdirSync(dirs.content).sort()).toEqual(fs.readdirSync(path.join(root, 'apps/content/dist')).sort());
+    expect(fs.readdirSync(dirs.content).sort()).toEqual(
+      fs.readdirSync(path.join(root, 'apps/content/dist')).sort(),
+    );
   });
 
   it('refuses an incomplete build after its retries', async () => {
     fs.rmSync(path.join(root, 'apps/content/dist/remoteEntry.js'));
-    await expect(snapshotDists(root, ['content'], path.join(root, 'snapshot'), 2, 0)).rejects.toThrow('apps/content/dist is incomplete (remoteEntry.js)');
+    await expect(
+      snapshotDists(root, ['content'], path.join(root, 'snapshot'), 2, 0),
+    ).rejects.toThrow('apps/content/dist is incomplete (remoteEntry.js)');
   });
 });

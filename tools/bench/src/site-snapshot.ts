@@ -19,13 +19,16 @@ interface AssetGroups {
 /** The files an app's entry points name: index.html's scripts and styles, the MF manifest's assets. */
 export function referencedFiles(files: { indexHtml?: string; manifest?: ManifestLike }): string[] {
   const names = new Set<string>();
-  for (const match of (files.indexHtml ?? '').matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+\.(?:js|css))"/g)) {
+  for (const match of (files.indexHtml ?? '').matchAll(
+    /<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+\.(?:js|css))"/g,
+  )) {
     if (!/^[a-z]+:\/\//i.test(match[1])) names.add(match[1].replace(/^\/+/, ''));
   }
   const manifest = files.manifest;
   if (manifest?.metaData?.remoteEntry?.name) names.add(manifest.metaData.remoteEntry.name);
   for (const entry of [...(manifest?.exposes ?? []), ...(manifest?.shared ?? [])]) {
-    for (const group of [entry.assets?.js, entry.assets?.css]) for (const file of [...(group?.sync ?? []), ...(group?.async ?? [])]) names.add(file);
+    for (const group of [entry.assets?.js, entry.assets?.css])
+      for (const file of [...(group?.sync ?? []), ...(group?.async ?? [])]) names.add(file);
   }
   return [...names].sort();
 }
@@ -45,14 +48,22 @@ export function missingFiles(dir: string): string[] {
   }
   const indexHtml = readIfPresent(path.join(dir, 'index.html'));
   if (indexHtml === undefined) return ['index.html'];
-  return referencedFiles({ indexHtml, manifest }).filter((file) => !fs.existsSync(path.join(dir, file)));
+  return referencedFiles({ indexHtml, manifest }).filter(
+    (file) => !fs.existsSync(path.join(dir, file)),
+  );
 }
 
 /**
  * Copies each app's dist/ to `targetDir/<app>`, retrying while a copy is incomplete (a build was
  * writing it). Returns the copies' folders.
  */
-export async function snapshotDists(workspaceRoot: string, apps: readonly AppName[], targetDir: string, attempts = 10, waitMs = 3000): Promise<Record<string, string>> {
+export async function snapshotDists(
+  workspaceRoot: string,
+  apps: readonly AppName[],
+  targetDir: string,
+  attempts = 10,
+  waitMs = 3000,
+): Promise<Record<string, string>> {
   const dirs: Record<string, string> = {};
   for (const app of apps) {
     const source = path.join(workspaceRoot, appFolder(app), 'dist');
@@ -69,7 +80,10 @@ export async function snapshotDists(workspaceRoot: string, apps: readonly AppNam
       if (missing.length === 0) break;
       await new Promise((resolve) => setTimeout(resolve, waitMs));
     }
-    if (missing.length > 0) throw new Error(`apps/${app}/dist is incomplete (${missing.slice(0, 3).join(', ')}): build it again (npx nx run-many -t build).`);
+    if (missing.length > 0)
+      throw new Error(
+        `apps/${app}/dist is incomplete (${missing.slice(0, 3).join(', ')}): build it again (npx nx run-many -t build).`,
+      );
     dirs[app] = target;
   }
   return dirs;

@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import type { SupabaseLazyResult, SupabasePageCheck } from './measurements.ts';
-import { DESKTOP_VIEWPORT, loadRoute, scriptsContaining, SUPABASE_JS_MARKER, trackScripts, type ScriptTracker } from './page-scripts.ts';
+import {
+  DESKTOP_VIEWPORT,
+  loadRoute,
+  scriptsContaining,
+  SUPABASE_JS_MARKER,
+  trackScripts,
+  type ScriptTracker,
+} from './page-scripts.ts';
 
 export const SUPABASE_CHECK_ROUTES = ['/', '/coming-soon'];
 
-async function waitForSupabaseScript(tracker: ScriptTracker, timeoutMs: number): Promise<string | undefined> {
+async function waitForSupabaseScript(
+  tracker: ScriptTracker,
+  timeoutMs: number,
+): Promise<string | undefined> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const found = scriptsContaining(await tracker.scripts(), SUPABASE_JS_MARKER)[0];
@@ -17,7 +27,10 @@ async function waitForSupabaseScript(tracker: ScriptTracker, timeoutMs: number):
 
 function footerForm(page: Page) {
   const footer = page.getByRole('contentinfo');
-  return footer.getByRole('form', { name: 'Footer newsletter sign-up' }).or(footer.locator('form').filter({ has: page.locator('input[type="email"]') })).first();
+  return footer
+    .getByRole('form', { name: 'Footer newsletter sign-up' })
+    .or(footer.locator('form').filter({ has: page.locator('input[type="email"]') }))
+    .first();
 }
 
 /**
@@ -25,10 +38,19 @@ function footerForm(page: Page) {
  * network to go quiet, checks that no script so far contains supabase-js, then submits the footer
  * newsletter form with a fresh address and checks that the same detector now finds it.
  */
-async function checkPage(browser: Browser, siteUrl: string, route: string): Promise<SupabasePageCheck> {
+async function checkPage(
+  browser: Browser,
+  siteUrl: string,
+  route: string,
+): Promise<SupabasePageCheck> {
   const { name: _name, ...contextOptions } = DESKTOP_VIEWPORT;
   const context = await browser.newContext(contextOptions);
-  const check: SupabasePageCheck = { route, scriptsBeforeSubmit: 0, loadedBeforeSubmit: false, loadedAfterSubmit: false };
+  const check: SupabasePageCheck = {
+    route,
+    scriptsBeforeSubmit: 0,
+    loadedBeforeSubmit: false,
+    loadedAfterSubmit: false,
+  };
   try {
     const page = await context.newPage();
     const tracker = trackScripts(page);
@@ -54,8 +76,13 @@ async function checkPage(browser: Browser, siteUrl: string, route: string): Prom
     const after = await waitForSupabaseScript(tracker, 15_000);
     check.loadedAfterSubmit = after !== undefined;
     if (after && !check.supabaseScript) check.supabaseScript = after;
-    const message = page.getByRole('contentinfo').getByRole('status').or(page.getByRole('contentinfo').getByRole('alert')).first();
-    check.submitOutcome = (await message.textContent({ timeout: 10_000 }).catch(() => null))?.trim() || undefined;
+    const message = page
+      .getByRole('contentinfo')
+      .getByRole('status')
+      .or(page.getByRole('contentinfo').getByRole('alert'))
+      .first();
+    check.submitOutcome =
+      (await message.textContent({ timeout: 10_000 }).catch(() => null))?.trim() || undefined;
   } catch (error) {
     check.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
   } finally {
@@ -64,7 +91,11 @@ async function checkPage(browser: Browser, siteUrl: string, route: string): Prom
   return check;
 }
 
-export async function checkSupabaseLazy(browser: Browser, siteUrl: string, routes = SUPABASE_CHECK_ROUTES): Promise<SupabaseLazyResult> {
+export async function checkSupabaseLazy(
+  browser: Browser,
+  siteUrl: string,
+  routes = SUPABASE_CHECK_ROUTES,
+): Promise<SupabaseLazyResult> {
   const pages: SupabasePageCheck[] = [];
   for (const route of routes) pages.push(await checkPage(browser, siteUrl, route));
   return { pages };

@@ -1,5 +1,10 @@
 import type { RunSummary } from './lhr-summary.ts';
-import type { AxeRouteResult, HomeJsBreakdown, RouteResult, SupabaseLazyResult } from './measurements.ts';
+import type {
+  AxeRouteResult,
+  HomeJsBreakdown,
+  RouteResult,
+  SupabaseLazyResult,
+} from './measurements.ts';
 
 export function runSummary(overrides: Partial<RunSummary> = {}): RunSummary {
   return {
@@ -24,11 +29,21 @@ export function runSummary(overrides: Partial<RunSummary> = {}): RunSummary {
 }
 
 export function axeResult(overrides: Partial<AxeRouteResult> = {}): AxeRouteResult {
-  return { counts: { critical: 0, serious: 0, moderate: 0, minor: 0 }, total: 0, violations: [], consoleErrors: [], ...overrides };
+  return {
+    counts: { critical: 0, serious: 0, moderate: 0, minor: 0 },
+    total: 0,
+    violations: [],
+    consoleErrors: [],
+    ...overrides,
+  };
 }
 
 /** A route that meets every budget unless overridden; its reference run is a little faster and lighter. */
-export function routeResult(route: string, summary: Partial<RunSummary> = {}, extra: Partial<RouteResult> = {}): RouteResult {
+export function routeResult(
+  route: string,
+  summary: Partial<RunSummary> = {},
+  extra: Partial<RouteResult> = {},
+): RouteResult {
   const median = runSummary(summary);
   const reference = runSummary({ lcpMs: 950, tbtMs: 20, jsTransferBytes: 110_000 });
   return {
@@ -59,8 +74,19 @@ export function homeJs(overrides: Partial<HomeJsBreakdown> = {}): HomeJsBreakdow
 export function lazySupabase(): SupabaseLazyResult {
   return {
     pages: [
-      { route: '/', scriptsBeforeSubmit: 20, loadedBeforeSubmit: false, loadedAfterSubmit: true, supabaseScript: 'http://127.0.0.1:4700/21.abcdef1234.js' },
-      { route: '/coming-soon', scriptsBeforeSubmit: 14, loadedBeforeSubmit: false, loadedAfterSubmit: true },
+      {
+        route: '/',
+        scriptsBeforeSubmit: 20,
+        loadedBeforeSubmit: false,
+        loadedAfterSubmit: true,
+        supabaseScript: 'http://127.0.0.1:4700/21.abcdef1234.js',
+      },
+      {
+        route: '/coming-soon',
+        scriptsBeforeSubmit: 14,
+        loadedBeforeSubmit: false,
+        loadedAfterSubmit: true,
+      },
     ],
   };
 }

@@ -9,11 +9,14 @@ const path = chromiumPath();
 if (existsSync(path)) process.exit(0);
 
 if (process.env.CHROMIUM_PATH) {
-  console.error(`\nCHROMIUM_PATH is set to ${path}, but there is no file there. Point it at a Chromium binary, or unset it to use Debian's /usr/bin/chromium.\n`);
+  console.error(
+    `\nCHROMIUM_PATH is set to ${path}, but there is no file there. Point it at a Chromium binary, or unset it to use Debian's /usr/bin/chromium.\n`,
+  );
   process.exit(1);
 }
 
-const canApt = process.platform === 'linux' && existsSync('/usr/bin/apt-get') && process.getuid?.() === 0;
+const canApt =
+  process.platform === 'linux' && existsSync('/usr/bin/apt-get') && process.getuid?.() === 0;
 if (!canApt) {
   console.error(
     `\nChromium was not found at ${path}.\n` +
@@ -25,12 +28,19 @@ console.info('Chromium is missing: installing Debian\'s "chromium" package with 
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 try {
   execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+    stdio: 'inherit',
+    env,
+  });
 } catch {
-  console.error('\nInstalling Chromium with apt-get failed (see above). Install the "chromium" package by hand or set CHROMIUM_PATH.\n');
+  console.error(
+    '\nInstalling Chromium with apt-get failed (see above). Install the "chromium" package by hand or set CHROMIUM_PATH.\n',
+  );
   process.exit(1);
 }
 if (!existsSync(path)) {
-  console.error(`\napt-get finished but ${path} is still missing. Set CHROMIUM_PATH to the Chromium binary.\n`);
+  console.error(
+    `\napt-get finished but ${path} is still missing. Set CHROMIUM_PATH to the Chromium binary.\n`,
+  );
   process.exit(1);
 }

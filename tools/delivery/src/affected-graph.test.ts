@@ -13,20 +13,39 @@ const APPS = ['@agentora/careers', '@agentora/content', '@agentora/shell', '@age
 let scratch: string;
 
 function git(...args: string[]) {
-  return execFileSync('git', args, { cwd: scratch, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('git', args, {
+    cwd: scratch,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function affectedBy(file: string, target?: string): string[] {
   fs.appendFileSync(path.join(scratch, file), '\n// changed\n');
   try {
-    const args = ['show', 'projects', '--affected', '--base=HEAD', ...(target ? ['-t', target] : [])];
+    const args = [
+      'show',
+      'projects',
+      '--affected',
+      '--base=HEAD',
+      ...(target ? ['-t', target] : []),
+    ];
     const output = execFileSync(nx, args, {
       cwd: scratch,
       encoding: 'utf8',
-      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_CACHE_DIRECTORY: path.join(scratch, '.nx-cache') },
+      env: {
+        ...process.env,
+        NX_DAEMON: 'false',
+        NX_NO_CLOUD: 'true',
+        NX_CACHE_DIRECTORY: path.join(scratch, '.nx-cache'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    return output.split('\n').map((line) => line.trim()).filter(Boolean).sort();
+    return output
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .sort();
   } finally {
     git('checkout', '--', file);
   }
@@ -34,7 +53,13 @@ function affectedBy(file: string, target?: string): string[] {
 
 beforeAll(() => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-affected-'));
-  const tracked = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const tracked = execFileSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    { cwd: root, encoding: 'utf8' },
+  )
+    .split('\0')
+    .filter(Boolean);
   for (const file of tracked) {
     const from = path.join(root, file);
     if (!fs.existsSync(from)) continue;
@@ -53,13 +78,24 @@ afterAll(() => {
 });
 
 it('a change inside one remote builds only that remote', () => {
-  expect(affectedBy('apps/careers/src/exposed/CareersPage.tsx', 'build')).toEqual(['@agentora/careers']);
-  expect(affectedBy('apps/careers/src/exposed/CareersPage.tsx')).toEqual(['@agentora/careers', '@agentora/e2e']);
+  expect(affectedBy('apps/careers/src/exposed/CareersPage.tsx', 'build')).toEqual([
+    '@agentora/careers',
+  ]);
+  expect(affectedBy('apps/careers/src/exposed/CareersPage.tsx')).toEqual([
+    '@agentora/careers',
+    '@agentora/e2e',
+  ]);
 });
 
 it("a change in a lib affects that lib's dependents and nothing else", () => {
   const formsDependents = affectedBy('libs/forms/src/validation/email.ts');
-  expect(formsDependents).toEqual(['@agentora/careers', '@agentora/content', '@agentora/e2e', '@agentora/forms', '@agentora/signups']);
+  expect(formsDependents).toEqual([
+    '@agentora/careers',
+    '@agentora/content',
+    '@agentora/e2e',
+    '@agentora/forms',
+    '@agentora/signups',
+  ]);
   expect(formsDependents).not.toContain('@agentora/shell');
   expect(affectedBy('libs/ui/src/primitives/Card.ts', 'build')).toEqual(APPS);
 });

@@ -19,8 +19,18 @@ describe('deployApp', () => {
 
   it('ships new hashed assets, keeps the old ones, and replaces the entry files last', () => {
     const target = path.join(work, 'host');
-    writeBuild(path.join(work, 'v1'), { 'index.html': 'v1', 'remoteEntry.js': 'entry v1', 'mf-manifest.json': '{"v":1}', 'main.aaaaaaaaaa.js': 'chunk v1' });
-    writeBuild(path.join(work, 'v2'), { 'index.html': 'v2', 'remoteEntry.js': 'entry v2', 'mf-manifest.json': '{"v":2}', 'main.bbbbbbbbbb.js': 'chunk v2' });
+    writeBuild(path.join(work, 'v1'), {
+      'index.html': 'v1',
+      'remoteEntry.js': 'entry v1',
+      'mf-manifest.json': '{"v":1}',
+      'main.aaaaaaaaaa.js': 'chunk v1',
+    });
+    writeBuild(path.join(work, 'v2'), {
+      'index.html': 'v2',
+      'remoteEntry.js': 'entry v2',
+      'mf-manifest.json': '{"v":2}',
+      'main.bbbbbbbbbb.js': 'chunk v2',
+    });
 
     deployApp(path.join(work, 'v1'), target);
     const result = deployApp(path.join(work, 'v2'), target);
@@ -35,6 +45,8 @@ describe('deployApp', () => {
   });
 
   it('refuses a folder that is not a build', () => {
-    expect(() => deployApp(path.join(work, 'nothing'), path.join(work, 'host'))).toThrow('is not a build (no index.html)');
+    expect(() => deployApp(path.join(work, 'nothing'), path.join(work, 'host'))).toThrow(
+      'is not a build (no index.html)',
+    );
   });
 });

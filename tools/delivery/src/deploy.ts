@@ -33,7 +33,8 @@ function copyAtomically(from: string, to: string) {
 }
 
 export function deployApp(distDir: string, target: string): DeployResult {
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`${distDir} is not a build (no index.html): run the app's build first.`);
+  if (!fs.existsSync(path.join(distDir, 'index.html')))
+    throw new Error(`${distDir} is not a build (no index.html): run the app's build first.`);
   // Where pages were prerendered, index.html is the home page, and the prerender that follows this
   // deploy replaces it: the build's client-rendered one must not stand in for it until then.
   const prerendered = fs.existsSync(path.join(target, PAGES_RECORD_FILE));
@@ -45,12 +46,15 @@ export function deployApp(distDir: string, target: string): DeployResult {
     if (!fs.existsSync(to)) copyAtomically(path.join(distDir, file), to);
   }
   // The manifest names the entry; write it last of all.
-  entries.sort((a, b) => Number(a.endsWith('mf-manifest.json')) - Number(b.endsWith('mf-manifest.json')));
+  entries.sort(
+    (a, b) => Number(a.endsWith('mf-manifest.json')) - Number(b.endsWith('mf-manifest.json')),
+  );
   for (const file of entries) copyAtomically(path.join(distDir, file), path.join(target, file));
   return { target, assets, entries };
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? '');
+const isMain =
+  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? '');
 if (isMain) {
   const [app, flag, to] = process.argv.slice(2);
   if (!app || !(APP_NAMES as readonly string[]).includes(app) || flag !== '--to' || !to) {
@@ -59,5 +63,7 @@ if (isMain) {
   }
   const root = path.resolve(import.meta.dirname, '../../..');
   const result = deployApp(path.join(root, appFolder(app as AppName), 'dist'), path.resolve(to));
-  console.info(`deployed ${app}: ${result.assets.length} assets, then ${result.entries.join(', ')} → ${result.target}`);
+  console.info(
+    `deployed ${app}: ${result.assets.length} assets, then ${result.entries.join(', ')} → ${result.target}`,
+  );
 }

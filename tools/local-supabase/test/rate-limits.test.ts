@@ -1,7 +1,12 @@
 import { fetchFromAddress } from '../src/index.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { openTestDatabase, type TestDatabase } from './support/database.ts';
-import { apiHeaders, startTestServer, uniqueEmail, type TestServer } from './support/test-server.ts';
+import {
+  apiHeaders,
+  startTestServer,
+  uniqueEmail,
+  type TestServer,
+} from './support/test-server.ts';
 
 // The rate limits of migration 20250801000100 through the real server, with the production rules: the
 // client address is the socket's, passed to SQL as hosted Supabase's gateway passes it (cf-connecting-ip).
@@ -187,9 +192,7 @@ describe('one row per anon insert request', () => {
     expect(await storedEmails('newsletter_subscriptions', batch)).toEqual([]);
 
     // One object in an array is one row, and fine.
-    const single = await client.anon
-      .from('newsletter_subscriptions')
-      .insert([{ email: batch[0] }]);
+    const single = await client.anon.from('newsletter_subscriptions').insert([{ email: batch[0] }]);
     expect(single.status).toBe(201);
   });
 

@@ -16,13 +16,22 @@ import { StartupPreloadPlugin } from './startup-preload.ts';
 
 // Only the shell's client-rendered page (its index.html) preloads the runtime config; the
 // prerendered pages' template leaves it, like the scripts, until after the first paint.
-const RUNTIME_CONFIG_PRELOAD = '<link rel="preload" href="/runtime-config.json" as="fetch" crossorigin="anonymous" />';
+const RUNTIME_CONFIG_PRELOAD =
+  '<link rel="preload" href="/runtime-config.json" as="fetch" crossorigin="anonymous" />';
 const majorVersionGuard = path.join(import.meta.dirname, 'runtime/major-version-guard.ts');
 // A remote's own page is only its standalone harness: one template serves all three.
-const remoteStandaloneTemplate = path.resolve(import.meta.dirname, '../templates/remote-standalone.html');
-const standaloneRuntimeProvider = path.join(import.meta.dirname, 'runtime/standalone-runtime-provider.ts');
+const remoteStandaloneTemplate = path.resolve(
+  import.meta.dirname,
+  '../templates/remote-standalone.html',
+);
+const standaloneRuntimeProvider = path.join(
+  import.meta.dirname,
+  'runtime/standalone-runtime-provider.ts',
+);
 const sharedReactRefreshRuntime = path.join(import.meta.dirname, 'dev/react-refresh-runtime.cjs');
-const styledComponentsSwcPlugin = createRequire(import.meta.url).resolve('@swc/plugin-styled-components');
+const styledComponentsSwcPlugin = createRequire(import.meta.url).resolve(
+  '@swc/plugin-styled-components',
+);
 const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
 /** Loaded by a remote's standalone page before its own scripts (templates/remote-standalone.html). */
 export const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
@@ -52,7 +61,14 @@ export interface BuildArgs {
 
 /** The full rspack config of one app: the same loaders, output and federation settings for all four. */
 export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {}): Configuration {
-  const { name, appDir, port = LOCAL_PORTS[name], outputDir = path.join(appDir, 'dist'), sharedOverrides = {}, generatedFiles = {} } = options;
+  const {
+    name,
+    appDir,
+    port = LOCAL_PORTS[name],
+    outputDir = path.join(appDir, 'dist'),
+    sharedOverrides = {},
+    generatedFiles = {},
+  } = options;
   const mode = args.mode ?? 'production';
   const isProduction = mode === 'production';
   const isDevelopment = mode === 'development';
@@ -90,14 +106,21 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
           options: {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !isProduction, refresh: isDevelopment } },
+              transform: {
+                react: { runtime: 'automatic', development: !isProduction, refresh: isDevelopment },
+              },
               experimental: {
                 // styled-components names each component by a global creation counter unless a
                 // compiler gives it an id. The server render and the browser's hydration create the
                 // shell's, the libs' and the remotes' components in different orders, so counter ids
                 // would not match: this gives every component an id from its file and position,
                 // prefixed by the app (two remotes' ids never collide).
-                plugins: [[styledComponentsSwcPlugin, { ssr: true, displayName: !isProduction, namespace: name }]],
+                plugins: [
+                  [
+                    styledComponentsSwcPlugin,
+                    { ssr: true, displayName: !isProduction, namespace: name },
+                  ],
+                ],
                 // The compiled plugin is cached here, not in a .swc/ folder next to each app.
                 cacheRoot: path.join(workspaceRoot, 'node_modules/.cache/swc'),
               },
@@ -111,10 +134,16 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
     plugins: [
       new rspack.HtmlRspackPlugin({
         ...(name === 'shell'
-          ? { template: path.join(appDir, 'index.html'), templateParameters: { runtimeConfigPreload: RUNTIME_CONFIG_PRELOAD } }
+          ? {
+              template: path.join(appDir, 'index.html'),
+              templateParameters: { runtimeConfigPreload: RUNTIME_CONFIG_PRELOAD },
+            }
           : {
               template: remoteStandaloneTemplate,
-              templateParameters: { remoteName: name, standaloneRuntimeFile: STANDALONE_RUNTIME_FILE },
+              templateParameters: {
+                remoteName: name,
+                standaloneRuntimeFile: STANDALONE_RUNTIME_FILE,
+              },
               // The page runs the app's own entry; remoteEntry.js is for hosts. One webpack runtime
               // per page also keeps hot updates in one place.
               chunks: ['main'],
@@ -125,9 +154,24 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
       // The same page once more, under a name of its own: the prerender fills it for every route
       // and writes index.html (the home page) over the client-rendered one.
       ...(name === 'shell' && isProduction
-        ? [new rspack.HtmlRspackPlugin({ template: path.join(appDir, 'index.html'), filename: PAGE_TEMPLATE_FILE, templateParameters: { runtimeConfigPreload: '' }, inject: 'body', minify: true })]
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: path.join(appDir, 'index.html'),
+              filename: PAGE_TEMPLATE_FILE,
+              templateParameters: { runtimeConfigPreload: '' },
+              inject: 'body',
+              minify: true,
+            }),
+          ]
         : []),
-      ...(name === 'shell' ? [new StartupPreloadPlugin({ bootstrapRequest: './bootstrap', afterFirstPaint: [PAGE_TEMPLATE_FILE] })] : []),
+      ...(name === 'shell'
+        ? [
+            new StartupPreloadPlugin({
+              bootstrapRequest: './bootstrap',
+              afterFirstPaint: [PAGE_TEMPLATE_FILE],
+            }),
+          ]
+        : []),
       ...(copyPatterns.length > 0 ? [new rspack.CopyRspackPlugin({ patterns: copyPatterns })] : []),
       // Every build ships the local site's runtime config as its default; a deployment replaces that
       // one file per environment (docs/architecture.md, "Runtime configuration"). Under `npm start`
@@ -140,14 +184,21 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
       ...(isDevelopment
         ? [
             new ReactRefreshRspackPlugin({ exclude: [/node_modules/, sharedReactRefreshRuntime] }),
-            new rspack.NormalModuleReplacementPlugin(/^react-refresh\/runtime$/, sharedReactRefreshRuntime),
+            new rspack.NormalModuleReplacementPlugin(
+              /^react-refresh\/runtime$/,
+              sharedReactRefreshRuntime,
+            ),
           ]
         : []),
       // The shell is an ordinary app: it starts the federation runtime itself, only once a remote's
       // module is needed, and hands it the shared modules it already has (federation-host.ts), so
       // a prerendered page that nobody uses yet carries no runtime. It only needs their specs.
       ...(name === 'shell'
-        ? [new rspack.DefinePlugin({ __AGENTORA_PROVIDED_SHARED__: JSON.stringify(providedByShell()) })]
+        ? [
+            new rspack.DefinePlugin({
+              __AGENTORA_PROVIDED_SHARED__: JSON.stringify(providedByShell()),
+            }),
+          ]
         : [
             new ModuleFederationPlugin({
               name,
@@ -181,13 +232,15 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
   };
 }
 
-
 /**
  * Everything one app's build emits: the browser build; for production, its server build (Node, for
  * prerendering: server-config.ts); and for a remote, a tiny third one: the federation runtime core
  * its standalone page needs, since its own bundles use the host's.
  */
-export function createBuildConfigs(options: AppConfigOptions, args: BuildArgs = {}): Configuration[] {
+export function createBuildConfigs(
+  options: AppConfigOptions,
+  args: BuildArgs = {},
+): Configuration[] {
   const app = { ...createAppConfig(options, args), name: options.name };
   const configs: Configuration[] = [app];
   // `npm start` renders in the browser only; a server build per saved file would be wasted work.
@@ -212,7 +265,12 @@ export function createBuildConfigs(options: AppConfigOptions, args: BuildArgs = 
       mode: app.mode,
       context: options.appDir,
       entry: { runtime: standaloneRuntimeProvider },
-      output: { path: app.output?.path, filename: STANDALONE_RUNTIME_FILE, clean: false, iife: true },
+      output: {
+        path: app.output?.path,
+        filename: STANDALONE_RUNTIME_FILE,
+        clean: false,
+        iife: true,
+      },
       devtool: false,
       resolve: app.resolve,
       module: app.module,

@@ -56,9 +56,14 @@ export function exposeContractError(
  * The error for a remote that consumes a shared module the shell does not provide (it would run on
  * a copy of its own, a second React or router on the page), or undefined.
  */
-export function sharedContractError(remote: RemoteName, manifest: ManifestExposes): string | undefined {
+export function sharedContractError(
+  remote: RemoteName,
+  manifest: ManifestExposes,
+): string | undefined {
   const provided: readonly string[] = PROVIDED_BY_SHELL;
-  const unprovided = (manifest.shared ?? []).map((shared) => shared.name).filter((name) => !provided.includes(name));
+  const unprovided = (manifest.shared ?? [])
+    .map((shared) => shared.name)
+    .filter((name) => !provided.includes(name));
   if (unprovided.length === 0) return undefined;
   return (
     `The "${remote}" build consumes ${unprovided.join(', ')} from the shared scope, which the shell does not provide. ` +
@@ -84,11 +89,19 @@ export class ExposeContractPlugin {
         { name: PLUGIN, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           const asset = compilation.getAsset(MANIFEST_FILE);
-          const manifest = asset ? (JSON.parse(asset.source.source().toString()) as ManifestExposes) : undefined;
+          const manifest = asset
+            ? (JSON.parse(asset.source.source().toString()) as ManifestExposes)
+            : undefined;
           const errors = manifest
-            ? [exposeContractError(this.remote, manifest), sharedContractError(this.remote, manifest)]
-            : [`The "${this.remote}" build wrote no ${MANIFEST_FILE}, so the shell could not load it.`];
-          for (const error of errors) if (error) compilation.errors.push(new compiler.webpack.WebpackError(error));
+            ? [
+                exposeContractError(this.remote, manifest),
+                sharedContractError(this.remote, manifest),
+              ]
+            : [
+                `The "${this.remote}" build wrote no ${MANIFEST_FILE}, so the shell could not load it.`,
+              ];
+          for (const error of errors)
+            if (error) compilation.errors.push(new compiler.webpack.WebpackError(error));
         },
       );
     });

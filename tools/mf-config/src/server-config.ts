@@ -45,7 +45,9 @@ export function createServerConfig(options: ServerConfigOptions): Configuration 
     context: appDir,
     target: 'async-node',
     // A remote's server build is its container only (the exposes); rspack still wants an entry.
-    entry: isShell ? { 'render-page': './src/server/index.ts' } : { main: { import: 'data:text/javascript,' } },
+    entry: isShell
+      ? { 'render-page': './src/server/index.ts' }
+      : { main: { import: 'data:text/javascript,' } },
     output: {
       path: path.join(outputDir, SERVER_DIR),
       // Chunks are found next to the remoteEntry they belong to (Node host: next to render-page.cjs).
@@ -87,7 +89,11 @@ export function createServerConfig(options: ServerConfigOptions): Configuration 
 }
 
 /** The `metaData.ssrRemoteEntry` a remote's browser manifest carries: where its server entry is. */
-export const SERVER_ENTRY_META = { name: SERVER_REMOTE_ENTRY, path: SERVER_DIR, type: 'commonjs-module' } as const;
+export const SERVER_ENTRY_META = {
+  name: SERVER_REMOTE_ENTRY,
+  path: SERVER_DIR,
+  type: 'commonjs-module',
+} as const;
 
 /**
  * Writes SERVER_ENTRY_META into the browser build's mf-manifest.json once the server build is
@@ -102,7 +108,9 @@ export class AnnounceServerEntryPlugin {
 
   apply(compiler: Compiler): void {
     compiler.hooks.afterEmit.tap('AnnounceServerEntryPlugin', () => {
-      const manifest = JSON.parse(fs.readFileSync(this.browserManifest, 'utf8')) as { metaData: Record<string, unknown> };
+      const manifest = JSON.parse(fs.readFileSync(this.browserManifest, 'utf8')) as {
+        metaData: Record<string, unknown>;
+      };
       manifest.metaData.ssrRemoteEntry = SERVER_ENTRY_META;
       fs.writeFileSync(this.browserManifest, JSON.stringify(manifest, null, 2));
     });

@@ -4,12 +4,14 @@ import * as sharedRouter from './shared-router';
 
 const workspaceRoot = path.resolve(__dirname, '../../..');
 const sourceRoots = ['apps', 'libs'].map((dir) => path.join(workspaceRoot, dir));
-const isTestSupport = (file: string) => /\.test\.tsx?$|\/test\/|\/test-support\/|\/testing\//.test(file);
+const isTestSupport = (file: string) =>
+  /\.test\.tsx?$|\/test\/|\/test-support\/|\/testing\//.test(file);
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return ['node_modules', 'dist'].includes(entry.name) ? [] : sourceFiles(full);
+    if (entry.isDirectory())
+      return ['node_modules', 'dist'].includes(entry.name) ? [] : sourceFiles(full);
     return /\.tsx?$/.test(entry.name) && !isTestSupport(full) ? [full] : [];
   });
 }
@@ -34,7 +36,9 @@ describe('the shared react-router-dom', () => {
   it('exports every name the bundled code imports from react-router-dom', () => {
     const imports = routerImports();
     expect(imports.size).toBeGreaterThan(0);
-    const missing = [...imports].filter(([name]) => !(name in sharedRouter)).map(([name, files]) => `${name} (${files.join(', ')})`);
+    const missing = [...imports]
+      .filter(([name]) => !(name in sharedRouter))
+      .map(([name, files]) => `${name} (${files.join(', ')})`);
     expect(missing).toEqual([]);
   });
 

@@ -6,14 +6,30 @@ import { sharedDependencies } from './shared';
 describe('shared singletons', () => {
   it('shares exactly React (with subpaths), the router, styled-components and our stateful libs', () => {
     expect(Object.keys(sharedDependencies).sort()).toEqual(
-      ['@agentora/data', '@agentora/ui', 'react', 'react-dom', 'react-dom/', 'react-router-dom', 'react/', 'styled-components'].sort(),
+      [
+        '@agentora/data',
+        '@agentora/ui',
+        'react',
+        'react-dom',
+        'react-dom/',
+        'react-router-dom',
+        'react/',
+        'styled-components',
+      ].sort(),
     );
   });
 
   it('makes every shared package a singleton with the version from package.json', () => {
-    expect(sharedDependencies.react).toEqual({ singleton: true, requiredVersion: rootPackage.dependencies.react });
-    expect(sharedDependencies['react-dom/'].requiredVersion).toBe(rootPackage.dependencies['react-dom']);
-    expect(sharedDependencies['styled-components'].requiredVersion).toBe(rootPackage.dependencies['styled-components']);
+    expect(sharedDependencies.react).toEqual({
+      singleton: true,
+      requiredVersion: rootPackage.dependencies.react,
+    });
+    expect(sharedDependencies['react-dom/'].requiredVersion).toBe(
+      rootPackage.dependencies['react-dom'],
+    );
+    expect(sharedDependencies['styled-components'].requiredVersion).toBe(
+      rootPackage.dependencies['styled-components'],
+    );
     expect(sharedDependencies['@agentora/ui'].requiredVersion).toBe(`^${uiPackage.version}`);
     for (const spec of Object.values(sharedDependencies)) expect(spec.singleton).toBe(true);
   });

@@ -47,8 +47,12 @@ export const sharedDependencies: Record<string, SharedSpec> = {
 };
 
 /** The `shared` option of an app's ModuleFederationPlugin, with a build's overrides applied. */
-export function sharedMap(overrides: Record<string, Partial<SharedSpec>> = {}): Record<string, SharedSpec> {
-  return Object.fromEntries(Object.entries(sharedDependencies).map(([pkg, spec]) => [pkg, { ...spec, ...overrides[pkg] }]));
+export function sharedMap(
+  overrides: Record<string, Partial<SharedSpec>> = {},
+): Record<string, SharedSpec> {
+  return Object.fromEntries(
+    Object.entries(sharedDependencies).map(([pkg, spec]) => [pkg, { ...spec, ...overrides[pkg] }]),
+  );
 }
 
 // The shared modules the shell provides: PROVIDED_BY_SHELL (libs/contracts/src/shared-modules.ts).

@@ -22,7 +22,6 @@ export interface StartupPreloadOptions {
   afterFirstPaint?: readonly string[];
 }
 
-
 type ChunkGroup = Compilation['chunkGroups'][number];
 
 function isStartupGroup(group: ChunkGroup, bootstrapRequest: string): boolean {
@@ -55,22 +54,35 @@ export class StartupPreloadPlugin {
 
   apply(compiler: Compiler): void {
     compiler.hooks.compilation.tap(PLUGIN, (compilation) => {
-      compiler.webpack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise(PLUGIN, async (data) => {
-        if (this.options.afterFirstPaint?.includes(data.outputName)) {
-          const scripts = data.assetTags.scripts.map((tag) => String(tag.attributes.src));
-          data.assetTags.scripts = [{ tagName: 'script', innerHTML: prerenderedPageLoader(scripts), attributes: {}, voidTag: false }];
+      compiler.webpack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise(
+        PLUGIN,
+        async (data) => {
+          if (this.options.afterFirstPaint?.includes(data.outputName)) {
+            const scripts = data.assetTags.scripts.map((tag) => String(tag.attributes.src));
+            data.assetTags.scripts = [
+              {
+                tagName: 'script',
+                innerHTML: prerenderedPageLoader(scripts),
+                attributes: {},
+                voidTag: false,
+              },
+            ];
+            return data;
+          }
+          const preloads = startupFiles(compilation, this.options.bootstrapRequest).map((file) => ({
+            tagName: 'link',
+            attributes: { rel: 'preload', as: 'script', href: `${data.publicPath}${file}` },
+            voidTag: true,
+          }));
+          // The entry starts the remote modules' downloads: it goes first, ahead of the preloads.
+          const entries = data.assetTags.scripts.map((tag) => ({
+            ...tag,
+            attributes: { ...tag.attributes, fetchpriority: 'high' },
+          }));
+          data.assetTags.scripts = [...entries, ...preloads];
           return data;
-        }
-        const preloads = startupFiles(compilation, this.options.bootstrapRequest).map((file) => ({
-          tagName: 'link',
-          attributes: { rel: 'preload', as: 'script', href: `${data.publicPath}${file}` },
-          voidTag: true,
-        }));
-        // The entry starts the remote modules' downloads: it goes first, ahead of the preloads.
-        const entries = data.assetTags.scripts.map((tag) => ({ ...tag, attributes: { ...tag.attributes, fetchpriority: 'high' } }));
-        data.assetTags.scripts = [...entries, ...preloads];
-        return data;
-      });
+        },
+      );
     });
   }
 }

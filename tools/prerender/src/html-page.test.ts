@@ -11,7 +11,8 @@ const PAGE = {
     '<meta property="og:title" content="About | Agentora"/><a class="x">Skip</a><header>…</header><main><h1>About</h1></main>',
   styleTags: '<style data-styled="true" data-styled-version="6.6.0">.x{color:red}</style>',
   parts: { 'content/AboutPage': 'abc' },
-  partsScript: '<script type="application/json" id="prerendered-parts">{"content/AboutPage":"abc"}</script>',
+  partsScript:
+    '<script type="application/json" id="prerendered-parts">{"content/AboutPage":"abc"}</script>',
 };
 
 describe('splitHoisted', () => {
@@ -24,7 +25,10 @@ describe('splitHoisted', () => {
   });
 
   it('leaves markup without head tags alone, and tags further in stay where they are', () => {
-    expect(splitHoisted('<div><title>x</title></div>')).toEqual({ head: '', body: '<div><title>x</title></div>' });
+    expect(splitHoisted('<div><title>x</title></div>')).toEqual({
+      head: '',
+      body: '<div><title>x</title></div>',
+    });
   });
 });
 
@@ -33,13 +37,17 @@ describe('pageHtml', () => {
 
   it("puts the page's head tags in place of the template's title, once", () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(html).toContain('<head><meta charset="utf-8"><title>About | Agentora</title><meta name="description"');
+    expect(html).toContain(
+      '<head><meta charset="utf-8"><title>About | Agentora</title><meta name="description"',
+    );
     expect(html.indexOf('rel="canonical"')).toBeLessThan(html.indexOf('</head>'));
   });
 
   it('puts the styles in <head> and the markup with its module versions in #root', () => {
     expect(html).toContain(`${PAGE.styleTags}</head>`);
-    expect(html).toContain(`<div id="root"><a class="x">Skip</a><header>…</header><main><h1>About</h1></main></div>${PAGE.partsScript}</body>`);
+    expect(html).toContain(
+      `<div id="root"><a class="x">Skip</a><header>…</header><main><h1>About</h1></main></div>${PAGE.partsScript}</body>`,
+    );
   });
 
   it('drops the "needs JavaScript" notice: the page reads without it', () => {
@@ -47,7 +55,9 @@ describe('pageHtml', () => {
   });
 
   it('keeps the scripts that hydrate the page', () => {
-    expect(html).toContain('<script defer fetchpriority="high" src="/main.0123456789.js"></script>');
+    expect(html).toContain(
+      '<script defer fetchpriority="high" src="/main.0123456789.js"></script>',
+    );
   });
 
   it('takes the markup literally, even where it looks like a replacement pattern', () => {
@@ -58,6 +68,8 @@ describe('pageHtml', () => {
 
   it('refuses a template that is not the shell page', () => {
     expect(() => pageHtml('<html><head></head><body></body></html>', PAGE)).toThrow(/no <title>/);
-    expect(() => pageHtml(TEMPLATE.replace('<div id="root"></div>', '<div id="root">x</div>'), PAGE)).toThrow(/empty <div id="root">/);
+    expect(() =>
+      pageHtml(TEMPLATE.replace('<div id="root"></div>', '<div id="root">x</div>'), PAGE),
+    ).toThrow(/empty <div id="root">/);
   });
 });

@@ -29,9 +29,15 @@ export function splitHoisted(html: string): { head: string; body: string } {
   return { head, body };
 }
 
-function replaceOnce(html: string, search: string | RegExp, replacement: string, what: string): string {
+function replaceOnce(
+  html: string,
+  search: string | RegExp,
+  replacement: string,
+  what: string,
+): string {
   const found = typeof search === 'string' ? html.includes(search) : search.test(html);
-  if (!found) throw new Error(`The page template has no ${what}: is it the shell's page-template.html?`);
+  if (!found)
+    throw new Error(`The page template has no ${what}: is it the shell's page-template.html?`);
   return html.replace(search, () => replacement);
 }
 

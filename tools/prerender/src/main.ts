@@ -39,12 +39,19 @@ const { values } = parseArgs({
     paths: { type: 'string' },
   },
 });
-if (!values.config) fail('--config <runtime-config.json URL or file> is required: the remotes to render from.');
-if (values.remote && !(REMOTE_NAMES as readonly string[]).includes(values.remote)) fail(`--remote must be one of ${REMOTE_NAMES.join(', ')}.`);
+if (!values.config)
+  fail('--config <runtime-config.json URL or file> is required: the remotes to render from.');
+if (values.remote && !(REMOTE_NAMES as readonly string[]).includes(values.remote))
+  fail(`--remote must be one of ${REMOTE_NAMES.join(', ')}.`);
 const selection: PageSelection = values.remote
   ? { remote: values.remote as RemoteName }
   : values.paths
-    ? { paths: values.paths.split(',').map((page) => page.trim()).filter(Boolean) }
+    ? {
+        paths: values.paths
+          .split(',')
+          .map((page) => page.trim())
+          .filter(Boolean),
+      }
     : { all: true };
 
 try {
@@ -55,7 +62,9 @@ try {
     selection,
     log: (line) => console.info(line),
   });
-  console.info(`prerender: ${pages.length} pages in ${((performance.now() - started) / 1000).toFixed(1)} s → ${path.resolve(values['shell-dir'])}`);
+  console.info(
+    `prerender: ${pages.length} pages in ${((performance.now() - started) / 1000).toFixed(1)} s → ${path.resolve(values['shell-dir'])}`,
+  );
   // The federation runtime keeps sockets and timers of the remotes it loaded; the work is done.
   process.exit(0);
 } catch (error) {

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SITE_PATHS } from '@agentora/data/routes';
-import { ERROR_PAGE_FILE, ERROR_PAGE_PATH, pageFile, readPagesRecord, writeAtomically, writePagesRecord } from './page-files';
+import {
+  ERROR_PAGE_FILE,
+  ERROR_PAGE_PATH,
+  pageFile,
+  readPagesRecord,
+  writeAtomically,
+  writePagesRecord,
+} from './page-files';
 
 describe('pageFile', () => {
   it.each([
@@ -23,9 +30,12 @@ describe('pageFile', () => {
     expect(SITE_PATHS).not.toContain(ERROR_PAGE_PATH);
   });
 
-  it.each(['about', '/../etc/passwd', '/a/../../b', '/About', '/a b', '/blog/', '//x', '/a?b=1'])('refuses %j', (page) => {
-    expect(() => pageFile(page)).toThrow(/Cannot prerender/);
-  });
+  it.each(['about', '/../etc/passwd', '/a/../../b', '/About', '/a b', '/blog/', '//x', '/a?b=1'])(
+    'refuses %j',
+    (page) => {
+      expect(() => pageFile(page)).toThrow(/Cannot prerender/);
+    },
+  );
 });
 
 describe('writing pages', () => {
@@ -44,7 +54,13 @@ describe('writing pages', () => {
 
   it('keeps a record of the pages, and reads none as empty', () => {
     expect(readPagesRecord(dir)).toEqual({});
-    const record = { '/about': { file: 'about/index.html', parts: { 'content/AboutPage': 'abc' }, renderedAt: '2026-01-01T00:00:00.000Z' } };
+    const record = {
+      '/about': {
+        file: 'about/index.html',
+        parts: { 'content/AboutPage': 'abc' },
+        renderedAt: '2026-01-01T00:00:00.000Z',
+      },
+    };
     writePagesRecord(dir, record);
     expect(readPagesRecord(dir)).toEqual(record);
   });

@@ -14,7 +14,9 @@ export const PAGES_RECORD_FILE = 'prerendered-pages.json';
 export function pageFile(pagePath: string): string {
   if (pagePath === ERROR_PAGE_PATH) return ERROR_PAGE_FILE;
   if (!/^\/(?:[a-z0-9][a-z0-9-]*(?:\/[a-z0-9][a-z0-9-]*)*)?$/.test(pagePath)) {
-    throw new Error(`Cannot prerender ${JSON.stringify(pagePath)}: a route path is "/" or lower-case words separated by "/".`);
+    throw new Error(
+      `Cannot prerender ${JSON.stringify(pagePath)}: a route path is "/" or lower-case words separated by "/".`,
+    );
   }
   return pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`;
 }
@@ -38,7 +40,9 @@ export type PagesRecord = Record<string, PageRecord>;
 
 export function readPagesRecord(shellDir: string): PagesRecord {
   try {
-    return JSON.parse(fs.readFileSync(path.join(shellDir, PAGES_RECORD_FILE), 'utf8')) as PagesRecord;
+    return JSON.parse(
+      fs.readFileSync(path.join(shellDir, PAGES_RECORD_FILE), 'utf8'),
+    ) as PagesRecord;
   } catch {
     return {};
   }

@@ -4,19 +4,30 @@ import { ALL_PAGES, selectPages } from './prerender';
 
 describe('selectPages', () => {
   it('renders every route of the table and the error page for a shell deploy', () => {
-    expect(selectPages({ all: true }, {})).toEqual([...SITE_ROUTES.map((route) => route.path), ERROR_PAGE_PATH]);
+    expect(selectPages({ all: true }, {})).toEqual([
+      ...SITE_ROUTES.map((route) => route.path),
+      ERROR_PAGE_PATH,
+    ]);
   });
 
   it("renders a remote's pages: the routes whose page module it owns", () => {
     const careers = selectPages({ remote: 'careers' }, {});
-    expect(careers).toEqual(SITE_ROUTES.filter((route) => route.page.remote === 'careers').map((route) => route.path));
+    expect(careers).toEqual(
+      SITE_ROUTES.filter((route) => route.page.remote === 'careers').map((route) => route.path),
+    );
     const signups = selectPages({ remote: 'signups' }, {});
     expect(signups).toContain('/coming-soon');
     expect(signups).not.toContain('/about');
   });
 
   it('and the pages whose last render showed one of its modules', () => {
-    const record = { '/': { file: 'index.html', parts: { 'content/HomePage': 'a', 'signups/EarlyAccessSection': 'b' }, renderedAt: '' } };
+    const record = {
+      '/': {
+        file: 'index.html',
+        parts: { 'content/HomePage': 'a', 'signups/EarlyAccessSection': 'b' },
+        renderedAt: '',
+      },
+    };
     expect(selectPages({ remote: 'signups' }, record)).toContain('/');
     expect(selectPages({ remote: 'careers' }, record)).not.toContain('/');
   });

@@ -8,9 +8,20 @@ import { createRequire } from 'node:module';
 import type { RemoteName } from '@agentora/contracts/apps';
 import { findRoute, SITE_PATHS } from '@agentora/data/routes';
 import type { RuntimeConfig } from '@agentora/data/runtime-config';
-import { PAGE_TEMPLATE_FILE, SERVER_DIR, SHELL_RENDER_FILE } from '@agentora/mf-config/server-files';
+import {
+  PAGE_TEMPLATE_FILE,
+  SERVER_DIR,
+  SHELL_RENDER_FILE,
+} from '@agentora/mf-config/server-files';
 import { pageHtml, type RenderedPage } from './html-page.ts';
-import { ERROR_PAGE_PATH, pageFile, readPagesRecord, writeAtomically, writePagesRecord, type PagesRecord } from './page-files.ts';
+import {
+  ERROR_PAGE_PATH,
+  pageFile,
+  readPagesRecord,
+  writeAtomically,
+  writePagesRecord,
+  type PagesRecord,
+} from './page-files.ts';
 
 /** Which pages to render: all of them (a shell deploy), those showing one remote, or a list. */
 export type PageSelection = { all: true } | { remote: RemoteName } | { paths: readonly string[] };
@@ -57,7 +68,10 @@ type RenderPage = (path: string, config: RuntimeConfig) => Promise<RenderedPage>
 
 function loadRenderer(shellDir: string): RenderPage {
   const file = path.join(shellDir, SERVER_DIR, SHELL_RENDER_FILE);
-  if (!fs.existsSync(file)) throw new PrerenderError(`${file} is missing: the shell's production build (with its server build) must be deployed there first.`);
+  if (!fs.existsSync(file))
+    throw new PrerenderError(
+      `${file} is missing: the shell's production build (with its server build) must be deployed there first.`,
+    );
   return (createRequire(import.meta.url)(file) as { renderPage: RenderPage }).renderPage;
 }
 
@@ -68,7 +82,10 @@ function loadRenderer(shellDir: string): RenderPage {
 export async function prerenderPages(options: PrerenderOptions): Promise<PrerenderedPage[]> {
   const { shellDir, runtimeConfig, log = () => {} } = options;
   const templateFile = path.join(shellDir, PAGE_TEMPLATE_FILE);
-  if (!fs.existsSync(templateFile)) throw new PrerenderError(`${templateFile} is missing: deploy the shell's production build there first.`);
+  if (!fs.existsSync(templateFile))
+    throw new PrerenderError(
+      `${templateFile} is missing: deploy the shell's production build there first.`,
+    );
   const template = fs.readFileSync(templateFile, 'utf8');
   const record = readPagesRecord(shellDir);
   const pages = selectPages(options.selection, record);
@@ -81,18 +98,32 @@ export async function prerenderPages(options: PrerenderOptions): Promise<Prerend
     try {
       result = await renderPage(page, runtimeConfig);
     } catch (error) {
-      throw new PrerenderError(`Could not prerender ${page}, nothing was written. ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new PrerenderError(
+        `Could not prerender ${page}, nothing was written. ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
     const html = pageHtml(template, result);
-    rendered.push({ path: page, file: pageFile(page), bytes: Buffer.byteLength(html), parts: result.parts, ms: Math.round(performance.now() - started), html });
+    rendered.push({
+      path: page,
+      file: pageFile(page),
+      bytes: Buffer.byteLength(html),
+      parts: result.parts,
+      ms: Math.round(performance.now() - started),
+      html,
+    });
   }
 
   const renderedAt = new Date().toISOString();
   for (const page of rendered) {
     writeAtomically(path.join(shellDir, page.file), page.html);
     record[page.path] = { file: page.file, parts: page.parts, renderedAt };
-    const parts = Object.entries(page.parts).map(([id, version]) => `${id}@${version}`).join(' ');
-    log(`prerendered ${page.path.padEnd(16)} → ${page.file.padEnd(24)} ${(page.bytes / 1024).toFixed(1).padStart(6)} KiB  ${String(page.ms).padStart(5)} ms  ${parts}`);
+    const parts = Object.entries(page.parts)
+      .map(([id, version]) => `${id}@${version}`)
+      .join(' ');
+    log(
+      `prerendered ${page.path.padEnd(16)} → ${page.file.padEnd(24)} ${(page.bytes / 1024).toFixed(1).padStart(6)} KiB  ${String(page.ms).padStart(5)} ms  ${parts}`,
+    );
   }
   writePagesRecord(shellDir, record);
   return rendered.map(({ html: _html, ...page }) => page);

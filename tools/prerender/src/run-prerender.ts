@@ -15,11 +15,26 @@ export interface RunPrerenderOptions {
 }
 
 /** Prerenders every page into `shellDir`; rejects with the command's own message when it fails. */
-export async function runPrerender({ workspaceRoot, shellDir, config }: RunPrerenderOptions): Promise<string> {
+export async function runPrerender({
+  workspaceRoot,
+  shellDir,
+  config,
+}: RunPrerenderOptions): Promise<string> {
   const node = path.join(workspaceRoot, 'node_modules/.bin/node');
   const main = path.join(workspaceRoot, 'tools/prerender/src/main.ts');
   try {
-    const { stdout } = await promisify(execFile)(node, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', main, '--config', config, '--shell-dir', shellDir], { cwd: workspaceRoot });
+    const { stdout } = await promisify(execFile)(
+      node,
+      [
+        '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
+        main,
+        '--config',
+        config,
+        '--shell-dir',
+        shellDir,
+      ],
+      { cwd: workspaceRoot },
+    );
     return stdout;
   } catch (error) {
     const { stderr, stdout } = error as { stderr?: string; stdout?: string };

@@ -50,13 +50,19 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
   const host = options.host ?? '127.0.0.1';
   const origin = (app: AppName) => httpOrigin(host, options.ports[app]);
   const remotes = Object.fromEntries(
-    REMOTE_NAMES.map((remote) => [remote, options.remoteUrls?.[remote] ?? manifestUrl(origin(remote))]),
+    REMOTE_NAMES.map((remote) => [
+      remote,
+      options.remoteUrls?.[remote] ?? manifestUrl(origin(remote)),
+    ]),
   ) as Record<RemoteName, string>;
   const runtimeConfig: RuntimeConfigJson = { remotes, supabase: options.supabase };
-  const buildDir = (app: AppName) => options.distDirs?.[app] ?? path.join(options.workspaceRoot, appFolder(app), 'dist');
+  const buildDir = (app: AppName) =>
+    options.distDirs?.[app] ?? path.join(options.workspaceRoot, appFolder(app), 'dist');
   const prerendering = options.prerender ?? true;
   // The shell's "static host" folder: its build deployed, then the pages written into it.
-  const shellDir = prerendering ? fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-preview-shell-')) : buildDir('shell');
+  const shellDir = prerendering
+    ? fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-preview-shell-'))
+    : buildDir('shell');
   if (prerendering) deployApp(buildDir('shell'), shellDir);
   const servers = new Map<AppName, StaticSite>();
   const start = async (app: AppName) => {
@@ -82,7 +88,11 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
   try {
     for (const app of APP_NAMES) await start(app);
     if (prerendering) {
-      await runPrerender({ workspaceRoot: options.workspaceRoot, shellDir, config: `${origin('shell')}/runtime-config.json` }).catch((error: Error) => {
+      await runPrerender({
+        workspaceRoot: options.workspaceRoot,
+        shellDir,
+        config: `${origin('shell')}/runtime-config.json`,
+      }).catch((error: Error) => {
         throw new Error(`The preview could not prerender its pages: ${error.message}`);
       });
     }

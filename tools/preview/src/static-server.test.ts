@@ -16,7 +16,12 @@ describe('static server', () => {
     fs.writeFileSync(path.join(root, 'main.0123456789.js'), bigScript);
     fs.writeFileSync(path.join(root, 'remoteEntry.js'), bigScript);
     fs.writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
-    site = await startStaticSite({ root, port: 0, spaFallback: true, runtimeConfig: { env: 'test' } });
+    site = await startStaticSite({
+      root,
+      port: 0,
+      spaFallback: true,
+      runtimeConfig: { env: 'test' },
+    });
   });
 
   afterAll(async () => {
@@ -31,11 +36,14 @@ describe('static server', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it.each(['/remoteEntry.js', '/mf-manifest.json', '/index.html', '/runtime-config.json'])('revalidates %s on every load', async (file) => {
-    const response = await fetch(`${site.url}${file}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe(REVALIDATE);
-  });
+  it.each(['/remoteEntry.js', '/mf-manifest.json', '/index.html', '/runtime-config.json'])(
+    'revalidates %s on every load',
+    async (file) => {
+      const response = await fetch(`${site.url}${file}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe(REVALIDATE);
+    },
+  );
 
   it('answers the runtime config it was given', async () => {
     expect(await (await fetch(`${site.url}/runtime-config.json`)).json()).toEqual({ env: 'test' });
@@ -48,7 +56,9 @@ describe('static server', () => {
         get(`${site.url}/remoteEntry.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+          );
         }).on('error', reject),
       );
     });
@@ -88,7 +98,10 @@ describe('static server', () => {
 
   it('serves a redeployed file, not a compressed copy of the one before', async () => {
     const file = path.join(root, 'remoteEntry.js');
-    const read = () => fetch(`${site.url}/remoteEntry.js`, { headers: { 'accept-encoding': 'br' } }).then((response) => response.text());
+    const read = () =>
+      fetch(`${site.url}/remoteEntry.js`, { headers: { 'accept-encoding': 'br' } }).then(
+        (response) => response.text(),
+      );
     expect(await read()).toBe(bigScript);
     const release2 = bigScript.replace(/agentora/g, 'release-2');
     fs.writeFileSync(file, release2);

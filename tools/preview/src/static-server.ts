@@ -3,7 +3,13 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import { cacheControlFor, contentTypeFor, IMMUTABLE, isCompressible, REVALIDATE } from './cache-policy.ts';
+import {
+  cacheControlFor,
+  contentTypeFor,
+  IMMUTABLE,
+  isCompressible,
+  REVALIDATE,
+} from './cache-policy.ts';
 
 /** The page static hosts send, with status 404, for an address that has no file. */
 const NOT_FOUND_PAGE = '404.html';
@@ -38,7 +44,8 @@ function pickEncoding(acceptEncoding: string | undefined): Encoding {
 }
 
 function compress(body: Buffer, encoding: Encoding): Buffer {
-  if (encoding === 'br') return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
+  if (encoding === 'br')
+    return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
   if (encoding === 'gzip') return zlib.gzipSync(body, { level: 9 });
   return body;
 }
@@ -75,20 +82,39 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Stati
 
   const server = http.createServer(async (request, response) => {
     const send = (status: number, headers: Record<string, string>, body: Buffer | string) => {
-      response.writeHead(status, { 'Access-Control-Allow-Origin': '*', Vary: 'Accept-Encoding', ...headers });
+      response.writeHead(status, {
+        'Access-Control-Allow-Origin': '*',
+        Vary: 'Accept-Encoding',
+        ...headers,
+      });
       response.end(request.method === 'HEAD' ? undefined : body);
     };
     if (request.method === 'OPTIONS') {
-      send(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' }, '');
+      send(
+        204,
+        {
+          'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+          'Access-Control-Allow-Headers': '*',
+        },
+        '',
+      );
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      send(405, { Allow: 'GET, HEAD, OPTIONS', 'Content-Type': 'text/plain' }, 'Method Not Allowed');
+      send(
+        405,
+        { Allow: 'GET, HEAD, OPTIONS', 'Content-Type': 'text/plain' },
+        'Method Not Allowed',
+      );
       return;
     }
     const urlPath = new URL(request.url ?? '/', 'http://static.local').pathname;
     if (urlPath === '/runtime-config.json' && options.runtimeConfig !== undefined) {
-      send(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': REVALIDATE }, JSON.stringify(options.runtimeConfig));
+      send(
+        200,
+        { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': REVALIDATE },
+        JSON.stringify(options.runtimeConfig),
+      );
       return;
     }
     let filePath = resolveInside(root, urlPath === '/' ? '/index.html' : urlPath);
@@ -111,18 +137,26 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Stati
       }
     }
     if (!body || !filePath) {
-      send(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': REVALIDATE }, 'Not Found');
+      send(
+        404,
+        { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': REVALIDATE },
+        'Not Found',
+      );
       return;
     }
     const contentType = contentTypeFor(filePath);
-    const encoding = isCompressible(contentType) && body.length > 512 ? pickEncoding(request.headers['accept-encoding']) : 'identity';
+    const encoding =
+      isCompressible(contentType) && body.length > 512
+        ? pickEncoding(request.headers['accept-encoding'])
+        : 'identity';
     const key = `${filePath}:${encoding}`;
     let payload = compressed.get(key);
     if (!payload) {
       payload = compress(body, encoding);
       // Only a content-hashed file never changes: a redeployed remoteEntry.js, mf-manifest.json or
       // prerendered page must not be answered from the copy compressed before.
-      if (encoding !== 'identity' && cacheControlFor(filePath) === IMMUTABLE) compressed.set(key, payload);
+      if (encoding !== 'identity' && cacheControlFor(filePath) === IMMUTABLE)
+        compressed.set(key, payload);
     }
     send(
       status,

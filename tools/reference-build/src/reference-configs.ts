@@ -20,7 +20,10 @@ function withoutFederation(config: Configuration): Configuration {
     ...config,
     plugins: [
       ...(config.plugins ?? []).filter((plugin) => !(plugin instanceof ModuleFederationPlugin)),
-      new rspack.NormalModuleReplacementPlugin(/federation[\\/]remote-loader(\.ts)?$/, referenceLoader),
+      new rspack.NormalModuleReplacementPlugin(
+        /federation[\\/]remote-loader(\.ts)?$/,
+        referenceLoader,
+      ),
     ],
   };
 }
@@ -28,8 +31,18 @@ function withoutFederation(config: Configuration): Configuration {
 /** The browser and server builds of the reference, into `outputDir` (its ssr/ for the server). */
 export function referenceConfigs(outputDir: string): Configuration[] {
   const appDir = path.join(workspaceRoot, appFolder('shell'));
-  const browser = { ...createAppConfig({ name: 'shell', appDir, port: 0, outputDir }, { mode: 'production' }), name: 'shell' };
-  const server = createServerConfig({ name: 'shell', appDir, outputDir, mode: 'production', resolve: browser.resolve, module: browser.module });
+  const browser = {
+    ...createAppConfig({ name: 'shell', appDir, port: 0, outputDir }, { mode: 'production' }),
+    name: 'shell',
+  };
+  const server = createServerConfig({
+    name: 'shell',
+    appDir,
+    outputDir,
+    mode: 'production',
+    resolve: browser.resolve,
+    module: browser.module,
+  });
   return [withoutFederation(browser), withoutFederation(server)];
 }
 
@@ -38,7 +51,8 @@ export function buildReference(outputDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     rspack(referenceConfigs(outputDir)).run((error, stats) => {
       if (error) return reject(error);
-      if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
+      if (stats?.hasErrors())
+        return reject(new Error(stats.toString({ all: false, errors: true })));
       resolve();
     });
   });

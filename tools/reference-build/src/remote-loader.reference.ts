@@ -6,16 +6,29 @@ import type { ExposeName, ExposedModule, ExposedModuleRef, RemoteName } from '@a
 
 // The bundler reads these options where they are written: they must stay literals.
 const exposedModules: Record<RemoteName, (request: string) => unknown> = {
-  content: import.meta.webpackContext('../../../apps/content/src/exposed', { mode: 'lazy', regExp: /^\.\/[A-Za-z]+\.tsx$/, recursive: false }),
-  signups: import.meta.webpackContext('../../../apps/signups/src/exposed', { mode: 'lazy', regExp: /^\.\/[A-Za-z]+\.tsx$/, recursive: false }),
-  careers: import.meta.webpackContext('../../../apps/careers/src/exposed', { mode: 'lazy', regExp: /^\.\/[A-Za-z]+\.tsx$/, recursive: false }),
+  content: import.meta.webpackContext('../../../apps/content/src/exposed', {
+    mode: 'lazy',
+    regExp: /^\.\/[A-Za-z]+\.tsx$/,
+    recursive: false,
+  }),
+  signups: import.meta.webpackContext('../../../apps/signups/src/exposed', {
+    mode: 'lazy',
+    regExp: /^\.\/[A-Za-z]+\.tsx$/,
+    recursive: false,
+  }),
+  careers: import.meta.webpackContext('../../../apps/careers/src/exposed', {
+    mode: 'lazy',
+    regExp: /^\.\/[A-Za-z]+\.tsx$/,
+    recursive: false,
+  }),
 };
 
 export class RemoteLoadError extends Error {
   override name = 'RemoteLoadError';
 }
 
-export const moduleId = (remote: RemoteName, expose: string) => `${remote}/${expose.replace(/^\.\//, '')}`;
+export const moduleId = (remote: RemoteName, expose: string) =>
+  `${remote}/${expose.replace(/^\.\//, '')}`;
 
 const modules = new Map<string, Promise<unknown>>();
 
@@ -25,7 +38,10 @@ export function resetRemote(remote: RemoteName): void {
   for (const id of [...modules.keys()]) if (id.startsWith(`${remote}/`)) modules.delete(id);
 }
 
-export function loadExposed<R extends RemoteName, E extends ExposeName<R>>(remote: R, expose: E): Promise<ExposedModule<R, E>> {
+export function loadExposed<R extends RemoteName, E extends ExposeName<R>>(
+  remote: R,
+  expose: E,
+): Promise<ExposedModule<R, E>> {
   const id = moduleId(remote, expose);
   let load = modules.get(id);
   if (!load) {

@@ -2,7 +2,20 @@
 // own year, month and day, never through a Date in local time (which would show the 27th west of
 // Greenwich), and without Intl.DateTimeFormat, whose first construction costs ~10 ms of main
 // thread while the page starts.
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 interface CalendarDay {
   year: number;
@@ -15,7 +28,8 @@ function calendarDay(isoDate: string): CalendarDay {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
   if (!match) throw new RangeError(`Not an ISO date: "${isoDate}"`);
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > 31) throw new RangeError(`Not an ISO date: "${isoDate}"`);
+  if (month < 1 || month > 12 || day < 1 || day > 31)
+    throw new RangeError(`Not an ISO date: "${isoDate}"`);
   return { year, month: month - 1, day };
 }
 

@@ -9,8 +9,18 @@ it('formats ISO days in en-US without shifting them across time zones', () => {
 });
 
 it('writes every month as en-US Intl does', () => {
-  const long = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-  const short = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const long = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  const short = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
   for (let month = 1; month <= 12; month++) {
     const iso = `2026-${String(month).padStart(2, '0')}-09`;
     expect(formatDate(iso)).toBe(long.format(new Date(iso)));

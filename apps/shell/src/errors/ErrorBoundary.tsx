@@ -23,7 +23,8 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override componentDidUpdate(previous: Props) {
-    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+    if (this.state.failed && previous.resetKey !== this.props.resetKey)
+      this.setState({ failed: false });
   }
 
   override render() {

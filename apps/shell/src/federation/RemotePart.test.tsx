@@ -3,9 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { AppThemeProvider } from '@agentora/ui';
 import { RemotePart } from './RemotePart';
 import { markFirstScreenSettled, resetFirstScreen } from './first-screen';
-import { forgetLoadedModules, loadRemoteMock, serveModules } from '../test-support/fake-federation-runtime';
+import {
+  forgetLoadedModules,
+  loadRemoteMock,
+  serveModules,
+} from '../test-support/fake-federation-runtime';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn(), getInstance: jest.fn(() => ({})), init: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+  getInstance: jest.fn(() => ({})),
+  init: jest.fn(),
+}));
 
 describe('RemotePart', () => {
   beforeEach(() => {
@@ -17,7 +27,12 @@ describe('RemotePart', () => {
   });
 
   it('shows a failure with Retry when the remote cannot load, and really reloads on Retry', async () => {
-    serveModules({ 'careers/CareersPage': [new Error('connection refused'), { default: () => <h1>Careers at Agentora</h1> }] });
+    serveModules({
+      'careers/CareersPage': [
+        new Error('connection refused'),
+        { default: () => <h1>Careers at Agentora</h1> },
+      ],
+    });
 
     render(
       <AppThemeProvider>
@@ -53,7 +68,9 @@ describe('RemotePart', () => {
         <RemotePart remote="content" expose="./TermsPage" props={{}} variant="page" />
       </AppThemeProvider>,
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('This page is temporarily unavailable');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This page is temporarily unavailable',
+    );
   });
 
   it('catches a remote that throws while rendering, so only its area degrades', async () => {
@@ -70,22 +87,39 @@ describe('RemotePart', () => {
         <RemotePart remote="signups" expose="./FooterNewsletter" props={{}} variant="inline" />
       </AppThemeProvider>,
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('This form could not be loaded right now.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This form could not be loaded right now.',
+    );
     expect(screen.getByText('Header stays')).toBeInTheDocument();
   });
 
   it('passes the contract props through to the remote module', async () => {
-    serveModules({ 'content/HomePage': { default: ({ earlyAccessSlot }: { earlyAccessSlot: React.ReactNode }) => <div>{earlyAccessSlot}</div> } });
+    serveModules({
+      'content/HomePage': {
+        default: ({ earlyAccessSlot }: { earlyAccessSlot: React.ReactNode }) => (
+          <div>{earlyAccessSlot}</div>
+        ),
+      },
+    });
     render(
       <AppThemeProvider>
-        <RemotePart remote="content" expose="./HomePage" props={{ earlyAccessSlot: <p>slot content</p>, newsletterSlot: null }} variant="page" />
+        <RemotePart
+          remote="content"
+          expose="./HomePage"
+          props={{ earlyAccessSlot: <p>slot content</p>, newsletterSlot: null }}
+          variant="page"
+        />
       </AppThemeProvider>,
     );
     expect(await screen.findByText('slot content')).toBeInTheDocument();
   });
 
   describe("load='near-viewport'", () => {
-    let observed: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit; disconnected: boolean }[];
+    let observed: {
+      callback: IntersectionObserverCallback;
+      options?: IntersectionObserverInit;
+      disconnected: boolean;
+    }[];
 
     beforeEach(() => {
       resetFirstScreen();
@@ -110,7 +144,14 @@ describe('RemotePart', () => {
       serveModules({ 'signups/NewsletterSignup': { default: () => <h2>Stay in the loop</h2> } });
       const { container } = render(
         <AppThemeProvider>
-          <RemotePart remote="signups" expose="./NewsletterSignup" props={{}} variant="section" minHeight="16rem" load="near-viewport" />
+          <RemotePart
+            remote="signups"
+            expose="./NewsletterSignup"
+            props={{}}
+            variant="section"
+            minHeight="16rem"
+            load="near-viewport"
+          />
         </AppThemeProvider>,
       );
 
@@ -123,10 +164,20 @@ describe('RemotePart', () => {
       expect(observed).toHaveLength(1);
       expect(observed[0]!.options?.rootMargin).toBe('400px 0px');
 
-      act(() => observed[0]!.callback([{ isIntersecting: false } as IntersectionObserverEntry], {} as IntersectionObserver));
+      act(() =>
+        observed[0]!.callback(
+          [{ isIntersecting: false } as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        ),
+      );
       expect(loadRemoteMock).not.toHaveBeenCalled();
 
-      act(() => observed[0]!.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+      act(() =>
+        observed[0]!.callback(
+          [{ isIntersecting: true } as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        ),
+      );
       expect(await screen.findByRole('heading', { name: 'Stay in the loop' })).toBeInTheDocument();
       expect(loadRemoteMock).toHaveBeenCalledWith('signups/NewsletterSignup');
       expect(observed[0]!.disconnected).toBe(true);
@@ -136,17 +187,29 @@ describe('RemotePart', () => {
     it.each([
       ['its content', './AboutPage', { default: () => <h1>About Agentora</h1> }, 'heading'],
       ['its failure', './BlogPage', new Error('connection refused'), 'alert'],
-    ] as const)('starts watching once the landing page shows %s', async (_, expose, answer, shownRole) => {
-      serveModules({ [`content/${expose.slice(2)}`]: answer, 'signups/FooterNewsletter': { default: () => <h2>Stay in the loop</h2> } });
-      render(
-        <AppThemeProvider>
-          <RemotePart remote="content" expose={expose} props={{}} variant="page" />
-          <RemotePart remote="signups" expose="./FooterNewsletter" props={{}} variant="inline" load="near-viewport" />
-        </AppThemeProvider>,
-      );
-      expect(observed).toHaveLength(0);
-      await screen.findByRole(shownRole);
-      await waitFor(() => expect(observed).toHaveLength(1));
-    });
+    ] as const)(
+      'starts watching once the landing page shows %s',
+      async (_, expose, answer, shownRole) => {
+        serveModules({
+          [`content/${expose.slice(2)}`]: answer,
+          'signups/FooterNewsletter': { default: () => <h2>Stay in the loop</h2> },
+        });
+        render(
+          <AppThemeProvider>
+            <RemotePart remote="content" expose={expose} props={{}} variant="page" />
+            <RemotePart
+              remote="signups"
+              expose="./FooterNewsletter"
+              props={{}}
+              variant="inline"
+              load="near-viewport"
+            />
+          </AppThemeProvider>,
+        );
+        expect(observed).toHaveLength(0);
+        await screen.findByRole(shownRole);
+        await waitFor(() => expect(observed).toHaveLength(1));
+      },
+    );
   });
 });

@@ -1,10 +1,33 @@
-import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useRef, useState, type LazyExoticComponent, type ReactNode, type RefObject } from 'react';
+import {
+  Suspense,
+  createContext,
+  lazy,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type LazyExoticComponent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import styled from 'styled-components';
-import type { ExposeName, ExposedComponent, ExposedModule, ExposedProps, RemoteName } from '@agentora/contracts';
+import type {
+  ExposeName,
+  ExposedComponent,
+  ExposedModule,
+  ExposedProps,
+  RemoteName,
+} from '@agentora/contracts';
 import { AlertCircleIcon, Button, DelayedFallback, RefreshIcon } from '@agentora/ui';
 import { loadExposed, moduleId, resetRemote } from './remote-loader';
 import { checkPartVersion, takeLandingPart } from './part-versions';
-import { NEAR_VIEWPORT_MARGIN, onEarlyIntent, PART_ATTRIBUTE, partHydrated } from './early-interactions';
+import {
+  NEAR_VIEWPORT_MARGIN,
+  onEarlyIntent,
+  PART_ATTRIBUTE,
+  partHydrated,
+} from './early-interactions';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { FirstScreenSettled, whenFirstScreenSettled } from './first-screen';
 
@@ -30,8 +53,13 @@ function useHandOverToPart(): void {
   }, [element]);
 }
 
-function componentFor<R extends RemoteName, E extends ExposeName<R>>(remote: R, expose: E, load: Promise<ExposedModule<R, E>>): LazyExoticComponent<ExposedComponent<R, E>> {
-  let component = componentByLoad.get(load) as LazyExoticComponent<ExposedComponent<R, E>> | undefined;
+function componentFor<R extends RemoteName, E extends ExposeName<R>>(
+  remote: R,
+  expose: E,
+  load: Promise<ExposedModule<R, E>>,
+): LazyExoticComponent<ExposedComponent<R, E>> {
+  let component = componentByLoad.get(load) as
+    LazyExoticComponent<ExposedComponent<R, E>> | undefined;
   if (!component) {
     const id = moduleId(remote, expose);
     component = lazy(() =>
@@ -58,20 +86,44 @@ const FailureRoot = styled.div<{ $variant: RemotePartVariant; $minHeight: string
   justify-content: center;
   gap: ${({ theme }) => theme.space.md};
   min-height: ${({ $minHeight }) => $minHeight};
-  padding: ${({ theme, $variant }) => ($variant === 'inline' ? 0 : theme.space.xxl)} ${({ theme }) => theme.space.lg};
+  padding: ${({ theme, $variant }) => ($variant === 'inline' ? 0 : theme.space.xxl)}
+    ${({ theme }) => theme.space.lg};
   text-align: ${({ $variant }) => ($variant === 'inline' ? 'left' : 'center')};
   color: ${({ theme }) => theme.colors.textMuted};
-  h2 { color: ${({ theme }) => theme.colors.text}; font-size: ${({ theme }) => theme.fontSizes.xl}; margin: 0; }
-  p { margin: 0; max-width: 36rem; }
-  svg { color: ${({ theme }) => theme.colors.errorText}; }
+  h2 {
+    color: ${({ theme }) => theme.colors.text};
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+    margin: 0;
+  }
+  p {
+    margin: 0;
+    max-width: 36rem;
+  }
+  svg {
+    color: ${({ theme }) => theme.colors.errorText};
+  }
 `;
 
-function RemoteFailure({ variant, minHeight, onRetry }: { variant: RemotePartVariant; minHeight: string; onRetry: () => void }) {
+function RemoteFailure({
+  variant,
+  minHeight,
+  onRetry,
+}: {
+  variant: RemotePartVariant;
+  minHeight: string;
+  onRetry: () => void;
+}) {
   return (
     <FailureRoot $variant={variant} $minHeight={minHeight} role="alert" data-remote-failure="">
       {variant === 'page' && <FirstScreenSettled />}
       {variant !== 'inline' && <AlertCircleIcon size={32} />}
-      {variant === 'inline' ? null : <h2>{variant === 'page' ? 'This page is temporarily unavailable' : 'This section is temporarily unavailable'}</h2>}
+      {variant === 'inline' ? null : (
+        <h2>
+          {variant === 'page'
+            ? 'This page is temporarily unavailable'
+            : 'This section is temporarily unavailable'}
+        </h2>
+      )}
       <p>
         {variant === 'inline'
           ? 'This form could not be loaded right now.'
@@ -109,9 +161,10 @@ export interface RemotePartProps<R extends RemoteName, E extends ExposeName<R>> 
   hydrate?: 'when-used' | 'at-load';
 }
 
-
 /** Renders one exposed module of a remote, with its own loading state, error boundary and Retry. */
-export function RemotePart<R extends RemoteName, E extends ExposeName<R>>(partProps: RemotePartProps<R, E>) {
+export function RemotePart<R extends RemoteName, E extends ExposeName<R>>(
+  partProps: RemotePartProps<R, E>,
+) {
   // Routes render their parts at the same place in the tree: the key keeps one module's state
   // (its attempt, its failure) from carrying over to another.
   const key = `${partProps.remote}:${partProps.expose}`;
@@ -137,16 +190,24 @@ function WhenNearViewport({ minHeight, children }: { minHeight: string; children
   const placeholder = useRef<HTMLDivElement>(null);
   useEffect(() => whenFirstScreenSettled(() => setPageShown(true)), []);
   useEffect(() => {
-    if (near || !pageShown || !placeholder.current || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: NEAR_VIEWPORT_MARGIN });
+    if (near || !pageShown || !placeholder.current || typeof IntersectionObserver === 'undefined')
+      return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_VIEWPORT_MARGIN },
+    );
     observer.observe(placeholder.current);
     return () => observer.disconnect();
   }, [near, pageShown]);
   // Without IntersectionObserver (old browsers), the part loads once the page has rendered.
   const show = near || (pageShown && typeof IntersectionObserver === 'undefined');
-  return show ? children : <div ref={placeholder} style={{ minHeight }} data-waiting-for-viewport="" />;
+  return show ? (
+    children
+  ) : (
+    <div ref={placeholder} style={{ minHeight }} data-waiting-for-viewport="" />
+  );
 }
 
 /**
@@ -154,7 +215,10 @@ function WhenNearViewport({ minHeight, children }: { minHeight: string; children
  * Until then React keeps the part's server HTML as it is: readable, its links working, and whatever
  * the visitor types or presses in it held for the part's code.
  */
-function loadWhenUsed<R extends RemoteName, E extends ExposeName<R>>(remote: R, expose: E): Promise<ExposedModule<R, E>> {
+function loadWhenUsed<R extends RemoteName, E extends ExposeName<R>>(
+  remote: R,
+  expose: E,
+): Promise<ExposedModule<R, E>> {
   const id = moduleId(remote, expose);
   return new Promise<void>((used) => {
     const stop = onEarlyIntent((part) => {
@@ -165,16 +229,33 @@ function loadWhenUsed<R extends RemoteName, E extends ExposeName<R>>(remote: R, 
   }).then(() => loadExposed(remote, expose));
 }
 
-function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({ remote, expose, props, variant, minHeight, hydrate = 'when-used' }: RemotePartProps<R, E>) {
+function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({
+  remote,
+  expose,
+  props,
+  variant,
+  minHeight,
+  hydrate = 'when-used',
+}: RemotePartProps<R, E>) {
   // The load this part shows is fixed when it mounts: another part's Retry of the same remote must
   // not swap a module that is already on screen. Retry starts a new load and a fresh boundary.
   const [{ attempt, Exposed }, setLoaded] = useState(() => {
     const adoptsHtml = takeLandingPart(moduleId(remote, expose)) && hydrate === 'when-used';
-    return { attempt: 0, Exposed: componentFor(remote, expose, adoptsHtml ? loadWhenUsed(remote, expose) : loadExposed(remote, expose)) };
+    return {
+      attempt: 0,
+      Exposed: componentFor(
+        remote,
+        expose,
+        adoptsHtml ? loadWhenUsed(remote, expose) : loadExposed(remote, expose),
+      ),
+    };
   });
   const retry = useCallback(() => {
     resetRemote(remote);
-    setLoaded((previous) => ({ attempt: previous.attempt + 1, Exposed: componentFor(remote, expose, loadExposed(remote, expose)) }));
+    setLoaded((previous) => ({
+      attempt: previous.attempt + 1,
+      Exposed: componentFor(remote, expose, loadExposed(remote, expose)),
+    }));
   }, [remote, expose]);
 
   const heldHeight = minHeight ?? (variant === 'page' ? '60vh' : '4rem');
@@ -182,13 +263,32 @@ function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({ remot
   return (
     <ErrorBoundary
       key={attempt}
-      fallback={<RemoteFailure variant={variant} minHeight={variant === 'page' ? heldHeight : 'auto'} onRetry={retry} />}
-      onError={(error, componentStack) => console.error(`[shell] the "${remote}" remote failed:`, error, componentStack)}
+      fallback={
+        <RemoteFailure
+          variant={variant}
+          minHeight={variant === 'page' ? heldHeight : 'auto'}
+          onRetry={retry}
+        />
+      }
+      onError={(error, componentStack) =>
+        console.error(`[shell] the "${remote}" remote failed:`, error, componentStack)
+      }
     >
       {/* Takes no box of its own: the part lays out as if it were not there. */}
-      <div ref={element} {...{ [PART_ATTRIBUTE]: moduleId(remote, expose) }} style={{ display: 'contents' }}>
+      <div
+        ref={element}
+        {...{ [PART_ATTRIBUTE]: moduleId(remote, expose) }}
+        style={{ display: 'contents' }}
+      >
         <PartElement.Provider value={element}>
-          <Suspense fallback={<DelayedFallback minHeight={heldHeight} label={variant === 'page' ? 'Loading page…' : 'Loading…'} />}>
+          <Suspense
+            fallback={
+              <DelayedFallback
+                minHeight={heldHeight}
+                label={variant === 'page' ? 'Loading page…' : 'Loading…'}
+              />
+            }
+          >
             <Exposed {...(props as ExposedProps<R, E> & object)} />
             {variant === 'page' && <FirstScreenSettled />}
           </Suspense>

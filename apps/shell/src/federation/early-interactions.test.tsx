@@ -1,7 +1,13 @@
 import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { handOverEarlyInput, onEarlyIntent, partHydrated, PART_ATTRIBUTE, watchEarlyInteractions } from './early-interactions';
+import {
+  handOverEarlyInput,
+  onEarlyIntent,
+  partHydrated,
+  PART_ATTRIBUTE,
+  watchEarlyInteractions,
+} from './early-interactions';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -20,13 +26,26 @@ function Signup({ onSubmitted }: { onSubmitted: (values: object) => void }) {
           onSubmitted({ email, note, plan, agreed });
         }}
       >
-        <input aria-label="Email" value={email} onChange={(event) => setEmail(event.target.value)} />
-        <textarea aria-label="Note" value={note} onChange={(event) => setNote(event.target.value)} />
+        <input
+          aria-label="Email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <textarea
+          aria-label="Note"
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
         <select aria-label="Plan" value={plan} onChange={(event) => setPlan(event.target.value)}>
           <option value="free">Free</option>
           <option value="pro">Pro</option>
         </select>
-        <input type="checkbox" aria-label="Agree" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
+        <input
+          type="checkbox"
+          aria-label="Agree"
+          checked={agreed}
+          onChange={(event) => setAgreed(event.target.checked)}
+        />
         <button type="button" onClick={() => setPresses((count) => count + 1)}>
           Pressed {presses}
         </button>
@@ -61,7 +80,8 @@ describe('early interactions with a prerendered part', () => {
   });
 
   const part = () => container.querySelector(`[${PART_ATTRIBUTE}]`)!;
-  const field = <T extends Element>(label: string) => container.querySelector<T & Element>(`[aria-label="${label}"]`)!;
+  const field = <T extends Element>(label: string) =>
+    container.querySelector<T & Element>(`[aria-label="${label}"]`)!;
   const hydrate = async () => {
     await act(async () => {
       root = hydrateRoot(container, <Signup onSubmitted={onSubmitted} />);
@@ -84,10 +104,17 @@ describe('early interactions with a prerendered part', () => {
 
     expect(press).toHaveTextContent('Pressed 2');
     expect(onSubmitted).toHaveBeenCalledTimes(1);
-    expect(onSubmitted).toHaveBeenCalledWith({ email: 'ada@example.com', note: 'Early bird', plan: 'pro', agreed: true });
+    expect(onSubmitted).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      note: 'Early bird',
+      plan: 'pro',
+      agreed: true,
+    });
     // Nothing is replayed twice, and the part now works on its own.
     await act(async () => partHydrated(part()));
-    await act(async () => container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+    await act(async () =>
+      container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click(),
+    );
     expect(onSubmitted).toHaveBeenCalledTimes(2);
     expect(field<HTMLInputElement>('Email').value).toBe('ada@example.com');
     expect(field<HTMLInputElement>('Agree').checked).toBe(true);

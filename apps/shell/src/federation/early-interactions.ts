@@ -16,7 +16,8 @@ import { EARLY_USE_GLOBAL, type EarlyUse } from '@agentora/contracts/prerendered
 /** The attribute on the element around each remote part: its module id ('content/HomePage'). */
 export const PART_ATTRIBUTE = 'data-part';
 
-const PRESSABLE = 'button, input[type="submit"], input[type="button"], input[type="reset"], input[type="image"], [role="button"]';
+const PRESSABLE =
+  'button, input[type="submit"], input[type="button"], input[type="reset"], input[type="image"], [role="button"]';
 
 const hydrated = new WeakSet<Element>();
 const held = new Map<Element, Array<() => void>>();
@@ -77,7 +78,10 @@ function onSubmit(event: SubmitEvent): void {
   if (!part || !(form instanceof HTMLFormElement)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  const submitter = event.submitter instanceof HTMLElement && event.submitter.matches(PRESSABLE) ? event.submitter : null;
+  const submitter =
+    event.submitter instanceof HTMLElement && event.submitter.matches(PRESSABLE)
+      ? event.submitter
+      : null;
   holdSubmit(part, form, submitter);
 }
 
@@ -123,8 +127,12 @@ function holdDrop(part: Element, target: Element, files: readonly File[]): void 
   hold(part, () => {
     const transfer = new DataTransfer();
     for (const file of files) transfer.items.add(file);
-    target.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: transfer }));
-    target.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    target.dispatchEvent(
+      new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: transfer }),
+    );
+    target.dispatchEvent(
+      new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }),
+    );
   });
 }
 
@@ -174,7 +182,16 @@ export function watchEarlyInteractions(): void {
   document.addEventListener('drop', onDrop, true);
   document.addEventListener('input', onEarlyInput, { capture: true, passive: true });
   document.addEventListener('change', onEarlyInput, { capture: true, passive: true });
-  for (const type of ['pointerover', 'pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin', 'input']) document.addEventListener(type, onIntent, { capture: true, passive: true });
+  for (const type of [
+    'pointerover',
+    'pointerdown',
+    'touchstart',
+    'wheel',
+    'keydown',
+    'focusin',
+    'input',
+  ])
+    document.addEventListener(type, onIntent, { capture: true, passive: true });
   watchPlaceholdersInWaitingParts();
   takeOverEarlyUse();
 }
@@ -190,7 +207,12 @@ function takeOverEarlyUse(): void {
   for (const target of early.used) {
     const part = waitingPart(target);
     if (!part) continue;
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) recordEarlyValue(target);
+    if (
+      target instanceof HTMLInputElement ||
+      target instanceof HTMLTextAreaElement ||
+      target instanceof HTMLSelectElement
+    )
+      recordEarlyValue(target);
     intend(part);
   }
   for (const [form, submitter] of early.held) {
@@ -226,7 +248,10 @@ const valueSetter = (element: HTMLInputElement | HTMLTextAreaElement) =>
  */
 function handOverValue(field: HTMLInputElement | HTMLTextAreaElement, typed: string): void {
   const focused = document.activeElement === field;
-  const selection = focused && field.selectionStart !== null ? [field.selectionStart, field.selectionEnd ?? field.selectionStart] : undefined;
+  const selection =
+    focused && field.selectionStart !== null
+      ? [field.selectionStart, field.selectionEnd ?? field.selectionStart]
+      : undefined;
   field.value = typed === '' ? ' ' : '';
   valueSetter(field).call(field, typed);
   field.dispatchEvent(new Event('input', { bubbles: true }));
@@ -240,7 +265,9 @@ function handOverChecked(box: HTMLInputElement, checked: boolean): void {
 }
 
 function handOverSelection(select: HTMLSelectElement, selected: readonly boolean[]): void {
-  Array.from(select.options).forEach((option, index) => (option.selected = selected[index] ?? false));
+  Array.from(select.options).forEach(
+    (option, index) => (option.selected = selected[index] ?? false),
+  );
   select.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
@@ -260,13 +287,21 @@ function snapshot(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElem
   return {
     value: field.value,
     checked: field instanceof HTMLInputElement && field.checked,
-    selected: field instanceof HTMLSelectElement ? Array.from(field.options).map((option) => option.selected) : [],
+    selected:
+      field instanceof HTMLSelectElement
+        ? Array.from(field.options).map((option) => option.selected)
+        : [],
   };
 }
 
 function onEarlyInput(event: Event): void {
   const field = event.target;
-  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
+  if (!(
+    field instanceof HTMLInputElement ||
+    field instanceof HTMLTextAreaElement ||
+    field instanceof HTMLSelectElement
+  ))
+    return;
   if (waitingPart(field)) recordEarlyValue(field);
 }
 
@@ -274,7 +309,9 @@ function recordEarlyValue(field: HTMLInputElement | HTMLTextAreaElement | HTMLSe
   earlyValues.set(field, snapshot(field));
   // A radio button the visitor chose unchecks the others of its group, without an event of theirs.
   if (field instanceof HTMLInputElement && field.type === 'radio' && field.form && field.name) {
-    for (const other of Array.from(field.form.querySelectorAll<HTMLInputElement>(`input[type="radio"]`))) {
+    for (const other of Array.from(
+      field.form.querySelectorAll<HTMLInputElement>(`input[type="radio"]`),
+    )) {
       if (other !== field && other.name === field.name) earlyValues.set(other, snapshot(other));
     }
   }
@@ -289,21 +326,32 @@ function recordEarlyValue(field: HTMLInputElement | HTMLTextAreaElement | HTMLSe
 export function handOverEarlyInput(part: Element): void {
   const handOvers: Array<() => void> = [];
   for (const field of Array.from(part.querySelectorAll('input, textarea, select'))) {
-    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) continue;
+    if (!(
+      field instanceof HTMLInputElement ||
+      field instanceof HTMLTextAreaElement ||
+      field instanceof HTMLSelectElement
+    ))
+      continue;
     // The shell's own fields only, when the part is the shell: each remote part hands over its own.
     if (owner(field) !== part) continue;
     const early = earlyValues.get(field) ?? snapshot(field);
     earlyValues.delete(field);
     if (field instanceof HTMLSelectElement) {
       const options = Array.from(field.options);
-      if (options.some((option, index) => (early.selected[index] ?? false) !== option.defaultSelected)) handOvers.push(() => handOverSelection(field, early.selected));
+      if (
+        options.some((option, index) => (early.selected[index] ?? false) !== option.defaultSelected)
+      )
+        handOvers.push(() => handOverSelection(field, early.selected));
     } else if (field instanceof HTMLTextAreaElement) {
-      if (early.value !== field.defaultValue) handOvers.push(() => handOverValue(field, early.value));
+      if (early.value !== field.defaultValue)
+        handOvers.push(() => handOverValue(field, early.value));
     } else if (field.type === 'file') {
-      if (field.files && field.files.length > 0) handOvers.push(() => field.dispatchEvent(new Event('change', { bubbles: true })));
+      if (field.files && field.files.length > 0)
+        handOvers.push(() => field.dispatchEvent(new Event('change', { bubbles: true })));
     } else if (field.type === 'checkbox' || field.type === 'radio') {
       // A radio button the visitor left is unchecked by the one they chose.
-      if (early.checked !== field.defaultChecked && (field.type === 'checkbox' || early.checked)) handOvers.push(() => handOverChecked(field, early.checked));
+      if (early.checked !== field.defaultChecked && (field.type === 'checkbox' || early.checked))
+        handOvers.push(() => handOverChecked(field, early.checked));
     } else if (early.value !== field.defaultValue) {
       handOvers.push(() => handOverValue(field, early.value));
     }

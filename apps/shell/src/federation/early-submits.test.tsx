@@ -18,7 +18,11 @@ function Newsletter({ onSubmitted }: { onSubmitted: (email: string) => void }) {
           onSubmitted(email);
         }}
       >
-        <input aria-label="Email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          aria-label="Email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <button type="submit">Subscribe</button>
       </form>
     </div>

@@ -41,7 +41,10 @@ export interface SnapshotModule {
 }
 
 /** `remote/Module` → version for every module a remote's snapshot lists. */
-export function moduleVersions(remote: string, modules: readonly SnapshotModule[]): Map<string, string> {
+export function moduleVersions(
+  remote: string,
+  modules: readonly SnapshotModule[],
+): Map<string, string> {
   const result = new Map<string, string>();
   for (const module of modules) {
     const files = [...(module.assets?.js?.sync ?? [])].sort();
@@ -57,7 +60,8 @@ export function partVersionPlugin(): ModuleFederationRuntimePlugin {
     name: 'agentora-part-versions',
     async afterLoadSnapshot(args) {
       const snapshot = args.remoteSnapshot as { modules?: SnapshotModule[] } | undefined;
-      for (const [id, version] of moduleVersions(args.moduleInfo.name, snapshot?.modules ?? [])) versions.set(id, version);
+      for (const [id, version] of moduleVersions(args.moduleInfo.name, snapshot?.modules ?? []))
+        versions.set(id, version);
       return args;
     },
   };
@@ -77,9 +81,12 @@ let fromHtml: Map<string, string> | undefined;
 function prerenderedVersions(): Map<string, string> {
   if (!fromHtml) {
     fromHtml = new Map();
-    const script = typeof document === 'undefined' ? null : document.getElementById(PRERENDERED_PARTS_ID);
+    const script =
+      typeof document === 'undefined' ? null : document.getElementById(PRERENDERED_PARTS_ID);
     try {
-      for (const [id, version] of Object.entries(JSON.parse(script?.textContent || '{}') as Record<string, unknown>))
+      for (const [id, version] of Object.entries(
+        JSON.parse(script?.textContent || '{}') as Record<string, unknown>,
+      ))
         if (typeof version === 'string') fromHtml.set(id, version);
     } catch {
       // Unreadable: nothing to compare, React's own checks still apply.
@@ -127,7 +134,9 @@ export function checkPartVersion(id: string): void {
   html.delete(id);
   const current = partVersion(id);
   if (current !== undefined && current !== rendered) {
-    throw new StaleMarkupError(`${id}: the page was rendered from build ${rendered}, this is build ${current}.`);
+    throw new StaleMarkupError(
+      `${id}: the page was rendered from build ${rendered}, this is build ${current}.`,
+    );
   }
 }
 

@@ -26,7 +26,8 @@ function federationHost(): Promise<typeof import('./federation-host')> {
 const modules = new Map<string, Promise<unknown>>();
 
 /** 'content/HomePage': the runtime's id of an exposed module. */
-export const moduleId = (remote: RemoteName, expose: string) => `${remote}/${expose.replace(/^\.\//, '')}`;
+export const moduleId = (remote: RemoteName, expose: string) =>
+  `${remote}/${expose.replace(/^\.\//, '')}`;
 
 /** Points each remote at its manifest URL, from the runtime config; nothing loads yet. */
 export function registerSiteRemotes(remotes: Record<RemoteName, string>): void {
@@ -40,7 +41,10 @@ export function registerSiteRemotes(remotes: Record<RemoteName, string>): void {
 export function resetRemote(remote: RemoteName): void {
   for (const id of [...modules.keys()]) if (id.startsWith(`${remote}/`)) modules.delete(id);
   const entry = manifestUrls[remote];
-  if (entry && federation) void federation.then((host) => host.registerRemotes([{ name: remote, entry }], { force: true }));
+  if (entry && federation)
+    void federation.then((host) =>
+      host.registerRemotes([{ name: remote, entry }], { force: true }),
+    );
 }
 
 /**

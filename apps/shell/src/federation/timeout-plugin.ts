@@ -6,7 +6,9 @@ import { REMOTE_REQUEST_TIMEOUT_MS } from './timeouts';
  * a request open: the manifest fetch is aborted, and the remoteEntry script gets a shorter timeout
  * than the runtime's 20 s default.
  */
-export function requestTimeoutPlugin(timeoutMs = REMOTE_REQUEST_TIMEOUT_MS): ModuleFederationRuntimePlugin {
+export function requestTimeoutPlugin(
+  timeoutMs = REMOTE_REQUEST_TIMEOUT_MS,
+): ModuleFederationRuntimePlugin {
   return {
     name: 'agentora-request-timeouts',
     fetch(url, init) {

@@ -9,7 +9,9 @@ describe('withTimeout', () => {
     const result = withTimeout(never, 8000, 'The "content" area');
     jest.advanceTimersByTime(7999);
     await Promise.resolve();
-    const assertion = expect(result).rejects.toThrow(new RemoteTimeoutError('The "content" area did not load within 8 s.'));
+    const assertion = expect(result).rejects.toThrow(
+      new RemoteTimeoutError('The "content" area did not load within 8 s.'),
+    );
     jest.advanceTimersByTime(1);
     await assertion;
   });

@@ -11,7 +11,10 @@ export class RemoteTimeoutError extends Error {
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RemoteTimeoutError(`${what} did not load within ${ms / 1000} s.`)), ms);
+    timer = setTimeout(
+      () => reject(new RemoteTimeoutError(`${what} did not load within ${ms / 1000} s.`)),
+      ms,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

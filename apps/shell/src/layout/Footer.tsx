@@ -1,8 +1,29 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { BRAND, COMING_SOON_LABEL, COMMUNITY_CHAT_URL, COPYRIGHT_YEAR, SOCIAL_LINKS, SUPPORT_EMAIL, SUPPORT_MAILTO, TAGLINE, type SocialLinkId } from '@agentora/data';
-import { Badge, ChatIcon, Container, InstagramIcon, LinkedInIcon, Logo, MailIcon, XLogoIcon, up, type IconProps } from '@agentora/ui';
+import {
+  BRAND,
+  COMING_SOON_LABEL,
+  COMMUNITY_CHAT_URL,
+  COPYRIGHT_YEAR,
+  SOCIAL_LINKS,
+  SUPPORT_EMAIL,
+  SUPPORT_MAILTO,
+  TAGLINE,
+  type SocialLinkId,
+} from '@agentora/data';
+import {
+  Badge,
+  ChatIcon,
+  Container,
+  InstagramIcon,
+  LinkedInIcon,
+  Logo,
+  MailIcon,
+  XLogoIcon,
+  up,
+  type IconProps,
+} from '@agentora/ui';
 import { RemotePart } from '../federation/RemotePart';
 import { FOOTER_COLUMNS } from './navigation';
 
@@ -32,7 +53,9 @@ const Brand = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
-  p { margin: 0; }
+  p {
+    margin: 0;
+  }
 `;
 
 const Socials = styled.ul`
@@ -51,7 +74,9 @@ const Socials = styled.ul`
     border: 1px solid ${({ theme }) => theme.colors.border};
     color: ${({ theme }) => theme.colors.text};
   }
-  a:hover { border-color: ${({ theme }) => theme.colors.accent}; }
+  a:hover {
+    border-color: ${({ theme }) => theme.colors.accent};
+  }
 `;
 
 const Columns = styled.div`
@@ -68,19 +93,32 @@ const Columns = styled.div`
     color: ${({ theme }) => theme.colors.text};
     margin-bottom: ${({ theme }) => theme.space.sm};
   }
-  ul { list-style: none; margin: 0; padding: 0; }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
   a {
     display: inline-block;
     padding: 0.3rem 0;
     color: ${({ theme }) => theme.colors.textMuted};
     text-decoration: none;
   }
-  a:hover { color: ${({ theme }) => theme.colors.text}; text-decoration: underline; }
+  a:hover {
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: underline;
+  }
 `;
 
 const Newsletter = styled.section`
-  h2 { font-size: ${({ theme }) => theme.fontSizes.lg}; color: ${({ theme }) => theme.colors.text}; margin-bottom: ${({ theme }) => theme.space.xs}; }
-  p { margin-bottom: ${({ theme }) => theme.space.md}; }
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    color: ${({ theme }) => theme.colors.text};
+    margin-bottom: ${({ theme }) => theme.space.xs};
+  }
+  p {
+    margin-bottom: ${({ theme }) => theme.space.md};
+  }
 `;
 
 const Bottom = styled.div`
@@ -92,15 +130,24 @@ const Bottom = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.md};
-  p { margin: 0; }
-  a { color: ${({ theme }) => theme.colors.accent}; }
+  p {
+    margin: 0;
+  }
+  a {
+    color: ${({ theme }) => theme.colors.accent};
+  }
 `;
 
 const Contact = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.lg};
-  a { display: inline-flex; align-items: center; gap: ${({ theme }) => theme.space.xs}; min-height: 44px; }
+  a {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xs};
+    min-height: 44px;
+  }
 `;
 
 export function Footer() {
@@ -109,7 +156,11 @@ export function Footer() {
       <Container>
         <Top>
           <Brand>
-            <Link to="/" aria-label={`${BRAND} home`} style={{ textDecoration: 'none', width: 'fit-content' }}>
+            <Link
+              to="/"
+              aria-label={`${BRAND} home`}
+              style={{ textDecoration: 'none', width: 'fit-content' }}
+            >
               <Logo name={BRAND} />
             </Link>
             <p>{TAGLINE}</p>
@@ -119,7 +170,13 @@ export function Footer() {
                 const external = social.href.startsWith('http');
                 return (
                   <li key={social.id}>
-                    <a href={social.href} aria-label={social.id === 'mail' ? `Email ${BRAND}` : `${BRAND} on ${social.label}`} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                    <a
+                      href={social.href}
+                      aria-label={
+                        social.id === 'mail' ? `Email ${BRAND}` : `${BRAND} on ${social.label}`
+                      }
+                      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                    >
                       <Icon size={18} />
                     </a>
                   </li>
@@ -144,12 +201,20 @@ export function Footer() {
           <Newsletter aria-labelledby="footer-newsletter-title">
             <h2 id="footer-newsletter-title">Stay in the loop</h2>
             <p>Launch news and marketplace updates, straight to your inbox.</p>
-            <RemotePart remote="signups" expose="./FooterNewsletter" props={{}} variant="inline" minHeight="5.5rem" load="near-viewport" />
+            <RemotePart
+              remote="signups"
+              expose="./FooterNewsletter"
+              props={{}}
+              variant="inline"
+              minHeight="5.5rem"
+              load="near-viewport"
+            />
           </Newsletter>
         </Top>
         <Bottom>
           <p>
-            © {COPYRIGHT_YEAR} {BRAND}. All rights reserved. <Badge as="span">{COMING_SOON_LABEL}</Badge>
+            © {COPYRIGHT_YEAR} {BRAND}. All rights reserved.{' '}
+            <Badge as="span">{COMING_SOON_LABEL}</Badge>
           </p>
           <Contact>
             <a href={COMMUNITY_CHAT_URL} target="_blank" rel="noopener noreferrer">

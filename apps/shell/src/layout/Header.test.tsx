@@ -29,7 +29,8 @@ describe('Header', () => {
       ['About', '/about'],
       ['Join Waitlist', '/coming-soon'],
     ];
-    for (const [name, href] of expected) expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+    for (const [name, href] of expected)
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
     expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -37,17 +38,29 @@ describe('Header', () => {
     renderHeader();
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(toggle).toHaveAttribute('aria-controls', screen.getByRole('navigation', { name: 'Main' }).id);
+    expect(toggle).toHaveAttribute(
+      'aria-controls',
+      screen.getByRole('navigation', { name: 'Main' }).id,
+    );
 
     await userEvent.click(toggle);
-    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Close menu' }));
-    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     await userEvent.click(screen.getByRole('link', { name: 'Blog' }));
-    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   it('closes the menu on Escape and returns focus to the toggle', async () => {

@@ -52,7 +52,8 @@ const Nav = styled.nav<{ $open: boolean }>`
     right: 0;
     background: ${({ theme }) => theme.colors.background};
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.lg};
+    padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg}
+      ${({ theme }) => theme.space.lg};
   }
 `;
 

@@ -14,7 +14,10 @@ const ErrorRoot = styled(Container)`
   text-align: center;
   min-height: 60vh;
   padding-block: ${({ theme }) => theme.space.section};
-  svg { color: ${({ theme }) => theme.colors.errorText}; margin-bottom: ${({ theme }) => theme.space.md}; }
+  svg {
+    color: ${({ theme }) => theme.colors.errorText};
+    margin-bottom: ${({ theme }) => theme.space.md};
+  }
 `;
 
 /**
@@ -24,11 +27,16 @@ const ErrorRoot = styled(Container)`
 export function ErrorPage() {
   return (
     <ErrorRoot>
-      <PageMeta title={`${ERROR_PAGE_TITLE} | ${BRAND}`} description="This page could not be shown." />
+      <PageMeta
+        title={`${ERROR_PAGE_TITLE} | ${BRAND}`}
+        description="This page could not be shown."
+      />
       <FirstScreenSettled />
       <AlertCircleIcon size={40} />
       <PageTitle>{ERROR_PAGE_TITLE}</PageTitle>
-      <Lead>We couldn't find or show this page. It may have moved, or the address may have a typo.</Lead>
+      <Lead>
+        We couldn't find or show this page. It may have moved, or the address may have a typo.
+      </Lead>
       <Row style={{ justifyContent: 'center' }}>
         <LinkButton to="/">Back to Home</LinkButton>
         <LinkButton to="/coming-soon" variant="secondary">

@@ -36,12 +36,20 @@ describe('GuardedRoute', () => {
 
   it('shows the error page in place of a page that throws, and the next navigation recovers', async () => {
     renderAt('/broken');
-    expect(screen.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument();
-    expect(console.error).toHaveBeenCalledWith('[shell] a route failed to render:', expect.any(Error), expect.any(String));
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith(
+      '[shell] a route failed to render:',
+      expect.any(Error),
+      expect.any(String),
+    );
 
     await userEvent.click(screen.getByRole('link', { name: 'Go on' }));
     expect(screen.getByText('Showing /fine')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Unexpected Application Error!' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'Unexpected Application Error!' }),
+    ).not.toBeInTheDocument();
   });
 
   it('renders a working page untouched', () => {

@@ -3,7 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { ErrorPage } from './ErrorPage';
 
-const reportRouteFailure = (error: Error, componentStack: string) => console.error('[shell] a route failed to render:', error, componentStack);
+const reportRouteFailure = (error: Error, componentStack: string) =>
+  console.error('[shell] a route failed to render:', error, componentStack);
 
 /**
  * Shows the error page in place of a route (or the layout) that threw while rendering; moving to

@@ -7,7 +7,11 @@ import { findRoute } from '@agentora/data/routes';
 import type { ExposedModuleRef } from '@agentora/contracts';
 import { Site } from '../app/App';
 import { loadExposed, registerSiteRemotes } from '../federation/remote-loader';
-import { partVersion, prerenderedPartsScript, takeServerRenderedParts } from '../federation/part-versions';
+import {
+  partVersion,
+  prerenderedPartsScript,
+  takeServerRenderedParts,
+} from '../federation/part-versions';
 
 export interface RenderedPage {
   /** The markup of #root. React puts the page's <title>, <meta> and <link> tags first. */
@@ -36,12 +40,19 @@ function register(config: RuntimeConfig): void {
 }
 
 /** Loads the page's module first, so a remote that is down fails the render with its name. */
-async function loadPageModule(path: string, page: ExposedModuleRef, config: RuntimeConfig): Promise<void> {
+async function loadPageModule(
+  path: string,
+  page: ExposedModuleRef,
+  config: RuntimeConfig,
+): Promise<void> {
   try {
     await loadExposed(page.remote, page.expose as never);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new RenderError(`${path}: the "${page.remote}" remote (${config.remotes[page.remote]}) could not be loaded: ${reason}`, { cause: error });
+    throw new RenderError(
+      `${path}: the "${page.remote}" remote (${config.remotes[page.remote]}) could not be loaded: ${reason}`,
+      { cause: error },
+    );
   }
 }
 
@@ -55,7 +66,9 @@ export async function renderPage(path: string, config: RuntimeConfig): Promise<R
   takeServerRenderedParts();
   const route = findRoute(path);
   if (route) await loadPageModule(path, route.page, config);
-  const AtPath = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
+  const AtPath = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={path}>{children}</StaticRouter>
+  );
   const sheet = new ServerStyleSheet();
   try {
     const errors: unknown[] = [];
@@ -76,14 +89,21 @@ export async function renderPage(path: string, config: RuntimeConfig): Promise<R
     for await (const chunk of prelude) html += chunk.toString();
     if (errors.length > 0) {
       const reason = errors[0] instanceof Error ? errors[0].message : String(errors[0]);
-      throw new RenderError(`${path}: a part failed while rendering: ${reason}`, { cause: errors[0] });
+      throw new RenderError(`${path}: a part failed while rendering: ${reason}`, {
+        cause: errors[0],
+      });
     }
     const parts: Record<string, string> = {};
     for (const id of takeServerRenderedParts().sort()) {
       const version = partVersion(id);
       if (version) parts[id] = version;
     }
-    return { html, styleTags: sheet.getStyleTags(), parts, partsScript: prerenderedPartsScript(parts) };
+    return {
+      html,
+      styleTags: sheet.getStyleTags(),
+      parts,
+      partsScript: prerenderedPartsScript(parts),
+    };
   } finally {
     sheet.seal();
   }

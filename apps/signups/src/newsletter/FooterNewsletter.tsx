@@ -22,7 +22,9 @@ export function FooterNewsletter() {
         busyLabel="Subscribing..."
         messageId={messageId}
       />
-      <div id={messageId}>{signup.showResult && <Toast tone={resultTone(signup.status)}>{signup.message}</Toast>}</div>
+      <div id={messageId}>
+        {signup.showResult && <Toast tone={resultTone(signup.status)}>{signup.message}</Toast>}
+      </div>
     </>
   );
 }

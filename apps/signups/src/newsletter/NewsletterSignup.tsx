@@ -34,7 +34,10 @@ export function NewsletterSignup() {
       <Panel>
         <MailIcon size={40} />
         <SectionTitle id={titleId}>Stay Updated</SectionTitle>
-        <Lead>Get the latest on AI agents, marketplace launches and {BRAND} news, straight to your inbox.</Lead>
+        <Lead>
+          Get the latest on AI agents, marketplace launches and {BRAND} news, straight to your
+          inbox.
+        </Lead>
         <EmailSignupForm
           signup={signup}
           formLabel="Newsletter sign-up"
@@ -45,7 +48,9 @@ export function NewsletterSignup() {
           messageId={messageId}
         />
         <MessageArea id={messageId}>
-          {signup.showResult && <StatusBanner tone={resultTone(signup.status)}>{signup.message}</StatusBanner>}
+          {signup.showResult && (
+            <StatusBanner tone={resultTone(signup.status)}>{signup.message}</StatusBanner>
+          )}
         </MessageArea>
         <Muted>No spam. Unsubscribe at any time.</Muted>
       </Panel>

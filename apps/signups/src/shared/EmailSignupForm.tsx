@@ -31,10 +31,23 @@ export interface EmailSignupFormProps {
 }
 
 /** An email field and its submit button on one line (wrapping when narrow), plus the honeypot. */
-export function EmailSignupForm({ signup, label, placeholder, submitLabel, busyLabel, messageId, formLabel }: EmailSignupFormProps) {
+export function EmailSignupForm({
+  signup,
+  label,
+  placeholder,
+  submitLabel,
+  busyLabel,
+  messageId,
+  formLabel,
+}: EmailSignupFormProps) {
   const inputId = useId();
   return (
-    <FormRow noValidate onSubmit={signup.handleSubmit} aria-label={formLabel} aria-busy={signup.busy || undefined}>
+    <FormRow
+      noValidate
+      onSubmit={signup.handleSubmit}
+      aria-label={formLabel}
+      aria-busy={signup.busy || undefined}
+    >
       <VisuallyHidden as="label" htmlFor={inputId}>
         {label}
       </VisuallyHidden>

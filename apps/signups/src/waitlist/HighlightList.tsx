@@ -33,7 +33,15 @@ const List = styled.ul<{ $plain: boolean }>`
 `;
 
 /** A row of icon + figure + caption items: the info cards (boxed) and the benefits strip (plain). */
-export function HighlightList({ items, plain = false, label }: { items: readonly Highlight[]; plain?: boolean; label: string }) {
+export function HighlightList({
+  items,
+  plain = false,
+  label,
+}: {
+  items: readonly Highlight[];
+  plain?: boolean;
+  label: string;
+}) {
   return (
     <List $plain={plain} aria-label={label}>
       {items.map(({ icon: Icon, value, label: caption }) => (

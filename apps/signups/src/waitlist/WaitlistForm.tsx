@@ -1,7 +1,23 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { COMPANY_SIZE_OPTIONS, HEAR_ABOUT_OPTIONS, WAITLIST_MAX_LENGTH, type WaitlistFieldName } from '@agentora/forms';
-import { Button, Card, HoneypotField, Muted, SelectField, Spinner, StatusBanner, TextAreaField, TextField, up } from '@agentora/ui';
+import {
+  COMPANY_SIZE_OPTIONS,
+  HEAR_ABOUT_OPTIONS,
+  WAITLIST_MAX_LENGTH,
+  type WaitlistFieldName,
+} from '@agentora/forms';
+import {
+  Button,
+  Card,
+  HoneypotField,
+  Muted,
+  SelectField,
+  Spinner,
+  StatusBanner,
+  TextAreaField,
+  TextField,
+  up,
+} from '@agentora/ui';
 import { useWaitlistForm } from './useWaitlistForm';
 import { resultTone } from '../shared/result-tone';
 
@@ -58,19 +74,72 @@ export function WaitlistForm() {
     <FormCard as="section" aria-labelledby={titleId}>
       <h2 id={titleId}>Join the Waitlist</h2>
       <Muted>Fields marked * are required.</Muted>
-      <form noValidate onSubmit={form.handleSubmit} aria-labelledby={titleId} aria-busy={form.busy || undefined}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit}
+        aria-labelledby={titleId}
+        aria-busy={form.busy || undefined}
+      >
         <Fields>
-          <TextField label="First Name" required autoComplete="given-name" maxLength={WAITLIST_MAX_LENGTH.firstName} {...bind('firstName')} />
-          <TextField label="Last Name" required autoComplete="family-name" maxLength={WAITLIST_MAX_LENGTH.lastName} {...bind('lastName')} />
-          <TextField label="Email" type="email" inputMode="email" required autoComplete="email" maxLength={WAITLIST_MAX_LENGTH.email} {...bind('email')} />
-          <TextField label="Company" required autoComplete="organization" maxLength={WAITLIST_MAX_LENGTH.company} {...bind('company')} />
-          <TextField label="Role" placeholder="e.g. CTO, Product Manager" autoComplete="organization-title" maxLength={WAITLIST_MAX_LENGTH.role} {...bind('role')} />
-          <SelectField label="Company Size" placeholder="Select company size" options={COMPANY_SIZE_OPTIONS} {...bind('companySize')} />
+          <TextField
+            label="First Name"
+            required
+            autoComplete="given-name"
+            maxLength={WAITLIST_MAX_LENGTH.firstName}
+            {...bind('firstName')}
+          />
+          <TextField
+            label="Last Name"
+            required
+            autoComplete="family-name"
+            maxLength={WAITLIST_MAX_LENGTH.lastName}
+            {...bind('lastName')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            inputMode="email"
+            required
+            autoComplete="email"
+            maxLength={WAITLIST_MAX_LENGTH.email}
+            {...bind('email')}
+          />
+          <TextField
+            label="Company"
+            required
+            autoComplete="organization"
+            maxLength={WAITLIST_MAX_LENGTH.company}
+            {...bind('company')}
+          />
+          <TextField
+            label="Role"
+            placeholder="e.g. CTO, Product Manager"
+            autoComplete="organization-title"
+            maxLength={WAITLIST_MAX_LENGTH.role}
+            {...bind('role')}
+          />
+          <SelectField
+            label="Company Size"
+            placeholder="Select company size"
+            options={COMPANY_SIZE_OPTIONS}
+            {...bind('companySize')}
+          />
           <Wide>
-            <TextAreaField label="Use Case" rows={3} placeholder="What would you like AI agents to do for you?" maxLength={WAITLIST_MAX_LENGTH.useCase} {...bind('useCase')} />
+            <TextAreaField
+              label="Use Case"
+              rows={3}
+              placeholder="What would you like AI agents to do for you?"
+              maxLength={WAITLIST_MAX_LENGTH.useCase}
+              {...bind('useCase')}
+            />
           </Wide>
           <Wide>
-            <SelectField label="How did you hear about us?" placeholder="Select an option" options={HEAR_ABOUT_OPTIONS} {...bind('hearAbout')} />
+            <SelectField
+              label="How did you hear about us?"
+              placeholder="Select an option"
+              options={HEAR_ABOUT_OPTIONS}
+              {...bind('hearAbout')}
+            />
           </Wide>
         </Fields>
         <HoneypotField value={form.honeypot} onChange={form.setHoneypot} />
@@ -79,7 +148,9 @@ export function WaitlistForm() {
             {form.busy && <Spinner />}
             {form.busy ? 'Joining Waitlist...' : 'Join Waitlist'}
           </Button>
-          {form.showResult && <StatusBanner tone={resultTone(form.status)}>{form.message}</StatusBanner>}
+          {form.showResult && (
+            <StatusBanner tone={resultTone(form.status)}>{form.message}</StatusBanner>
+          )}
         </Actions>
       </form>
     </FormCard>

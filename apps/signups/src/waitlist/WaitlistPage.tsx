@@ -26,7 +26,8 @@ export function WaitlistPage() {
           <Badge>{COMING_SOON_LABEL}</Badge>
           <DisplayTitle>Join the AI Revolution</DisplayTitle>
           <Lead>
-            {BRAND} is the marketplace where AI agents are discovered, bought, sold and deployed. Join the waitlist to be first in line when we launch.
+            {BRAND} is the marketplace where AI agents are discovered, bought, sold and deployed.
+            Join the waitlist to be first in line when we launch.
           </Lead>
         </Hero>
         <HighlightList items={WAITLIST_INFO_CARDS} label="At a glance" />

@@ -1,6 +1,14 @@
 import type { ComponentType } from 'react';
 import { LAUNCH_YEAR } from '@agentora/data';
-import { CalendarIcon, CpuIcon, DollarIcon, SparklesIcon, StarIcon, ZapIcon, type IconProps } from '@agentora/ui';
+import {
+  CalendarIcon,
+  CpuIcon,
+  DollarIcon,
+  SparklesIcon,
+  StarIcon,
+  ZapIcon,
+  type IconProps,
+} from '@agentora/ui';
 
 export interface Highlight {
   icon: ComponentType<IconProps>;

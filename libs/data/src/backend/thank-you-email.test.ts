@@ -76,7 +76,9 @@ describe('invokeThankYouEmail: success only when the mail went out', () => {
   it('is true for newsletter and waitlist sign-ups, whose mail says what was stored', async () => {
     const subscriber = uniqueEmail();
     await insertNewsletterSubscription(subscriber);
-    expect((await invokeThankYouEmail({ type: 'newsletter', email: subscriber })).success).toBe(true);
+    expect((await invokeThankYouEmail({ type: 'newsletter', email: subscriber })).success).toBe(
+      true,
+    );
 
     const waitlister = uniqueEmail();
     await insertWaitlistSignup({
@@ -96,7 +98,9 @@ describe('invokeThankYouEmail: success only when the mail went out', () => {
   });
 
   it('is false, never throwing, for an address that did not sign up', async () => {
-    expect((await invokeThankYouEmail({ type: 'newsletter', email: uniqueEmail() })).success).toBe(false);
+    expect((await invokeThankYouEmail({ type: 'newsletter', email: uniqueEmail() })).success).toBe(
+      false,
+    );
   });
 
   it('is false, never throwing, when the backend cannot be reached', async () => {
@@ -109,7 +113,9 @@ describe('invokeThankYouEmail: success only when the mail went out', () => {
       supabase: { url: 'http://localhost:9', anonKey: backend.anonKey },
     });
     try {
-      expect((await invokeThankYouEmail({ type: 'newsletter', email: uniqueEmail() })).success).toBe(false);
+      expect(
+        (await invokeThankYouEmail({ type: 'newsletter', email: uniqueEmail() })).success,
+      ).toBe(false);
       await expect(
         invokeThankYouEmail({ type: 'early_access', email: uniqueEmail() }),
       ).resolves.toMatchObject({ success: false, error: expect.any(String) });

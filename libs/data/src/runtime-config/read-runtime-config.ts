@@ -27,23 +27,39 @@ function isHttpUrl(value: unknown): value is string {
 
 /** Checks a parsed JSON value and returns it typed, or throws a RuntimeConfigError saying what is wrong. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
-  if (typeof value !== 'object' || value === null) throw new RuntimeConfigError('Runtime config must be a JSON object.');
+  if (typeof value !== 'object' || value === null)
+    throw new RuntimeConfigError('Runtime config must be a JSON object.');
   const { remotes, supabase } = value as Partial<RuntimeConfig>;
-  if (typeof remotes !== 'object' || remotes === null) throw new RuntimeConfigError('Runtime config: "remotes" is missing.');
+  if (typeof remotes !== 'object' || remotes === null)
+    throw new RuntimeConfigError('Runtime config: "remotes" is missing.');
   for (const name of REMOTE_NAMES) {
-    if (!isHttpUrl(remotes[name])) throw new RuntimeConfigError(`Runtime config: remotes.${name} must be a URL.`);
+    if (!isHttpUrl(remotes[name]))
+      throw new RuntimeConfigError(`Runtime config: remotes.${name} must be a URL.`);
   }
-  if (typeof supabase !== 'object' || supabase === null || !isHttpUrl(supabase.url) || typeof supabase.anonKey !== 'string' || supabase.anonKey === '') {
+  if (
+    typeof supabase !== 'object' ||
+    supabase === null ||
+    !isHttpUrl(supabase.url) ||
+    typeof supabase.anonKey !== 'string' ||
+    supabase.anonKey === ''
+  ) {
     throw new RuntimeConfigError('Runtime config: "supabase" needs a url and an anonKey.');
   }
-  const checked = Object.fromEntries(REMOTE_NAMES.map((name) => [name, remotes[name]])) as Record<RemoteName, string>;
+  const checked = Object.fromEntries(REMOTE_NAMES.map((name) => [name, remotes[name]])) as Record<
+    RemoteName,
+    string
+  >;
   return { remotes: checked, supabase: { url: supabase.url, anonKey: supabase.anonKey } };
 }
 
-export async function fetchRuntimeConfig(url = '/runtime-config.json', fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+export async function fetchRuntimeConfig(
+  url = '/runtime-config.json',
+  fetchImpl: typeof fetch = fetch,
+): Promise<RuntimeConfig> {
   // Default cache mode, so the <link rel="preload"> in the shell's HTML is reused; the host serves
   // the file with Cache-Control: no-cache, so it is still revalidated on every page load.
   const response = await fetchImpl(url);
-  if (!response.ok) throw new RuntimeConfigError(`Runtime config ${url} answered HTTP ${response.status}.`);
+  if (!response.ok)
+    throw new RuntimeConfigError(`Runtime config ${url} answered HTTP ${response.status}.`);
   return parseRuntimeConfig(await response.json());
 }

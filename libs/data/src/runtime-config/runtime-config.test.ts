@@ -1,4 +1,10 @@
-import { fetchRuntimeConfig, getRuntimeConfig, parseRuntimeConfig, RuntimeConfigError, setRuntimeConfig } from './runtime-config';
+import {
+  fetchRuntimeConfig,
+  getRuntimeConfig,
+  parseRuntimeConfig,
+  RuntimeConfigError,
+  setRuntimeConfig,
+} from './runtime-config';
 
 const valid = {
   remotes: {
@@ -17,9 +23,21 @@ describe('runtime config', () => {
   it.each([
     ['not an object', null, 'Runtime config must be a JSON object.'],
     ['no remotes', { supabase: valid.supabase }, 'Runtime config: "remotes" is missing.'],
-    ['a remote missing', { ...valid, remotes: { ...valid.remotes, careers: undefined } }, 'Runtime config: remotes.careers must be a URL.'],
-    ['a non-http remote', { ...valid, remotes: { ...valid.remotes, content: 'javascript:alert(1)' } }, 'Runtime config: remotes.content must be a URL.'],
-    ['no anon key', { ...valid, supabase: { url: 'http://x', anonKey: '' } }, 'Runtime config: "supabase" needs a url and an anonKey.'],
+    [
+      'a remote missing',
+      { ...valid, remotes: { ...valid.remotes, careers: undefined } },
+      'Runtime config: remotes.careers must be a URL.',
+    ],
+    [
+      'a non-http remote',
+      { ...valid, remotes: { ...valid.remotes, content: 'javascript:alert(1)' } },
+      'Runtime config: remotes.content must be a URL.',
+    ],
+    [
+      'no anon key',
+      { ...valid, supabase: { url: 'http://x', anonKey: '' } },
+      'Runtime config: "supabase" needs a url and an anonKey.',
+    ],
   ])('rejects %s with a clear message', (_case, value, message) => {
     expect(() => parseRuntimeConfig(value)).toThrow(new RuntimeConfigError(message));
   });
@@ -30,7 +48,9 @@ describe('runtime config', () => {
     expect(fetchOk).toHaveBeenCalledWith('/runtime-config.json');
 
     const fetch404 = jest.fn().mockResolvedValue(new Response('nope', { status: 404 }));
-    await expect(fetchRuntimeConfig('/runtime-config.json', fetch404)).rejects.toThrow('Runtime config /runtime-config.json answered HTTP 404.');
+    await expect(fetchRuntimeConfig('/runtime-config.json', fetch404)).rejects.toThrow(
+      'Runtime config /runtime-config.json answered HTTP 404.',
+    );
   });
 
   it('holds the current config once set', () => {

@@ -5,7 +5,8 @@ export const SITE_URL = 'https://agentora.ai';
 export const SUPPORT_EMAIL = 'hello@agentora.ai';
 export const SUPPORT_MAILTO = `mailto:${SUPPORT_EMAIL}`;
 export const COMMUNITY_CHAT_URL = 'https://discord.gg/agentora';
-export const TAGLINE = 'The decentralized marketplace for AI agents, powered by a shared global compute pool.';
+export const TAGLINE =
+  'The decentralized marketplace for AI agents, powered by a shared global compute pool.';
 
 export const SOCIAL_LINKS = [
   { id: 'x', label: 'X', href: 'https://x.com/agentora' },

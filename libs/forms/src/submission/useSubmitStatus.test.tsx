@@ -7,13 +7,23 @@ describe('useSubmitStatus', () => {
 
   it('goes busy, then success, and back to idle with the message cleared after the reset time', () => {
     const { result } = renderHook(() => useSubmitStatus({ successResetMs: 5000 }));
-    expect(result.current).toMatchObject({ status: 'idle', message: '', busy: false, showResult: false });
+    expect(result.current).toMatchObject({
+      status: 'idle',
+      message: '',
+      busy: false,
+      showResult: false,
+    });
 
     act(() => void result.current.begin());
     expect(result.current).toMatchObject({ busy: true, showResult: false });
 
     act(() => result.current.succeed('Thanks!'));
-    expect(result.current).toMatchObject({ status: 'success', message: 'Thanks!', busy: false, showResult: true });
+    expect(result.current).toMatchObject({
+      status: 'success',
+      message: 'Thanks!',
+      busy: false,
+      showResult: true,
+    });
 
     act(() => jest.advanceTimersByTime(4999));
     expect(result.current.status).toBe('success');

@@ -58,8 +58,14 @@ export function useSubmitStatus({ successResetMs, errorResetMs }: SubmitStatusOp
     return true;
   }, [clearTimer]);
 
-  const succeed = useCallback((message: string) => settle('success', message, successResetMs), [settle, successResetMs]);
-  const fail = useCallback((message: string) => settle('error', message, errorResetMs), [settle, errorResetMs]);
+  const succeed = useCallback(
+    (message: string) => settle('success', message, successResetMs),
+    [settle, successResetMs],
+  );
+  const fail = useCallback(
+    (message: string) => settle('error', message, errorResetMs),
+    [settle, errorResetMs],
+  );
   const reset = useCallback(() => {
     clearTimer();
     busyRef.current = false;

@@ -4,7 +4,10 @@ import styled from 'styled-components';
 export const Grid = styled.div<{ $min?: string; $gap?: string }>`
   display: grid;
   gap: ${({ theme, $gap }) => $gap ?? theme.space.lg};
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, ${({ $min }) => $min ?? '260px'}), 1fr));
+  grid-template-columns: repeat(
+    auto-fill,
+    minmax(min(100%, ${({ $min }) => $min ?? '260px'}), 1fr)
+  );
 `;
 
 export const Stack = styled.div<{ $gap?: string }>`

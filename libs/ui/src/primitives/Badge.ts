@@ -16,7 +16,11 @@ export const Badge = styled.span<{ $tone?: BadgeTone }>`
   text-transform: uppercase;
   border: 1px solid currentColor;
   color: ${({ theme, $tone = 'accent' }) =>
-    $tone === 'success' ? theme.colors.success : $tone === 'muted' ? theme.colors.textMuted : theme.colors.accent};
+    $tone === 'success'
+      ? theme.colors.success
+      : $tone === 'muted'
+        ? theme.colors.textMuted
+        : theme.colors.accent};
 `;
 
 /** A category or tag chip. Render it as a link or a span. */
@@ -30,5 +34,7 @@ export const Chip = styled.span`
   color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   text-decoration: none;
-  a&:hover { background: ${({ theme }) => theme.colors.border}; }
+  a&:hover {
+    background: ${({ theme }) => theme.colors.border};
+  }
 `;

@@ -24,28 +24,36 @@ const look = css<Look>`
   border: 2px solid transparent;
   text-decoration: none;
   cursor: pointer;
-  transition: background-color 120ms ease, border-color 120ms ease;
+  transition:
+    background-color 120ms ease,
+    border-color 120ms ease;
   ${({ theme, $variant = 'primary' }) => {
     switch ($variant) {
       case 'primary':
         return css`
           background: ${theme.colors.primary};
           color: ${theme.colors.onPrimary};
-          &:hover:not(:disabled) { background: ${theme.colors.primaryHover}; }
+          &:hover:not(:disabled) {
+            background: ${theme.colors.primaryHover};
+          }
         `;
       case 'secondary':
         return css`
           background: transparent;
           color: ${theme.colors.text};
           border-color: ${theme.colors.border};
-          &:hover:not(:disabled) { border-color: ${theme.colors.accent}; }
+          &:hover:not(:disabled) {
+            border-color: ${theme.colors.accent};
+          }
         `;
       case 'ghost':
         return css`
           background: transparent;
           color: ${theme.colors.accent};
           padding-inline: ${theme.space.sm};
-          &:hover:not(:disabled) { text-decoration: underline; }
+          &:hover:not(:disabled) {
+            text-decoration: underline;
+          }
         `;
     }
   }}
@@ -70,7 +78,12 @@ interface VariantProps {
   size?: ButtonSize;
 }
 
-export function Button({ variant, size, type = 'button', ...rest }: ComponentPropsWithoutRef<'button'> & VariantProps) {
+export function Button({
+  variant,
+  size,
+  type = 'button',
+  ...rest
+}: ComponentPropsWithoutRef<'button'> & VariantProps) {
   return <StyledButton $variant={variant} $size={size} type={type} {...rest} />;
 }
 
@@ -80,6 +93,18 @@ export function LinkButton({ variant, size, ...rest }: LinkProps & VariantProps)
 }
 
 /** A link to another site, opened in a new tab, that looks like a button. */
-export function ExternalLinkButton({ variant, size, ...rest }: ComponentPropsWithoutRef<'a'> & VariantProps) {
-  return <StyledAnchor $variant={variant} $size={size} target="_blank" rel="noopener noreferrer" {...rest} />;
+export function ExternalLinkButton({
+  variant,
+  size,
+  ...rest
+}: ComponentPropsWithoutRef<'a'> & VariantProps) {
+  return (
+    <StyledAnchor
+      $variant={variant}
+      $size={size}
+      target="_blank"
+      rel="noopener noreferrer"
+      {...rest}
+    />
+  );
 }

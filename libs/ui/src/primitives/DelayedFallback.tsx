@@ -21,7 +21,15 @@ const FallbackRoot = styled.div<{ $minHeight: string; $delayMs: number }>`
  * Holds the space a part will take while it loads, and shows a spinner only when loading takes
  * noticeably long (CSS delay, so fast loads never flash).
  */
-export function DelayedFallback({ label = 'Loading…', minHeight = '60vh', delayMs = 400 }: { label?: string; minHeight?: string; delayMs?: number }) {
+export function DelayedFallback({
+  label = 'Loading…',
+  minHeight = '60vh',
+  delayMs = 400,
+}: {
+  label?: string;
+  minHeight?: string;
+  delayMs?: number;
+}) {
   return (
     <FallbackRoot $minHeight={minHeight} $delayMs={delayMs} role="status" aria-live="polite">
       <Spinner size="1.25rem" />

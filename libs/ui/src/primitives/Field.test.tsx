@@ -6,11 +6,21 @@ const wrap = (ui: React.ReactNode) => render(<AppThemeProvider>{ui}</AppThemePro
 
 describe('form fields', () => {
   it('ties the label, hint and error to the control', () => {
-    wrap(<TextField label="Email" name="email" required hint="We never share it." error="Please enter a valid email address" />);
+    wrap(
+      <TextField
+        label="Email"
+        name="email"
+        required
+        hint="We never share it."
+        error="Please enter a valid email address"
+      />,
+    );
     const input = screen.getByRole('textbox', { name: /Email/ });
     expect(input).toBeRequired();
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAccessibleDescription('We never share it. Please enter a valid email address');
+    expect(input).toHaveAccessibleDescription(
+      'We never share it. Please enter a valid email address',
+    );
   });
 
   it('has no error state until an error is given', () => {
@@ -30,7 +40,9 @@ describe('form fields', () => {
         ]}
       />,
     );
-    const options = screen.getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent]);
+    const options = screen
+      .getAllByRole('option')
+      .map((option) => [option.getAttribute('value'), option.textContent]);
     expect(options).toEqual([
       ['', 'Select company size'],
       ['1-10', '1-10 employees'],

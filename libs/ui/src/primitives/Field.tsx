@@ -37,10 +37,20 @@ export const controlStyles = css`
   color: ${({ theme }) => theme.colors.text};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
-  &::placeholder { color: ${({ theme }) => theme.colors.textMuted}; opacity: 0.85; }
-  &:hover:not(:disabled) { border-color: ${({ theme }) => theme.colors.accent}; }
-  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.error}; }
-  &:disabled { opacity: 0.6; cursor: not-allowed; }
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.textMuted};
+    opacity: 0.85;
+  }
+  &:hover:not(:disabled) {
+    border-color: ${({ theme }) => theme.colors.accent};
+  }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.error};
+  }
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
 `;
 
 export const Input = styled.input`
@@ -68,11 +78,24 @@ function useFieldIds(id: string | undefined) {
   return { controlId, hintId: `${controlId}-hint`, errorId: `${controlId}-error` };
 }
 
-function describedBy(hint: ReactNode, error: string | undefined, ids: { hintId: string; errorId: string }) {
-  return [hint ? ids.hintId : null, error ? ids.errorId : null].filter(Boolean).join(' ') || undefined;
+function describedBy(
+  hint: ReactNode,
+  error: string | undefined,
+  ids: { hintId: string; errorId: string },
+) {
+  return (
+    [hint ? ids.hintId : null, error ? ids.errorId : null].filter(Boolean).join(' ') || undefined
+  );
 }
 
-function Frame({ label, error, hint, required, ids, children }: FieldFrameProps & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
+function Frame({
+  label,
+  error,
+  hint,
+  required,
+  ids,
+  children,
+}: FieldFrameProps & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
   return (
     <FieldRoot>
       <Label htmlFor={ids.controlId}>
@@ -92,7 +115,13 @@ export function TextField({ label, error, hint, required, id, ...inputProps }: T
   const ids = useFieldIds(id);
   return (
     <Frame label={label} error={error} hint={hint} required={required} ids={ids}>
-      <Input id={ids.controlId} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(hint, error, ids)} {...inputProps} />
+      <Input
+        id={ids.controlId}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint, error, ids)}
+        {...inputProps}
+      />
     </Frame>
   );
 }
@@ -103,13 +132,31 @@ export interface SelectOption {
 }
 
 export type SelectFieldProps = FieldFrameProps &
-  Omit<ComponentPropsWithRef<'select'>, 'children'> & { options: readonly SelectOption[]; placeholder?: string };
+  Omit<ComponentPropsWithRef<'select'>, 'children'> & {
+    options: readonly SelectOption[];
+    placeholder?: string;
+  };
 
-export function SelectField({ label, error, hint, required, id, options, placeholder, ...selectProps }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  id,
+  options,
+  placeholder,
+  ...selectProps
+}: SelectFieldProps) {
   const ids = useFieldIds(id);
   return (
     <Frame label={label} error={error} hint={hint} required={required} ids={ids}>
-      <SelectControl id={ids.controlId} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(hint, error, ids)} {...selectProps}>
+      <SelectControl
+        id={ids.controlId}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint, error, ids)}
+        {...selectProps}
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -121,13 +168,27 @@ export function SelectField({ label, error, hint, required, id, options, placeho
   );
 }
 
-export type TextAreaFieldProps = FieldFrameProps & Omit<ComponentPropsWithRef<'textarea'>, 'children'>;
+export type TextAreaFieldProps = FieldFrameProps &
+  Omit<ComponentPropsWithRef<'textarea'>, 'children'>;
 
-export function TextAreaField({ label, error, hint, required, id, ...textareaProps }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  required,
+  id,
+  ...textareaProps
+}: TextAreaFieldProps) {
   const ids = useFieldIds(id);
   return (
     <Frame label={label} error={error} hint={hint} required={required} ids={ids}>
-      <TextAreaControl id={ids.controlId} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(hint, error, ids)} {...textareaProps} />
+      <TextAreaControl
+        id={ids.controlId}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint, error, ids)}
+        {...textareaProps}
+      />
     </Frame>
   );
 }
@@ -144,12 +205,27 @@ const HoneypotRoot = styled.div`
   overflow: hidden;
 `;
 
-export function HoneypotField({ value, onChange, name = 'website_url' }: { value: string; onChange: (value: string) => void; name?: string }) {
+export function HoneypotField({
+  value,
+  onChange,
+  name = 'website_url',
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  name?: string;
+}) {
   return (
     <HoneypotRoot aria-hidden="true">
       <label>
         Leave this field empty
-        <input type="text" name={name} tabIndex={-1} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)} />
+        <input
+          type="text"
+          name={name}
+          tabIndex={-1}
+          autoComplete="off"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       </label>
     </HoneypotRoot>
   );

@@ -22,7 +22,14 @@ export function Logo({ name }: { name: string }) {
           </linearGradient>
         </defs>
         <rect width="32" height="32" rx="8" fill="url(#agentora-logo-gradient)" />
-        <path d="M9 23l7-14 7 14M11.5 18h9" stroke="#0b0d17" strokeWidth="3" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M9 23l7-14 7 14M11.5 18h9"
+          stroke="#0b0d17"
+          strokeWidth="3"
+          fill="none"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <span>{name}</span>
     </LogoRoot>

@@ -10,11 +10,17 @@ const BannerRoot = styled.div<{ $tone: StatusTone }>`
   gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => theme.space.md};
   border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.success : theme.colors.error)};
+  border: 1px solid
+    ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.success : theme.colors.error)};
   background: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.successSurface : theme.colors.errorSurface)};
   color: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.successText : theme.colors.errorText)};
-  svg { flex: none; margin-top: 0.2em; }
-  p { margin: 0; }
+  svg {
+    flex: none;
+    margin-top: 0.2em;
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 /** Green for success, red for error. Errors are alerts (read at once), successes polite status. */

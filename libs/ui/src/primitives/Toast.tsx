@@ -14,7 +14,8 @@ const ToastRoot = styled.div<{ $tone: StatusTone }>`
   font-weight: 600;
   background: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.successSurface : theme.colors.errorSurface)};
   color: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.successText : theme.colors.errorText)};
-  border: 1px solid ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.success : theme.colors.error)};
+  border: 1px solid
+    ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.success : theme.colors.error)};
 `;
 
 /** A short-lived notice in the corner of the screen; its owner decides how long it stays. */

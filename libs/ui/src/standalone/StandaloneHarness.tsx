@@ -13,16 +13,35 @@ export interface StandalonePage {
 const Bar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
-  nav { display: flex; flex-wrap: wrap; align-items: center; gap: ${({ theme }) => theme.space.md}; min-height: 3.5rem; }
-  a { color: ${({ theme }) => theme.colors.textMuted}; text-decoration: none; font-weight: 600; }
-  a[aria-current='page'] { color: ${({ theme }) => theme.colors.text}; text-decoration: underline; }
+  nav {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.md};
+    min-height: 3.5rem;
+  }
+  a {
+    color: ${({ theme }) => theme.colors.textMuted};
+    text-decoration: none;
+    font-weight: 600;
+  }
+  a[aria-current='page'] {
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: underline;
+  }
 `;
 
 /**
  * A remote running on its own port (a team working alone): the real theme, a router, and a bar
  * linking the remote's exposed pages. Not part of the site visitors see.
  */
-export function StandaloneHarness({ remoteName, pages }: { remoteName: string; pages: readonly StandalonePage[] }) {
+export function StandaloneHarness({
+  remoteName,
+  pages,
+}: {
+  remoteName: string;
+  pages: readonly StandalonePage[];
+}) {
   return (
     <AppThemeProvider>
       <BrowserRouter>
@@ -49,8 +68,15 @@ export function StandaloneHarness({ remoteName, pages }: { remoteName: string; p
 }
 
 /** Starts a remote alone: runs `prepare` (e.g. read the runtime config), then renders the harness. */
-export async function renderStandalone(remoteName: string, pages: readonly StandalonePage[], prepare?: () => Promise<void>) {
-  const [{ createRoot }, { StrictMode }] = await Promise.all([import('react-dom/client'), import('react')]);
+export async function renderStandalone(
+  remoteName: string,
+  pages: readonly StandalonePage[],
+  prepare?: () => Promise<void>,
+) {
+  const [{ createRoot }, { StrictMode }] = await Promise.all([
+    import('react-dom/client'),
+    import('react'),
+  ]);
   await prepare?.();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

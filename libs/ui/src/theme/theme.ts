@@ -56,7 +56,8 @@ type Breakpoint = keyof AppTheme['breakpoints'];
 /** Media query from a breakpoint up: `${up('md')} { ... }` inside a styled template. */
 export const up = (bp: Breakpoint): string => `@media (min-width: ${theme.breakpoints[bp]}px)`;
 /** Media query below a breakpoint. */
-export const down = (bp: Breakpoint): string => `@media (max-width: ${theme.breakpoints[bp] - 0.02}px)`;
+export const down = (bp: Breakpoint): string =>
+  `@media (max-width: ${theme.breakpoints[bp] - 0.02}px)`;
 
 declare module 'styled-components' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

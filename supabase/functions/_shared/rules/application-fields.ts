@@ -55,7 +55,9 @@ const codePoints = (value: string) => Array.from(value).length;
 
 function problemWith(rule: FieldRule, value: string | null): string | undefined {
   if (value === null) {
-    return rule.kind === 'email' || (rule.kind === 'text' && rule.required) ? 'required' : undefined;
+    return rule.kind === 'email' || (rule.kind === 'text' && rule.required)
+      ? 'required'
+      : undefined;
   }
   switch (rule.kind) {
     case 'email':
@@ -63,28 +65,34 @@ function problemWith(rule: FieldRule, value: string | null): string | undefined 
     case 'text':
       return codePoints(value) > rule.max ? `longer than ${rule.max} characters` : undefined;
     case 'link':
-      return codePoints(value) <= rule.max && HTTP_LINK.test(value) ? undefined : 'not an http(s) link';
+      return codePoints(value) <= rule.max && HTTP_LINK.test(value)
+        ? undefined
+        : 'not an http(s) link';
     case 'choice':
       return rule.values.includes(value) ? undefined : 'not one of the options';
   }
 }
 
 export type ApplicationValidation =
-  | { ok: true; row: ApplicationRow }
-  | { ok: false; problems: Partial<Record<string, string>> };
+  { ok: true; row: ApplicationRow } | { ok: false; problems: Partial<Record<string, string>> };
 
 /**
  * The row to insert from submitted text fields: every value trimmed, with line breaks as the form's
  * textarea gives them (multipart encoding turns them into CRLF), blank ones (nothing visible) as NULL,
  * unknown field names refused.
  */
-export function validateApplicationFields(fields: ReadonlyMap<string, string>): ApplicationValidation {
+export function validateApplicationFields(
+  fields: ReadonlyMap<string, string>,
+): ApplicationValidation {
   const problems: Partial<Record<string, string>> = {};
   for (const name of fields.keys()) {
     if (!Object.hasOwn(APPLICATION_FIELD_RULES, name)) problems[name] = 'unknown field';
   }
   const row = {} as ApplicationRow;
-  for (const [column, rule] of Object.entries(APPLICATION_FIELD_RULES) as [ApplicationColumn, FieldRule][]) {
+  for (const [column, rule] of Object.entries(APPLICATION_FIELD_RULES) as [
+    ApplicationColumn,
+    FieldRule,
+  ][]) {
     const trimmed = (fields.get(column) ?? '').replace(/\r\n?/g, '\n').trim();
     const value = hasVisibleText(trimmed) ? trimmed : null;
     const problem = problemWith(rule, value);

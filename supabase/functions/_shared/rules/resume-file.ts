@@ -58,7 +58,8 @@ export function zipEntryNames(bytes: Uint8Array): string[] | undefined {
   const names: string[] = [];
   let at = directoryStart;
   for (let i = 0; i < count; i += 1) {
-    if (at + 46 > directoryEnd || view.getUint32(at, true) !== ZIP_DIRECTORY_ENTRY) return undefined;
+    if (at + 46 > directoryEnd || view.getUint32(at, true) !== ZIP_DIRECTORY_ENTRY)
+      return undefined;
     const nameLength = view.getUint16(at + 28, true);
     const extraLength = view.getUint16(at + 30, true);
     const commentLength = view.getUint16(at + 32, true);
@@ -119,7 +120,9 @@ export function resumeObjectPath(
  */
 export function resumeDisplayName(fileName: string, extension: ResumeExtension): string {
   // eslint-disable-next-line no-control-regex
-  const base = (fileName.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  const base = (fileName.split(/[/\\]/).pop() ?? '')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .trim();
   const name = base === '' ? `resume.${extension}` : base;
   if (name.length <= 255) return name;
   return `${name.slice(0, 254 - extension.length)}.${extension}`;

@@ -20,7 +20,8 @@ export interface StoredSignup {
   current_company?: string | null;
 }
 
-const optionalText = (value: unknown) => value === undefined || value === null || typeof value === 'string';
+const optionalText = (value: unknown) =>
+  value === undefined || value === null || typeof value === 'string';
 
 /** Checks the row the ledger returned; anything else is a bug, not something to mail. */
 export function toStoredSignup(value: unknown): StoredSignup | null {

@@ -6,7 +6,8 @@ import { storageErrors, StorageFailure } from './errors.ts';
 /** storage-api's longest signed URL: one year. */
 const MAX_EXPIRES_IN_SECONDS = 365 * 24 * 60 * 60;
 
-const SELECT_OBJECT = 'select id, metadata, updated_at from storage.objects where bucket_id = $1 and name = $2';
+const SELECT_OBJECT =
+  'select id, metadata, updated_at from storage.objects where bucket_id = $1 and name = $2';
 
 function parseExpiresIn(body: unknown): number {
   const expiresIn = (body as { expiresIn?: unknown } | null)?.expiresIn;
@@ -54,13 +55,21 @@ export async function downloadSigned(
   name: string,
   token: string | null,
 ): Promise<StoredObject> {
-  if (!token) throw new StorageFailure(400, 'InvalidSignature', 'InvalidSignature', 'Missing token');
+  if (!token)
+    throw new StorageFailure(400, 'InvalidSignature', 'InvalidSignature', 'Missing token');
   const verified = verifyJwt(token, jwtSecret);
   if (!verified.ok) {
-    throw storageErrors.invalidJwt(verified.reason === 'expired' ? 'jwt expired' : 'invalid signature');
+    throw storageErrors.invalidJwt(
+      verified.reason === 'expired' ? 'jwt expired' : 'invalid signature',
+    );
   }
   if (verified.claims.url !== `${bucketId}/${name}`) {
-    throw new StorageFailure(400, 'InvalidSignature', 'InvalidSignature', 'The url do not match the signature');
+    throw new StorageFailure(
+      400,
+      'InvalidSignature',
+      'InvalidSignature',
+      'The url do not match the signature',
+    );
   }
   return database.transaction(async (db) => {
     await asServer(db);

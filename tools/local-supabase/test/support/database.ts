@@ -40,7 +40,8 @@ export async function openTestDatabase(
 async function raiseRulesIfPresent(database: Database): Promise<void> {
   await database.transaction(async (db) => {
     const { rows } = await db.query(`select to_regclass('public.rate_limit_rules') as rules`);
-    if (rows[0].rules !== null) await db.query('update public.rate_limit_rules set max_requests = 1000000');
+    if (rows[0].rules !== null)
+      await db.query('update public.rate_limit_rules set max_requests = 1000000');
   });
 }
 

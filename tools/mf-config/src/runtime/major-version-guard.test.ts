@@ -2,7 +2,11 @@ import { majorVersionGuard, majorOf, SharedMajorMismatchError } from './major-ve
 
 type ResolveArgs = Parameters<NonNullable<ReturnType<typeof majorVersionGuard>['resolveShare']>>[0];
 
-function argsFor(requiredVersion: string | false, providedVersion: string, singleton = true): ResolveArgs {
+function argsFor(
+  requiredVersion: string | false,
+  providedVersion: string,
+  singleton = true,
+): ResolveArgs {
   const resolved = { shared: { version: providedVersion }, useTreesShaking: false };
   return {
     pkgName: 'react',
@@ -34,7 +38,9 @@ describe('major version guard', () => {
   it('refuses another major with an error naming the remote, the package and both versions', () => {
     const result = resolveShare(argsFor('^20.0.0', '19.3.1')) as ResolveArgs;
     expect(() => result.resolver()).toThrow(SharedMajorMismatchError);
-    expect(() => result.resolver()).toThrow('"careers" was built for react ^20.0.0, but this page runs react 19.3.1');
+    expect(() => result.resolver()).toThrow(
+      '"careers" was built for react ^20.0.0, but this page runs react 19.3.1',
+    );
   });
 
   it('leaves non-singletons and version-less shares alone', () => {

@@ -38,7 +38,13 @@ export interface BlogListProps {
   registerTrigger: (postId: string, button: HTMLButtonElement | null) => void;
 }
 
-export function BlogList({ filter, onFilterChange, onOpen, onIntent, registerTrigger }: BlogListProps) {
+export function BlogList({
+  filter,
+  onFilterChange,
+  onOpen,
+  onIntent,
+  registerTrigger,
+}: BlogListProps) {
   const featuredTitleId = useId();
   const gridTitleId = useId();
   const { featured, rest } = splitFeatured(filterPosts(BLOG_POSTS, filter));
