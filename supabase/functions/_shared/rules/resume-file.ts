@@ -119,8 +119,8 @@ export function resumeObjectPath(
  * characters at the ends, at most 255 characters (the extension kept).
  */
 export function resumeDisplayName(fileName: string, extension: ResumeExtension): string {
-  // eslint-disable-next-line no-control-regex
   const base = (fileName.split(/[/\\]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
     .trim();
   const name = base === '' ? `resume.${extension}` : base;
