@@ -1,27 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type FileChooser, type Page } from '@playwright/test';
+import { expect, test, type FileChooser } from '@playwright/test';
 import { sharedSiteUrl } from '../support/site';
 import { openCareers, resumeInput } from '../support/careers';
-
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** axe violations inside the page's main area only: header and footer belong to the shell. */
-async function violations(page: Page) {
-  const { violations: found } = await new AxeBuilder({ page })
-    .withTags(WCAG_AA)
-    .include('main')
-    .analyze();
-  return found.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
+import { wcagViolations } from '../support/axe';
 
 test('the careers page has no WCAG A/AA violations, empty, with every error shown, and with a résumé attached', async ({
   page,
 }) => {
   const form = await openCareers(page, sharedSiteUrl());
-  expect(await violations(page)).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
 
   await form.getByRole('button', { name: 'Submit Application' }).click();
   await expect(form.getByRole('alert')).toHaveText('Please fill in all required fields');
@@ -33,7 +19,7 @@ test('the careers page has no WCAG A/AA violations, empty, with every error show
   await expect(
     form.getByRole('alert').filter({ hasText: 'Please upload a PDF or Word document' }),
   ).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
 
   await resumeInput(form).setInputFiles({
     name: 'cv.pdf',
@@ -41,7 +27,7 @@ test('the careers page has no WCAG A/AA violations, empty, with every error show
     buffer: Buffer.from('%PDF-1.7'),
   });
   await expect(form.getByRole('button', { name: 'Remove cv.pdf' })).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
 });
 
 test('the form can be filled and sent with the keyboard alone', async ({ page }) => {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { clickMailLink, expireToken, LINK_NOT_VALID, mailsTo, tokenIn } from '../support/consent';
 import { scrollThroughPage, sharedSiteUrl } from '../support/site';
@@ -10,11 +9,10 @@ import {
   signupRows,
   uniqueEmail,
 } from '../support/signups';
+import { wcagViolations } from '../support/axe';
 
 // Confirmation and unsubscribing end to end: the form on the site, the mail in the local outbox, its
 // links clicked in Chromium, and mail providers' one-click POSTs made without a browser.
-
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function signUpForEarlyAccess(page: import('@playwright/test').Page, email: string) {
   await page.goto(`${sharedSiteUrl()}/`);
@@ -52,13 +50,7 @@ test('sign up, open the mail, click "Confirm your email", press the button: the 
     (await signupRows<{ confirmed_at: string | null }>('early_access_signups', email))[0]
       .confirmed_at,
   ).toBeNull();
-  expect(
-    await new AxeBuilder({ page })
-      .withTags(WCAG_AA)
-      .include('main')
-      .analyze()
-      .then((r) => r.violations.map((v) => v.id)),
-  ).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
 
   await confirmButton.click();
   const status = page.getByRole('main').getByRole('status');
@@ -68,13 +60,7 @@ test('sign up, open the mail, click "Confirm your email", press the button: the 
   await expect(confirmButton).toBeHidden();
   const [row] = await signupRows<{ confirmed_at: string | null }>('early_access_signups', email);
   expect(Date.parse(row.confirmed_at ?? '')).toBeGreaterThan(Date.now() - 120_000);
-  expect(
-    await new AxeBuilder({ page })
-      .withTags(WCAG_AA)
-      .include('main')
-      .analyze()
-      .then((r) => r.violations.map((v) => v.id)),
-  ).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
 
   // The link is used: pressing again after a reload gets the neutral answer.
   await page.reload();
@@ -159,13 +145,7 @@ test('the unsubscribe link of a mail opens a page that asks, then unsubscribes',
     "Done: you're unsubscribed from the early access list. We deleted your sign-up and won't email you from it again.",
   );
   expect(await signupRows('early_access_signups', email)).toEqual([]);
-  expect(
-    await new AxeBuilder({ page })
-      .withTags(WCAG_AA)
-      .include('main')
-      .analyze()
-      .then((r) => r.violations.map((v) => v.id)),
-  ).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
 });
 
 test('expired, reused and made-up tokens all get the same neutral answer, on the page and from the functions', async ({

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { clickMailLink, mailsTo, tokenIn } from '../support/consent';
@@ -14,11 +13,11 @@ import {
 } from '../support/careers';
 import { sharedSiteUrl } from '../support/site';
 import { sharedBackendSettings, signupRows } from '../support/signups';
+import { wcagViolations } from '../support/axe';
 
 // Erasure and copies end to end: the privacy page asks for a link, the link arrives in the outbox, is
 // clicked in Chromium, and the page deletes every record of the address (and its résumé) or shows them.
 
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SENT =
   "Thanks. If we hold anything for this address, we've sent it a link. Open it within 1 hour to continue.";
 
@@ -97,13 +96,7 @@ test('erasure removes every row and the résumé of an address, and nothing of a
   expect(await recordCounts(ada)).toEqual(everything);
 
   await requestLink(page, ada, /Delete everything/);
-  expect(
-    await new AxeBuilder({ page })
-      .withTags(WCAG_AA)
-      .include('main')
-      .analyze()
-      .then((r) => r.violations.map((v) => v.id)),
-  ).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
   const mails = await mailsTo(ada, 2);
   const link = mails.find((mail) => mail.subject === 'Delete your Agentora data');
   expect(link).toBeDefined();
@@ -125,13 +118,7 @@ test('erasure removes every row and the résumé of an address, and nothing of a
     '1 job application',
     '1 résumé',
   ]);
-  expect(
-    await new AxeBuilder({ page })
-      .withTags(WCAG_AA)
-      .include('main')
-      .analyze()
-      .then((r) => r.violations.map((v) => v.id)),
-  ).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
 
   expect(await recordCounts(ada)).toEqual({
     early_access: 0,
@@ -177,13 +164,7 @@ test('a copy shows every record of the address, and the résumé downloads', asy
   await expect(main.getByRole('region', { name: 'Waitlist sign-ups' })).toContainText('Engines');
   const applications = main.getByRole('region', { name: 'Job applications' });
   await expect(applications).toContainText('I want to help build the marketplace for AI agents.');
-  expect(
-    await new AxeBuilder({ page })
-      .withTags(WCAG_AA)
-      .include('main')
-      .analyze()
-      .then((r) => r.violations.map((v) => v.id)),
-  ).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
 
   const downloading = page.waitForEvent('download');
   await applications.getByRole('link', { name: 'Download ada-cv.pdf' }).click();
