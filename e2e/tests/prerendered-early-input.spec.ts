@@ -20,6 +20,25 @@ async function slowRemote(page: Page, port: number): Promise<void> {
   );
 }
 
+/**
+ * Holds back the first script the page asks for (the shell's entry) by HOLD_MS: the page shows, and
+ * is used, before its entry has run at all (a slow phone, a busy network).
+ */
+async function slowShellEntry(page: Page): Promise<void> {
+  const shellPort = new URL(sharedSiteUrl()).port;
+  let first = true;
+  await page.route(
+    (url) => url.port === shellPort && url.pathname.endsWith('.js'),
+    async (route) => {
+      if (first) {
+        first = false;
+        await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+      }
+      await route.continue();
+    },
+  );
+}
+
 const remotePort = (remoteOffset: number) => Number(new URL(sharedSiteUrl()).port) + remoteOffset;
 const CONTENT = 1;
 const SIGNUPS = 2;
@@ -53,6 +72,21 @@ test('filters chosen and typed before the page has hydrated apply once it has', 
 });
 
 test('a press before the page has hydrated is carried out once it has', async ({ page }) => {
+  await slowRemote(page, remotePort(CONTENT));
+  await page.goto(`${sharedSiteUrl()}/blog`, { waitUntil: 'domcontentloaded' });
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Inside the Shared Global Compute Pool' }).click();
+  await expectNotHydrated(page, 'main h1');
+  await expect(
+    main.getByRole('heading', { level: 1, name: 'Inside the Shared Global Compute Pool' }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(`${sharedSiteUrl()}/blog`);
+});
+
+test("a press before the shell's entry has even run is carried out once the part has hydrated", async ({
+  page,
+}) => {
+  await slowShellEntry(page);
   await slowRemote(page, remotePort(CONTENT));
   await page.goto(`${sharedSiteUrl()}/blog`, { waitUntil: 'domcontentloaded' });
   const main = page.getByRole('main');

@@ -40,7 +40,9 @@ describe("a prerendered page's inline loader", () => {
       once: true,
     });
 
-    button.click();
+    // Sent from the keyboard (Enter in a field presses the form's submit button, which the loader
+    // keeps as the form sent without a submit event: see the presses below).
+    form.requestSubmit(button);
     expect(defaultPrevented).toBe(true);
     expect(earlyUse().held).toEqual([[form, button]]);
 
@@ -56,6 +58,42 @@ describe("a prerendered page's inline loader", () => {
     form.requestSubmit();
     expect(defaultPrevented).toBe(false);
     expect(earlyUse().held).toHaveLength(1);
+  });
+});
+
+describe('presses before the entry ran', () => {
+  afterEach(() => {
+    earlyUse()?.stop();
+    document.body.innerHTML = '';
+  });
+
+  it("keeps each press of a button, in order, and a submit button's press as its form sent", () => {
+    new Function(prerenderedPageLoader([]))();
+    document.body.innerHTML =
+      '<button id="menu">Menu</button><div role="button" id="card"><span>Read</span></div>' +
+      '<form><button id="send">Send</button><button type="button" id="clear">Clear</button></form>' +
+      '<button id="off" disabled>Off</button><a href="#about" id="link">About</a>';
+    const byId = (id: string) => document.getElementById(id)!;
+    const defaults: boolean[] = [];
+    document.addEventListener('click', (event) => defaults.push(event.defaultPrevented));
+
+    byId('menu').click();
+    (byId('card').firstChild as HTMLElement).click();
+    byId('send').click();
+    byId('clear').click();
+    byId('menu').click();
+    byId('off').click();
+    byId('off').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    byId('link').click();
+
+    expect(earlyUse().pressed).toEqual([byId('menu'), byId('card'), byId('clear'), byId('menu')]);
+    expect(earlyUse().held).toEqual([[document.querySelector('form'), byId('send')]]);
+    // Links are followed, the disabled button does nothing anyway: neither is held.
+    expect(defaults).toEqual([true, true, true, true, true, false, false]);
+
+    earlyUse().stop();
+    byId('menu').click();
+    expect(earlyUse().pressed).toHaveLength(4);
   });
 });
 

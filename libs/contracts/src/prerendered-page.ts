@@ -5,7 +5,8 @@
 // (tools/mf-config/src/startup-preload.ts). Until the shell's entry runs, that inline script also
 // keeps the browser from sending a form in the page by itself (a plain GET would put what was typed
 // into the address and reload the page): it keeps the form, and the entry sends it once the form's
-// code has hydrated. And it notes where the visitor pointed, touched, focused, typed or chose, so
+// code has hydrated. It keeps other presses of buttons the same way (without it, a press before the
+// entry ran would do nothing, silently). And it notes where the visitor pointed, touched, focused, typed or chose, so
 // that the entry loads the code of the parts already in use and hands over what was typed
 // (apps/shell/src/federation/early-interactions.ts).
 
@@ -24,10 +25,19 @@ export const EARLY_USE_EVENTS = [
   'dragover',
 ] as const;
 
+/**
+ * What a press acts on: the elements whose press is held until their part's code runs (links are
+ * left alone: the browser follows them to their prerendered page).
+ */
+export const PRESSABLE_SELECTOR =
+  'button, input[type="submit"], input[type="button"], input[type="reset"], input[type="image"], [role="button"]';
+
 /** What the inline script leaves in EARLY_USE_GLOBAL. */
 export interface EarlyUse {
   /** Each form sent, with the button that sent it (or null). */
   held: Array<[HTMLFormElement, HTMLElement | null]>;
+  /** Each press of a button that does not send a form, in order (its default was prevented). */
+  pressed: Element[];
   /** Each drop of files, with the element it landed on (the browser would have opened the file). */
   dropped: Array<[EventTarget, File[]]>;
   /** The elements used, once each, in order. */
@@ -46,16 +56,20 @@ export interface EarlyUse {
 export function prerenderedPageLoader(scripts: readonly string[]): string {
   return (
     '(function(){' +
-    'var held=[],used=[],dropped=[],d=document;' +
+    'var held=[],pressed=[],used=[],dropped=[],d=document;' +
     'function hold(e){e.preventDefault();held.push([e.target,e.submitter||null])}' +
+    // A press of a form's submit button is kept as the form sent (the entry sends it once, however
+    // often it was pressed); any other press is kept to be pressed again.
+    `function press(e){var b=e.target&&e.target.closest&&e.target.closest(${JSON.stringify(PRESSABLE_SELECTOR)});` +
+    "if(!b||b.disabled)return;e.preventDefault();if(b.form&&(b.type==='submit'||b.type==='image'))held.push([b.form,b]);else pressed.push(b)}" +
     'function over(e){e.preventDefault()}' +
     'function drop(e){e.preventDefault();dropped.push([e.target,Array.prototype.slice.call(e.dataTransfer&&e.dataTransfer.files||[])])}' +
     'function use(e){if(used.indexOf(e.target)<0)used.push(e.target)}' +
     `var types=${JSON.stringify(EARLY_USE_EVENTS)};` +
-    "d.addEventListener('submit',hold,true);d.addEventListener('dragover',over,true);d.addEventListener('drop',drop,true);" +
+    "d.addEventListener('submit',hold,true);d.addEventListener('click',press,true);d.addEventListener('dragover',over,true);d.addEventListener('drop',drop,true);" +
     'types.forEach(function(t){d.addEventListener(t,use,{capture:true,passive:true})});' +
-    `window.${EARLY_USE_GLOBAL}={held:held,used:used,dropped:dropped,stop:function(){` +
-    "d.removeEventListener('submit',hold,true);d.removeEventListener('dragover',over,true);d.removeEventListener('drop',drop,true);" +
+    `window.${EARLY_USE_GLOBAL}={held:held,pressed:pressed,used:used,dropped:dropped,stop:function(){` +
+    "d.removeEventListener('submit',hold,true);d.removeEventListener('click',press,true);d.removeEventListener('dragover',over,true);d.removeEventListener('drop',drop,true);" +
     'types.forEach(function(t){d.removeEventListener(t,use,{capture:true})})}};' +
     'requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(function(){' +
     `${JSON.stringify(scripts)}.forEach(function(src){var s=d.createElement('script');s.src=src;s.async=false;d.head.appendChild(s)})` +

@@ -11,13 +11,14 @@
 // A part is the element RemotePart renders around a remote module (PART_ATTRIBUTE); the part says
 // when it has hydrated (partHydrated). This module uses no React, so the entry chunk can load it.
 
-import { EARLY_USE_GLOBAL, type EarlyUse } from '@agentora/contracts/prerendered-page';
+import {
+  EARLY_USE_GLOBAL,
+  PRESSABLE_SELECTOR,
+  type EarlyUse,
+} from '@agentora/contracts/prerendered-page';
 
 /** The attribute on the element around each remote part: its module id ('content/HomePage'). */
 export const PART_ATTRIBUTE = 'data-part';
-
-const PRESSABLE =
-  'button, input[type="submit"], input[type="button"], input[type="reset"], input[type="image"], [role="button"]';
 
 const hydrated = new WeakSet<Element>();
 const held = new Map<Element, Array<() => void>>();
@@ -63,13 +64,28 @@ function intend(part: Element): void {
   for (const listener of intentListeners) listener(part);
 }
 
+/** The form a press of `pressed` sends, if it is that form's submit button. */
+function formSentBy(pressed: Element): HTMLFormElement | null {
+  return (pressed instanceof HTMLButtonElement || pressed instanceof HTMLInputElement) &&
+    (pressed.type === 'submit' || pressed.type === 'image')
+    ? pressed.form
+    : null;
+}
+
 function onClick(event: MouseEvent): void {
-  const pressed = event.target instanceof Element ? event.target.closest(PRESSABLE) : null;
+  const pressed = event.target instanceof Element ? event.target.closest(PRESSABLE_SELECTOR) : null;
   const part = pressed ? waitingPart(pressed) : undefined;
   if (!pressed || !part || (pressed as HTMLButtonElement).disabled) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  hold(part, () => (pressed as HTMLElement).click());
+  holdPress(part, pressed);
+}
+
+/** A press of a form's submit button is the form sent; any other press is pressed again. */
+function holdPress(part: Element, pressed: Element): void {
+  const form = formSentBy(pressed);
+  if (form) holdSubmit(part, form, pressed as HTMLElement);
+  else hold(part, () => (pressed as HTMLElement).click());
 }
 
 function onSubmit(event: SubmitEvent): void {
@@ -79,7 +95,7 @@ function onSubmit(event: SubmitEvent): void {
   event.preventDefault();
   event.stopImmediatePropagation();
   const submitter =
-    event.submitter instanceof HTMLElement && event.submitter.matches(PRESSABLE)
+    event.submitter instanceof HTMLElement && event.submitter.matches(PRESSABLE_SELECTOR)
       ? event.submitter
       : null;
   holdSubmit(part, form, submitter);
@@ -218,6 +234,10 @@ function takeOverEarlyUse(): void {
   for (const [form, submitter] of early.held) {
     const part = waitingPart(form);
     if (part) holdSubmit(part, form, submitter);
+  }
+  for (const pressed of early.pressed) {
+    const part = waitingPart(pressed);
+    if (part) holdPress(part, pressed);
   }
   for (const [target, files] of early.dropped) {
     const part = waitingPart(target);
@@ -366,5 +386,17 @@ export function partHydrated(part: Element): void {
   handOverEarlyInput(part);
   const queue = held.get(part) ?? [];
   held.delete(part);
-  for (const replay of queue) replay();
+  replayInTurn(queue);
+}
+
+/**
+ * Replays what was held one per task, as the visitor did it: React renders an update of a press at
+ * the end of its task, so a second press replayed in the same task would still see the state from
+ * before the first (a menu pressed twice would stay open).
+ */
+function replayInTurn(queue: ReadonlyArray<() => void>): void {
+  const [next, ...rest] = queue;
+  if (!next) return;
+  next();
+  if (rest.length > 0) setTimeout(() => replayInTurn(rest), 0);
 }

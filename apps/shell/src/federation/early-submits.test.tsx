@@ -53,3 +53,48 @@ it('a form sent before the entry ran is sent once, with what was typed, after th
   expect(onSubmitted).toHaveBeenCalledWith('ada@example.com');
   act(() => root?.unmount());
 });
+
+function Menu({ onPressed }: { onPressed: (open: boolean) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div {...{ [PART_ATTRIBUTE]: 'content/Menu' }}>
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => {
+          onPressed(!open);
+          setOpen(!open);
+        }}
+      >
+        Menu
+      </button>
+    </div>
+  );
+}
+
+it('a button pressed before the entry ran is pressed again, as often, after the part hydrates', async () => {
+  const onPressed = jest.fn();
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Menu onPressed={onPressed} />);
+  document.body.append(container);
+  new Function(prerenderedPageLoader([]))();
+
+  container.querySelector('button')!.click();
+  container.querySelector('button')!.click();
+  container.querySelector('button')!.click();
+
+  watchEarlyInteractions();
+  let root: Root | undefined;
+  await act(async () => {
+    root = hydrateRoot(container, <Menu onPressed={onPressed} />);
+  });
+  expect(onPressed).not.toHaveBeenCalled();
+  await act(async () => partHydrated(container.querySelector(`[${PART_ATTRIBUTE}]`)!));
+  // One press per task, as they were made: each sees what the one before did.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+  expect(onPressed.mock.calls).toEqual([[true], [false], [true]]);
+  expect(container.querySelector('button')!.getAttribute('aria-expanded')).toBe('true');
+  act(() => root?.unmount());
+});
