@@ -7,7 +7,7 @@ watchEarlyInteractions();
 
 // Prerendered HTML (tools/prerender) is on screen already; otherwise the client renders the page.
 const prerendered = document.getElementById('root')?.firstElementChild != null;
-const remotesStarted = startRemotes(window.location.pathname, prerendered);
+const remotesStarted = startRemotes(window.location, prerendered);
 // The async boundary keeps React and the rest of the shell out of the entry chunk.
 void (prerendered ? evaluateInSteps() : Promise.resolve())
   .then(() => import('./bootstrap'))

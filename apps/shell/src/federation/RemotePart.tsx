@@ -156,7 +156,7 @@ export interface RemotePartProps<R extends RemoteName, E extends ExposeName<R>> 
   /**
    * On the prerendered page the visitor landed on, when the part's code loads and takes over its
    * HTML: 'when-used' (default), on the visitor's first pointer, touch, focus or key in it; 'at-load'
-   * at once. See SiteRoute.hydrate in libs/data/src/site/routes.ts.
+   * at once. See SiteRoute.hydrateAtLoadWith in libs/data/src/site/routes.ts.
    */
   hydrate?: 'when-used' | 'at-load';
 }

@@ -1,4 +1,4 @@
-import { findRoute } from '@agentora/data/routes';
+import { findRoute, hydrationOf } from '@agentora/data/routes';
 import { fetchRuntimeConfig, type RuntimeConfig } from '@agentora/data/runtime-config';
 import { preloadModule, registerSiteRemotes } from './remote-loader';
 
@@ -8,15 +8,19 @@ import { preloadModule, registerSiteRemotes } from './remote-loader';
  *
  * A page rendered in the browser needs its module at once: its download starts here, alongside
  * React and the rest of the shell. A prerendered page is already on screen; its module loads when
- * the visitor first uses it (RemotePart), unless its route asks for it at load.
+ * the visitor first uses it (RemotePart), unless its route asks for it at load with this query.
  */
-export async function startRemotes(pathname: string, prerendered: boolean): Promise<RuntimeConfig> {
+export async function startRemotes(
+  { pathname, search }: Pick<Location, 'pathname' | 'search'>,
+  prerendered: boolean,
+): Promise<RuntimeConfig> {
   // Default cache mode: the <link rel="preload"> in index.html has already asked for this file.
   const config = await fetchRuntimeConfig('/runtime-config.json');
   registerSiteRemotes(config.remotes);
   // Only the page module: parts further down (the home page's sign-up sections, the footer form)
   // load as the visitor scrolls near them.
   const route = findRoute(pathname);
-  if (route && (!prerendered || route.hydrate === 'at-load')) preloadModule(route.page);
+  if (route && (!prerendered || hydrationOf(route, search) === 'at-load'))
+    preloadModule(route.page);
   return config;
 }

@@ -1,6 +1,6 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import type { ExposedModuleRef } from '@agentora/contracts';
-import { SITE_ROUTES, type SiteRoute } from '@agentora/data/routes';
+import { hydrationOf, SITE_ROUTES, type SiteRoute } from '@agentora/data/routes';
 import { RemotePart } from '../federation/RemotePart';
 import { SiteLayout } from '../layout/SiteLayout';
 import { PAGE_MIN_HEIGHT } from '../layout/page-height';
@@ -10,7 +10,9 @@ import { ErrorPage } from './ErrorPage';
 import { pageProps } from './page-props';
 
 /** A route's page: its module from the owning remote, holding the first screen while it loads. */
-function RemotePage({ page, hydrate }: { page: ExposedModuleRef; hydrate: SiteRoute['hydrate'] }) {
+function RemotePage({ route }: { route: SiteRoute }) {
+  const { search } = useLocation();
+  const page: ExposedModuleRef = route.page;
   // Each (remote, module) pair of the table is checked against the contract where it is written;
   // their union cannot pick one of RemotePart's type parameters, hence `never`.
   return (
@@ -20,7 +22,7 @@ function RemotePage({ page, hydrate }: { page: ExposedModuleRef; hydrate: SiteRo
       props={pageProps(page) as never}
       variant="page"
       minHeight={PAGE_MIN_HEIGHT}
-      hydrate={hydrate}
+      hydrate={hydrationOf(route, search)}
     />
   );
 }
@@ -50,7 +52,7 @@ export function SiteRoutes() {
                     path={route.path}
                     noindex={'noindex' in route && route.noindex}
                   />
-                  <RemotePage page={route.page} hydrate={(route as SiteRoute).hydrate} />
+                  <RemotePage route={route} />
                 </GuardedRoute>
               }
             />

@@ -1,4 +1,8 @@
 import { act, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { AppThemeProvider } from '@agentora/ui';
 import { confirmEmail, type LinkUse, type MailList } from '@agentora/data';
 import { deferred, fakeTimerUser, renderInSite } from '@agentora/ui/testing';
 import { EmailConfirmPage } from './EmailConfirmPage';
@@ -113,5 +117,49 @@ describe('EmailConfirmPage', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
+  });
+});
+
+describe('EmailConfirmPage, prerendered', () => {
+  const page = (route: string) => (
+    <AppThemeProvider>
+      <MemoryRouter initialEntries={[route]}>
+        <EmailConfirmPage />
+      </MemoryRouter>
+    </AppThemeProvider>
+  );
+
+  // The page's HTML is rendered ahead of time, without the link's query: it shows the button the
+  // link is for, and its code takes over only when the visitor uses the page.
+  async function takeOver(route: string) {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page('/email/confirm'));
+    document.body.append(container);
+    const served = container.querySelector('button');
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(async () => {
+      hydrateRoot(container, page(route));
+    });
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    return { container, served };
+  }
+
+  beforeEach(() => confirmCall.mockReset().mockResolvedValue({ ok: true, list: 'newsletter' }));
+  afterEach(() => (document.body.innerHTML = ''));
+
+  it('shows the button in its HTML; opened with a token, the same button confirms with it', async () => {
+    const { container, served } = await takeOver(`/email/confirm?token=${TOKEN}`);
+    expect(served).toHaveTextContent('Confirm my email');
+    expect(container.querySelector('button')).toBe(served);
+    await act(async () => served!.click());
+    expect(confirmCall).toHaveBeenCalledWith(TOKEN);
+  });
+
+  it('opened without a token, explains where the link is once its code runs', async () => {
+    const { container } = await takeOver('/email/confirm');
+    expect(container).toHaveTextContent('Open that link to confirm');
+    expect(container.querySelector('button')).toBeNull();
+    expect(confirmCall).not.toHaveBeenCalled();
   });
 });

@@ -1,18 +1,16 @@
-import { useCallback } from 'react';
 import { confirmEmail, type MailList } from '@agentora/data';
 import { Muted } from '@agentora/ui';
 import { LIST_NAMES } from './link-messages';
 import { LinkActionForm, LinkCard, LinkPage } from './LinkPage';
 import { useLinkAction } from './useLinkAction';
-import { useLinkParams } from './useLinkParams';
+import { showsLinkAction, useLinkParams } from './useLinkParams';
 import { PrivacyPageLink } from './PrivacyPageLink';
 
 export const confirmedMessage = ({ list }: { list: MailList }) =>
   `Thank you, your email address is confirmed. You're on ${LIST_NAMES[list]}.`;
 
-function ConfirmAction({ token }: { token: string }) {
-  const use = useCallback(() => confirmEmail(token), [token]);
-  const action = useLinkAction(use, confirmedMessage);
+function ConfirmAction() {
+  const action = useLinkAction(confirmEmail, confirmedMessage);
   return (
     <>
       <LinkActionForm action={action} label="Confirm my email" busyLabel="Confirming..." />
@@ -37,16 +35,14 @@ export function EmailConfirmPage() {
       title="Confirm your email"
       lead="Confirm that this email address is yours and that you want the emails you signed up for. Until you do, we send it nothing else."
     >
-      {params?.token ? (
-        <ConfirmAction token={params.token} />
+      {showsLinkAction(params) ? (
+        <ConfirmAction />
       ) : (
         <LinkCard>
-          {params && (
-            <p>
-              This page confirms a sign-up from the link in the email we sent you. Open that link to
-              confirm.
-            </p>
-          )}
+          <p>
+            This page confirms a sign-up from the link in the email we sent you. Open that link to
+            confirm.
+          </p>
         </LinkCard>
       )}
     </LinkPage>

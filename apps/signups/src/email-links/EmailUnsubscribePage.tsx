@@ -1,20 +1,18 @@
-import { useCallback } from 'react';
 import { SUPPORT_EMAIL, SUPPORT_MAILTO, unsubscribe, type MailList } from '@agentora/data';
 import { Muted } from '@agentora/ui';
 import { LIST_NAMES } from './link-messages';
 import { LinkActionForm, LinkCard, LinkPage } from './LinkPage';
 import { PrivacyPageLink } from './PrivacyPageLink';
 import { useLinkAction } from './useLinkAction';
-import { useLinkParams } from './useLinkParams';
+import { showsLinkAction, useLinkParams } from './useLinkParams';
 
 export const unsubscribedMessage = ({ list }: { list: MailList }) =>
   list === 'career'
     ? "Done: you won't get more emails about your application."
     : `Done: you're unsubscribed from ${LIST_NAMES[list]}. We deleted your sign-up and won't email you from it again.`;
 
-function UnsubscribeAction({ token }: { token: string }) {
-  const use = useCallback(() => unsubscribe(token), [token]);
-  const action = useLinkAction(use, unsubscribedMessage);
+function UnsubscribeAction() {
+  const action = useLinkAction(unsubscribe, unsubscribedMessage);
   return (
     <>
       <LinkActionForm
@@ -51,16 +49,14 @@ export function EmailUnsubscribePage() {
       title="Unsubscribe"
       lead="Stop our emails from the list this link came from. We delete your sign-up and keep only a one-way fingerprint of your address, the list and the date, so that we never email you from that list again. A job application stays with us until you delete it."
     >
-      {params?.token ? (
-        <UnsubscribeAction token={params.token} />
+      {showsLinkAction(params) ? (
+        <UnsubscribeAction />
       ) : (
         <LinkCard>
-          {params && (
-            <p>
-              Every email we send has an unsubscribe link at the bottom. Open it to unsubscribe from
-              that list.
-            </p>
-          )}
+          <p>
+            Every email we send has an unsubscribe link at the bottom. Open it to unsubscribe from
+            that list.
+          </p>
         </LinkCard>
       )}
     </LinkPage>

@@ -28,3 +28,22 @@ export function useLinkParams(): LinkParams | undefined {
     return { token: query.get('token') || null, action: query.get('action') };
   }, [inBrowser, search]);
 }
+
+/**
+ * The token of the mail link that opened the page, from its address, for the action its button
+ * takes (not for what the page shows: see useLinkParams). Read from the router's address, which the
+ * browser knows from the start, so a press replayed while the page is being taken over finds it.
+ */
+export function useLinkToken(): string | null {
+  const { search } = useLocation();
+  return useMemo(() => new URLSearchParams(search).get('token') || null, [search]);
+}
+
+/**
+ * Whether a page of a mail link shows its button: when its address has a token, and while it cannot
+ * know (its prerendered HTML shows the button most visitors come for; a visit without a token learns
+ * where the link is once the page's code has run).
+ */
+export function showsLinkAction(params: LinkParams | undefined): boolean {
+  return params === undefined || params.token !== null;
+}

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { copyRecords, eraseRecords } from '@agentora/data';
 import { StatusBanner } from '@agentora/ui';
 import { LINK_NOT_VALID_MESSAGE } from '../email-links/link-messages';
@@ -13,9 +12,8 @@ import { RecordsCopy } from './RecordsCopy';
 const HELD =
   'sign-ups to our early access list, waitlist and newsletter, job applications and résumés';
 
-function EraseAction({ token }: { token: string }) {
-  const use = useCallback(() => eraseRecords(token), [token]);
-  const action = useLinkAction(use, () => ERASE_DONE_MESSAGE);
+function EraseAction() {
+  const action = useLinkAction(eraseRecords, () => ERASE_DONE_MESSAGE);
   return (
     <LinkPage
       title="Delete your data"
@@ -31,9 +29,8 @@ function EraseAction({ token }: { token: string }) {
   );
 }
 
-function CopyAction({ token }: { token: string }) {
-  const use = useCallback(() => copyRecords(token), [token]);
-  const action = useLinkAction(use, () => COPY_DONE_MESSAGE);
+function CopyAction() {
+  const action = useLinkAction(copyRecords, () => COPY_DONE_MESSAGE);
   return (
     <LinkPage
       title="See your data"
@@ -56,8 +53,8 @@ function CopyAction({ token }: { token: string }) {
  */
 export function PrivacyRequestPage() {
   const params = useLinkParams();
-  if (params?.token && params.action === 'erase') return <EraseAction token={params.token} />;
-  if (params?.token && params.action === 'copy') return <CopyAction token={params.token} />;
+  if (params?.token && params.action === 'erase') return <EraseAction />;
+  if (params?.token && params.action === 'copy') return <CopyAction />;
   return (
     <LinkPage
       title="Delete or copy your data"

@@ -1,4 +1,4 @@
-import { SITE_PATHS, SITE_ROUTES, canonicalUrl, findRoute } from './routes';
+import { SITE_PATHS, SITE_ROUTES, canonicalUrl, findRoute, hydrationOf } from './routes';
 
 describe('findRoute', () => {
   it('finds a route by its path, ignoring trailing slashes', () => {
@@ -26,6 +26,18 @@ describe('the route table', () => {
       comingSoon: 'Cookie Policy',
     });
     expect(findRoute('/coming-soon')?.comingSoon).toBeUndefined();
+  });
+});
+
+describe('hydrationOf', () => {
+  it("runs a page's code at load only when its address has the parameter its route names", () => {
+    const privacy = findRoute('/privacy/erase')!;
+    expect(hydrationOf(privacy, '?action=erase&token=abc')).toBe('at-load');
+    expect(hydrationOf(privacy, '')).toBe('when-used');
+    expect(hydrationOf(privacy, '?action=erase')).toBe('when-used');
+    // The mail links' own pages show their button in the HTML: they wait for the visitor too.
+    expect(hydrationOf(findRoute('/email/confirm')!, '?token=abc')).toBe('when-used');
+    expect(hydrationOf(findRoute('/about')!, '?token=abc')).toBe('when-used');
   });
 });
 

@@ -18,21 +18,19 @@ export interface SiteRoute {
   /** Set on the paths that show the coming-soon screen for something not launched yet: its name. */
   comingSoon?: string;
   /**
-   * When the page's code runs on its prerendered HTML (docs/prerendering.md): 'when-used', the
-   * default, once the visitor first points at, touches, focuses or types in the page (until then it
-   * reads and links as HTML, and nothing done in it is lost); 'at-load', as soon as it opens, for a
-   * page that must act by itself (one that reads a ?token= from its address, say).
+   * A query parameter that makes the page show something its prerendered HTML cannot (the HTML is
+   * rendered without a query): opened with it, the page's code runs as soon as it opens. Otherwise,
+   * as on every page, it runs once the visitor first points at, touches, focuses or types in the
+   * page; until then the page reads and links as HTML, and nothing done in it is lost
+   * (docs/prerendering.md).
    */
-  hydrate?: 'when-used' | 'at-load';
+  hydrateAtLoadWith?: string;
   /**
    * Set on pages that only a link in our mail leads to (they act on the link's token): kept out of the
    * sitemap, and search engines are asked not to index them.
    */
   noindex?: true;
 }
-
-/** A page that reads a mail link's token from its address, which its prerendered HTML cannot know. */
-const READS_LINK_TOKEN = { hydrate: 'at-load' } as const;
 
 const WAITLIST_PAGE = {
   remote: 'signups',
@@ -127,14 +125,14 @@ export const SITE_ROUTES = [
     title: `Delete or Copy Your Data | ${BRAND}`,
     description: `Ask ${BRAND} to delete every record it holds for your email address, or to show you a copy of them, with your résumé.`,
     page: { remote: 'signups', expose: './PrivacyRequestPage' },
-    ...READS_LINK_TOKEN,
+    // Its mail link (?action=…&token=…) opens another page in its place: delete, or see, your data.
+    hydrateAtLoadWith: 'token',
   },
   {
     path: '/email/confirm',
     title: `Confirm Your Email | ${BRAND}`,
     description: `Confirm that your email address signed up for ${BRAND}'s early access list, waitlist or newsletter.`,
     page: { remote: 'signups', expose: './EmailConfirmPage' },
-    ...READS_LINK_TOKEN,
     noindex: true,
   },
   {
@@ -142,7 +140,6 @@ export const SITE_ROUTES = [
     title: `Unsubscribe | ${BRAND}`,
     description: `Stop ${BRAND}'s emails from a list you signed up to; we keep only what it takes to never email you from it again.`,
     page: { remote: 'signups', expose: './EmailUnsubscribePage' },
-    ...READS_LINK_TOKEN,
     noindex: true,
   },
   {
@@ -177,6 +174,13 @@ const ROUTES_BY_PATH: ReadonlyMap<string, SiteRoute> = new Map(
 /** The route a location's pathname shows, ignoring trailing slashes; undefined for an unknown path. */
 export function findRoute(pathname: string): SiteRoute | undefined {
   return ROUTES_BY_PATH.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname);
+}
+
+/** When the page's code takes over its prerendered HTML, opened at `search` (SiteRoute.hydrateAtLoadWith). */
+export function hydrationOf(route: SiteRoute, search: string): 'when-used' | 'at-load' {
+  return route.hydrateAtLoadWith && new URLSearchParams(search).has(route.hydrateAtLoadWith)
+    ? 'at-load'
+    : 'when-used';
 }
 
 /** The canonical URL of a path: the site's origin, and no trailing slash on the home page. */
