@@ -98,6 +98,15 @@ test("a press before the shell's entry has even run is carried out once the part
   await expect(page).toHaveURL(`${sharedSiteUrl()}/blog`);
 });
 
+test("pointing at a part before the shell's entry has run loads it, without another move", async ({
+  page,
+}) => {
+  await slowShellEntry(page);
+  await page.goto(`${sharedSiteUrl()}/careers`, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('resume-drop-zone').hover();
+  await waitForHydrated(page, 'main h1');
+});
+
 test('a form filled and sent before its code has arrived is sent once, with everything typed', async ({
   page,
 }) => {

@@ -15,6 +15,8 @@ export const EARLY_USE_GLOBAL = '__agentoraEarlyUse';
 
 /** The events the inline script notes as use of the element they happen in. */
 export const EARLY_USE_EVENTS = [
+  // The pointer resting on the part: once the entry runs, no new event may come from it.
+  'pointerover',
   'pointerdown',
   'touchstart',
   'wheel',

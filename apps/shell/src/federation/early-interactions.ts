@@ -210,6 +210,10 @@ export function watchEarlyInteractions(): void {
     document.addEventListener(type, onIntent, { capture: true, passive: true });
   watchPlaceholdersInWaitingParts();
   takeOverEarlyUse();
+  // The pointer may rest on a part since before the page was parsed: no event says so.
+  const hovered = document.querySelectorAll(':hover');
+  const underPointer = waitingPart(hovered[hovered.length - 1] ?? null);
+  if (underPointer) intend(underPointer);
 }
 
 /**
