@@ -29,6 +29,38 @@ describe("a prerendered page's inline loader", () => {
     expect(scripts.every((script) => !script.async)).toBe(true);
   });
 
+  it('where the browser reports paints, waits for the first contentful paint as well', () => {
+    let report: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
+    const disconnect = jest.fn();
+    class FakeObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: (list: unknown, observer: unknown) => void) {
+        report = (list) => callback(list, this);
+      }
+      observe = jest.fn();
+      disconnect = disconnect;
+    }
+    const original = (window as { PerformanceObserver?: unknown }).PerformanceObserver;
+    (window as { PerformanceObserver?: unknown }).PerformanceObserver = FakeObserver;
+    try {
+      new Function(prerenderedPageLoader(['/main.1.js']))();
+      jest.advanceTimersToNextFrame();
+      jest.advanceTimersToNextFrame();
+      jest.runOnlyPendingTimers();
+      // Two frames have run, but the paint is not reported on screen yet.
+      expect(document.head.querySelectorAll('script')).toHaveLength(0);
+      report!({ getEntriesByName: () => [] });
+      jest.runOnlyPendingTimers();
+      expect(document.head.querySelectorAll('script')).toHaveLength(0);
+      report!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+      expect(disconnect).toHaveBeenCalled();
+      jest.runOnlyPendingTimers();
+      expect(document.head.querySelectorAll('script')).toHaveLength(1);
+    } finally {
+      (window as { PerformanceObserver?: unknown }).PerformanceObserver = original;
+    }
+  });
+
   it('keeps a form sent before the entry ran from being sent by the browser, until stopped', () => {
     new Function(prerenderedPageLoader([]))();
     document.body.innerHTML =

@@ -44,37 +44,49 @@ export interface EarlyUse {
   dropped: Array<[EventTarget, File[]]>;
   /** The elements used, once each, in order. */
   used: EventTarget[];
-  /** Removes the inline script's listeners: the entry handles everything from now on. */
+  /** Ends the inline script's part: the entry handles everything from now on. */
   stop: () => void;
 }
 
 /**
  * The inline script of a prerendered page: holds forms sent early and notes what was used
- * (EarlyUse), and loads
- * `scripts` in order once the page has painted: a requestAnimationFrame callback runs just before a
- * frame, and a task queued from the callback of the frame after runs once the first frame is out
- * (one frame is not always enough: the browser may present the first paint a frame late).
+ * (EarlyUse), and loads `scripts` in order once the page's first paint is on screen.
+ *
+ * On screen, not only drawn: a request started before the first paint is presented counts, for a
+ * page-load measurement such as Lighthouse's, as something the paint may have waited for. So where
+ * the browser reports paints (Paint Timing), the scripts start once it has reported the first
+ * contentful paint, which it does after presenting it; and in any case only after two frames have
+ * run since this script (at the end of the body, so after the whole page was parsed): a
+ * requestAnimationFrame callback runs just before a frame, a task queued from the callback of the
+ * frame after runs once the first frame is out.
+ *
+ * Once the entry has taken over (`stop`), the listeners stay but do nothing: removing a document's
+ * listeners makes the browser recompute its input-handler regions, inside the entry's first task.
  */
 export function prerenderedPageLoader(scripts: readonly string[]): string {
   return (
     '(function(){' +
-    'var held=[],pressed=[],used=[],dropped=[],d=document;' +
-    'function hold(e){e.preventDefault();held.push([e.target,e.submitter||null])}' +
+    'var held=[],pressed=[],used=[],dropped=[],d=document,w=window,on=1,waits=2;' +
+    'function hold(e){if(!on)return;e.preventDefault();held.push([e.target,e.submitter||null])}' +
     // A press of a form's submit button is kept as the form sent (the entry sends it once, however
     // often it was pressed); any other press is kept to be pressed again.
-    `function press(e){var b=e.target&&e.target.closest&&e.target.closest(${JSON.stringify(PRESSABLE_SELECTOR)});` +
+    `function press(e){var b=on&&e.target&&e.target.closest&&e.target.closest(${JSON.stringify(PRESSABLE_SELECTOR)});` +
     "if(!b||b.disabled)return;e.preventDefault();if(b.form&&(b.type==='submit'||b.type==='image'))held.push([b.form,b]);else pressed.push(b)}" +
-    'function over(e){e.preventDefault()}' +
-    'function drop(e){e.preventDefault();dropped.push([e.target,Array.prototype.slice.call(e.dataTransfer&&e.dataTransfer.files||[])])}' +
-    'function use(e){if(used.indexOf(e.target)<0)used.push(e.target)}' +
+    'function over(e){if(on)e.preventDefault()}' +
+    'function drop(e){if(!on)return;e.preventDefault();dropped.push([e.target,Array.prototype.slice.call(e.dataTransfer&&e.dataTransfer.files||[])])}' +
+    'function use(e){if(on&&used.indexOf(e.target)<0)used.push(e.target)}' +
     `var types=${JSON.stringify(EARLY_USE_EVENTS)};` +
     "d.addEventListener('submit',hold,true);d.addEventListener('click',press,true);d.addEventListener('dragover',over,true);d.addEventListener('drop',drop,true);" +
     'types.forEach(function(t){d.addEventListener(t,use,{capture:true,passive:true})});' +
-    `window.${EARLY_USE_GLOBAL}={held:held,pressed:pressed,used:used,dropped:dropped,stop:function(){` +
-    "d.removeEventListener('submit',hold,true);d.removeEventListener('click',press,true);d.removeEventListener('dragover',over,true);d.removeEventListener('drop',drop,true);" +
-    'types.forEach(function(t){d.removeEventListener(t,use,{capture:true})})}};' +
-    'requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(function(){' +
-    `${JSON.stringify(scripts)}.forEach(function(src){var s=d.createElement('script');s.src=src;s.async=false;d.head.appendChild(s)})` +
-    '})})})})()'
+    `w.${EARLY_USE_GLOBAL}={held:held,pressed:pressed,used:used,dropped:dropped,stop:function(){on=0}};` +
+    // Each of the two waits (painted, two frames) calls go once; the second to finish starts the scripts.
+    'function go(){if(--waits)return;' +
+    `${JSON.stringify(scripts)}.forEach(function(src){var s=d.createElement('script');s.src=src;s.async=false;d.head.appendChild(s)})}` +
+    'var kinds=w.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];' +
+    "if(kinds.indexOf('paint')<0)go();else new PerformanceObserver(function(list,observer){" +
+    "if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();setTimeout(go,0)}" +
+    "}).observe({type:'paint',buffered:true});" +
+    'requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})' +
+    '})()'
   );
 }
