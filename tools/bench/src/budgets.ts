@@ -1,5 +1,10 @@
 import { findRoute } from '@agentora/data/routes';
-import type { HomeJsBreakdown, RouteResult, SupabaseLazyResult } from './measurements.ts';
+import {
+  medianLcpMs,
+  type HomeJsBreakdown,
+  type RouteResult,
+  type SupabaseLazyResult,
+} from './measurements.ts';
 
 export const KIB = 1024;
 
@@ -194,8 +199,8 @@ export function evaluateRouteBudgets(result: RouteResult): BudgetCheck[] {
       route,
       'lcp-vs-reference',
       'LCP against the single-bundle build',
-      median?.lcpMs,
-      result.reference?.median?.lcpMs,
+      medianLcpMs(result.lighthouse),
+      result.reference && medianLcpMs(result.reference),
     ),
     vsReference(
       route,

@@ -1,7 +1,12 @@
 // Plain-text rendering of the results for the terminal (the JSON report has everything in full).
 import { KIB, type BudgetCheck, type BudgetId } from './budgets.ts';
 import type { CategoryId } from './lhr-summary.ts';
-import type { HomeJsBreakdown, RouteResult, SupabaseLazyResult } from './measurements.ts';
+import {
+  medianLcpMs,
+  type HomeJsBreakdown,
+  type RouteResult,
+  type SupabaseLazyResult,
+} from './measurements.ts';
 
 export const PASS = '✓';
 export const FAIL = '✗';
@@ -152,10 +157,10 @@ export function formatReferenceTable(
         route,
         'js-vs-reference',
       ),
-      seconds(federated.median?.lcpMs),
-      seconds(reference?.median?.lcpMs),
+      seconds(medianLcpMs(federated)),
+      seconds(reference && medianLcpMs(reference)),
       withMark(
-        ratio(federated.median?.lcpMs, reference?.median?.lcpMs),
+        ratio(medianLcpMs(federated), reference && medianLcpMs(reference)),
         checks,
         route,
         'lcp-vs-reference',

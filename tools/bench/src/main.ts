@@ -293,7 +293,7 @@ console.info(
     '',
     "JS gz = the first load's scripts as gzip; JS br = as transferred to Chromium (brotli, with headers); axe = violations critical/serious/moderate/minor.",
     '',
-    'The federated site against the single-bundle reference (tools/reference-build), measured in turn, median runs:',
+    'The federated site against the single-bundle reference (tools/reference-build), measured in turn; LCP is the median of each build over its runs, the rest from the median run:',
     formatReferenceTable(report.routes, report.checks),
     '',
     homeJs ? formatHomeBreakdown(homeJs) : 'Home page JS breakdown: not measured',

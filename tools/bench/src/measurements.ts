@@ -1,5 +1,6 @@
 // The shapes of what the benchmark measures; the report, the budgets and the table all read these.
 import type { RunSummary } from './lhr-summary.ts';
+import { medianMetric } from './median.ts';
 
 export interface LighthouseRouteResult {
   runs: RunSummary[];
@@ -11,6 +12,11 @@ export interface LighthouseRouteResult {
   /** The median run's full Lighthouse report (HTML), for digging into an audit. */
   reportFile?: string;
   error?: string;
+}
+
+/** A build's LCP on a route for comparing builds: the median over its runs (medianMetric). */
+export function medianLcpMs(result: LighthouseRouteResult): number | undefined {
+  return medianMetric(result.runs, (run) => run.lcpMs);
 }
 
 export const IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const;

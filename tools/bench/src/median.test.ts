@@ -1,4 +1,4 @@
-import { pickMedianRun } from './median.ts';
+import { medianMetric, pickMedianRun } from './median.ts';
 
 const byScore = (run: { score: number | null }) => run.score;
 
@@ -36,5 +36,21 @@ describe('pickMedianRun', () => {
   it('ignores NaN scores', () => {
     const runs = [{ score: Number.NaN }, { score: 60 }];
     expect(pickMedianRun(runs, byScore)?.index).toBe(1);
+  });
+});
+
+describe('medianMetric', () => {
+  const lcp = (run: { lcpMs: number | null }) => run.lcpMs;
+
+  it('is the middle value of the runs that measured it, whatever the run order', () => {
+    expect(medianMetric([{ lcpMs: 750 }, { lcpMs: 670 }, { lcpMs: 730 }], lcp)).toBe(730);
+    expect(medianMetric([{ lcpMs: null }, { lcpMs: 800 }, { lcpMs: 700 }], lcp)).toBe(800);
+  });
+
+  it('takes the higher of the two middle values for an even count, and nothing without values', () => {
+    expect(
+      medianMetric([{ lcpMs: 700 }, { lcpMs: 900 }, { lcpMs: 750 }, { lcpMs: 800 }], lcp),
+    ).toBe(800);
+    expect(medianMetric([{ lcpMs: null }], lcp)).toBeUndefined();
   });
 });
