@@ -1,6 +1,6 @@
 import { findRoute } from '@agentora/data/routes';
 import {
-  medianLcpMs,
+  medianTiming,
   type HomeJsBreakdown,
   type RouteResult,
   type SupabaseLazyResult,
@@ -126,7 +126,7 @@ export function evaluateRouteBudgets(result: RouteResult): BudgetCheck[] {
   const { route } = result;
   const median = result.lighthouse.median;
   const scores = median?.scores;
-  const cls = median?.cls ?? null;
+  const cls = medianTiming(result.lighthouse, 'cls') ?? null;
   const checks: BudgetCheck[] = [
     atLeast(
       route,
@@ -166,7 +166,7 @@ export function evaluateRouteBudgets(result: RouteResult): BudgetCheck[] {
       route,
       'lcp',
       'Largest Contentful Paint',
-      median?.lcpMs ?? null,
+      medianTiming(result.lighthouse, 'lcpMs') ?? null,
       BUDGETS.lcpMs.max,
       seconds,
     ),
@@ -174,7 +174,7 @@ export function evaluateRouteBudgets(result: RouteResult): BudgetCheck[] {
       route,
       'tbt',
       'Total Blocking Time',
-      median?.tbtMs ?? null,
+      medianTiming(result.lighthouse, 'tbtMs') ?? null,
       BUDGETS.tbtMs.max,
       milliseconds,
     ),
@@ -199,8 +199,8 @@ export function evaluateRouteBudgets(result: RouteResult): BudgetCheck[] {
       route,
       'lcp-vs-reference',
       'LCP against the single-bundle build',
-      medianLcpMs(result.lighthouse),
-      result.reference && medianLcpMs(result.reference),
+      medianTiming(result.lighthouse, 'lcpMs'),
+      result.reference && medianTiming(result.reference, 'lcpMs'),
     ),
     vsReference(
       route,

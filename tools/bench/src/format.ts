@@ -2,7 +2,7 @@
 import { KIB, type BudgetCheck, type BudgetId } from './budgets.ts';
 import type { CategoryId } from './lhr-summary.ts';
 import {
-  medianLcpMs,
+  medianTiming,
   type HomeJsBreakdown,
   type RouteResult,
   type SupabaseLazyResult,
@@ -84,6 +84,8 @@ const seconds = (ms: number | null | undefined) =>
 const milliseconds = (ms: number | null | undefined) =>
   typeof ms === 'number' ? String(Math.round(ms)) : '—';
 
+const clsText = (cls: number | undefined) => (typeof cls === 'number' ? cls.toFixed(3) : '—');
+
 /** One row per route of the federated site: every budgeted value followed by ✓ or ✗. */
 export function formatRouteTable(
   routes: readonly RouteResult[],
@@ -103,9 +105,9 @@ export function formatRouteTable(
       withMark(score(median?.scores.accessibility), checks, route, 'accessibility'),
       withMark(score(median?.scores.bestPractices), checks, route, 'best-practices'),
       withMark(score(median?.scores.seo), checks, route, 'seo'),
-      withMark(seconds(median?.lcpMs), checks, route, 'lcp'),
-      withMark(milliseconds(median?.tbtMs), checks, route, 'tbt'),
-      withMark(typeof median?.cls === 'number' ? median.cls.toFixed(3) : '—', checks, route, 'cls'),
+      withMark(seconds(medianTiming(result.lighthouse, 'lcpMs')), checks, route, 'lcp'),
+      withMark(milliseconds(medianTiming(result.lighthouse, 'tbtMs')), checks, route, 'tbt'),
+      withMark(clsText(medianTiming(result.lighthouse, 'cls')), checks, route, 'cls'),
       withMark(kib(result.lighthouse.jsGzipBytes), checks, route, 'first-load-js'),
       kib(median?.jsTransferBytes),
       median ? String(median.jsRequests) : '—',
@@ -157,16 +159,16 @@ export function formatReferenceTable(
         route,
         'js-vs-reference',
       ),
-      seconds(medianLcpMs(federated)),
-      seconds(reference && medianLcpMs(reference)),
+      seconds(medianTiming(federated, 'lcpMs')),
+      seconds(reference && medianTiming(reference, 'lcpMs')),
       withMark(
-        ratio(medianLcpMs(federated), reference && medianLcpMs(reference)),
+        ratio(medianTiming(federated, 'lcpMs'), reference && medianTiming(reference, 'lcpMs')),
         checks,
         route,
         'lcp-vs-reference',
       ),
-      milliseconds(federated.median?.tbtMs),
-      milliseconds(reference?.median?.tbtMs),
+      milliseconds(medianTiming(federated, 'tbtMs')),
+      milliseconds(reference && medianTiming(reference, 'tbtMs')),
       score(federated.median?.scores.performance),
       score(reference?.median?.scores.performance),
     ];

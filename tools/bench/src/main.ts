@@ -286,14 +286,14 @@ const lighthouseErrors = routes
 console.info(
   [
     '',
-    `Lighthouse ${environment.lighthouse} (mobile, simulated throttling), median of ${options.runs} run${options.runs === 1 ? '' : 's'} by performance score; axe-core at ${report.settings.axe.viewports.join(' and ')}.`,
+    `Lighthouse ${environment.lighthouse} (mobile, simulated throttling), ${options.runs} run${options.runs === 1 ? '' : 's'} per route: LCP, TBT and CLS are medians over the runs, scores and bytes those of the median run by performance score; axe-core at ${report.settings.axe.viewports.join(' and ')}.`,
     `Machine: ${environment.cpus} CPUs, load ${loadAverage.join(' ')} at start and ${environment.loadAverageAtEnd.join(' ')} at the end, Lighthouse benchmarkIndex ${environment.benchmarkIndex ?? '—'}.`,
     '',
     formatRouteTable(report.routes, report.checks),
     '',
     "JS gz = the first load's scripts as gzip; JS br = as transferred to Chromium (brotli, with headers); axe = violations critical/serious/moderate/minor.",
     '',
-    'The federated site against the single-bundle reference (tools/reference-build), measured in turn; LCP is the median of each build over its runs, the rest from the median run:',
+    'The federated site against the single-bundle reference (tools/reference-build), measured in turn (timings: medians over the runs; scores: the median run):',
     formatReferenceTable(report.routes, report.checks),
     '',
     homeJs ? formatHomeBreakdown(homeJs) : 'Home page JS breakdown: not measured',

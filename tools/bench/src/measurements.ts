@@ -14,9 +14,16 @@ export interface LighthouseRouteResult {
   error?: string;
 }
 
-/** A build's LCP on a route for comparing builds: the median over its runs (medianMetric). */
-export function medianLcpMs(result: LighthouseRouteResult): number | undefined {
-  return medianMetric(result.runs, (run) => run.lcpMs);
+/**
+ * A timing of a build on a route: its median over the runs (medianMetric), as the budgets read it.
+ * Not the median run's value: when every run scores 100, the median run by score is just the
+ * middle run in order, and its timing is that run's.
+ */
+export function medianTiming(
+  result: LighthouseRouteResult,
+  timing: 'lcpMs' | 'tbtMs' | 'cls',
+): number | undefined {
+  return medianMetric(result.runs, (run) => run[timing]);
 }
 
 export const IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const;
