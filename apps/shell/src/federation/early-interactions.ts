@@ -12,6 +12,7 @@
 // when it has hydrated (partHydrated). This module uses no React, so the entry chunk can load it.
 
 import {
+  EARLY_USE_EVENTS,
   EARLY_USE_GLOBAL,
   PRESSABLE_SELECTOR,
   type EarlyUse,
@@ -198,15 +199,8 @@ export function watchEarlyInteractions(): void {
   document.addEventListener('drop', onDrop, true);
   document.addEventListener('input', onEarlyInput, { capture: true, passive: true });
   document.addEventListener('change', onEarlyInput, { capture: true, passive: true });
-  for (const type of [
-    'pointerover',
-    'pointerdown',
-    'touchstart',
-    'wheel',
-    'keydown',
-    'focusin',
-    'input',
-  ])
+  // The same signs of use the page's inline script notes before this code runs.
+  for (const type of EARLY_USE_EVENTS)
     document.addEventListener(type, onIntent, { capture: true, passive: true });
   watchPlaceholdersInWaitingParts();
   takeOverEarlyUse();
