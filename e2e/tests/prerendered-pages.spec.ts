@@ -41,6 +41,10 @@ test.describe('with JavaScript off', () => {
         page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }),
       ).toBeVisible();
       await expect(page.locator('noscript')).toHaveCount(0);
+      // The site's global rules are in the HTML, not added by a script (libs/ui/src/theme/global-css.ts).
+      await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(11, 13, 23)');
+      await expect(page.locator('body')).toHaveCSS('line-height', /px$/);
+      await expect(main).toHaveCSS('box-sizing', 'border-box');
       // Nothing is fetched ahead of the first paint: the scripts start after it (the inline loader).
       await expect(
         page.locator('script[src], link[rel="preload"], link[rel="modulepreload"]'),

@@ -1,5 +1,4 @@
 export { theme, up, down, type AppTheme } from './theme/theme';
-export { GlobalStyle } from './theme/GlobalStyle';
 export { AppThemeProvider } from './theme/AppThemeProvider';
 export { Container } from './layout/Container';
 export { Section, type SectionProps } from './layout/Section';

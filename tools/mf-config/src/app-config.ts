@@ -6,6 +6,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { exposesMap } from '@agentora/contracts';
 import { LOCAL_PORTS, localRuntimeConfig, type AppName } from '@agentora/contracts/apps';
+import { GLOBAL_CSS, THEME_COLOR } from '@agentora/ui/global-css';
 import { devServerConfig } from './dev/dev-server.ts';
 import { ExposeContractPlugin } from './expose-contract.ts';
 import { GeneratedFilesPlugin } from './generated-files.ts';
@@ -18,6 +19,8 @@ import { StartupPreloadPlugin } from './startup-preload.ts';
 // prerendered pages' template leaves it, like the scripts, until after the first paint.
 const RUNTIME_CONFIG_PRELOAD =
   '<link rel="preload" href="/runtime-config.json" as="fetch" crossorigin="anonymous" />';
+// What every page of every app carries in its <head> before any script: the site's global rules.
+const PAGE_HEAD = { globalCss: GLOBAL_CSS, themeColor: THEME_COLOR };
 const majorVersionGuard = path.join(import.meta.dirname, 'runtime/major-version-guard.ts');
 // A remote's own page is only its standalone harness: one template serves all three.
 const remoteStandaloneTemplate = path.resolve(
@@ -136,11 +139,12 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
         ...(name === 'shell'
           ? {
               template: path.join(appDir, 'index.html'),
-              templateParameters: { runtimeConfigPreload: RUNTIME_CONFIG_PRELOAD },
+              templateParameters: { ...PAGE_HEAD, runtimeConfigPreload: RUNTIME_CONFIG_PRELOAD },
             }
           : {
               template: remoteStandaloneTemplate,
               templateParameters: {
+                ...PAGE_HEAD,
                 remoteName: name,
                 standaloneRuntimeFile: STANDALONE_RUNTIME_FILE,
               },
@@ -158,7 +162,7 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
             new rspack.HtmlRspackPlugin({
               template: path.join(appDir, 'index.html'),
               filename: PAGE_TEMPLATE_FILE,
-              templateParameters: { runtimeConfigPreload: '' },
+              templateParameters: { ...PAGE_HEAD, runtimeConfigPreload: '' },
               inject: 'body',
               minify: true,
             }),

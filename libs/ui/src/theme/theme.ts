@@ -58,8 +58,3 @@ export const up = (bp: Breakpoint): string => `@media (min-width: ${theme.breakp
 /** Media query below a breakpoint. */
 export const down = (bp: Breakpoint): string =>
   `@media (max-width: ${theme.breakpoints[bp] - 0.02}px)`;
-
-declare module 'styled-components' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface DefaultTheme extends AppTheme {}
-}
