@@ -20,7 +20,8 @@ export async function evaluateInSteps(): Promise<void> {
     () => import('react-router-dom'),
   ];
   for (const step of steps) {
-    await step();
     await nextTask();
+    await step();
   }
+  await nextTask();
 }
