@@ -8,4 +8,13 @@
 //
 // A new import of another name from react-router-dom in app code fails shared-router.test.ts:
 // add the name here.
-export { BrowserRouter, Link, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
+export {
+  BrowserRouter,
+  Link,
+  NavLink,
+  Outlet,
+  Route,
+  Routes,
+  useLocation,
+  useRoutes,
+} from 'react-router';

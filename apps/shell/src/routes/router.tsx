@@ -1,4 +1,4 @@
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { ExposedModuleRef } from '@agentora/contracts';
 import { hydrationOf, SITE_ROUTES, type SiteRoute } from '@agentora/data/routes';
 import { RemotePart } from '../federation/RemotePart';
@@ -33,33 +33,40 @@ function RemotePage({ route }: { route: SiteRoute }) {
  * a page that fails while rendering shows the error page in its place. Only if the layout itself
  * fails does the error page stand alone.
  * (Declarative routes: the site needs no loaders or actions, and the data router would add 17 KB
- * gzip to every page.)
+ * gzip to every page. Route objects built once rather than <Route> children: the router would
+ * otherwise rebuild them from the element tree on every render, the page's hydration included.)
  */
+const SITE_ROUTE_OBJECTS: RouteObject[] = [
+  {
+    element: <SiteLayout />,
+    children: [
+      ...SITE_ROUTES.map((route) => ({
+        path: route.path,
+        element: (
+          <GuardedRoute>
+            <PageMeta
+              title={route.title}
+              description={route.description}
+              path={route.path}
+              noindex={'noindex' in route && route.noindex}
+            />
+            <RemotePage route={route} />
+          </GuardedRoute>
+        ),
+      })),
+      { path: '*', element: <ErrorPage /> },
+    ],
+  },
+];
+
+function SiteRouteElement() {
+  return useRoutes(SITE_ROUTE_OBJECTS);
+}
+
 export function SiteRoutes() {
   return (
     <GuardedRoute>
-      <Routes>
-        <Route element={<SiteLayout />}>
-          {SITE_ROUTES.map((route) => (
-            <Route
-              key={route.path}
-              path={route.path}
-              element={
-                <GuardedRoute>
-                  <PageMeta
-                    title={route.title}
-                    description={route.description}
-                    path={route.path}
-                    noindex={'noindex' in route && route.noindex}
-                  />
-                  <RemotePage route={route} />
-                </GuardedRoute>
-              }
-            />
-          ))}
-          <Route path="*" element={<ErrorPage />} />
-        </Route>
-      </Routes>
+      <SiteRouteElement />
     </GuardedRoute>
   );
 }
