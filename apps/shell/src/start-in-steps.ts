@@ -5,6 +5,7 @@
 // one go is one long task on a slow phone; importing them one at a time, with a turn of the event
 // loop in between, lets input run between the steps. (A client-rendered page has nothing on screen
 // yet and takes the one-step import.)
+import { prepareHistoryEntry } from './routes/history-entry';
 
 /** A new task: input and rendering that are waiting run first. */
 export function nextTask(): Promise<void> {
@@ -13,15 +14,17 @@ export function nextTask(): Promise<void> {
 
 /**
  * Evaluates the shell's largest packages one per task, in the order the shell needs them: React,
- * react-dom, styled-components (which adopts the page's prerendered styles as it starts), the router.
+ * react-dom, styled-components (which adopts the page's prerendered styles as it starts), the router,
+ * and the history entry the router will read (routes/history-entry.ts).
  * (Each import here is also a split point of the build: a finer list costs more, smaller chunks.)
  */
 export async function evaluateInSteps(): Promise<void> {
-  const steps = [
+  const steps: Array<() => unknown> = [
     () => import('react'),
     () => import('react-dom/client'),
     () => import('styled-components'),
     () => import('react-router-dom'),
+    () => prepareHistoryEntry(),
   ];
   for (const step of steps) {
     await nextTask();
