@@ -147,3 +147,30 @@ test("the privacy page opened from its mail link loads its code at once and show
   await expect(main.getByRole('heading', { level: 1, name: 'Delete your data' })).toBeVisible();
   await expect(main.getByRole('button', { name: 'Delete my data' })).toBeEnabled();
 });
+
+test("the shell's scripts that start a prerendered page carry each module once", async ({
+  page,
+}) => {
+  // rspack's runtime hands every chunk it loads to the push it found on this array before its own:
+  // [chunk ids, modules by id]. (The shell starts in steps, one chunk group each: a module two steps
+  // need must be in one chunk, not copied into both; tools/mf-config/src/app-config.ts.)
+  await page.addInitScript(() => {
+    const modulesByChunk: string[][] = [];
+    const chunks: unknown[] = [];
+    chunks.push = function (...items: unknown[]) {
+      for (const item of items) modulesByChunk.push(Object.keys((item as [unknown, object])[1]));
+      return Array.prototype.push.apply(this, items);
+    };
+    Object.assign(window, { rspackChunkagentora_shell: chunks, modulesByChunk });
+  });
+  await page.goto(`${sharedSiteUrl()}/community`);
+  await waitForHydrated(page, 'header button');
+  await page.getByRole('main').hover();
+  await waitForHydrated(page, 'main h1');
+  const modulesByChunk = await page.evaluate(
+    () => (window as unknown as { modulesByChunk: string[][] }).modulesByChunk,
+  );
+  expect(modulesByChunk.length).toBeGreaterThan(3);
+  const modules = modulesByChunk.flat();
+  expect(modules.filter((module, index) => modules.indexOf(module) !== index)).toEqual([]);
+});

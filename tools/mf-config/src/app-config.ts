@@ -225,7 +225,29 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
             new ExposeContractPlugin(name),
           ]),
     ],
-    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      // The shell starts in steps, one dynamic import per package (apps/shell/src/start-in-steps.ts),
+      // and rspack cannot know they run in order: a module two steps need that is too small for a
+      // chunk of its own by default (React) was copied into each of them, four copies on every page.
+      // A module two of the shell's async chunks need goes into one chunk, whatever its size.
+      ...(name === 'shell'
+        ? {
+            splitChunks: {
+              cacheGroups: {
+                sharedByAsyncChunks: {
+                  chunks: 'async',
+                  minChunks: 2,
+                  minSize: 0,
+                  reuseExistingChunk: true,
+                  priority: -5,
+                },
+              },
+            },
+          }
+        : {}),
+    },
     performance: { hints: false },
     // rspack's `serve` turns lazy compilation on by default: a dynamic import is then compiled only
     // when a page asks this server for it. A remote's page is the shell's, on another origin, so the
