@@ -231,12 +231,18 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
       // The shell starts in steps, one dynamic import per package (apps/shell/src/start-in-steps.ts),
       // and rspack cannot know they run in order: a module two steps need that is too small for a
       // chunk of its own by default (React) was copied into each of them, four copies on every page.
-      // A module two of the shell's async chunks need goes into one chunk, whatever its size.
+      // A package's module (or the router the shell shares) that two of the shell's async chunks
+      // need goes into one chunk, whatever its size. (Only those: the reference build, which is this
+      // config with the pages bundled in, would otherwise cut its pages' lazy chunks into pieces.)
       ...(name === 'shell'
         ? {
             splitChunks: {
               cacheGroups: {
                 sharedByAsyncChunks: {
+                  test: (module) => {
+                    const file = module.nameForCondition() ?? '';
+                    return /[\\/]node_modules[\\/]/.test(file) || file === SHARED_ROUTER_MODULE;
+                  },
                   chunks: 'async',
                   minChunks: 2,
                   minSize: 0,
