@@ -1,8 +1,8 @@
 // How a prerendered page's code starts: in steps, each its own task.
 //
 // The page is already readable, so nothing here is urgent, but every long task from now on delays
-// the visitor's first tap or key. Evaluating React, react-dom, the router and styled-components in
-// one go is one long task on a slow phone; importing them one at a time, with a turn of the event
+// the visitor's first tap or key. Evaluating React, react-dom, styled-components, the router and the
+// UI library in one go is one long task on a slow phone; importing them one at a time, with a turn of the event
 // loop in between, lets input run between the steps. (A client-rendered page has nothing on screen
 // yet and takes the one-step import.)
 import { prepareHistoryEntry } from './routes/history-entry';
@@ -14,9 +14,9 @@ export function nextTask(): Promise<void> {
 
 /**
  * Evaluates the shell's largest packages one per task, in the order the shell needs them: React,
- * react-dom, styled-components (which adopts the page's prerendered styles as it starts), the UI
- * library (whose styled components are created as it evaluates), the router, and
- * the history entry the router will read (routes/history-entry.ts).
+ * react-dom, styled-components (which adopts the page's prerendered styles as it starts), the router,
+ * the UI library (whose styled components are created as it evaluates), and the history entry the
+ * router will read (routes/history-entry.ts).
  * (Each import here is also a split point of the build: a finer list costs more, smaller chunks.
  * A module two steps share is in one chunk of its own: tools/mf-config/src/app-config.ts.)
  */
@@ -25,8 +25,9 @@ export async function evaluateInSteps(): Promise<void> {
     () => import('react'),
     () => import('react-dom/client'),
     () => import('styled-components'),
-    () => import('@agentora/ui'),
     () => import('react-router-dom'),
+    // After the router, which it imports (its Link): this step is then the library alone.
+    () => import('@agentora/ui'),
     () => prepareHistoryEntry(),
   ];
   for (const step of steps) {
