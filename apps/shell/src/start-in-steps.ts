@@ -2,9 +2,9 @@
 //
 // The page is already readable, so nothing here is urgent, but every long task from now on delays
 // the visitor's first tap or key. Evaluating React, react-dom, styled-components, the router and the
-// UI library in one go is one long task on a slow phone; importing them one at a time, with a turn of the event
-// loop in between, lets input run between the steps. (A client-rendered page has nothing on screen
-// yet and takes the one-step import.)
+// UI library in one go is one long task on a slow phone; importing them one at a time, with a turn
+// of the event loop in between, lets input run between the steps. (A client-rendered page has
+// nothing on screen yet and takes the one-step import.)
 import { prepareHistoryEntry } from './routes/history-entry';
 
 /** A new task: input and rendering that are waiting run first. */
