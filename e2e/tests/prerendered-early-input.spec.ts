@@ -1,7 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sharedSiteUrl } from '../support/site';
 import { fillWaitlist, signupRows, uniqueEmail, waitlistForm } from '../support/signups';
-import { waitForHydrated } from '../support/prerendered';
+import {
+  differencesFromServer,
+  rememberServerElements,
+  waitForHydrated,
+} from '../support/prerendered';
 
 // A prerendered page can be used before its part's code has arrived: nothing the visitor types,
 // chooses or presses in the meantime is lost (apps/shell/src/federation/early-interactions.ts).
@@ -154,4 +158,31 @@ test('a résumé dropped on the form before its code has arrived is taken, and t
 
   await expect(zone).toContainText('early-cv.pdf', { timeout: 20_000 });
   await expect(zone).not.toHaveAttribute('data-dragging');
+});
+
+test('an anchor followed (and Back) before the page has hydrated keeps the page as served', async ({
+  page,
+}) => {
+  await slowRemote(page, remotePort(CONTENT));
+  await rememberServerElements(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${sharedSiteUrl()}/`);
+  // The router is listening; the page's part is not hydrated (its code is held back).
+  await waitForHydrated(page, 'header button');
+  await page.getByRole('link', { name: 'Explore Our Vision' }).click();
+  await expect(page).toHaveURL(/\/#vision$/);
+  await page.goBack();
+  await expect(page).toHaveURL(`${sharedSiteUrl()}/`);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/#vision$/);
+  await expectNotHydrated(page, 'main h1');
+
+  await waitForHydrated(page, 'main h1');
+  // React adopted the part's HTML: it did not render it anew under the router's update.
+  expect(await differencesFromServer(page)).toEqual({ dropped: [], made: [] });
+  const vision = page.locator('section#vision');
+  await expect
+    .poll(() => vision.evaluate((section) => Math.round(section.getBoundingClientRect().top)))
+    .toBeLessThanOrEqual(66);
+  await expect(vision.getByRole('heading', { level: 2 })).toBeInViewport();
 });

@@ -6,8 +6,9 @@
 // adopts typed values without telling the component. So, from the shell's entry chunk on:
 // - presses of buttons and form submissions inside a part that has not hydrated are held, and
 //   replayed once it has;
-// - values typed or chosen before that are handed to the part's components then, as if typed again.
-// Links are left alone: the browser follows them to their prerendered page.
+// - values typed or chosen before that are handed to the part's components then, as if typed again;
+// - a move to another #anchor of the page reaches the router once the parts have hydrated.
+// Links are left alone: the browser follows them to their prerendered page (or anchor).
 // A part is the element RemotePart renders around a remote module (PART_ATTRIBUTE); the part says
 // when it has hydrated (partHydrated). This module uses no React, so the entry chunk can load it.
 
@@ -185,6 +186,54 @@ function watchPlaceholdersInWaitingParts(): void {
   }
 }
 
+// The remote parts that came in the page's HTML (a part rendered later, on the client, has no HTML
+// for React to adopt).
+let prerenderedParts: readonly Element[] = [];
+
+/** The prerendered parts still on the page whose code has not hydrated them yet. */
+function waitingParts(): Element[] {
+  return prerenderedParts.filter((part) => part.isConnected && !hydrated.has(part));
+}
+
+// A move to another #anchor of the page (an anchor link in a part that has not hydrated, which the
+// browser follows by itself; Back or Forward between two anchors) tells the router at once. React
+// must then render every part below the router, and a part it has not hydrated, it cannot adopt
+// without its code: it would render it anew (its loading state, then new elements). The browser has
+// already scrolled to the anchor, so the router can hear of it later: once the parts have hydrated
+// (their code starts loading now) or are gone (a part that failed is replaced by its message).
+let navigationHeld = false;
+let replayingNavigation = false;
+const RECHECK_HELD_NAVIGATION_MS = 100;
+
+function onPopState(event: PopStateEvent): void {
+  if (replayingNavigation) return;
+  const waiting = waitingParts();
+  if (waiting.length === 0) return;
+  // This listener was added before the router's (the entry calls watchEarlyInteractions first).
+  event.stopImmediatePropagation();
+  for (const part of waiting) intend(part);
+  if (!navigationHeld) {
+    navigationHeld = true;
+    setTimeout(releaseHeldNavigation, RECHECK_HELD_NAVIGATION_MS);
+  }
+}
+
+function releaseHeldNavigation(): void {
+  if (!navigationHeld) return;
+  if (waitingParts().length > 0) {
+    setTimeout(releaseHeldNavigation, RECHECK_HELD_NAVIGATION_MS);
+    return;
+  }
+  navigationHeld = false;
+  // For the router, which reads the address itself, not the event's state.
+  replayingNavigation = true;
+  try {
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  } finally {
+    replayingNavigation = false;
+  }
+}
+
 let watching = false;
 
 /** Starts holding early presses (once; the shell's entry calls it before React loads). */
@@ -199,6 +248,8 @@ export function watchEarlyInteractions(): void {
   document.addEventListener('drop', onDrop, true);
   document.addEventListener('input', onEarlyInput, { capture: true, passive: true });
   document.addEventListener('change', onEarlyInput, { capture: true, passive: true });
+  prerenderedParts = Array.from(document.querySelectorAll(`[${PART_ATTRIBUTE}]`));
+  window.addEventListener('popstate', onPopState);
   // The same signs of use the page's inline script notes before this code runs.
   for (const type of EARLY_USE_EVENTS)
     document.addEventListener(type, onIntent, { capture: true, passive: true });
@@ -385,6 +436,8 @@ export function partHydrated(part: Element): void {
   const queue = held.get(part) ?? [];
   held.delete(part);
   replayInTurn(queue);
+  // After this commit's other effects: the last part's hand-over lets a held navigation through.
+  if (navigationHeld) queueMicrotask(releaseHeldNavigation);
 }
 
 /**
