@@ -186,3 +186,19 @@ test('an anchor followed (and Back) before the page has hydrated keeps the page 
     .toBeLessThanOrEqual(66);
   await expect(vision.getByRole('heading', { level: 2 })).toBeInViewport();
 });
+
+test('an anchor followed before hydration does not move a visitor who has scrolled on when the page hydrates', async ({
+  page,
+}) => {
+  await slowRemote(page, remotePort(CONTENT));
+  await page.goto(`${sharedSiteUrl()}/`);
+  await waitForHydrated(page, 'header button');
+  await page.getByRole('link', { name: 'Explore Our Vision' }).click();
+  await expect(page).toHaveURL(/\/#vision$/);
+  // The visitor reads on while the page's code is still on its way.
+  await page.evaluate(() => window.scrollBy(0, 600));
+  const scrolled = await page.evaluate(() => Math.round(window.scrollY));
+  await waitForHydrated(page, 'main h1');
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(scrolled);
+});

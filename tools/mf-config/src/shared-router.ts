@@ -16,5 +16,6 @@ export {
   Route,
   Routes,
   useLocation,
+  useNavigationType,
   useRoutes,
 } from 'react-router';

@@ -187,8 +187,10 @@ function watchPlaceholdersInWaitingParts(): void {
 }
 
 // The remote parts that came in the page's HTML (a part rendered later, on the client, has no HTML
-// for React to adopt).
+// for React to adopt), and the page they came with.
 let prerenderedParts: readonly Element[] = [];
+let prerenderedPage = '';
+const pageOf = (location: Location) => location.pathname + location.search;
 
 /** The prerendered parts still on the page whose code has not hydrated them yet. */
 function waitingParts(): Element[] {
@@ -201,12 +203,17 @@ function waitingParts(): Element[] {
 // without its code: it would render it anew (its loading state, then new elements). The browser has
 // already scrolled to the anchor, so the router can hear of it later: once the parts have hydrated
 // (their code starts loading now) or are gone (a part that failed is replaced by its message).
+// (Another page's address goes to the router at once: the parts of this one are not its.) A page
+// whose shell never starts (its runtime config unreadable) has no router to tell: the hold ends
+// after HOLD_NAVIGATION_AT_MOST_MS whatever happens.
 let navigationHeld = false;
+let navigationHeldSince = 0;
 let replayingNavigation = false;
 const RECHECK_HELD_NAVIGATION_MS = 100;
+export const HOLD_NAVIGATION_AT_MOST_MS = 15_000;
 
 function onPopState(event: PopStateEvent): void {
-  if (replayingNavigation) return;
+  if (replayingNavigation || pageOf(window.location) !== prerenderedPage) return;
   const waiting = waitingParts();
   if (waiting.length === 0) return;
   // This listener was added before the router's (the entry calls watchEarlyInteractions first).
@@ -214,13 +221,14 @@ function onPopState(event: PopStateEvent): void {
   for (const part of waiting) intend(part);
   if (!navigationHeld) {
     navigationHeld = true;
+    navigationHeldSince = Date.now();
     setTimeout(releaseHeldNavigation, RECHECK_HELD_NAVIGATION_MS);
   }
 }
 
 function releaseHeldNavigation(): void {
   if (!navigationHeld) return;
-  if (waitingParts().length > 0) {
+  if (waitingParts().length > 0 && Date.now() - navigationHeldSince < HOLD_NAVIGATION_AT_MOST_MS) {
     setTimeout(releaseHeldNavigation, RECHECK_HELD_NAVIGATION_MS);
     return;
   }
@@ -249,6 +257,7 @@ export function watchEarlyInteractions(): void {
   document.addEventListener('input', onEarlyInput, { capture: true, passive: true });
   document.addEventListener('change', onEarlyInput, { capture: true, passive: true });
   prerenderedParts = Array.from(document.querySelectorAll(`[${PART_ATTRIBUTE}]`));
+  prerenderedPage = pageOf(window.location);
   window.addEventListener('popstate', onPopState);
   // The same signs of use the page's inline script notes before this code runs.
   for (const type of EARLY_USE_EVENTS)

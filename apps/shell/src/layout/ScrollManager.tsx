@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigationType } from 'react-router-dom';
 
 const ANCHOR_WAIT_MS = 5000;
 
@@ -12,11 +12,19 @@ const ANCHOR_WAIT_MS = 5000;
  */
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
   const landing = useRef(true);
+  const shownPathname = useRef(pathname);
 
   useEffect(() => {
     const landed = landing.current;
     landing.current = false;
+    const samePage = shownPathname.current === pathname;
+    shownPathname.current = pathname;
+    // Back or Forward within the page, or an anchor the browser followed by itself before the
+    // page's part hydrated (early-interactions.ts tells the router later): the browser has placed
+    // the page, and the visitor may have scrolled on since.
+    if (!landed && samePage && navigationType === 'POP') return;
     const id = decodeURIComponent(hash.slice(1));
     if (landed && (!hash || document.getElementById(id))) return;
     if (!hash) {
@@ -40,7 +48,7 @@ export function ScrollManager() {
     }
     observer.observe(document.body, { childList: true, subtree: true });
     return stop;
-  }, [pathname, hash]);
+  }, [pathname, hash, navigationType]);
 
   return null;
 }
