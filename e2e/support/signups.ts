@@ -84,6 +84,14 @@ export function footerNewsletterForm(page: Page): Locator {
     .getByRole('form', { name: 'Footer newsletter sign-up', exact: true });
 }
 
+/**
+ * The footer form's toast: a notice in the corner of the screen, kept at the end of <body> (out of the
+ * footer, whose content-visibility would pin it inside). `status` for a success, `alert` otherwise.
+ */
+export function footerNewsletterToast(page: Page, role: 'status' | 'alert'): Locator {
+  return page.locator(`body > [role="${role}"]`);
+}
+
 /** The home page's early-access section, which holds the form and its message. */
 export function earlyAccessSection(page: Page): Locator {
   return page.getByRole('region', { name: 'Get Early Access' });

@@ -8,6 +8,7 @@ import {
   sharedBackendSettings,
   signupRows,
   uniqueEmail,
+  footerNewsletterToast,
 } from '../support/signups';
 import { wcagViolations } from '../support/axe';
 
@@ -122,7 +123,7 @@ test('one-click unsubscribe: a plain POST to the List-Unsubscribe URL, without b
   // Signing up again within 30 days gets the answer a subscriber gets, and no mail.
   await footer.getByRole('textbox', { name: 'Email address for the newsletter' }).fill(email);
   await footer.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByRole('contentinfo').getByRole('alert')).toHaveText(
+  await expect(footerNewsletterToast(page, 'alert')).toHaveText(
     'You are already subscribed to our newsletter.',
   );
   expect(await signupRows('newsletter_subscriptions', email)).toEqual([]);

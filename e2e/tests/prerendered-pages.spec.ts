@@ -175,7 +175,7 @@ test("the shell's scripts that start a prerendered page carry each module once",
   expect(modules.filter((module, index) => modules.indexOf(module) !== index)).toEqual([]);
 });
 
-test('on a phone the first layout covers the first screen: the bands below it wait until the visitor nears them', async ({
+test('on a phone the first layout covers the first screen: the bands below it and the footer wait until the visitor nears them', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -188,6 +188,15 @@ test('on a phone the first layout covers the first screen: the bands below it wa
       .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
   expect(await drawn('main h1')).toBe(true);
   expect(await drawn('section#roadmap h2')).toBe(false);
+  expect(await drawn('footer h2')).toBe(false);
   await page.locator('section#roadmap').scrollIntoViewIfNeeded();
   await expect.poll(() => drawn('section#roadmap h2')).toBe(true);
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect.poll(() => drawn('footer h2')).toBe(true);
+  // The footer's form still loads as it nears the viewport (it is observed inside the skipped footer).
+  await expect(
+    page
+      .getByRole('contentinfo')
+      .getByRole('textbox', { name: 'Email address for the newsletter' }),
+  ).toBeVisible();
 });

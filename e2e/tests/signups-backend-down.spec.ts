@@ -60,7 +60,7 @@ test('with the backend stopped every sign-up form shows its failure text and kee
     });
     await footerInput.fill('radia.down@example.com');
     await footerNewsletterForm(page).getByRole('button', { name: 'Subscribe' }).click();
-    const toast = page.getByRole('contentinfo').getByRole('alert');
+    const toast = footerNewsletterToast(page, 'alert');
     await expect(toast).toHaveText('Failed to subscribe. Please try again.');
     await expect(footerInput).toHaveValue('radia.down@example.com');
     await expect(toast).toHaveCount(0, { timeout: 5000 });

@@ -11,6 +11,7 @@ import {
   outboxMailTo,
   signupRows,
   uniqueEmail,
+  footerNewsletterToast,
 } from '../support/signups';
 
 const MAILED = 'Thanks for subscribing! Check your email for confirmation.';
@@ -87,7 +88,7 @@ test.describe('footer newsletter', () => {
     await expect(form.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
     releaseInsert();
 
-    const toast = footer.getByRole('status');
+    const toast = footerNewsletterToast(page, 'status');
     await expect(toast).toHaveText(MAILED);
     await expect(input).toHaveValue('');
     expect(await signupRows('newsletter_subscriptions', email)).toEqual([
@@ -100,9 +101,28 @@ test.describe('footer newsletter', () => {
 
     await input.fill(otherCase(email));
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(footer.getByRole('alert')).toHaveText(DUPLICATE);
+    await expect(footerNewsletterToast(page, 'alert')).toHaveText(DUPLICATE);
     await expect(input).toHaveValue(otherCase(email));
     expect(await signupRows('newsletter_subscriptions', email)).toHaveLength(1);
+  });
+
+  test('on a phone the toast is on screen, in the corner, not pinned inside the footer', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${sharedSiteUrl()}/`);
+    await scrollThroughPage(page);
+    const form = footerNewsletterForm(page);
+    await form.getByRole('textbox', { name: 'Email address for the newsletter' }).fill('sam');
+    // Scrolled so that the form is at the bottom of the screen and the rest of the footer below it.
+    await form.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    // Found wherever it is in the page: what is checked is where it shows.
+    const toast = page.getByRole('alert').filter({ hasText: 'Please enter a valid email address' });
+    await expect(toast).toBeInViewport({ ratio: 1 });
+    const box = (await toast.boundingBox())!;
+    expect(844 - (box.y + box.height)).toBeLessThan(40);
+    expect(390 - (box.x + box.width)).toBeLessThan(40);
   });
 
   test('works on every route', async ({ page }) => {
@@ -115,10 +135,9 @@ test.describe('footer newsletter', () => {
       const form = footerNewsletterForm(page);
       await form.getByRole('textbox', { name: 'Email address for the newsletter' }).fill(email);
       await form.getByRole('button', { name: 'Subscribe' }).click();
-      await expect(
-        page.getByRole('contentinfo').getByRole('status'),
-        `footer toast on ${route}`,
-      ).toHaveText(MAILED);
+      await expect(footerNewsletterToast(page, 'status'), `footer toast on ${route}`).toHaveText(
+        MAILED,
+      );
       subscribed.push(email);
     }
     for (const email of subscribed)

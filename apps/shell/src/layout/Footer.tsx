@@ -39,6 +39,15 @@ const FooterRoot = styled.footer`
   background: ${({ theme }) => theme.colors.surface};
   padding-block: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.xl};
   color: ${({ theme }) => theme.colors.textMuted};
+  /* Below the first screen on most pages: skipped by the browser's style, layout and paint until it
+     nears the viewport (as the bands after a page's first: libs/ui's Section). The estimate is its
+     height with the columns stacked (a phone) or side by side. Its form's toast is fixed to the
+     screen, so it is rendered out of the footer (libs/ui/src/primitives/Toast.tsx). */
+  content-visibility: auto;
+  contain-intrinsic-size: auto 65rem;
+  ${up('lg')} {
+    contain-intrinsic-size: auto 24rem;
+  }
 `;
 
 const Top = styled.div`

@@ -22,9 +22,11 @@ export function FooterNewsletter() {
         busyLabel="Subscribing..."
         messageId={messageId}
       />
-      <div id={messageId}>
-        {signup.showResult && <Toast tone={resultTone(signup.status)}>{signup.message}</Toast>}
-      </div>
+      {signup.showResult && (
+        <Toast id={messageId} tone={resultTone(signup.status)}>
+          {signup.message}
+        </Toast>
+      )}
     </>
   );
 }

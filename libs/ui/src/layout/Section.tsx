@@ -12,8 +12,8 @@ const SectionRoot = styled.section<{ $tone: 'plain' | 'raised' }>`
      first paint waits for) covers the first screen only, not a long page. Its size until then is an
      estimate (a typical band's height: bands are taller on a phone, where their columns stack),
      and once drawn, the size it had ("auto"). content-visibility also contains the band's layout
-     and paint: nothing in a band may be position: fixed (it would be fixed to the band, and
-     clipped by it; the footer is left out for its form's toast). */
+     and paint: a position: fixed element inside a band would be fixed to the band and clipped by
+     it, which is why libs/ui's Toast renders at the end of <body>. */
   & ~ & {
     content-visibility: auto;
     contain-intrinsic-size: auto 80rem;

@@ -26,4 +26,20 @@ describe('status banner and toast', () => {
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to subscribe. Please try again.');
   });
+
+  it('puts a toast at the end of the page, out of an owner that contains its layout', () => {
+    render(
+      <AppThemeProvider>
+        <footer style={{ contentVisibility: 'auto' }}>
+          <Toast tone="success" id="footer-message">
+            Thanks
+          </Toast>
+        </footer>
+      </AppThemeProvider>,
+    );
+    const toast = screen.getByRole('status');
+    expect(toast.parentElement).toBe(document.body);
+    expect(toast).toHaveAttribute('id', 'footer-message');
+    expect(document.querySelector('footer')).toBeEmptyDOMElement();
+  });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import type { StatusTone } from './StatusBanner';
 
@@ -18,11 +19,27 @@ const ToastRoot = styled.div<{ $tone: StatusTone }>`
     ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.success : theme.colors.error)};
 `;
 
-/** A short-lived notice in the corner of the screen; its owner decides how long it stays. */
-export function Toast({ tone, children }: { tone: StatusTone; children: ReactNode }) {
-  return (
-    <ToastRoot $tone={tone} role={tone === 'error' ? 'alert' : 'status'} data-tone={tone}>
+export interface ToastProps {
+  tone: StatusTone;
+  /** For a field that points at the notice (aria-describedby) while it is shown. */
+  id?: string;
+  children: ReactNode;
+}
+
+/**
+ * A short-lived notice in the corner of the screen; its owner decides how long it stays.
+ *
+ * It is rendered at the end of <body>, not where its owner is: a fixed element is placed in its
+ * nearest ancestor that contains layout, and the shell's footer and the bands of a page do
+ * (content-visibility, libs/ui/src/layout/Section.tsx), which would pin the notice inside them,
+ * clipped and off screen. Only shown after something the visitor did, so never in server-rendered
+ * HTML (a portal renders on the client only).
+ */
+export function Toast({ tone, id, children }: ToastProps) {
+  return createPortal(
+    <ToastRoot id={id} $tone={tone} role={tone === 'error' ? 'alert' : 'status'} data-tone={tone}>
       {children}
-    </ToastRoot>
+    </ToastRoot>,
+    document.body,
   );
 }
