@@ -74,6 +74,14 @@ test.describe('with JavaScript off', () => {
         canonicalUrl(route.path),
       );
       await expect(head.locator('meta[property="og:type"]')).toHaveAttribute('content', 'website');
+      await expect(head.locator('link[rel="icon"]')).toHaveAttribute(
+        'href',
+        /^data:image\/svg\+xml,/,
+      );
+      await expect(head.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+        'href',
+        '/apple-touch-icon.png',
+      );
     });
   }
 
@@ -90,6 +98,28 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   });
+});
+
+test('the icon comes with the page: loading it asks for no icon file, and the file crawlers take is there', async ({
+  page,
+  request,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
+  await page.goto(sharedSiteUrl() + '/');
+  // Chromium asks for an icon file right after the load event; give it the time to.
+  await page.waitForTimeout(1500);
+  expect(asked.filter((pathname) => /icon/.test(pathname))).toEqual([]);
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  const served = await request.get(`${sharedSiteUrl()}/favicon.svg`);
+  expect(icon).toBe(`data:image/svg+xml,${encodeURIComponent((await served.text()).trim())}`);
+
+  const touchIcon = await request.get(`${sharedSiteUrl()}/apple-touch-icon.png`);
+  expect(touchIcon.status()).toBe(200);
+  expect(touchIcon.headers()['content-type']).toBe('image/png');
+  const png = await touchIcon.body();
+  // The PNG header: width and height (big-endian) at bytes 16 and 20.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([180, 180]);
 });
 
 test.describe('hydration', () => {

@@ -10,6 +10,7 @@ import { GLOBAL_CSS, THEME_COLOR } from '@agentora/ui/global-css';
 import { devServerConfig } from './dev/dev-server.ts';
 import { ExposeContractPlugin } from './expose-contract.ts';
 import { GeneratedFilesPlugin } from './generated-files.ts';
+import { siteIconDataUrl } from './site-icon.ts';
 import { createServerConfig } from './server-config.ts';
 import { PAGE_TEMPLATE_FILE } from './server-files.ts';
 import { providedByShell, SHARED_ROUTER_MODULE, sharedMap, type SharedSpec } from './shared.ts';
@@ -21,6 +22,8 @@ const RUNTIME_CONFIG_PRELOAD =
   '<link rel="preload" href="/runtime-config.json" as="fetch" crossorigin="anonymous" />';
 // What every page of every app carries in its <head> before any script: the site's global rules.
 const PAGE_HEAD = { globalCss: GLOBAL_CSS, themeColor: THEME_COLOR };
+// The shell's pages carry their icon in the HTML (site-icon.ts).
+const SHELL_PAGE_HEAD = { ...PAGE_HEAD, siteIconHref: siteIconDataUrl() };
 const majorVersionGuard = path.join(import.meta.dirname, 'runtime/major-version-guard.ts');
 // A remote's own page is only its standalone harness: one template serves all three.
 const remoteStandaloneTemplate = path.resolve(
@@ -139,7 +142,10 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
         ...(name === 'shell'
           ? {
               template: path.join(appDir, 'index.html'),
-              templateParameters: { ...PAGE_HEAD, runtimeConfigPreload: RUNTIME_CONFIG_PRELOAD },
+              templateParameters: {
+                ...SHELL_PAGE_HEAD,
+                runtimeConfigPreload: RUNTIME_CONFIG_PRELOAD,
+              },
             }
           : {
               template: remoteStandaloneTemplate,
@@ -162,7 +168,7 @@ export function createAppConfig(options: AppConfigOptions, args: BuildArgs = {})
             new rspack.HtmlRspackPlugin({
               template: path.join(appDir, 'index.html'),
               filename: PAGE_TEMPLATE_FILE,
-              templateParameters: { ...PAGE_HEAD, runtimeConfigPreload: '' },
+              templateParameters: { ...SHELL_PAGE_HEAD, runtimeConfigPreload: '' },
               inject: 'body',
               minify: true,
             }),
