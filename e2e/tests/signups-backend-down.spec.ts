@@ -10,6 +10,7 @@ import {
   expectWaitlistValues,
   fillWaitlist,
   footerNewsletterForm,
+  footerNewsletterToast,
   homeNewsletterForm,
   homeNewsletterSection,
   waitlistForm,
