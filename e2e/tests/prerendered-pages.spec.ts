@@ -230,3 +230,14 @@ test('on a phone the first layout covers the first screen: the bands below it an
       .getByRole('textbox', { name: 'Email address for the newsletter' }),
   ).toBeVisible();
 });
+
+test("the file input's own button is set in the page's font, not the browser's control font", async ({
+  page,
+}) => {
+  await page.goto(`${sharedSiteUrl()}/careers`);
+  const fonts = await page.locator('input[type=file]').evaluate((input) => ({
+    button: getComputedStyle(input, '::file-selector-button').fontFamily,
+    page: getComputedStyle(document.body).fontFamily,
+  }));
+  expect(fonts.button).toBe(fonts.page);
+});

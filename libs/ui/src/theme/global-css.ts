@@ -18,6 +18,9 @@ const RULES = [
   `a{color:${colors.accent}}`,
   'img,svg{display:block;max-width:100%}',
   'button,input,select,textarea{font:inherit;color:inherit}',
+  // The file input's own button (hidden behind the résumé drop zone's) would otherwise be set in the
+  // browser's control font: one more font for the first layout to look up (a cold lookup is a few ms).
+  '::file-selector-button{font:inherit}',
   `:focus-visible{outline:3px solid ${colors.focus};outline-offset:2px}`,
   '@media (prefers-reduced-motion:reduce){*,*::before,*::after{animation-duration:0.01ms!important;' +
     'transition-duration:0.01ms!important;scroll-behavior:auto!important}}',
