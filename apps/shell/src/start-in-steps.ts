@@ -14,16 +14,20 @@ export function nextTask(): Promise<void> {
 
 /**
  * Evaluates the shell's largest packages one per task, in the order the shell needs them: React,
- * react-dom, styled-components (which adopts the page's prerendered styles as it starts), the router,
- * the UI library (whose styled components are created as it evaluates), and the history entry the
- * router will read (routes/history-entry.ts).
+ * react-dom (its chunk compiled in one task, its module run in the next), styled-components (which
+ * adopts the page's prerendered styles as it starts), the router, the UI library (whose styled
+ * components are created as it evaluates), and the history entry the router will read
+ * (routes/history-entry.ts).
  * (Each import here is also a split point of the build: a finer list costs more, smaller chunks.
  * A module two steps share is in one chunk of its own: tools/mf-config/src/app-config.ts.)
  */
 export async function evaluateInSteps(): Promise<void> {
+  let runReactDom = () => {};
   const steps: Array<() => unknown> = [
     () => import('react'),
-    () => import('react-dom/client'),
+    // react-dom, the largest, in two steps: its chunk's compile, then its module (react-dom-loader.ts).
+    async () => ({ runReactDom } = await import('./react-dom-loader')),
+    () => runReactDom(),
     () => import('styled-components'),
     () => import('react-router-dom'),
     // After the router, which it imports (its Link): this step is then the library alone.
