@@ -1,8 +1,8 @@
 // react-dom, the largest package the shell starts, in two tasks instead of one.
 //
 // Importing this module loads react-dom's chunk: the browser finishes compiling the script in the
-// task that runs it (6-10 ms for react-dom in Lighthouse's traces on this machine). Running
-// react-dom's module (6-7 ms) would follow in the same task, as a dynamic import resolves; required
+// task that runs it (6-11 ms for react-dom in Lighthouse's traces on this machine). Running
+// react-dom's module (6-9 ms) would follow in the same task, as a dynamic import resolves; required
 // from a function instead, it waits until start-in-steps.ts calls runReactDom() in a later task. The
 // two halves are each short enough for a slow phone; together they were one long task.
 
