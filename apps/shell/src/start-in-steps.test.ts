@@ -7,6 +7,8 @@ jest.mock('react-dom/client', () => {
 });
 
 describe('evaluateInSteps', () => {
+  afterEach(() => jest.restoreAllMocks());
+
   it('runs react-dom in a task after the one that loads it, once', async () => {
     const realSetTimeout = setTimeout;
     jest.spyOn(global, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) =>
