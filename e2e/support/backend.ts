@@ -7,7 +7,7 @@ export const SHARED_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54391)
 
 export interface TestBackend {
   url: string;
-  publicConfig: { url: string; anonKey: string };
+  publicConfig: { url: string; publishableKey: string };
   serviceKey: string;
   close(): Promise<void>;
 }
@@ -37,7 +37,7 @@ export async function testBackend(
   if (options.rateLimits !== 'production') await raiseRateLimits(server.url, server.serviceKey);
   return {
     url: server.url,
-    publicConfig: { url: server.url, anonKey: server.anonKey },
+    publicConfig: { url: server.url, publishableKey: server.publishableKey },
     serviceKey: server.serviceKey,
     close: async () => {
       await server.stop();

@@ -16,7 +16,7 @@ export default async function globalSetup() {
   });
   process.env.E2E_BASE_URL = site.url;
   process.env.E2E_SUPABASE_URL = backend.publicConfig.url;
-  process.env.E2E_SUPABASE_ANON_KEY = backend.publicConfig.anonKey;
+  process.env.E2E_SUPABASE_PUBLISHABLE_KEY = backend.publicConfig.publishableKey;
   process.env.E2E_SUPABASE_SERVICE_KEY = backend.serviceKey;
   return async () => {
     await site.close();

@@ -37,11 +37,11 @@ export function collectPageErrors(page: Page): string[] {
 }
 
 /** The shared backend's public settings, for tests that start a site of their own. */
-export function sharedBackendConfig(): { url: string; anonKey: string } {
+export function sharedBackendConfig(): { url: string; publishableKey: string } {
   const url = process.env.E2E_SUPABASE_URL;
-  const anonKey = process.env.E2E_SUPABASE_ANON_KEY;
-  if (!url || !anonKey) throw new Error('The global setup did not start the backend.');
-  return { url, anonKey };
+  const publishableKey = process.env.E2E_SUPABASE_PUBLISHABLE_KEY;
+  if (!url || !publishableKey) throw new Error('The global setup did not start the backend.');
+  return { url, publishableKey };
 }
 
 /**

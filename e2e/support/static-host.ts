@@ -31,7 +31,7 @@ export interface StaticHost {
 
 export async function startStaticHost(
   ports: AppPorts,
-  supabase: { url: string; anonKey: string },
+  supabase: { url: string; publishableKey: string },
 ): Promise<StaticHost> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-'));
   const folder = (app: AppName) => path.join(root, app);

@@ -92,11 +92,11 @@ test('a full application with a PDF résumé lands as pending in one call, the f
   ]);
 
   // Not readable without a signed URL: the public URL and anon's own download are refused.
-  const { url, anonKey } = sharedBackendConfig();
+  const { url, publishableKey } = sharedBackendConfig();
   const publicUrl = await fetch(`${url}/storage/v1/object/public/applications/${row.resume_path}`);
   expect(publicUrl.status).toBe(400);
   const anonDownload = await fetch(`${url}/storage/v1/object/applications/${row.resume_path}`, {
-    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+    headers: { apikey: publishableKey, Authorization: `Bearer ${publishableKey}` },
   });
   expect(anonDownload.status).toBe(400);
   const stored = await fetch(await signedResumeUrl(row.resume_path!));

@@ -85,9 +85,9 @@ test('an unconfirmed address gets no second mail: the same sign-up again and ano
   );
   // A direct call for another thank-you mail.
   const { url } = sharedBackendSettings();
-  const anonKey = process.env.E2E_SUPABASE_ANON_KEY ?? '';
+  const publishableKey = process.env.E2E_SUPABASE_PUBLISHABLE_KEY ?? '';
   const again = await request.post(`${url}/functions/v1/send-thank-you-email`, {
-    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+    headers: { apikey: publishableKey, Authorization: `Bearer ${publishableKey}` },
     data: { type: 'early_access', email },
   });
   expect(again.status()).toBe(403);
@@ -159,13 +159,13 @@ test('expired, reused and made-up tokens all get the same neutral answer, on the
   const expiredMail = (await mailsTo(expired))[0];
   const expiredToken = tokenIn(expiredMail.text, '/email/confirm');
   const { url } = sharedBackendSettings();
-  const anonKey = process.env.E2E_SUPABASE_ANON_KEY ?? '';
+  const publishableKey = process.env.E2E_SUPABASE_PUBLISHABLE_KEY ?? '';
   const confirm = (token: string) =>
     fetch(`${url}/functions/v1/confirm-email`, {
       method: 'POST',
       headers: {
-        apikey: anonKey,
-        Authorization: `Bearer ${anonKey}`,
+        apikey: publishableKey,
+        Authorization: `Bearer ${publishableKey}`,
         'Content-Type': 'application/json',
       },
       body: JSON.stringify({ token }),

@@ -23,7 +23,7 @@ const SENT =
 
 function anon() {
   const { url } = sharedBackendSettings();
-  return createClient(url, process.env.E2E_SUPABASE_ANON_KEY ?? '', {
+  return createClient(url, process.env.E2E_SUPABASE_PUBLISHABLE_KEY ?? '', {
     auth: { persistSession: false, autoRefreshToken: false },
   });
 }

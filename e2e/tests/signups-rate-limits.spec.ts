@@ -35,10 +35,10 @@ test.afterAll(async () => {
 });
 
 function apiHeaders(extra: Record<string, string> = {}): Record<string, string> {
-  const { anonKey } = backend.publicConfig;
+  const { publishableKey } = backend.publicConfig;
   return {
-    apikey: anonKey,
-    Authorization: `Bearer ${anonKey}`,
+    apikey: publishableKey,
+    Authorization: `Bearer ${publishableKey}`,
     'Content-Type': 'application/json',
     ...extra,
   };

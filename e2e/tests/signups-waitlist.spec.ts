@@ -131,10 +131,10 @@ test('missing fields and an email without @ get the documented texts and focus, 
 test('the welcome mail says only what was stored: the PayPal attack gets the stored company, never its own text', async () => {
   // The attack of issue 13: a waitlist row for the victim, then a call to the mail function with text
   // of the attacker's choosing.
-  const { url, anonKey } = sharedBackendConfig();
+  const { url, publishableKey } = sharedBackendConfig();
   const headers = {
-    apikey: anonKey,
-    Authorization: `Bearer ${anonKey}`,
+    apikey: publishableKey,
+    Authorization: `Bearer ${publishableKey}`,
     'Content-Type': 'application/json',
   };
   const victim = uniqueEmail('victor', 'paypal');

@@ -33,7 +33,7 @@ describe('the app registry', () => {
     const config = localRuntimeConfig({
       hostname: 'localhost',
       ports: portsFrom(4300),
-      backend: { port: 54391, anonKey: 'anon' },
+      backend: { port: 54391, publishableKey: 'anon' },
     });
     expect(config).toEqual({
       remotes: {
@@ -41,7 +41,7 @@ describe('the app registry', () => {
         signups: 'http://localhost:4302/mf-manifest.json',
         careers: 'http://localhost:4303/mf-manifest.json',
       },
-      supabase: { url: 'http://localhost:54391', anonKey: 'anon' },
+      supabase: { url: 'http://localhost:54391', publishableKey: 'anon' },
     });
   });
 });

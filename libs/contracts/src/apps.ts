@@ -29,9 +29,8 @@ export const LOCAL_PORTS: AppPorts = portsFrom(4200);
 /** The local Supabase-compatible backend (tools/local-supabase) of `npm start` and `npm run preview`. */
 export const LOCAL_BACKEND = {
   port: 54321,
-  /** The Supabase CLI's well-known demo anon key, which the local backend accepts: public, local only. */
-  anonKey:
-    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
+  /** The Supabase CLI's well-known local publishable key, which the local backend issues: public, local only. */
+  publishableKey: 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH',
 } as const;
 
 /** An app's folder relative to the workspace root; its production build goes to `<folder>/dist`. */
@@ -67,14 +66,14 @@ export function manifestUrl(remoteOrigin: string): string {
 /** The runtime config's shape (read and checked by @agentora/data/runtime-config). */
 export interface RuntimeConfigJson {
   remotes: Record<RemoteName, string>;
-  supabase: { url: string; anonKey: string };
+  supabase: { url: string; publishableKey: string };
 }
 
 export interface LocalSiteOptions {
   /** The name the page is opened at: every other server is addressed by the same name. */
   hostname: string;
   ports?: AppPorts;
-  backend?: { port: number; anonKey: string };
+  backend?: { port: number; publishableKey: string };
 }
 
 /**
@@ -92,6 +91,6 @@ export function localRuntimeConfig({
   ) as Record<RemoteName, string>;
   return {
     remotes,
-    supabase: { url: httpOrigin(hostname, backend.port), anonKey: backend.anonKey },
+    supabase: { url: httpOrigin(hostname, backend.port), publishableKey: backend.publishableKey },
   };
 }

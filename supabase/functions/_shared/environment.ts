@@ -3,33 +3,81 @@ import { publicUrls, type PublicUrls } from './links/public-urls.ts';
 /** What every function's Deno entry point reads from its environment (Supabase secrets). */
 export interface FunctionEnvironment {
   supabaseUrl: string;
-  serviceRoleKey: string;
+  /**
+   * The key the function acts with: the project's secret key (SUPABASE_SECRET_KEYS' "default"), or the
+   * legacy service_role JWT on a project that has no secret key yet.
+   */
+  secretKey: string;
+  /**
+   * Every key a caller may present in its `apikey` header: the project's publishable and secret keys, and
+   * the legacy anon and service_role JWTs while the project still has them (docs/security.md, "Keys").
+   */
+  apiKeys: ReadonlySet<string>;
   /** Where mail links point: SITE_URL (default https://agentora.ai) and SUPABASE_URL. */
   urls: PublicUrls;
-  resendApiKey: string | undefined;
+  resend: {
+    apiKey: string | undefined;
+    /** RESEND_API_URL: Resend's API by default; a test or staging deploy points it at a stand-in. */
+    apiUrl: string | undefined;
+  };
   /** EMAIL_FROM, or undefined for the brand's support address. */
   from: string | undefined;
 }
 
+/** The values of a JSON object of named keys, e.g. SUPABASE_SECRET_KEYS = {"default":"sb_secret_…"}. */
+function namedKeys(json: string | undefined, variable: string): Record<string, string> {
+  if (!json) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new Error(`${variable} must be a JSON object of named keys.`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error(`${variable} must be a JSON object of named keys.`);
+  }
+  return Object.fromEntries(
+    Object.entries(parsed).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    ),
+  );
+}
+
 /**
- * Reads SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (hosted Supabase sets both), SITE_URL, RESEND_API_KEY
- * and EMAIL_FROM. `get` is Deno.env.get; nothing here depends on Deno, so the local server and tests
- * use the same rules.
+ * Reads what hosted Supabase gives every function (SUPABASE_URL, SUPABASE_PUBLISHABLE_KEYS,
+ * SUPABASE_SECRET_KEYS, and the legacy SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY) and our secrets
+ * (SITE_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM). `get` is Deno.env.get; nothing here depends on
+ * Deno, so tests use the same rules.
  */
 export function functionEnvironment(
   functionName: string,
   get: (name: string) => string | undefined,
 ): FunctionEnvironment {
   const supabaseUrl = get('SUPABASE_URL');
-  const serviceRoleKey = get('SUPABASE_SERVICE_ROLE_KEY');
-  if (!supabaseUrl || !serviceRoleKey) {
-    throw new Error(`${functionName} needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.`);
+  const secretKeys = namedKeys(get('SUPABASE_SECRET_KEYS'), 'SUPABASE_SECRET_KEYS');
+  const publishableKeys = namedKeys(get('SUPABASE_PUBLISHABLE_KEYS'), 'SUPABASE_PUBLISHABLE_KEYS');
+  const legacyKeys = [get('SUPABASE_ANON_KEY'), get('SUPABASE_SERVICE_ROLE_KEY')].filter(
+    (key): key is string => typeof key === 'string' && key !== '',
+  );
+  const secretKey = secretKeys.default ?? get('SUPABASE_SERVICE_ROLE_KEY');
+  if (!supabaseUrl || !secretKey) {
+    throw new Error(
+      `${functionName} needs SUPABASE_URL and a secret key (SUPABASE_SECRET_KEYS or SUPABASE_SERVICE_ROLE_KEY).`,
+    );
   }
   return {
     supabaseUrl,
-    serviceRoleKey,
+    secretKey,
+    apiKeys: new Set([
+      ...Object.values(publishableKeys),
+      ...Object.values(secretKeys),
+      ...legacyKeys,
+    ]),
     urls: publicUrls({ siteUrl: get('SITE_URL'), supabaseUrl }),
-    resendApiKey: get('RESEND_API_KEY') || undefined,
+    resend: {
+      apiKey: get('RESEND_API_KEY') || undefined,
+      apiUrl: get('RESEND_API_URL') || undefined,
+    },
     from: get('EMAIL_FROM') || undefined,
   };
 }

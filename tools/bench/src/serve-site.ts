@@ -32,7 +32,7 @@ export type ServeMessage =
       siteUrl: string;
       referenceUrl?: string;
       backendUrl: string;
-      anonKey: string;
+      publishableKey: string;
       ports: Record<string, number>;
     }
   | { type: 'error'; message: string };
@@ -71,7 +71,7 @@ try {
   site = await startPreviewSite({
     workspaceRoot: request.workspaceRoot,
     ports,
-    supabase: { url: backend.url, anonKey: backend.anonKey },
+    supabase: { url: backend.url, publishableKey: backend.publishableKey },
     distDirs: request.distDirs,
     host: '127.0.0.1',
   });
@@ -96,7 +96,7 @@ try {
     siteUrl: site.url,
     referenceUrl,
     backendUrl: backend.url,
-    anonKey: backend.anonKey,
+    publishableKey: backend.publishableKey,
     ports,
   });
 } catch (error) {

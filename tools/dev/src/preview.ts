@@ -62,7 +62,7 @@ if (await backendAnswering()) {
 const site = await startPreviewSite({
   workspaceRoot,
   ports: LOCAL_PORTS,
-  supabase: { url: `http://127.0.0.1:${LOCAL_BACKEND.port}`, anonKey: LOCAL_BACKEND.anonKey },
+  supabase: { url: `http://127.0.0.1:${LOCAL_BACKEND.port}`, publishableKey: LOCAL_BACKEND.publishableKey },
 });
 console.info(
   [

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await raiseRateLimits(server.url, server.serviceKey);
   const options = { auth: { persistSession: false, autoRefreshToken: false } };
   service = createClient(server.url, server.serviceKey, options);
-  anon = createClient(server.url, server.anonKey, options);
+  anon = createClient(server.url, server.publishableKey, options);
 });
 afterAll(async () => {
   await server.stop();

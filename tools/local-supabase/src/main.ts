@@ -1,7 +1,7 @@
 // `npm run start -w @agentora/local-supabase` (or `node tools/local-supabase/src/main.ts`): the local
 // Supabase for `npm start`. Options: --port, --host, --data-dir, --in-memory, --allow-origin, --site-url,
-// --retention-interval; DATABASE_URL switches to a real PostgreSQL; RESEND_API_KEY sends real mail instead
-// of using the outbox.
+// --retention-interval; DATABASE_URL switches to a real PostgreSQL; RESEND_API_KEY (and RESEND_API_URL)
+// sends real mail instead of using the outbox.
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from './datadir/lock.ts';
 import { DEFAULT_PORT } from './keys/local-keys.ts';
@@ -53,6 +53,8 @@ try {
     allowedOrigins,
     databaseUrl: process.env.DATABASE_URL || undefined,
     resendApiKey: process.env.RESEND_API_KEY || undefined,
+    resendApiUrl: process.env.RESEND_API_URL || undefined,
+    prestartFunctions: true,
     emailFrom: process.env.EMAIL_FROM || undefined,
     siteUrl: values['site-url'] ?? (process.env.SITE_URL || undefined),
     retention: retentionSeconds > 0 ? { intervalMs: retentionSeconds * 1000 } : undefined,
@@ -68,9 +70,15 @@ process.stdout.write(
   [
     'local-supabase is running',
     `  API URL:          ${instance.url}`,
-    `  anon key:         ${instance.anonKey}`,
-    `  service_role key: ${instance.serviceKey}`,
+    `  Publishable key:  ${instance.publishableKey}`,
+    `  Secret key:       ${instance.secretKey}`,
+    `  anon key:         ${instance.anonKey} (legacy)`,
+    `  service_role key: ${instance.serviceKey} (legacy)`,
     `  JWT secret:       ${instance.jwtSecret}`,
+    `  Functions (Deno): ${instance
+      .functions()
+      .map((fn) => `${fn.name} (pid ${fn.pid})`)
+      .join(', ')}`,
     `  Outbox:           ${instance.outboxUrl}`,
     `  Mail links to:    ${instance.siteUrl}`,
     `  Data dir:         ${instance.dataDir}${values['in-memory'] ? ' (database in memory)' : ''}`,

@@ -21,7 +21,7 @@ export interface PreviewSiteOptions {
   /** Port of each app's static server. */
   ports: AppPorts;
   /** The backend the site talks to (public URL and anon key). */
-  supabase: { url: string; anonKey: string };
+  supabase: { url: string; publishableKey: string };
   /** Override where a remote's manifest is fetched from (e.g. another host or build). */
   remoteUrls?: Partial<Record<RemoteName, string>>;
   /** Serve an app from another folder than apps/<name>/dist. */

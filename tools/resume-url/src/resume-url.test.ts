@@ -20,7 +20,7 @@ beforeAll(async () => {
   });
   const options = { auth: { persistSession: false, autoRefreshToken: false } };
   service = createClient(server.url, server.serviceKey, options);
-  anon = createClient(server.url, server.anonKey, options);
+  anon = createClient(server.url, server.publishableKey, options);
 });
 afterAll(async () => {
   await server.stop();

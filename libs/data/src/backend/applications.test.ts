@@ -136,7 +136,7 @@ describe('submitApplication', () => {
         signups: 'http://localhost:9/s',
         careers: 'http://localhost:9/k',
       },
-      supabase: { url: 'http://localhost:9', anonKey: backend.anonKey },
+      supabase: { url: 'http://localhost:9', publishableKey: backend.publishableKey },
     });
     try {
       await expect(submitApplication(application())).resolves.toEqual({

@@ -1,6 +1,6 @@
-import { APPLICATION_FIELD_RULES } from '../../../../supabase/functions/_shared/rules/application-fields.ts';
-import { EMAIL_MAX_LENGTH } from '../../../../supabase/functions/_shared/rules/email-address.ts';
-import type { SubmitApplicationResponseBody } from '../../../../supabase/functions/submit-application/handler.ts';
+import { APPLICATION_FIELD_RULES } from '@agentora/backend/rules/application-fields';
+import { EMAIL_MAX_LENGTH } from '@agentora/backend/rules/email-address';
+import type { SubmitApplicationResponseBody } from '@agentora/backend/responses';
 import { getSupabaseClient } from './client';
 
 /** The careers form's fields, all strings, '' when left empty. */

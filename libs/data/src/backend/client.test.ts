@@ -39,7 +39,7 @@ describe('the Supabase client', () => {
     expect(mockCreateClient).toHaveBeenCalledTimes(2);
     expect(mockCreateClient).toHaveBeenLastCalledWith(
       backend.url,
-      backend.anonKey,
+      backend.publishableKey,
       expect.anything(),
     );
   });

@@ -110,7 +110,7 @@ describe('with the backend down', () => {
   it('every call says unreachable', async () => {
     setRuntimeConfig({
       remotes: { content: 'http://x/a', signups: 'http://x/b', careers: 'http://x/c' },
-      supabase: { url: 'http://127.0.0.1:9', anonKey: backend.anonKey },
+      supabase: { url: 'http://127.0.0.1:9', publishableKey: backend.publishableKey },
     });
     const unreachable = { ok: false, reason: 'unreachable' };
     const token = 'A'.repeat(43);

@@ -1,6 +1,8 @@
-import type { ConfirmEmailResponseBody } from '../../../../supabase/functions/confirm-email/handler.ts';
-import type { PrivacyFulfilResponseBody } from '../../../../supabase/functions/privacy-fulfil/handler.ts';
-import type { UnsubscribeResponseBody } from '../../../../supabase/functions/unsubscribe/handler.ts';
+import type {
+  ConfirmEmailResponseBody,
+  PrivacyFulfilResponseBody,
+  UnsubscribeResponseBody,
+} from '@agentora/backend/responses';
 import { getRuntimeConfig } from '../runtime-config/runtime-config';
 import { getSupabaseClient } from './client';
 
@@ -39,7 +41,7 @@ async function bodyOf(response: Response): Promise<Record<string, unknown> | nul
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
 }
 
-/** A JSON call to a function that takes the anon key (verify_jwt), as supabase-js makes it. */
+/** A JSON call to a function that takes the publishable key (apikey header), as supabase-js makes it. */
 async function invoke(name: string, body: Record<string, unknown>): Promise<Answer | undefined> {
   try {
     const supabase = await getSupabaseClient();

@@ -110,7 +110,7 @@ describe('invokeThankYouEmail: success only when the mail went out', () => {
         signups: 'http://localhost:9/s',
         careers: 'http://localhost:9/k',
       },
-      supabase: { url: 'http://localhost:9', anonKey: backend.anonKey },
+      supabase: { url: 'http://localhost:9', publishableKey: backend.publishableKey },
     });
     try {
       expect(

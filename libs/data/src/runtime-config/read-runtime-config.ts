@@ -40,16 +40,16 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     typeof supabase !== 'object' ||
     supabase === null ||
     !isHttpUrl(supabase.url) ||
-    typeof supabase.anonKey !== 'string' ||
-    supabase.anonKey === ''
+    typeof supabase.publishableKey !== 'string' ||
+    supabase.publishableKey === ''
   ) {
-    throw new RuntimeConfigError('Runtime config: "supabase" needs a url and an anonKey.');
+    throw new RuntimeConfigError('Runtime config: "supabase" needs a url and an publishableKey.');
   }
   const checked = Object.fromEntries(REMOTE_NAMES.map((name) => [name, remotes[name]])) as Record<
     RemoteName,
     string
   >;
-  return { remotes: checked, supabase: { url: supabase.url, anonKey: supabase.anonKey } };
+  return { remotes: checked, supabase: { url: supabase.url, publishableKey: supabase.publishableKey } };
 }
 
 export async function fetchRuntimeConfig(

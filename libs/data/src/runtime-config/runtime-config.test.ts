@@ -12,7 +12,7 @@ const valid = {
     signups: 'https://signups.agentora.ai/mf-manifest.json',
     careers: '/careers/mf-manifest.json',
   },
-  supabase: { url: 'http://localhost:54321', anonKey: 'anon' },
+  supabase: { url: 'http://localhost:54321', publishableKey: 'anon' },
 };
 
 describe('runtime config', () => {
@@ -34,9 +34,9 @@ describe('runtime config', () => {
       'Runtime config: remotes.content must be a URL.',
     ],
     [
-      'no anon key',
-      { ...valid, supabase: { url: 'http://x', anonKey: '' } },
-      'Runtime config: "supabase" needs a url and an anonKey.',
+      'no publishable key',
+      { ...valid, supabase: { url: 'http://x', publishableKey: '' } },
+      'Runtime config: "supabase" needs a url and an publishableKey.',
     ],
   ])('rejects %s with a clear message', (_case, value, message) => {
     expect(() => parseRuntimeConfig(value)).toThrow(new RuntimeConfigError(message));

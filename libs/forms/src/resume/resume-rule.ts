@@ -6,7 +6,7 @@ import {
   RESUME_TYPES,
   resumeExtension,
   type ResumeExtension,
-} from '../../../../supabase/functions/_shared/rules/resume-file.ts';
+} from '@agentora/backend/rules/resume-file';
 
 export { RESUME_MAX_BYTES, RESUME_TYPES, resumeExtension, type ResumeExtension };
 

@@ -1,7 +1,7 @@
 import {
   EMAIL_MAX_LENGTH,
   isPlainEmailAddress,
-} from '../../../../supabase/functions/_shared/rules/email-address.ts';
+} from '@agentora/backend/rules/email-address';
 
 export { EMAIL_MAX_LENGTH };
 

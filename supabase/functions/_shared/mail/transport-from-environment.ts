@@ -1,10 +1,18 @@
 import { createResendTransport, UNCONFIGURED_TRANSPORT } from './resend-transport.ts';
 import type { MailTransport } from './types.ts';
 
+export const RESEND_API_URL = 'https://api.resend.com';
+
 /**
- * Resend when RESEND_API_KEY is set. Without it there is nowhere to deliver in production: every send then
- * fails as "not sent" and the sign-up's claim is handed back. Local runs use tools/local-supabase's outbox.
+ * Resend when RESEND_API_KEY is set, at RESEND_API_URL (Resend's own API by default; the local server and
+ * tests point it at a stand-in that speaks the same API). Without a key there is nowhere to deliver:
+ * every send then fails as "not sent" and the sign-up's claim is handed back.
  */
-export function mailTransportFromEnvironment(resendApiKey: string | undefined): MailTransport {
-  return resendApiKey ? createResendTransport({ apiKey: resendApiKey }) : UNCONFIGURED_TRANSPORT;
+export function mailTransportFromEnvironment(resend: {
+  apiKey: string | undefined;
+  apiUrl: string | undefined;
+}): MailTransport {
+  if (!resend.apiKey) return UNCONFIGURED_TRANSPORT;
+  const base = (resend.apiUrl ?? RESEND_API_URL).replace(/\/+$/, '');
+  return createResendTransport({ apiKey: resend.apiKey, endpoint: `${base}/emails` });
 }

@@ -1,43 +1,52 @@
 import type { IncomingMessage } from 'node:http';
-import type { RequestHandler } from '../../../../supabase/functions/_shared/http/responses.ts';
 import { forwardedHeaders } from '../gateway/forwarded-headers.ts';
-import { authenticate } from '../http/auth.ts';
-import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import type { RequestContext } from '../http/context.ts';
 import { sendJson, sendRaw } from '../http/reply.ts';
-import type { Admission } from '../http/route.ts';
-
-export interface EdgeFunction {
-  handler: RequestHandler;
-  /** config.toml's verify_jwt: the caller must present a valid anon or service key. */
-  verifyJwt: boolean;
-  /**
-   * The largest request body the function takes. Default: SMALL_BODY_LIMIT, a JSON payload. A function
-   * that receives a file for a bucket declares that bucket's upload limit (readUploadBodyLimits in
-   * storage/upload.ts).
-   */
-  maxBodyBytes?: number;
-}
+import type { Admission, Reply } from '../http/route.ts';
+import type { FunctionWorker } from './function-worker.ts';
 
 export interface FunctionsServices {
-  jwtSecret: string;
-  functions: ReadonlyMap<string, EdgeFunction>;
+  workers: ReadonlyMap<string, FunctionWorker>;
+  /**
+   * The largest request body the gateway passes on (the largest file a bucket takes, as a multipart
+   * body): memory stays bounded here, and each function holds its own body to its own, smaller limit.
+   */
+  maxBodyBytes: number;
+  /** How long a request may wait for the function's answer; hosted Supabase's idle timeout is 150 s. */
+  idleTimeoutMs: number;
 }
 
-/** The request as the edge runtime hands it to a function, with the gateway's forwarded headers. */
-function toFetchRequest(ctx: RequestContext): Request {
-  const headers = new Headers(forwardedHeaders(ctx.req));
-  const method = ctx.req.method ?? 'GET';
-  return new Request(ctx.url, {
-    method,
-    headers,
-    body: method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(ctx.body.bytes),
-  });
+// The methods hosted Supabase passes to a function; others get 405 from the gateway.
+const METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+// Hop-by-hop headers belong to the client's connection, not to the one to the worker.
+const HOP_BY_HOP: ReadonlySet<string> = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'upgrade',
+  'expect',
+  'te',
+  'trailer',
+  'proxy-authorization',
+  'proxy-connection',
+]);
+
+/** An error answer as the hosted functions gateway gives it: a code in the body and in sb-error-code. */
+function gatewayError(status: number, code: string, message: string): Reply {
+  return { status, body: { code, message }, headers: { 'sb-error-code': code } };
 }
+
+const sendReply = (ctx: RequestContext, reply: Reply) =>
+  sendJson(ctx.res, reply.status, reply.body, reply.headers);
 
 /**
- * /functions/v1/<name>: the function must exist and, with verify_jwt, the key must be valid before the
- * body is read; the body is then held to the function's own limit.
+ * /functions/v1/<name>: the function must exist and the method be one a function takes; the body is held
+ * to the gateway's ceiling, and the request then goes to the function's Deno worker. No key is checked
+ * here: with publishable and secret keys each function checks the caller's `apikey` itself, as on
+ * hosted Supabase with verify_jwt = false.
  */
 export function admitFunction(
   req: IncomingMessage,
@@ -45,65 +54,80 @@ export function admitFunction(
   path: string,
 ): Admission {
   const name = decodeURIComponent(path.split('/').filter(Boolean)[0] ?? '');
-  const edgeFunction = services.functions.get(name);
-  if (!edgeFunction) {
-    return {
-      refuse: {
-        status: 404,
-        body: { code: 'NOT_FOUND', message: 'Requested function was not found' },
-      },
-    };
+  const worker = services.workers.get(name);
+  if (!worker) {
+    return { refuse: gatewayError(404, 'NOT_FOUND', 'Requested function was not found') };
   }
-  if (edgeFunction.verifyJwt) {
-    const auth = authenticate(req.headers, services.jwtSecret);
-    if (!auth.ok) {
-      return {
-        refuse: {
-          status: 401,
-          body: {
-            code: 401,
-            message: auth.problem === 'missing' ? 'Missing authorization header' : 'Invalid JWT',
-          },
-        },
-      };
-    }
+  if (!METHODS.has(req.method ?? '')) {
+    return { refuse: gatewayError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed') };
   }
-  const bodyLimit = edgeFunction.maxBodyBytes ?? SMALL_BODY_LIMIT;
   return {
-    bodyLimit,
-    tooLarge: {
-      status: 413,
-      body: {
-        code: 'PAYLOAD_TOO_LARGE',
-        message: `The request body is larger than ${bodyLimit} bytes`,
-      },
-    },
-    handle: (ctx) => runFunction(ctx, name, edgeFunction),
+    bodyLimit: services.maxBodyBytes,
+    tooLarge: gatewayError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `The request body is larger than ${services.maxBodyBytes} bytes`,
+    ),
+    handle: (ctx) => runFunction(ctx, worker, services.idleTimeoutMs),
   };
 }
 
-/** Runs the function's own fetch handler, as the edge runtime would. */
+function headersForWorker(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(forwardedHeaders(req))) {
+    if (!HOP_BY_HOP.has(name)) headers.set(name, value);
+  }
+  return headers;
+}
+
+/** Sends the request to the function's worker and its answer back, or the gateway's error answer. */
 async function runFunction(
   ctx: RequestContext,
-  name: string,
-  edgeFunction: EdgeFunction,
+  worker: FunctionWorker,
+  idleTimeoutMs: number,
 ): Promise<void> {
-  let response: Response;
+  const name = worker.entry.name;
+  let port: number;
   try {
-    response = await edgeFunction.handler(toFetchRequest(ctx));
+    port = await worker.port();
   } catch (error) {
-    console.error(`local-supabase: function ${name} threw`, error);
-    sendJson(ctx.res, 500, {
-      code: 'WORKER_ERROR',
-      message: 'Function exited due to an error (please check logs)',
+    console.error(`local-supabase: function ${name} failed to start`, error);
+    sendReply(ctx, gatewayError(503, 'BOOT_ERROR', 'Function failed to start (please check logs)'));
+    return;
+  }
+  const method = ctx.req.method ?? 'GET';
+  let response: Response;
+  let body: Buffer;
+  try {
+    response = await fetch(`http://127.0.0.1:${port}${ctx.url.pathname}${ctx.url.search}`, {
+      method,
+      headers: headersForWorker(ctx.req),
+      body: method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(ctx.body.bytes),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(idleTimeoutMs),
     });
+    body = Buffer.from(await response.arrayBuffer());
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      // A hung worker is ended, as the hosted runtime ends one past its limits; the next request gets a
+      // fresh one.
+      console.error(`local-supabase: function ${name} did not answer within ${idleTimeoutMs} ms`);
+      worker.kill();
+      sendReply(ctx, gatewayError(504, 'IDLE_TIMEOUT', 'Function did not answer in time'));
+      return;
+    }
+    console.error(`local-supabase: function ${name} failed`, error);
+    sendReply(
+      ctx,
+      gatewayError(500, 'WORKER_ERROR', 'Function exited due to an error (please check logs)'),
+    );
     return;
   }
   // The function's own CORS headers (for hosted Supabase) give way to this server's origin policy,
   // which the listener has already applied to the response.
   const headers: Record<string, string> = {};
   response.headers.forEach((value, key) => {
-    if (!key.startsWith('access-control-')) headers[key] = value;
+    if (!key.startsWith('access-control-') && !HOP_BY_HOP.has(key)) headers[key] = value;
   });
-  sendRaw(ctx.res, response.status, Buffer.from(await response.arrayBuffer()), headers);
+  sendRaw(ctx.res, response.status, body, headers);
 }

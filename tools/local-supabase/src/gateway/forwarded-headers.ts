@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { CLIENT_ADDRESS_HEADER } from '../../../../supabase/functions/_shared/http/client-address.ts';
+import { CLIENT_ADDRESS_HEADER } from '@agentora/backend/http/client-address';
 
 /** The peer of the connection, with an IPv4-mapped IPv6 address written as plain IPv4. */
 export function socketAddress(req: IncomingMessage): string {

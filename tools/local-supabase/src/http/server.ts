@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { admitFunction, type FunctionsServices } from '../functions/routes.ts';
-import type { Outbox } from '../outbox/outbox.ts';
+import { admitResend, type ResendStandIn } from '../outbox/resend-api.ts';
 import { handleOutbox } from '../outbox/routes.ts';
 import { admitRest, type RestServices } from '../rest/routes.ts';
 import { admitStorage, type StorageServices } from '../storage/routes.ts';
@@ -24,7 +24,8 @@ export interface HttpServices {
   rest: RestServices;
   storage: StorageServices;
   functions: FunctionsServices;
-  outbox: Outbox;
+  /** The outbox, and the Resend API stand-in that fills it. */
+  mail: ResendStandIn;
   /** The Host headers answered (see host.ts). */
   hosts: HostPolicy;
   /** The browser origins given CORS access (see cors.ts). */
@@ -45,7 +46,15 @@ function under(pathname: string, prefix: string): string | undefined {
 
 const INDEX = {
   name: 'local-supabase',
-  endpoints: ['/rest/v1', '/storage/v1', '/functions/v1', '/outbox', '/outbox.json', '/health'],
+  endpoints: [
+    '/rest/v1',
+    '/storage/v1',
+    '/functions/v1',
+    '/outbox',
+    '/outbox.json',
+    '/resend/emails',
+    '/health',
+  ],
 };
 
 function areaFor(pathname: string, services: HttpServices): Area {
@@ -66,7 +75,14 @@ function areaFor(pathname: string, services: HttpServices): Area {
   if (outboxPath !== undefined) {
     return {
       cors: false,
-      admit: () => bodyless((ctx) => handleOutbox(ctx, services.outbox, outboxPath)),
+      admit: () => bodyless((ctx) => handleOutbox(ctx, services.mail.outbox, outboxPath)),
+    };
+  }
+  if ((rest = under(pathname, '/resend')) !== undefined) {
+    const path = rest;
+    return {
+      cors: false,
+      admit: (req) => admitResend(req.method, req.headers.authorization, services.mail, path),
     };
   }
   if (pathname === '/health')

@@ -5,11 +5,22 @@ import { LOCAL_BACKEND } from '@agentora/contracts/apps';
 
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
-/** {"iss":"supabase-demo","role":"anon","exp":1983812996}; the site's local runtime config carries it too. */
-export const LOCAL_ANON_KEY: string = LOCAL_BACKEND.anonKey;
+/** {"iss":"supabase-demo","role":"anon","exp":1983812996} */
+export const LOCAL_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
 /** {"iss":"supabase-demo","role":"service_role","exp":1983812996} */
 export const LOCAL_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
 export const DEFAULT_PORT = LOCAL_BACKEND.port;
+
+// The CLI's well-known local publishable and secret keys (`supabase status` prints the same). Like the
+// JWTs above they are public: the API maps the publishable key to the anon role and the secret key to
+// service_role (http/auth.ts).
+/** The site's local runtime config carries it (LOCAL_BACKEND in @agentora/contracts). */
+export const LOCAL_PUBLISHABLE_KEY: string = LOCAL_BACKEND.publishableKey;
+export const LOCAL_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+
+/** The key the functions present to this server's Resend stand-in (outbox/resend-api.ts). */
+export const LOCAL_RESEND_API_KEY = 're_local_outbox';

@@ -1,12 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type {
-  MailMessage,
-  MailTransport,
-} from '../../../../supabase/functions/_shared/mail/types.ts';
+/** A message as the functions hand it to Resend's API (resend-api.ts reads it from the request). */
+export interface OutboxMail {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Readonly<Record<string, string>>;
+  /** Resend's Idempotency-Key header. */
+  idempotencyKey: string;
+}
 
-export interface OutboxMessage extends MailMessage {
+export interface OutboxMessage extends OutboxMail {
   id: string;
   createdAt: string;
 }
@@ -18,7 +25,8 @@ export interface OutboxMessage extends MailMessage {
  */
 export interface Outbox {
   readonly dir: string;
-  readonly transport: MailTransport;
+  /** Keeps the message unless one with the same idempotency key is kept already; its id either way. */
+  accept(mail: OutboxMail): Promise<{ id: string }>;
   list(): Promise<OutboxMessage[]>;
   get(id: string): Promise<OutboxMessage | undefined>;
 }
@@ -45,8 +53,7 @@ export function createOutbox(dir: string): Outbox {
 
   return {
     dir,
-    transport: {
-      async send(mail) {
+    async accept(mail) {
         const message: OutboxMessage = {
           id: randomUUID(),
           createdAt: new Date().toISOString(),
@@ -69,7 +76,6 @@ export function createOutbox(dir: string): Outbox {
         await writeFile(`${target}.tmp`, JSON.stringify(message, null, 2));
         await rename(`${target}.tmp`, target);
         return { id: message.id };
-      },
     },
     async list() {
       const names = (await files()).sort().reverse();

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../http/context.ts';
 import { sendJson, sendRaw } from '../http/reply.ts';
-import { escapeHtml } from '../../../../supabase/functions/_shared/mail/html.ts';
+import { escapeHtml } from '@agentora/backend/mail/html';
 import type { Outbox, OutboxMessage } from './outbox.ts';
 
 // The emails are this project's own templates with every value escaped; the policy is a second fence.

@@ -1,17 +1,21 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCAL_SITE_URL } from '@agentora/contracts/apps';
-import { publicUrls } from '../../../../supabase/functions/_shared/links/public-urls.ts';
-import { createResendTransport } from '../../../../supabase/functions/_shared/mail/resend-transport.ts';
-import type { MailTransport } from '../../../../supabase/functions/_shared/mail/types.ts';
-import { DEFAULT_DATA_DIR, DEFAULT_MIGRATIONS_DIR } from '../config/paths.ts';
+import { publicUrls } from '@agentora/backend/links/public-urls';
+import {
+  DEFAULT_DATA_DIR,
+  DEFAULT_MIGRATIONS_DIR,
+  EDGE_RUNTIME_PRELOAD,
+  SUPABASE_DIR,
+} from '../config/paths.ts';
 import { acquireDataDirLock } from '../datadir/lock.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
 import { loadSchemaCache } from '../db/schema-cache.ts';
-import { projectFunctions } from '../functions/project-functions.ts';
-import type { EdgeFunction } from '../functions/routes.ts';
+import { denoBinary } from '../functions/deno-binary.ts';
+import { readFunctionCatalog } from '../functions/function-catalog.ts';
+import { FunctionWorker } from '../functions/function-worker.ts';
 import { createOriginPolicy } from '../http/cors.ts';
 import { createHostPolicy } from '../http/host.ts';
 import { createRequestListener } from '../http/server.ts';
@@ -19,10 +23,14 @@ import {
   DEFAULT_PORT,
   LOCAL_ANON_KEY,
   LOCAL_JWT_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_RESEND_API_KEY,
+  LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys/local-keys.ts';
 import { createOutbox } from '../outbox/outbox.ts';
 import { startRetentionTimer, type RetentionOptions } from '../retention/retention-timer.ts';
+import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import { readUploadBodyLimits } from '../storage/upload.ts';
 import { listenHttp } from './http-server.ts';
 
@@ -47,8 +55,13 @@ export interface LocalSupabaseOptions {
   databaseUrl?: string;
   /** Default: <repo>/supabase/migrations. */
   migrationsDir?: string;
-  /** When set, the functions' mail goes out through Resend instead of into the outbox. */
+  /**
+   * When set, the functions' mail goes out through Resend (or the API at resendApiUrl) instead of into the
+   * outbox.
+   */
   resendApiKey?: string;
+  /** RESEND_API_URL for the functions when resendApiKey is set; default Resend's own API. */
+  resendApiUrl?: string;
   /** The From header of the functions' mail. */
   emailFrom?: string;
   /**
@@ -58,14 +71,35 @@ export interface LocalSupabaseOptions {
   siteUrl?: string;
   /** Run the retention job (public.apply_retention) on a timer, as pg_cron does on hosted Supabase. */
   retention?: RetentionOptions;
+  /**
+   * Start every function's Deno worker before returning (`npm start`), rather than on its first request
+   * (tests). Either way a worker that exits or hangs is replaced on the next request.
+   */
+  prestartFunctions?: boolean;
+  /** How long a function may take to answer before the gateway answers 504 (hosted: 150 s). */
+  functionIdleTimeoutMs?: number;
+  /** Where the functions' own output goes. Default: stderr. */
+  functionLog?: (line: string) => void;
+}
+
+/** A function's Deno worker, as `npm start`'s banner lists them. */
+export interface RunningFunction {
+  name: string;
+  pid: number | undefined;
 }
 
 export interface LocalSupabase {
   /** The API URL to give supabase-js, e.g. http://127.0.0.1:54321. */
   url: string;
+  /** The publishable key (what the site uses) and the secret key (what the functions use). */
+  publishableKey: string;
+  secretKey: string;
+  /** The legacy JWT keys, still accepted. */
   anonKey: string;
   serviceKey: string;
   jwtSecret: string;
+  /** The functions, each served by its own Deno worker (pid undefined until it has started). */
+  functions(): RunningFunction[];
   dataDir: string;
   /** HTML list of the mail sent so far (JSON at `${url}/outbox.json`). */
   outboxUrl: string;
@@ -96,18 +130,21 @@ export async function startLocalSupabase(
     await migrate(database, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
     const schema = await loadSchemaCache(database);
     const outbox = createOutbox(path.join(dataDir, 'outbox'));
-    // Filled once the port is known: the functions reach this server as hosted functions reach the
-    // project's API, through supabase-js with the service role key.
-    const functions = new Map<string, EdgeFunction>();
+    // Filled once the port is known: each function's environment names this server's URL.
+    const workers = new Map<string, FunctionWorker>();
 
-    // Per bucket; a function that takes a file for a bucket declares the same maxBodyBytes.
+    // Per bucket. The functions gateway passes on bodies up to the largest bucket's (a file as multipart).
     const uploadBodyLimits = await readUploadBodyLimits(database);
     const server = await listenHttp(
       createRequestListener({
         rest: { database, schema, jwtSecret: LOCAL_JWT_SECRET },
         storage: { database, jwtSecret: LOCAL_JWT_SECRET, uploadBodyLimits },
-        functions: { jwtSecret: LOCAL_JWT_SECRET, functions },
-        outbox,
+        functions: {
+          workers,
+          maxBodyBytes: Math.max(SMALL_BODY_LIMIT, ...uploadBodyLimits.values()),
+          idleTimeoutMs: options.functionIdleTimeoutMs ?? 150_000,
+        },
+        mail: { outbox, apiKey: LOCAL_RESEND_API_KEY },
         hosts: createHostPolicy(host),
         origins,
       }),
@@ -115,17 +152,28 @@ export async function startLocalSupabase(
       host,
     );
     const { url } = server;
-    const transport: MailTransport = options.resendApiKey
-      ? createResendTransport({ apiKey: options.resendApiKey })
-      : outbox.transport;
     const urls = publicUrls({ siteUrl: options.siteUrl ?? LOCAL_SITE_URL, supabaseUrl: url });
-    for (const [name, edgeFunction] of projectFunctions({
-      apiUrl: url,
-      urls,
-      transport,
-      from: options.emailFrom,
-    })) {
-      functions.set(name, edgeFunction);
+    const environment = functionEnvironment({
+      url,
+      siteUrl: urls.siteUrl,
+      databaseUrl: options.databaseUrl,
+      resend: options.resendApiKey
+        ? { apiKey: options.resendApiKey, apiUrl: options.resendApiUrl }
+        : { apiKey: LOCAL_RESEND_API_KEY, apiUrl: `${url}/resend` },
+      emailFrom: options.emailFrom,
+    });
+    const runtime = {
+      binary: denoBinary(),
+      config: path.join(SUPABASE_DIR, 'functions', 'deno.json'),
+      preload: EDGE_RUNTIME_PRELOAD,
+      bootTimeoutMs: 30_000,
+    };
+    const log = options.functionLog ?? ((line: string) => process.stderr.write(`${line}\n`));
+    for (const entry of readFunctionCatalog(SUPABASE_DIR)) {
+      workers.set(entry.name, new FunctionWorker(entry, runtime, environment, log));
+    }
+    if (options.prestartFunctions) {
+      await Promise.all([...workers.values()].map((worker) => worker.port()));
     }
     const retention = options.retention && startRetentionTimer(database, options.retention);
 
@@ -133,17 +181,22 @@ export async function startLocalSupabase(
     let stopping: Promise<void> | undefined;
     return {
       url,
+      publishableKey: LOCAL_PUBLISHABLE_KEY,
+      secretKey: LOCAL_SECRET_KEY,
       anonKey: LOCAL_ANON_KEY,
       serviceKey: LOCAL_SERVICE_ROLE_KEY,
       jwtSecret: LOCAL_JWT_SECRET,
       dataDir,
       outboxUrl: `${url}/outbox`,
       siteUrl: urls.siteUrl,
+      functions: () =>
+        [...workers.values()].map((worker) => ({ name: worker.entry.name, pid: worker.pid })),
       stop() {
         stopping ??= (async () => {
           try {
             await retention?.stop();
             await server.close();
+            await Promise.all([...workers.values()].map((worker) => worker.stop()));
             await openDb.close();
           } finally {
             lock.release();
@@ -157,4 +210,31 @@ export async function startLocalSupabase(
     lock.release();
     throw error;
   }
+}
+
+/**
+ * What hosted Supabase gives every function (SUPABASE_URL, the new and the legacy keys, SUPABASE_DB_URL)
+ * and the project's secrets (SITE_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM), for this server.
+ * SUPABASE_DB_URL only on a real PostgreSQL: PGlite has no network listener.
+ */
+function functionEnvironment(settings: {
+  url: string;
+  siteUrl: string;
+  databaseUrl: string | undefined;
+  resend: { apiKey: string; apiUrl: string | undefined };
+  emailFrom: string | undefined;
+}): Record<string, string> {
+  const environment: Record<string, string> = {
+    SUPABASE_URL: settings.url,
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: LOCAL_PUBLISHABLE_KEY }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: LOCAL_SECRET_KEY }),
+    SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+    SITE_URL: settings.siteUrl,
+    RESEND_API_KEY: settings.resend.apiKey,
+  };
+  if (settings.databaseUrl) environment.SUPABASE_DB_URL = settings.databaseUrl;
+  if (settings.resend.apiUrl) environment.RESEND_API_URL = settings.resend.apiUrl;
+  if (settings.emailFrom) environment.EMAIL_FROM = settings.emailFrom;
+  return environment;
 }

@@ -17,7 +17,7 @@ export default async function globalSetup(): Promise<void> {
   const [server, limited] = await Promise.all([startServer(), startServer()]);
   await raiseRateLimits(server.url, server.serviceKey);
   process.env[TEST_BACKEND_ENV.url] = server.url;
-  process.env[TEST_BACKEND_ENV.anonKey] = server.anonKey;
+  process.env[TEST_BACKEND_ENV.publishableKey] = server.publishableKey;
   process.env[TEST_BACKEND_ENV.serviceKey] = server.serviceKey;
   process.env[TEST_BACKEND_ENV.limitedUrl] = limited.url;
   (globalThis as { __agentoraTestBackends?: LocalSupabase[] }).__agentoraTestBackends = [

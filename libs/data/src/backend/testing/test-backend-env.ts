@@ -1,6 +1,6 @@
 export const TEST_BACKEND_ENV = {
   url: 'AGENTORA_TEST_SUPABASE_URL',
-  anonKey: 'AGENTORA_TEST_SUPABASE_ANON_KEY',
+  publishableKey: 'AGENTORA_TEST_SUPABASE_PUBLISHABLE_KEY',
   serviceKey: 'AGENTORA_TEST_SUPABASE_SERVICE_KEY',
   /** A second server that keeps the production rate limits, for the tests of the limits. */
   limitedUrl: 'AGENTORA_TEST_LIMITED_SUPABASE_URL',

@@ -4,7 +4,7 @@ import { TEST_BACKEND_ENV } from './test-backend-env';
 
 export interface TestBackend {
   url: string;
-  anonKey: string;
+  publishableKey: string;
   /** For checking what landed: the browser code under test never has this key. */
   service: SupabaseClient;
 }
@@ -28,18 +28,18 @@ export function connectTestBackend(
   const url = env(
     options.rateLimits === 'production' ? TEST_BACKEND_ENV.limitedUrl : TEST_BACKEND_ENV.url,
   );
-  const anonKey = env(TEST_BACKEND_ENV.anonKey);
+  const publishableKey = env(TEST_BACKEND_ENV.publishableKey);
   setRuntimeConfig({
     remotes: {
       content: `${url}/content.json`,
       signups: `${url}/signups.json`,
       careers: `${url}/careers.json`,
     },
-    supabase: { url, anonKey },
+    supabase: { url, publishableKey },
   });
   return {
     url,
-    anonKey,
+    publishableKey,
     // One per test file, with its own storage key, so it shares no auth state with the library's client.
     service: (services[url] ??= createClient(url, env(TEST_BACKEND_ENV.serviceKey), {
       auth: { persistSession: false, autoRefreshToken: false, storageKey: 'agentora-test-service' },

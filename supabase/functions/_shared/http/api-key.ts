@@ -1,0 +1,27 @@
+import type { RequestHandler } from './responses.ts';
+import { jsonResponse } from './responses.ts';
+
+export const MISSING_API_KEY_ERROR = 'No API key found in request.';
+export const INVALID_API_KEY_ERROR = 'Invalid API key.';
+
+/**
+ * The gateway's verify_jwt, done by the function itself: Supabase's gateway checks only the legacy JWT
+ * keys, so with publishable and secret keys every function runs with verify_jwt = false and checks the
+ * `apikey` header here. A preflight carries no key and passes to the handler, which answers it.
+ */
+export function requireApiKey(
+  accepted: ReadonlySet<string>,
+  handler: RequestHandler,
+): RequestHandler {
+  return (request) => {
+    if (request.method === 'OPTIONS') return handler(request);
+    const key = request.headers.get('apikey');
+    if (key === null || key === '') {
+      return Promise.resolve(jsonResponse(401, { success: false, error: MISSING_API_KEY_ERROR }));
+    }
+    if (!accepted.has(key)) {
+      return Promise.resolve(jsonResponse(401, { success: false, error: INVALID_API_KEY_ERROR }));
+    }
+    return handler(request);
+  };
+}

@@ -1,0 +1,7 @@
+// What each function answers, for the site's typed calls (@agentora/backend/responses). Types only: the
+// front end shares the answers' shapes, never a function's code.
+export type { ConfirmEmailResponseBody } from './confirm-email/handler.ts';
+export type { PrivacyFulfilResponseBody } from './privacy-fulfil/handler.ts';
+export type { SubmitApplicationResponseBody } from './submit-application/handler.ts';
+export type { ThankYouResponseBody } from './send-thank-you-email/handler.ts';
+export type { UnsubscribeResponseBody } from './unsubscribe/handler.ts';
