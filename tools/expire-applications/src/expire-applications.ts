@@ -2,8 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   createResumeRemovalQueue,
   drainResumeRemovals,
-} from '../../../supabase/functions/_shared/privacy/resume-removals.ts';
-import { createResumeStore } from '../../../supabase/functions/_shared/resumes/resume-store.ts';
+} from '@agentora/backend/privacy/resume-removals';
+import { createResumeStore } from '@agentora/backend/resumes/resume-store';
 
 export interface Expiry {
   /** Applications deleted for being older than 12 months. */

@@ -14,12 +14,21 @@ describe('mayImport', () => {
     [['type:tool'], ['type:app', 'type:remote'], false],
     [['type:e2e'], ['type:app', 'type:remote'], true],
     [['type:lib'], [], false],
+    [['type:lib'], ['type:backend'], true],
+    [['type:tool'], ['type:backend'], true],
+    [['type:app', 'type:remote'], ['type:backend'], false],
+    [['type:backend'], ['type:lib'], false],
+    [['type:backend'], ['type:tool'], false],
+    [['type:backend'], ['type:app', 'type:remote'], false],
   ])('%j → %j: %s', (source, target, allowed) => {
     expect(mayImport(source, target)).toBe(allowed);
   });
 
   it('lets the build and test files of apps and libs use tools, never another app', () => {
     expect(mayImport(['type:lib'], ['type:tool'], true)).toBe(true);
+    expect(mayImport(['type:backend'], ['type:tool'], true)).toBe(true);
+    expect(mayImport(['type:backend'], ['type:lib'], true)).toBe(false);
+    expect(mayImport(['type:app', 'type:remote'], ['type:backend'], true)).toBe(true);
     expect(mayImport(['type:app', 'type:remote'], ['type:app', 'type:remote'], true)).toBe(false);
   });
 });
@@ -32,6 +41,8 @@ describe('isNodeOnlyFile', () => {
     'src/test/render.tsx',
     'src/test-support/render.tsx',
     'src/backend/testing/global-setup.ts',
+    'tests/migrations.test.ts',
+    'tests/support/consent.ts',
   ])('%s runs in Node', (file) => expect(isNodeOnlyFile(file)).toBe(true));
 
   it.each([

@@ -13,8 +13,13 @@ export const DEPENDENCY_RULES: readonly DependencyRule[] = [
   { sourceTag: 'type:remote', allowedTags: ['type:lib'] },
   // The shell loads remotes by name at run time; from them it takes only @agentora/contracts types.
   { sourceTag: 'type:shell', allowedTags: ['type:lib'] },
-  { sourceTag: 'type:lib', allowedTags: ['type:lib'] },
-  { sourceTag: 'type:tool', allowedTags: ['type:lib', 'type:tool'] },
+  // Libs share the backend's rules and answer types (@agentora/backend exports them), so the browser
+  // checks what the functions check with the same code.
+  { sourceTag: 'type:lib', allowedTags: ['type:lib', 'type:backend'] },
+  { sourceTag: 'type:tool', allowedTags: ['type:lib', 'type:tool', 'type:backend'] },
+  // The Supabase project is deployed on its own and runs on Deno: it imports no lib, app or tool (its
+  // tests may use tools, e.g. the local server).
+  { sourceTag: 'type:backend', allowedTags: [] },
 ];
 
 /**
@@ -24,7 +29,7 @@ export const DEPENDENCY_RULES: readonly DependencyRule[] = [
 const NODE_ONLY_FILES: readonly RegExp[] = [
   /^[^/]+\.config\.[cm]?[jt]s$/,
   /\.test\.[cm]?[jt]sx?$/,
-  /(^|\/)(test|testing|test-support|__tests__)\//,
+  /(^|\/)(test|tests|testing|test-support|__tests__)\//,
 ];
 
 export function isNodeOnlyFile(projectRelativePath: string): boolean {
@@ -35,7 +40,8 @@ export function isNodeOnlyFile(projectRelativePath: string): boolean {
 /** One set of allowed target tags per rule that applies to `sourceTags` (none: anything goes). */
 function allowedTargetTags(sourceTags: readonly string[], nodeOnly: boolean): Set<string>[] {
   return DEPENDENCY_RULES.filter((rule) => sourceTags.includes(rule.sourceTag)).map(
-    (rule) => new Set(nodeOnly ? [...rule.allowedTags, 'type:tool'] : rule.allowedTags),
+    (rule) =>
+      new Set(nodeOnly ? [...rule.allowedTags, 'type:tool', 'type:backend'] : rule.allowedTags),
   );
 }
 

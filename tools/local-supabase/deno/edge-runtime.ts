@@ -45,7 +45,7 @@ Object.defineProperty(Deno, 'serve', {
         hostname,
         port: 0,
         onListen: ({ port }) => {
-          console.log(`${LISTENING_PREFIX}${port}`);
+          console.info(`${LISTENING_PREFIX}${port}`);
           exitWhenStdinCloses();
         },
         onError: workerError,

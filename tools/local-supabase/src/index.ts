@@ -2,11 +2,14 @@ export {
   startLocalSupabase,
   type LocalSupabase,
   type LocalSupabaseOptions,
+  type RunningFunction,
 } from './server/start.ts';
 export {
   DEFAULT_PORT,
   LOCAL_ANON_KEY,
   LOCAL_JWT_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
 } from './keys/local-keys.ts';
 export { DataDirLockedError } from './datadir/lock.ts';

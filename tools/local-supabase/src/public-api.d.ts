@@ -23,8 +23,18 @@ export interface LocalSupabaseOptions {
   databaseUrl?: string;
   /** Default: <repo>/supabase/migrations. */
   migrationsDir?: string;
-  /** When set, the functions' mail goes out through Resend instead of into the outbox. */
+  /**
+   * The Supabase project whose functions to serve (its config.toml and functions/deno.json). Default:
+   * <repo>/supabase. Tests point it at a project of test functions.
+   */
+  supabaseDir?: string;
+  /**
+   * When set, the functions' mail goes out through Resend (or the API at resendApiUrl) instead of into the
+   * outbox.
+   */
   resendApiKey?: string;
+  /** RESEND_API_URL for the functions when resendApiKey is set; default Resend's own API. */
+  resendApiUrl?: string;
   /** The From header of the functions' mail. */
   emailFrom?: string;
   /**
@@ -39,14 +49,35 @@ export interface LocalSupabaseOptions {
     /** The clock the job is given; tests move it forward. Default: the real one. */
     now?: () => Date;
   };
+  /**
+   * Start every function's Deno worker before returning (`npm start`), rather than on its first request
+   * (tests). Either way a worker that exits or hangs is replaced on the next request.
+   */
+  prestartFunctions?: boolean;
+  /** How long a function may take to answer before the gateway answers 504 (hosted: 150 s). */
+  functionIdleTimeoutMs?: number;
+  /** Where the functions' own output goes. Default: stderr. */
+  functionLog?: (line: string) => void;
+}
+
+/** A function's Deno worker, as `npm start`'s banner lists them. */
+export interface RunningFunction {
+  name: string;
+  pid: number | undefined;
 }
 
 export interface LocalSupabase {
   /** The API URL to give supabase-js, e.g. http://127.0.0.1:54321. */
   url: string;
+  /** The publishable key (what the site uses) and the secret key (what the functions use). */
+  publishableKey: string;
+  secretKey: string;
+  /** The legacy JWT keys, still accepted. */
   anonKey: string;
   serviceKey: string;
   jwtSecret: string;
+  /** The functions, each served by its own Deno worker (pid undefined until it has started). */
+  functions(): RunningFunction[];
   dataDir: string;
   /** HTML list of the mail sent so far (JSON at `${url}/outbox.json`). */
   outboxUrl: string;
@@ -61,6 +92,8 @@ export declare const DEFAULT_PORT: 54321;
 export declare const LOCAL_JWT_SECRET: string;
 export declare const LOCAL_ANON_KEY: string;
 export declare const LOCAL_SERVICE_ROLE_KEY: string;
+export declare const LOCAL_PUBLISHABLE_KEY: string;
+export declare const LOCAL_SECRET_KEY: string;
 
 export declare class DataDirLockedError extends Error {}
 

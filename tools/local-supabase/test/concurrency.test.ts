@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { startTestServer, type TestServer } from '../src/testing/test-server.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { CONNECTION_LIMITS } from '../src/server/http-server.ts';
 import { closedWithin, openSocket } from './support/raw-http.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { startTestServer, type TestServer } from '../src/testing/test-server.ts';
 
 // Clients that hold connections without finishing a request are cut within seconds, and the number of
 // connections is capped. The limits are the server's own defaults, not values lowered for the test.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, raiseRateLimits } from '../src/index.ts';
 import { spawnServer, type ServerProcess } from './support/server-process.ts';
-import { clientFor } from './support/test-server.ts';
+import { clientFor } from '../src/testing/test-server.ts';
 
 // The server as a real process on a data dir on disk: one process per dir, and kill -9 under load loses
 // no acknowledged row and leaves nothing that blocks the next start.

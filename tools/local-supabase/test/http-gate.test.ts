@@ -5,7 +5,7 @@ import {
   startTestServer,
   uniqueEmail,
   type TestServer,
-} from './support/test-server.ts';
+} from '../src/testing/test-server.ts';
 
 // What the server decides from a request's head alone: which Host it answers, which origins may read
 // it, and that no body is read before the route and the key allow it, and then only up to the limit.

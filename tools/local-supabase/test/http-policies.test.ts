@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { admitFunction, type EdgeFunction } from '../src/functions/routes.ts';
-import { SMALL_BODY_LIMIT, fileBodyLimit } from '../src/http/body-limits.ts';
+import type { FunctionWorker } from '../src/functions/function-worker.ts';
+import { admitFunction } from '../src/functions/routes.ts';
+import { SMALL_BODY_LIMIT } from '../src/http/body-limits.ts';
 import { createOriginPolicy } from '../src/http/cors.ts';
 import { createHostPolicy } from '../src/http/host.ts';
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from '../src/index.ts';
 
 // The policies the request listener applies, on their own; http-gate.test.ts attacks them through
 // the running server.
@@ -47,40 +47,35 @@ describe('host policy', () => {
   });
 });
 
-describe('function body limits, per function', () => {
-  const handler: EdgeFunction['handler'] = async () => new Response('ok');
+describe('the functions gateway, before a body is read', () => {
   const services = {
-    jwtSecret: LOCAL_JWT_SECRET,
-    functions: new Map<string, EdgeFunction>([
-      ['json-call', { handler, verifyJwt: true }],
-      ['takes-a-file', { handler, verifyJwt: true, maxBodyBytes: fileBodyLimit(5 * 1024 * 1024) }],
-    ]),
+    workers: new Map([['takes-a-file', {} as FunctionWorker]]),
+    maxBodyBytes: 5 * 1024 * 1024 + SMALL_BODY_LIMIT,
+    idleTimeoutMs: 1000,
   };
-  const request = {
-    method: 'POST',
-    headers: { apikey: LOCAL_ANON_KEY },
-  } as unknown as IncomingMessage;
+  const post = { method: 'POST', headers: {} } as unknown as IncomingMessage;
 
-  it('holds a function to the small limit unless it declares its own', () => {
-    expect(admitFunction(request, services, '/json-call')).toMatchObject({
-      bodyLimit: SMALL_BODY_LIMIT,
-    });
-    expect(admitFunction(request, services, '/takes-a-file')).toMatchObject({
+  it('holds every function to its ceiling, and asks for no key (each function checks its own)', () => {
+    expect(admitFunction(post, services, '/takes-a-file')).toMatchObject({
       bodyLimit: 5 * 1024 * 1024 + SMALL_BODY_LIMIT,
       tooLarge: { status: 413, body: { code: 'PAYLOAD_TOO_LARGE' } },
     });
   });
 
-  it('decides on the name and the key alone', () => {
-    expect(admitFunction(request, services, '/__proto__')).toMatchObject({
-      refuse: { status: 404 },
+  it('answers an unknown function 404 and a method no function takes 405, as the hosted gateway', () => {
+    expect(admitFunction(post, services, '/__proto__')).toMatchObject({
+      refuse: {
+        status: 404,
+        body: { code: 'NOT_FOUND' },
+        headers: { 'sb-error-code': 'NOT_FOUND' },
+      },
     });
     expect(
       admitFunction(
-        { method: 'POST', headers: {} } as unknown as IncomingMessage,
+        { method: 'TRACE', headers: {} } as unknown as IncomingMessage,
         services,
         '/takes-a-file',
       ),
-    ).toMatchObject({ refuse: { status: 401 } });
+    ).toMatchObject({ refuse: { status: 405 } });
   });
 });

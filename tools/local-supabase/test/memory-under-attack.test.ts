@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../src/index.ts';
 import { openSocket } from './support/raw-http.ts';
 import { spawnServer, type ServerProcess } from './support/server-process.ts';
-import { clientFor } from './support/test-server.ts';
+import { clientFor } from '../src/testing/test-server.ts';
 
 // Twenty clients each start a 50 MB chunked body and never finish it, on every kind of route. The
 // server (a real process, measured from outside) must keep its memory flat and keep answering.

@@ -4,7 +4,7 @@ import {
   startTestServer,
   uniqueEmail,
   type TestServer,
-} from './support/test-server.ts';
+} from '../src/testing/test-server.ts';
 
 // Malformed and hostile input to the PostgREST subset: every one is a 400 (or a correct answer),
 // never a 500, and no part of the query string ever becomes SQL text.

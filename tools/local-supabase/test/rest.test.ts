@@ -7,7 +7,7 @@ import {
   startTestServer,
   uniqueEmail,
   type TestServer,
-} from './support/test-server.ts';
+} from '../src/testing/test-server.ts';
 
 // PostgREST behaviour through the real server and the unmodified supabase-js client.
 let t: TestServer;

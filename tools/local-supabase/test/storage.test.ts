@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { startTestServer, type TestServer } from '../src/testing/test-server.ts';
 
 // The private applications bucket through the real server and the unmodified supabase-js storage
 // client: the service role (submit-application, the team's resume-url command) writes, signs and

@@ -32,7 +32,10 @@ it('takes the newest /usr/lib/postgresql/<major>/bin that has both initdb and po
   await bin(real.major, ['initdb', 'postgres']);
   await bin(real.major + 1, ['initdb']); // half an installation: skipped
   const found = findPostgresBinaries({ install: false }, { libDir, pathDirs: [] });
-  expect(found).toEqual({ binDir: path.join(libDir, String(real.major), 'bin'), major: real.major });
+  expect(found).toEqual({
+    binDir: path.join(libDir, String(real.major), 'bin'),
+    major: real.major,
+  });
 });
 
 it('uses POSTGRES_BIN_DIR when set, and only it', () => {

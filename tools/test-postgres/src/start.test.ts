@@ -102,5 +102,7 @@ it('runs two servers at once, on different ports', async () => {
 
 it("fails with the server's output when PostgreSQL cannot start", async () => {
   const start = startTestPostgres({ settings: { max_connections: 'many' }, timeoutMs: 30_000 });
-  await expect(start).rejects.toThrow(/did not start[\s\S]*PostgreSQL's output[\s\S]*max_connections/);
+  await expect(start).rejects.toThrow(
+    /did not start[\s\S]*PostgreSQL's output[\s\S]*max_connections/,
+  );
 });

@@ -151,11 +151,14 @@ async function launch(
     root,
     uid: user?.uid,
     gid: user?.gid,
-    env: { ...process.env, LC_ALL: 'C' },
     steps: [
       {
         command: path.join(binaries.binDir, 'initdb'),
-        args: ['-D', dataDir, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--no-locale', '-N'],
+        args: [
+          ...['-D', dataDir, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--no-locale', '-N'],
+          // Not the "you can now start the database server using…" advice, in an error's log.
+          ...(binaries.major >= 14 ? ['--no-instructions'] : []),
+        ],
       },
       {
         command: path.join(binaries.binDir, 'postgres'),
@@ -175,10 +178,16 @@ async function launch(
 
   // Its own process group: a Ctrl-C in the terminal reaches the test process, whose end closes the
   // supervisor's stdin; the supervisor then stops the server and removes the temp dir.
-  const child: ChildProcess = spawn(process.execPath, ['-e', SUPERVISOR_SCRIPT, JSON.stringify(job)], {
-    stdio: ['pipe', 'ignore', 'pipe'],
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['-e', SUPERVISOR_SCRIPT, JSON.stringify(job)],
+    {
+      stdio: ['pipe', 'ignore', 'pipe'],
+      // initdb and postgres inherit it. C: no locale warnings (the cluster's locale is C anyway).
+      env: { ...process.env, LC_ALL: 'C' },
+      detached: true,
+    },
+  );
   let log = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {

@@ -4,7 +4,7 @@
 // so does the death of the test process, however it dies — or on SIGINT/SIGTERM/SIGHUP; then it removes
 // the temp dir and exits. So no server outlives the process that started it.
 //
-// argv[1]: JSON { root, uid?, gid?, env, steps: [{ command, args }] }.
+// argv[1]: JSON { root, uid?, gid?, steps: [{ command, args }] }; the steps inherit its environment.
 export const SUPERVISOR_SCRIPT = String.raw`
 const { spawn } = require('node:child_process');
 const { rmSync } = require('node:fs');
@@ -47,7 +47,6 @@ function run(index) {
   const name = path.basename(step.command);
   child = spawn(step.command, step.args, {
     cwd: job.root,
-    env: job.env,
     uid: job.uid,
     gid: job.gid,
     stdio: ['ignore', 2, 2],

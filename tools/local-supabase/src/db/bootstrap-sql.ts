@@ -1,5 +1,5 @@
 // What a hosted Supabase database already contains before the project's first migration runs, reduced to
-// the parts this site touches: the API roles and their default grants, the auth.* JWT helpers, the
+// the parts this site touches: the API roles (with no default grants), the auth.* JWT helpers, the
 // storage schema, and the CLI's migration history table. Idempotent, so it runs on every start.
 // The local_storage schema is this server's own: it holds object bytes, which hosted Supabase keeps
 // in S3, so that an upload commits atomically with its storage.objects row.
@@ -22,11 +22,12 @@ create schema if not exists extensions;
 grant usage on schema public to anon, authenticated, service_role;
 grant usage on schema extensions to anon, authenticated, service_role;
 
--- Hosted Supabase hands every new public table, function and sequence to the API roles; migrations are
--- expected to take back what they do not want exposed, so the local server must start from the same place.
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+-- Hosted Supabase no longer hands new public tables, functions and sequences to the API roles (new projects
+-- from 2026-05-30, every project from 2026-10-30): each migration grants what it exposes. So neither does
+-- this server; the revokes also undo the default grants that data dirs made by earlier versions carry.
+alter default privileges in schema public revoke all on tables from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on functions from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on sequences from anon, authenticated, service_role;
 
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;

@@ -91,7 +91,9 @@ export class FunctionWorker {
     const running: Running = { child, port: Promise.resolve(0) };
     running.port = new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => {
-        reject(new FunctionBootError(`${name} did not start within ${this.runtime.bootTimeoutMs} ms`));
+        reject(
+          new FunctionBootError(`${name} did not start within ${this.runtime.bootTimeoutMs} ms`),
+        );
         child.kill('SIGKILL');
       }, this.runtime.bootTimeoutMs);
       createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -109,7 +111,9 @@ export class FunctionWorker {
       });
       child.on('exit', (code, signal) => {
         clearTimeout(timer);
-        reject(new FunctionBootError(`${name} exited (${signal ?? `code ${code}`}) before it listened`));
+        reject(
+          new FunctionBootError(`${name} exited (${signal ?? `code ${code}`}) before it listened`),
+        );
         if (this.running === running) this.running = undefined;
       });
     });

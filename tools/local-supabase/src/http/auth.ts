@@ -36,7 +36,8 @@ const API_KEYS: ReadonlyMap<string, ApiRole> = new Map([
   [LOCAL_SECRET_KEY, 'service_role'],
 ]);
 
-const isNewApiKey = (key: string) => key.startsWith('sb_publishable_') || key.startsWith('sb_secret_');
+const isNewApiKey = (key: string) =>
+  key.startsWith('sb_publishable_') || key.startsWith('sb_secret_');
 
 // Hosted Supabase refuses a secret key sent by a browser, which it tells by the User-Agent.
 const BROWSER_USER_AGENT = /^Mozilla\//;
@@ -61,7 +62,8 @@ function authenticateApiKey(
       message: 'Forbidden use of secret API key in browser',
     };
   }
-  if (bearer === undefined || bearer === apikey) return { ok: true, caller: { role, claims: { role } } };
+  if (bearer === undefined || bearer === apikey)
+    return { ok: true, caller: { role, claims: { role } } };
   if (isNewApiKey(bearer)) return { ok: false, problem: 'invalid', message: 'Invalid API key' };
   return authenticateJwt(bearer, jwtSecret);
 }

@@ -54,28 +54,28 @@ export function createOutbox(dir: string): Outbox {
   return {
     dir,
     async accept(mail) {
-        const message: OutboxMessage = {
-          id: randomUUID(),
-          createdAt: new Date().toISOString(),
-          ...mail,
-        };
-        await mkdir(keysDir, { recursive: true });
-        const keyFile = path.join(
-          keysDir,
-          createHash('sha256').update(mail.idempotencyKey).digest('hex'),
-        );
-        try {
-          // Exclusive create: of two sends with one key, exactly one gets to write its message.
-          await writeFile(keyFile, message.id, { flag: 'wx' });
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-          return { id: (await readFile(keyFile, 'utf8')).trim() };
-        }
-        // Written aside and renamed, so the listing never sees half a message.
-        const target = fileFor(message);
-        await writeFile(`${target}.tmp`, JSON.stringify(message, null, 2));
-        await rename(`${target}.tmp`, target);
-        return { id: message.id };
+      const message: OutboxMessage = {
+        id: randomUUID(),
+        createdAt: new Date().toISOString(),
+        ...mail,
+      };
+      await mkdir(keysDir, { recursive: true });
+      const keyFile = path.join(
+        keysDir,
+        createHash('sha256').update(mail.idempotencyKey).digest('hex'),
+      );
+      try {
+        // Exclusive create: of two sends with one key, exactly one gets to write its message.
+        await writeFile(keyFile, message.id, { flag: 'wx' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        return { id: (await readFile(keyFile, 'utf8')).trim() };
+      }
+      // Written aside and renamed, so the listing never sees half a message.
+      const target = fileFor(message);
+      await writeFile(`${target}.tmp`, JSON.stringify(message, null, 2));
+      await rename(`${target}.tmp`, target);
+      return { id: message.id };
     },
     async list() {
       const names = (await files()).sort().reverse();

@@ -56,6 +56,11 @@ export interface LocalSupabaseOptions {
   /** Default: <repo>/supabase/migrations. */
   migrationsDir?: string;
   /**
+   * The Supabase project whose functions to serve (its config.toml and functions/deno.json). Default:
+   * <repo>/supabase. Tests point it at a project of test functions.
+   */
+  supabaseDir?: string;
+  /**
    * When set, the functions' mail goes out through Resend (or the API at resendApiUrl) instead of into the
    * outbox.
    */
@@ -164,12 +169,12 @@ export async function startLocalSupabase(
     });
     const runtime = {
       binary: denoBinary(),
-      config: path.join(SUPABASE_DIR, 'functions', 'deno.json'),
+      config: path.join(options.supabaseDir ?? SUPABASE_DIR, 'functions', 'deno.json'),
       preload: EDGE_RUNTIME_PRELOAD,
       bootTimeoutMs: 30_000,
     };
     const log = options.functionLog ?? ((line: string) => process.stderr.write(`${line}\n`));
-    for (const entry of readFunctionCatalog(SUPABASE_DIR)) {
+    for (const entry of readFunctionCatalog(options.supabaseDir ?? SUPABASE_DIR)) {
       workers.set(entry.name, new FunctionWorker(entry, runtime, environment, log));
     }
     if (options.prestartFunctions) {

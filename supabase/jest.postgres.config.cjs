@@ -1,0 +1,14 @@
+// `test-postgres`: the tests that reach the database, on a throwaway real PostgreSQL server rather than
+// PGlite (docs/backend.md, "Which Postgres").
+const base = require('./jest.config.cjs');
+
+module.exports = {
+  ...base,
+  displayName: '@agentora/backend (PostgreSQL)',
+  globalSetup: '<rootDir>/tests/postgres/global-setup.ts',
+  globalTeardown: '<rootDir>/tests/postgres/global-teardown.ts',
+  testPathIgnorePatterns: [
+    // The functions' modules with fakes: no database in them.
+    '/tests/(consent-handlers|resend-transport|thank-you-content|thank-you-handler)\\.test\\.ts$',
+  ],
+};

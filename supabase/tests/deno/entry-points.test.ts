@@ -1,0 +1,117 @@
+// Each function's index.ts as hosted Supabase runs it: imported on Deno with the environment hosted
+// functions get, its Deno.serve handler taken and called. Checks the wiring that only the entry file has:
+// the environment it reads, the key check around the handler, the preflight.
+import { assertEquals } from './assert.ts';
+
+const FUNCTIONS = [
+  'send-thank-you-email',
+  'submit-application',
+  'confirm-email',
+  'unsubscribe',
+  'privacy-request',
+  'privacy-fulfil',
+];
+
+const ENVIRONMENT: Record<string, string> = {
+  // Nothing listens here: every call below is answered before the function reaches its database.
+  SUPABASE_URL: 'http://127.0.0.1:9',
+  SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: 'sb_publishable_entry_test' }),
+  SUPABASE_SECRET_KEYS: JSON.stringify({ default: 'sb_secret_entry_test' }),
+  SITE_URL: 'https://agentora.example',
+};
+
+type Handler = (request: Request) => Promise<Response>;
+
+const handlers = new Map<string, Promise<Handler>>();
+
+/** The handler the entry file serves (a module runs once, so each is imported once). */
+function handlerOf(name: string): Promise<Handler> {
+  if (!handlers.has(name)) handlers.set(name, importHandler(name));
+  return handlers.get(name)!;
+}
+
+/** Imports the entry file with Deno.serve stubbed, and returns the handler it serves. */
+async function importHandler(name: string): Promise<Handler> {
+  for (const [key, value] of Object.entries(ENVIRONMENT)) Deno.env.set(key, value);
+  const serve = Deno.serve;
+  let served: Handler | undefined;
+  Object.defineProperty(Deno, 'serve', {
+    configurable: true,
+    value: (handler: Handler) => {
+      served = handler;
+      return { finished: Promise.resolve() };
+    },
+  });
+  try {
+    await import(`../../functions/${name}/index.ts`);
+  } finally {
+    Object.defineProperty(Deno, 'serve', { configurable: true, value: serve });
+  }
+  if (!served) throw new Error(`${name}/index.ts did not call Deno.serve`);
+  return served;
+}
+
+for (const name of FUNCTIONS) {
+  Deno.test(`${name}: answers the preflight with the CORS headers supabase-js needs`, async () => {
+    const handler = await handlerOf(name);
+    const answer = await handler(
+      new Request(`http://functions.test/${name}`, { method: 'OPTIONS' }),
+    );
+    assertEquals(answer.status, 200);
+    assertEquals(answer.headers.get('access-control-allow-origin'), '*');
+    const allowed = answer.headers.get('access-control-allow-headers') ?? '';
+    for (const header of ['apikey', 'authorization', 'content-type', 'x-client-info']) {
+      assertEquals(allowed.includes(header), true, `${header} allowed`);
+    }
+    await answer.body?.cancel();
+  });
+
+  Deno.test(
+    `${name}: checks the caller's API key against the keys of its environment`,
+    async () => {
+      const handler = await handlerOf(name);
+      const call = async (apikey: string | undefined) => {
+        const answer = await handler(
+          new Request(`http://functions.test/${name}`, {
+            method: 'POST',
+            headers: { 'content-type': 'text/plain', ...(apikey ? { apikey } : {}) },
+            body: 'not what any function takes',
+          }),
+        );
+        const body = await answer.json();
+        return [answer.status, body.error];
+      };
+      if (name === 'unsubscribe') {
+        // The one function without a key: a mail provider's one-click POST carries none.
+        assertEquals((await call(undefined))[0] !== 401, true);
+        return;
+      }
+      assertEquals(await call(undefined), [401, 'No API key found in request.']);
+      assertEquals(await call('sb_publishable_other_project'), [401, 'Invalid API key.']);
+      for (const key of ['sb_publishable_entry_test', 'sb_secret_entry_test']) {
+        const [status] = await call(key);
+        assertEquals(status !== 401, true, `${key} accepted`);
+      }
+    },
+  );
+}
+
+Deno.test(
+  'a function without a secret key in its environment fails at start, saying what is missing',
+  async () => {
+    Deno.env.delete('SUPABASE_SECRET_KEYS');
+    Deno.env.delete('SUPABASE_SERVICE_ROLE_KEY');
+    try {
+      await import('../../functions/confirm-email/index.ts?without-secret');
+      throw new Error('it started');
+    } catch (error) {
+      assertEquals(
+        String(error).includes('needs SUPABASE_URL and a secret key'),
+        true,
+        String(error),
+      );
+    } finally {
+      Deno.env.set('SUPABASE_SECRET_KEYS', ENVIRONMENT.SUPABASE_SECRET_KEYS);
+    }
+  },
+);

@@ -1,0 +1,447 @@
+import {
+  DEFAULT_MIGRATIONS_DIR,
+  asCaller,
+  freshPostgresDatabase,
+  listMigrations,
+  migrate,
+  openDatabase,
+  type ApiRole,
+  type Database,
+  type FreshDatabase,
+} from '@agentora/local-supabase/testing';
+
+// The migrations' security model checked in SQL, below any HTTP layer: what each API role may do.
+let database: Database;
+
+const TABLES = [
+  'early_access_signups',
+  'newsletter_subscriptions',
+  'waitlist_signups',
+  'general_applications',
+] as const;
+/** The tables anon inserts into; applications come through submit-application (service role). */
+const ANON_TABLES = [
+  'early_access_signups',
+  'newsletter_subscriptions',
+  'waitlist_signups',
+] as const;
+
+const as = (role: ApiRole, sql: string, values: unknown[] = []) =>
+  asCaller(database, { role, claims: { role } }, (db) => db.query(sql, values));
+const asSuperuser = (sql: string, values: unknown[] = []) =>
+  database.transaction((db) => db.query(sql, values));
+
+let seq = 0;
+const email = () => `person${(seq += 1)}.${Date.now()}@example.com`;
+
+const validRow = (table: (typeof TABLES)[number]): Record<string, string> => {
+  switch (table) {
+    case 'waitlist_signups':
+      return {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: email(),
+        company: 'Analytical Engines',
+      };
+    case 'general_applications':
+      return {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: email(),
+        why_join: 'Agents!',
+      };
+    default:
+      return { email: email() };
+  }
+};
+
+function insertSql(table: string, row: Record<string, unknown>): [string, unknown[]] {
+  const columns = Object.keys(row);
+  return [
+    `insert into public.${table} (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+    Object.values(row),
+  ];
+}
+const insertAs = (role: ApiRole, table: string, row: Record<string, unknown>) =>
+  as(role, ...insertSql(table, row));
+
+let postgres: FreshDatabase | undefined;
+
+beforeAll(async () => {
+  // PGlite in memory, or a fresh database on the test PostgreSQL (LOCAL_SUPABASE_TEST_POSTGRES_URL).
+  postgres = await freshPostgresDatabase();
+  database = await openDatabase({ databaseUrl: postgres?.url });
+  await migrate(database, DEFAULT_MIGRATIONS_DIR);
+  // Without request headers every statement here counts for one client address.
+  await asSuperuser('update public.rate_limit_rules set max_requests = 1000000');
+});
+afterAll(async () => {
+  await database.close();
+  await postgres?.drop();
+});
+
+describe('migrations', () => {
+  it('are recorded in the CLI history table, so a second run applies nothing', async () => {
+    const versions = (await listMigrations(DEFAULT_MIGRATIONS_DIR)).map((m) => m.version);
+    expect(versions.length).toBeGreaterThanOrEqual(3);
+    const { rows } = await asSuperuser(
+      'select version from supabase_migrations.schema_migrations order by version',
+    );
+    expect(rows.map((r) => r.version)).toEqual(versions);
+    expect(await migrate(database, DEFAULT_MIGRATIONS_DIR)).toEqual([]);
+  });
+
+  it('enable and force row-level security on every table', async () => {
+    const { rows } = await asSuperuser(
+      `select relname, relrowsecurity, relforcerowsecurity from pg_class
+        where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`,
+    );
+    expect(rows).toEqual(
+      [
+        ...TABLES,
+        'rate_limit_rules',
+        'email_tokens',
+        'email_suppressions',
+        'resume_removals',
+        'retention_settings',
+      ]
+        .sort()
+        .map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),
+    );
+  });
+});
+
+describe.each(ANON_TABLES)('%s as anon', (table) => {
+  it('accepts an insert of the form fields', async () => {
+    await expect(insertAs('anon', table, validRow(table))).resolves.toMatchObject({ rowCount: 1 });
+  });
+
+  it('cannot read, update or delete anything', async () => {
+    await insertAs('anon', table, validRow(table));
+    for (const sql of [
+      `select * from public.${table}`,
+      `select count(*) from public.${table}`,
+      `update public.${table} set email = 'x@example.com'`,
+      `delete from public.${table}`,
+    ]) {
+      await expect(as('anon', sql)).rejects.toMatchObject({ code: '42501' });
+    }
+  });
+
+  it('cannot set id, created_at, thank_you_sent_at or confirmed_at', async () => {
+    for (const extra of [
+      { id: '00000000-0000-0000-0000-000000000001' },
+      { created_at: '2000-01-01T00:00:00Z' },
+      { thank_you_sent_at: '2000-01-01T00:00:00Z' },
+      { confirmed_at: '2000-01-01T00:00:00Z' },
+    ]) {
+      await expect(insertAs('anon', table, { ...validRow(table), ...extra })).rejects.toMatchObject(
+        { code: '42501' },
+      );
+    }
+  });
+
+  it('gets 23505 for the same email in another letter case', async () => {
+    const row = validRow(table);
+    await insertAs('anon', table, row);
+    await expect(
+      insertAs('anon', table, { ...row, email: row.email.toUpperCase() }),
+    ).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('gets 23514 for a malformed or over-long email', async () => {
+    for (const bad of [
+      'no-at-sign.example.com',
+      'two@@example.com',
+      'spaces in@example.com',
+      'nodot@example',
+      `${'a'.repeat(250)}@example.com`,
+    ]) {
+      await expect(
+        insertAs('anon', table, { ...validRow(table), email: bad }),
+      ).rejects.toMatchObject({ code: '23514' });
+    }
+  });
+});
+
+describe('general_applications as anon', () => {
+  it('cannot insert at all: applications come through submit-application', async () => {
+    await expect(
+      insertAs('anon', 'general_applications', validRow('general_applications')),
+    ).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('cannot read, update or delete anything', async () => {
+    for (const sql of [
+      'select * from public.general_applications',
+      `update public.general_applications set status = 'hired'`,
+      'delete from public.general_applications',
+    ]) {
+      await expect(as('anon', sql)).rejects.toMatchObject({ code: '42501' });
+    }
+  });
+});
+
+describe('authenticated (unused by the site)', () => {
+  it('has no rights on any table', async () => {
+    for (const table of TABLES) {
+      await expect(insertAs('authenticated', table, validRow(table))).rejects.toMatchObject({
+        code: '42501',
+      });
+      await expect(as('authenticated', `select * from public.${table}`)).rejects.toMatchObject({
+        code: '42501',
+      });
+    }
+  });
+});
+
+/** Who writes a table on the site: anon for the sign-ups, submit-application's service role for the rest. */
+const writer = (table: (typeof TABLES)[number]): ApiRole =>
+  table === 'general_applications' ? 'service_role' : 'anon';
+
+describe('CHECK constraints hold the option lists exactly', () => {
+  const cases: Array<
+    [table: 'waitlist_signups' | 'general_applications', column: string, allowed: string[]]
+  > = [
+    ['waitlist_signups', 'company_size', ['1-10', '11-50', '51-200', '201-1000', '1000+']],
+    ['waitlist_signups', 'hear_about', ['search', 'social', 'referral', 'blog', 'event', 'other']],
+    ['general_applications', 'experience_years', ['0-1', '1-3', '3-5', '5-10', '10+']],
+    ['general_applications', 'availability', ['immediate', '2-weeks', '1-month', '2-months']],
+    ['general_applications', 'work_preference', ['remote', 'hybrid', 'onsite', 'flexible']],
+    [
+      'general_applications',
+      'hear_about_us',
+      ['website', 'linkedin', 'referral', 'job-board', 'social-media', 'other'],
+    ],
+  ];
+
+  it.each(cases)('%s.%s', async (table, column, allowed) => {
+    const role = writer(table);
+    for (const value of allowed) {
+      await expect(
+        insertAs(role, table, { ...validRow(table), [column]: value }),
+      ).resolves.toMatchObject({ rowCount: 1 });
+    }
+    await expect(
+      insertAs(role, table, { ...validRow(table), [column]: null }),
+    ).resolves.toMatchObject({ rowCount: 1 });
+    for (const value of ['', 'Other', 'unknown']) {
+      await expect(
+        insertAs(role, table, { ...validRow(table), [column]: value }),
+      ).rejects.toMatchObject({ code: '23514' });
+    }
+  });
+
+  it('requires names, company and why_join to be non-blank', async () => {
+    await expect(
+      insertAs('anon', 'waitlist_signups', { ...validRow('waitlist_signups'), company: '   ' }),
+    ).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      insertAs('service_role', 'general_applications', {
+        ...validRow('general_applications'),
+        first_name: '',
+      }),
+    ).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      insertAs('service_role', 'general_applications', {
+        ...validRow('general_applications'),
+        why_join: null,
+      }),
+    ).rejects.toMatchObject({ code: '23502' });
+  });
+
+  it('bounds text lengths and stores blanks as NULL only', async () => {
+    await expect(
+      insertAs('anon', 'waitlist_signups', {
+        ...validRow('waitlist_signups'),
+        use_case: 'x'.repeat(2001),
+      }),
+    ).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      insertAs('anon', 'waitlist_signups', { ...validRow('waitlist_signups'), role: '' }),
+    ).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      insertAs('service_role', 'general_applications', {
+        ...validRow('general_applications'),
+        cover_letter: 'x'.repeat(10001),
+      }),
+    ).rejects.toMatchObject({ code: '23514' });
+  });
+
+  it('accepts only http(s) URLs', async () => {
+    const ok = {
+      ...validRow('general_applications'),
+      linkedin_url: 'https://www.linkedin.com/in/ada',
+      portfolio_url: 'http://ada.dev/work',
+    };
+    await expect(insertAs('service_role', 'general_applications', ok)).resolves.toMatchObject({
+      rowCount: 1,
+    });
+    for (const bad of [
+      'javascript:alert(1)',
+      'ftp://example.com/x',
+      'www.example.com',
+      'https://',
+    ]) {
+      await expect(
+        insertAs('service_role', 'general_applications', {
+          ...validRow('general_applications'),
+          portfolio_url: bad,
+        }),
+      ).rejects.toMatchObject({ code: '23514' });
+    }
+  });
+
+  it('stores a résumé only as a path of the bucket in the one shape, with its file name', async () => {
+    const path = `resumes/${Date.now()}-${'0123456789abcdef'.repeat(2)}.pdf`;
+    await expect(
+      insertAs('service_role', 'general_applications', {
+        ...validRow('general_applications'),
+        resume_path: path,
+        resume_filename: 'cv.pdf',
+      }),
+    ).resolves.toMatchObject({ rowCount: 1 });
+    for (const bad of [
+      'https://evil.example/payload.exe',
+      '/storage/v1/object/public/applications/resumes/1752300000000-0123456789abcdef0123456789abcdef.pdf',
+      `resumes/${Date.now()}-${'0123456789abcdef'.repeat(2)}.html`,
+      `resumes/${Date.now()}-${'0123456789abcdef'.repeat(2)}`,
+      `resumes/../${Date.now()}-${'0123456789abcdef'.repeat(2)}.pdf`,
+      `resumes/${Date.now()}-abc.pdf`,
+      `resumes/${Date.now()}-${'0123456789ABCDEF'.repeat(2)}.pdf`,
+    ]) {
+      await expect(
+        insertAs('service_role', 'general_applications', {
+          ...validRow('general_applications'),
+          resume_path: bad,
+          resume_filename: 'cv.pdf',
+        }),
+      ).rejects.toMatchObject({ code: '23514' });
+    }
+    await expect(
+      insertAs('service_role', 'general_applications', {
+        ...validRow('general_applications'),
+        resume_path: path.replace('.pdf', '.doc'),
+      }),
+    ).rejects.toMatchObject({
+      code: '23514',
+      constraint: 'general_applications_resume_pair_check',
+    });
+  });
+
+  it('starts every application as pending', async () => {
+    const row = validRow('general_applications');
+    await insertAs('service_role', 'general_applications', row);
+    const { rows } = await as(
+      'service_role',
+      'select status from public.general_applications where email = $1',
+      [row.email],
+    );
+    expect(rows).toEqual([{ status: 'pending' }]);
+  });
+});
+
+describe('thank-you ledger functions', () => {
+  const claim = (role: ApiRole, type: string, address: string) =>
+    as(role, 'select public.claim_thank_you($1, $2) as row', [type, address]).then(
+      (r) => r.rows[0].row as Record<string, unknown> | null,
+    );
+
+  it('claim a fresh sign-up once, case-insensitively, returning the columns the mail uses; release gives it back', async () => {
+    const row = validRow('waitlist_signups');
+    await insertAs('anon', 'waitlist_signups', { ...row, use_case: 'Reports' });
+    const claimed = await claim('service_role', 'waitlist', row.email.toUpperCase());
+    expect(claimed).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email: row.email,
+      first_name: 'Ada',
+      company: 'Analytical Engines',
+      use_case: 'Reports',
+    });
+    expect(await claim('service_role', 'waitlist', row.email)).toBeNull();
+    await as('service_role', 'select public.release_thank_you_email($1, $2)', [
+      'waitlist',
+      claimed?.id,
+    ]);
+    expect(await claim('service_role', 'waitlist', row.email)).toEqual(claimed);
+  });
+
+  it('return only the address for the sign-ups that have no name', async () => {
+    const address = email();
+    await insertAs('anon', 'newsletter_subscriptions', { email: address });
+    expect(await claim('service_role', 'newsletter', address)).toEqual({
+      id: expect.any(String),
+      email: address,
+    });
+  });
+
+  it('only match the table of the given type', async () => {
+    const address = email();
+    await insertAs('anon', 'early_access_signups', { email: address });
+    expect(await claim('service_role', 'waitlist', address)).toBeNull();
+    expect(await claim('service_role', 'early_access', address)).not.toBeNull();
+  });
+
+  it('ignore sign-ups older than 10 minutes', async () => {
+    const address = email();
+    await insertAs('anon', 'early_access_signups', { email: address });
+    await asSuperuser(
+      `update public.early_access_signups set created_at = now() - interval '11 minutes' where email = $1`,
+      [address],
+    );
+    expect(await claim('service_role', 'early_access', address)).toBeNull();
+  });
+
+  it('refuse an unknown type', async () => {
+    await expect(claim('service_role', 'spam', email())).rejects.toMatchObject({ code: '22023' });
+  });
+
+  it('cannot be executed by anon or authenticated, and the old claim function is gone', async () => {
+    await expect(claim('anon', 'early_access', email())).rejects.toMatchObject({ code: '42501' });
+    await expect(claim('authenticated', 'early_access', email())).rejects.toMatchObject({
+      code: '42501',
+    });
+    await expect(
+      as('service_role', 'select public.claim_thank_you_email($1, $2)', ['newsletter', email()]),
+    ).rejects.toMatchObject({ code: '42883' });
+  });
+});
+
+describe('applications bucket', () => {
+  const insertObject = (role: ApiRole, name: string) =>
+    as(role, `insert into storage.objects (bucket_id, name) values ('applications', $1)`, [name]);
+
+  it('is private, 5 MB, PDF/DOC/DOCX', async () => {
+    const { rows } = await asSuperuser(
+      `select public, file_size_limit, allowed_mime_types from storage.buckets where id = 'applications'`,
+    );
+    expect(rows).toEqual([
+      {
+        public: false,
+        file_size_limit: '5242880',
+        allowed_mime_types: [
+          'application/pdf',
+          'application/msword',
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        ],
+      },
+    ]);
+  });
+
+  it('has no storage policy: anon can neither create nor see objects, however named', async () => {
+    for (const name of [
+      `resumes/${Date.now()}-${'ab'.repeat(16)}.pdf`,
+      `resumes/${Date.now()}-${'cd'.repeat(16)}`,
+      'resumes/cv.html',
+    ]) {
+      await expect(insertObject('anon', name)).rejects.toMatchObject({ code: '42501' });
+    }
+    await insertObject('service_role', `resumes/${Date.now()}-${'ef'.repeat(16)}.docx`);
+    const { rows } = await as('anon', 'select name from storage.objects');
+    expect(rows).toEqual([]);
+    const { rows: policies } = await asSuperuser(
+      `select policyname from pg_policies where schemaname = 'storage' and tablename = 'objects'`,
+    );
+    expect(policies).toEqual([]);
+  });
+});

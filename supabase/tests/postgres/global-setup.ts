@@ -1,0 +1,15 @@
+import { startTestPostgres, type TestPostgres } from '@agentora/test-postgres';
+import { TEST_POSTGRES_URL_ENV } from '@agentora/local-supabase/testing';
+
+// `test-postgres`: the same database tests on a real PostgreSQL server (Debian's, found or installed by
+// @agentora/test-postgres); each test file gets a fresh database of its own on it.
+declare global {
+  var testPostgres: TestPostgres | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  const postgres = await startTestPostgres();
+  globalThis.testPostgres = postgres;
+  process.env[TEST_POSTGRES_URL_ENV] = postgres.url;
+  process.stdout.write(`\nDatabase tests on PostgreSQL ${postgres.major} (${postgres.url})\n`);
+}

@@ -1,0 +1,80 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { raiseRateLimits, startLocalSupabase, type LocalSupabase } from '../index.ts';
+import { freshPostgresDatabase } from './postgres-databases.ts';
+
+export interface TestServer {
+  server: LocalSupabase;
+  /** What the browser has: the publishable key (the anon role). */
+  anon: SupabaseClient;
+  /** What the edge functions and operators have: the secret key (the service_role role). */
+  service: SupabaseClient;
+  stop(): Promise<void>;
+}
+
+/** A supabase-js client with the key; `fetch` to connect from another local address. */
+export function clientFor(
+  url: string,
+  key: string,
+  fetch?: typeof globalThis.fetch,
+): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    ...(fetch ? { global: { fetch } } : {}),
+  });
+}
+
+/**
+ * A real server on a free port with an in-memory database and a throwaway data dir. With
+ * LOCAL_SUPABASE_TEST_POSTGRES_URL set (a superuser URL), the same tests run on a fresh database there.
+ */
+export async function startTestServer(
+  options: {
+    /** 'production' keeps the migrations' rate limits; by default they are raised, since every test
+     * request comes from 127.0.0.1. */
+    rateLimits?: 'raised' | 'production';
+  } = {},
+): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-test-'));
+  const postgres = await freshPostgresDatabase();
+  const server = await startLocalSupabase({
+    port: 0,
+    dataDir,
+    inMemory: true,
+    databaseUrl: postgres?.url,
+  });
+  if (options.rateLimits !== 'production') await raiseRateLimits(server.url, server.serviceKey);
+  return {
+    server,
+    anon: clientFor(server.url, server.publishableKey),
+    service: clientFor(server.url, server.secretKey),
+    async stop() {
+      await server.stop();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** A fresh address per call, so tests sharing a server never collide. */
+export function uniqueEmail(label = 'visitor'): string {
+  counter += 1;
+  return `${label}.${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Headers supabase-js sends, for the few checks made with plain fetch. */
+export function apiHeaders(
+  key: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    apikey: key,
+    Authorization: `Bearer ${key}`,
+    'Content-Type': 'application/json',
+    ...extra,
+  };
+}
