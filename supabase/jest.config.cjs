@@ -6,6 +6,8 @@ module.exports = {
   displayName: '@agentora/backend',
   testEnvironment: 'node',
   roots: ['<rootDir>/tests'],
+  // Those run on Deno (`deno test`, the second half of the test target).
+  testPathIgnorePatterns: ['/tests/deno/'],
   // Generous: on a loaded 2-core machine starting PGlite alone can take tens of seconds.
   testTimeout: 120000,
 };

@@ -8,6 +8,7 @@ module.exports = {
   globalSetup: '<rootDir>/tests/postgres/global-setup.ts',
   globalTeardown: '<rootDir>/tests/postgres/global-teardown.ts',
   testPathIgnorePatterns: [
+    ...base.testPathIgnorePatterns,
     // The functions' modules with fakes: no database in them.
     '/tests/(consent-handlers|resend-transport|thank-you-content|thank-you-handler)\\.test\\.ts$',
   ],

@@ -62,7 +62,10 @@ if (await backendAnswering()) {
 const site = await startPreviewSite({
   workspaceRoot,
   ports: LOCAL_PORTS,
-  supabase: { url: `http://127.0.0.1:${LOCAL_BACKEND.port}`, publishableKey: LOCAL_BACKEND.publishableKey },
+  supabase: {
+    url: `http://127.0.0.1:${LOCAL_BACKEND.port}`,
+    publishableKey: LOCAL_BACKEND.publishableKey,
+  },
 });
 console.info(
   [

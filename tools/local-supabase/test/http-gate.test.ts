@@ -231,7 +231,15 @@ describe('no body is read before the route and the key allow it', () => {
       400,
     ],
     ['storage public read', 'GET', '/storage/v1/object/public/applications/resumes/x.pdf', {}, 400],
-    ['a function without a key', 'POST', '/functions/v1/send-thank-you-email', {}, 401],
+    // The gateway checks no key (each function checks its own, after reading its body, as on hosted
+    // Supabase with verify_jwt = false); a method no function takes is refused before the body.
+    [
+      'a function, by a method none takes',
+      'PROPFIND',
+      '/functions/v1/send-thank-you-email',
+      {},
+      405,
+    ],
     ['an unknown function', 'POST', '/functions/v1/nope', { 'x-key': 'anon' }, 404],
   ];
 
@@ -345,17 +353,36 @@ describe('body limits, per route', () => {
     });
   });
 
-  it('functions: a JSON call is held to the small limit', async () => {
+  it("functions: the gateway holds a body to its ceiling, the largest bucket's file", async () => {
+    const ceiling = fileBodyLimit(5 * 1024 * 1024);
     const response = await exchange(t.server.url, {
       method: 'POST',
       path: '/functions/v1/send-thank-you-email',
-      headers: { ...apiHeaders(t.server.anonKey), 'Content-Length': String(SMALL_BODY_LIMIT + 1) },
+      headers: { ...apiHeaders(t.server.publishableKey), 'Content-Length': String(ceiling + 1) },
       end: false,
     });
     expect(response.status).toBe(413);
+    expect(response.headers['sb-error-code']).toBe('PAYLOAD_TOO_LARGE');
     expect(JSON.parse(response.body)).toEqual({
       code: 'PAYLOAD_TOO_LARGE',
-      message: `The request body is larger than ${SMALL_BODY_LIMIT} bytes`,
+      message: `The request body is larger than ${ceiling} bytes`,
+    });
+  });
+
+  it('functions: a JSON call above the small limit is refused by the function itself', async () => {
+    const response = await fetch(`${t.server.url}/functions/v1/send-thank-you-email`, {
+      method: 'POST',
+      headers: apiHeaders(t.server.publishableKey),
+      body: JSON.stringify({
+        type: 'newsletter',
+        email: 'a@example.com',
+        pad: 'x'.repeat(SMALL_BODY_LIMIT),
+      }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'The request body is too large.',
     });
   });
 });

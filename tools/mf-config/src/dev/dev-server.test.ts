@@ -104,7 +104,10 @@ describe('dev server', () => {
           signups: `${origin}:4202/mf-manifest.json`,
           careers: `${origin}:4203/mf-manifest.json`,
         },
-        supabase: { url: `${origin}:${LOCAL_BACKEND.port}`, publishableKey: LOCAL_BACKEND.publishableKey },
+        supabase: {
+          url: `${origin}:${LOCAL_BACKEND.port}`,
+          publishableKey: LOCAL_BACKEND.publishableKey,
+        },
       });
     }
   });
