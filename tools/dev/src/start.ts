@@ -117,6 +117,7 @@ if (!stopping) {
       `  same site, other name: http://127.0.0.1:${LOCAL_PORTS.shell}`,
       `  remotes alone:        http://localhost${remotes}`,
       `  sent emails (outbox): http://localhost:${LOCAL_BACKEND.port}/outbox`,
+      '  edge functions:       on Deno, one process each, from supabase/functions/<name>/index.ts',
       '  Edits show up by themselves (React Fast Refresh). Ctrl+C stops everything.',
       '',
     ].join('\n'),
