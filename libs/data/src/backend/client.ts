@@ -9,7 +9,8 @@ let cached: { url: string; publishableKey: string; client: Promise<SupabaseClien
  */
 export function getSupabaseClient(): Promise<SupabaseClient> {
   const { url, publishableKey } = getRuntimeConfig().supabase;
-  if (cached && cached.url === url && cached.publishableKey === publishableKey) return cached.client;
+  if (cached && cached.url === url && cached.publishableKey === publishableKey)
+    return cached.client;
 
   const client = import('@supabase/supabase-js').then(({ createClient }) =>
     createClient(url, publishableKey, {

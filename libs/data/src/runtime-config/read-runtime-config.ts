@@ -49,7 +49,10 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     RemoteName,
     string
   >;
-  return { remotes: checked, supabase: { url: supabase.url, publishableKey: supabase.publishableKey } };
+  return {
+    remotes: checked,
+    supabase: { url: supabase.url, publishableKey: supabase.publishableKey },
+  };
 }
 
 export async function fetchRuntimeConfig(
