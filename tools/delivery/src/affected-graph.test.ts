@@ -103,3 +103,32 @@ it("a change in a lib affects that lib's dependents and nothing else", () => {
 it('a change to the shared Module Federation config rebuilds all four apps', () => {
   expect(affectedBy('tools/mf-config/src/shared.ts', 'build')).toEqual(APPS);
 });
+
+it("a change in the backend's shared rules reaches the libs that share them and their apps", () => {
+  const affected = affectedBy('supabase/functions/_shared/rules/email-address.ts');
+  expect(affected).toEqual(
+    expect.arrayContaining([
+      '@agentora/backend',
+      '@agentora/forms',
+      '@agentora/data',
+      '@agentora/local-supabase',
+      '@agentora/e2e',
+      ...APPS,
+    ]),
+  );
+});
+
+// Nx marks whole projects: the apps build on libs that import the backend's rules, so any change in
+// supabase/ (a migration too) affects their build; only a cache hit keeps them from rebuilding
+// (docs/backend.md, "Known limits").
+it('a change in a migration tests the backend, the local server and the e2e suite', () => {
+  expect(affectedBy('supabase/migrations/20250901000100_retention.sql', 'test')).toEqual(
+    expect.arrayContaining(['@agentora/backend', '@agentora/local-supabase']),
+  );
+  expect(affectedBy('supabase/migrations/20250901000100_retention.sql', 'e2e')).toEqual([
+    '@agentora/e2e',
+  ]);
+  expect(affectedBy('supabase/migrations/20250901000100_retention.sql', 'test-postgres')).toEqual([
+    '@agentora/backend',
+  ]);
+});
