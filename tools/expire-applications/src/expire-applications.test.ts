@@ -103,7 +103,14 @@ describe('expireApplications', () => {
         '--now',
         new Date(Date.now() + 366 * 86_400_000).toISOString(),
       ],
-      { env: { ...process.env, SUPABASE_URL: server.url, SUPABASE_SERVICE_ROLE_KEY: '' } },
+      {
+        env: {
+          ...process.env,
+          SUPABASE_URL: server.url,
+          SUPABASE_SECRET_KEY: '',
+          SUPABASE_SERVICE_ROLE_KEY: '',
+        },
+      },
     );
     expect(stdout).toMatch(
       /^Deleted [1-9]\d* application\(s\) older than 12 months; removed [1-9]\d* résumé file\(s\)\.\n$/,

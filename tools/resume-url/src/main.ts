@@ -2,11 +2,11 @@
 // application's résumé on stdout (who applied and how long the link lives on stderr).
 //
 // SUPABASE_URL: the project's API URL; default the local server, http://127.0.0.1:54321.
-// SUPABASE_SERVICE_ROLE_KEY: the project's service role key; defaults to the local server's demo key
-// only when SUPABASE_URL is a loopback address. Never commit the hosted key or put it in a browser.
+// SUPABASE_SECRET_KEY: one of the project's secret keys (or SUPABASE_SERVICE_ROLE_KEY, the legacy JWT);
+// defaults to the local server's well-known secret key only when SUPABASE_URL is a loopback address. Never commit the hosted key or put it in a browser.
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
-import { DEFAULT_PORT, LOCAL_SERVICE_ROLE_KEY } from '@agentora/local-supabase';
+import { DEFAULT_PORT, LOCAL_SECRET_KEY } from '@agentora/local-supabase';
 import {
   DEFAULT_EXPIRES_IN_SECONDS,
   ResumeUrlError,
@@ -28,8 +28,10 @@ if (positionals.length !== 1)
 const apiUrl = process.env.SUPABASE_URL || `http://127.0.0.1:${DEFAULT_PORT}`;
 const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(apiUrl).hostname);
 const serviceKey =
-  process.env.SUPABASE_SERVICE_ROLE_KEY || (loopback ? LOCAL_SERVICE_ROLE_KEY : '');
-if (!serviceKey) fail(`set SUPABASE_SERVICE_ROLE_KEY for ${apiUrl}`);
+  process.env.SUPABASE_SECRET_KEY ||
+  process.env.SUPABASE_SERVICE_ROLE_KEY ||
+  (loopback ? LOCAL_SECRET_KEY : '');
+if (!serviceKey) fail(`set SUPABASE_SECRET_KEY for ${apiUrl}`);
 const expiresIn = Number(values['expires-in'] ?? DEFAULT_EXPIRES_IN_SECONDS);
 
 const client = createClient(apiUrl, serviceKey, {

@@ -97,7 +97,7 @@ describe('npm run resume-url', () => {
   const main = path.join(import.meta.dirname, 'main.ts');
   const command = (args: string[], env: Record<string, string> = {}) =>
     run(process.execPath, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', main, ...args], {
-      env: { ...process.env, SUPABASE_SERVICE_ROLE_KEY: '', ...env },
+      env: { ...process.env, SUPABASE_SECRET_KEY: '', SUPABASE_SERVICE_ROLE_KEY: '', ...env },
     });
 
   it('prints the link on stdout, using the local demo key for a loopback URL', async () => {
@@ -123,7 +123,7 @@ describe('npm run resume-url', () => {
       }),
     ).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('set SUPABASE_SERVICE_ROLE_KEY'),
+      stderr: expect.stringContaining('set SUPABASE_SECRET_KEY'),
     });
   });
 });
