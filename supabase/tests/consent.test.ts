@@ -296,6 +296,47 @@ describe('a mailbox that unsubscribed, signing up again', () => {
     expect(await mailsTo(t, email)).toHaveLength(1);
   });
 
+  it('gets the answer a member gets for any spelling of the mailbox, naming the same constraint', async () => {
+    const email = await unsubscribed('newsletter_subscriptions');
+    const member = uniqueEmail('member');
+    await t.anon.from('newsletter_subscriptions').insert({ email: member });
+
+    const post = (address: string, key = t.server.publishableKey) =>
+      fetch(`${t.server.url}/rest/v1/newsletter_subscriptions`, {
+        method: 'POST',
+        headers: apiHeaders(key, { Prefer: 'return=minimal' }),
+        body: JSON.stringify({ email: address }),
+      });
+    const spellings = (address: string) => [
+      address,
+      address.toUpperCase(),
+      address.replace('@', '+again@'),
+    ];
+    const memberAnswers = [];
+    for (const spelling of spellings(member)) {
+      const response = await post(spelling);
+      memberAnswers.push([response.status, await response.json()]);
+    }
+    const suppressedAnswers = [];
+    for (const spelling of spellings(email)) {
+      const response = await post(spelling);
+      suppressedAnswers.push([response.status, await response.json()]);
+    }
+    expect(suppressedAnswers).toEqual(memberAnswers);
+    // A role that may read the table is shown the key, as PostgreSQL shows it: the mailbox.
+    const withKey = async (address: string) => {
+      const body = (await (await post(address, t.server.secretKey)).json()) as { details: string };
+      return body.details.replace(address.toLowerCase(), '<mailbox>');
+    };
+    expect(await withKey(email)).toBe(await withKey(member));
+    expect(await withKey(member)).toBe('Key (private.mailbox(email))=(<mailbox>) already exists.');
+    expect(new Set(memberAnswers.map(([, body]) => (body as { message: string }).message))).toEqual(
+      new Set([
+        'duplicate key value violates unique constraint "newsletter_subscriptions_mailbox_key"',
+      ]),
+    );
+  });
+
   it('after 30 days is asked to confirm once, and confirming lifts the suppression', async () => {
     const email = await unsubscribed('early_access_signups');
     const fingerprint = sha256(email.toLowerCase());
