@@ -1,4 +1,4 @@
-import { pdfBytes } from '@agentora/local-supabase/testing';
+import { fetchFromAddress, pdfBytes } from '@agentora/local-supabase/testing';
 import {
   answer,
   callFunction,
@@ -331,6 +331,69 @@ describe('privacy-request with production limits', () => {
       mail.text.includes('/privacy/erase?action='),
     );
     expect(links).toHaveLength(3);
+  });
+
+  it("lets strangers spend at most 3 of a mailbox's links a day: its owner's own request still gets one", async () => {
+    const email = uniqueEmail('owner');
+    await signUp(limited, 'early_access_signups', email);
+    const linksTo = async () =>
+      (await mailsTo(limited, email)).filter((mail) =>
+        mail.text.includes('/privacy/erase?action='),
+      );
+    // A stranger at 127.0.0.3 asks 4 times, in any spelling: 3 links go out, the 4th is capped.
+    const stranger = fetchFromAddress('127.0.0.3');
+    for (const address of [email, email.toUpperCase(), email.replace('@', '+x@'), email]) {
+      const response = await callFunction(
+        limited,
+        'privacy-request',
+        { email: address, action: 'erase' },
+        {},
+        limited.server.publishableKey,
+        stranger,
+      );
+      expect(response.status).toBe(202);
+    }
+    await waitForMails(limited, email, 4);
+    // The owner, at another address, is not refused by what the stranger spent.
+    const owner = fetchFromAddress('127.0.0.4');
+    const own = await callFunction(
+      limited,
+      'privacy-request',
+      { email, action: 'copy' },
+      {},
+      limited.server.publishableKey,
+      owner,
+    );
+    expect(own.status).toBe(202);
+    await waitForMails(limited, email, 5);
+    const links = await linksTo();
+    expect(links).toHaveLength(4);
+    expect(links.filter((mail) => mail.text.includes('action=copy'))).toHaveLength(1);
+  });
+
+  it('mails a mailbox at most 10 links a day, however many requesters ask', async () => {
+    const email = uniqueEmail('ceiling');
+    await signUp(limited, 'early_access_signups', email);
+    for (let requester = 0; requester < 4; requester += 1) {
+      for (let i = 0; i < 3; i += 1) {
+        const response = await callFunction(
+          limited,
+          'privacy-request',
+          { email, action: 'erase' },
+          {},
+          limited.server.publishableKey,
+          fetchFromAddress(`127.0.1.${requester + 1}`),
+        );
+        expect(response.status).toBe(202);
+      }
+    }
+    // 12 requests from 4 addresses, 3 each: the ledger allowed 10 of them before answering (the
+    // thank-you mail and 10 links); the function mails only what it allowed.
+    await waitForMails(limited, email, 11);
+    const links = (await mailsTo(limited, email)).filter((mail) =>
+      mail.text.includes('/privacy/erase?action='),
+    );
+    expect(links).toHaveLength(10);
   });
 
   it('refuses the 6th request an hour from one client address', async () => {

@@ -5,6 +5,7 @@ import {
   type LinkRequestGuards,
 } from '../_shared/consent/link-request.ts';
 import type { PrivacyLedger } from '../_shared/consent/link-ledger.ts';
+import { clientAddressOf } from '../_shared/http/client-address.ts';
 import { isRecord, readJsonBody } from '../_shared/http/json-body.ts';
 import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import { emailLinks, type PrivacyAction, type PublicUrls } from '../_shared/links/public-urls.ts';
@@ -36,7 +37,7 @@ const isAction = (value: unknown): value is PrivacyAction =>
 /**
  * privacy-request: `{email, action: 'erase' | 'copy'}` from the site's privacy page. It stores a 1-hour
  * token for the address's mailbox and, only when the mailbox has records here (and has had fewer than 3
- * links today), mails the link to the mailbox. The answer is the same 202 in every case: it says nothing
+ * links today at this client address's request, and fewer than 10 in all), mails the link to the mailbox. The answer is the same 202 in every case: it says nothing
  * about whether the address is known, and the mail goes out after it.
  */
 export function createPrivacyRequestHandler(deps: PrivacyRequestDeps): RequestHandler {
@@ -85,7 +86,7 @@ export function createPrivacyRequestHandler(deps: PrivacyRequestDeps): RequestHa
     const { token, hash } = await newToken();
     let mail: boolean;
     try {
-      mail = await deps.ledger.issue(address, action, hash);
+      mail = await deps.ledger.issue(address, action, hash, clientAddressOf(request));
     } catch (error) {
       logError('privacy-request: the link could not be stored', error);
       return jsonResponse(500, { success: false, error: 'The request could not be stored.' });

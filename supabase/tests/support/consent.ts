@@ -49,9 +49,10 @@ export function callFunction(
   name: string,
   body: unknown,
   headers: Record<string, string> = {},
-  key = server.server.anonKey,
+  key = server.server.publishableKey,
+  from: typeof fetch = fetch,
 ): Promise<Response> {
-  return fetch(`${server.server.url}/functions/v1/${name}`, {
+  return from(`${server.server.url}/functions/v1/${name}`, {
     method: 'POST',
     headers: {
       apikey: key,

@@ -41,7 +41,17 @@ export interface MailboxRecords {
 
 export interface PrivacyLedger {
   /** Stores an erase or copy token for the address's mailbox; true when its link should be mailed. */
-  issue(email: string, action: PrivacyAction, tokenHash: string): Promise<boolean>;
+  /**
+   * Stores the token; true when the link may be mailed (the mailbox has records, and neither the
+   * requester's nor the mailbox's daily cap is reached). `clientAddress` is the requester's, as the
+   * gateway vouches for it (null when unknown).
+   */
+  issue(
+    email: string,
+    action: PrivacyAction,
+    tokenHash: string,
+    clientAddress: string | null,
+  ): Promise<boolean>;
   erase(tokenHash: string): Promise<Erasure | null>;
   copy(tokenHash: string): Promise<MailboxRecords | null>;
 }
@@ -121,11 +131,12 @@ export function createConsentLedger(client: Pick<ServiceClient, 'rpc'>): Consent
 
 export function createPrivacyLedger(client: Pick<ServiceClient, 'rpc'>): PrivacyLedger {
   return {
-    async issue(email, action, tokenHash) {
+    async issue(email, action, tokenHash, clientAddress) {
       const data = await call(client, 'issue_privacy_token', {
         p_email: email,
         p_purpose: action,
         p_token_hash: tokenHash,
+        p_client_address: clientAddress,
       });
       if (typeof data !== 'boolean') throw new Error('issue_privacy_token returned no boolean');
       return data;
