@@ -59,12 +59,9 @@ test('joining stores every field, mails the welcome with company and use case, e
   const mail = await outboxMailTo(entry.email);
   expect(mail).toHaveLength(1);
   expect(mail[0].subject).toBe("You're on Agentora's waitlist");
-  expect(mail[0].text).toContain('Hi Grace,');
-  expect(mail[0].text).toContain('Compilers Inc');
-  expect(mail[0].text).toContain('Find the bugs in my agents');
-  // Only firstName, company and useCase travel to the email helper.
-  expect(mail[0].text).not.toContain('Hopper');
-  expect(mail[0].text).not.toContain('Rear Admiral');
+  // To an address nobody confirmed: nothing the form carried reaches the mail.
+  expect(mail[0].text).toContain('Hi there,');
+  expect(mail[0].text).not.toMatch(/Grace|Hopper|Compilers Inc|Find the bugs|Rear Admiral/);
 
   await expect(banner).toHaveCount(0, { timeout: 7000 });
 });
@@ -166,8 +163,8 @@ test('the welcome mail says only what was stored: the PayPal attack gets the sto
   const [mail] = await outboxMailTo(victim);
   for (const body of [mail.subject, mail.text, mail.html])
     expect(body).not.toMatch(/PayPal|evil\.example|Valued customer/);
-  expect(mail.text).toContain('Hi Victor,');
-  expect(mail.text).toContain('ACME');
+  expect(mail.text).toContain('Hi there,');
+  expect(mail.text).not.toContain('ACME');
 
   // One mailbox, one sign-up and one mail: neither a display name nor a plus-address gets a second.
   for (const again of [`a<${victim}>`, victim.replace('@', '+again@')]) {

@@ -57,7 +57,7 @@ const mailTo = async (to: string) =>
   (await outbox()).filter((message) => message.to.toLowerCase() === to.toLowerCase());
 
 describe('send-thank-you-email', () => {
-  it('mails a fresh early-access sign-up once, greeting the name before the first dot of the address', async () => {
+  it('mails a fresh early-access sign-up once, with a fixed greeting', async () => {
     const to = uniqueEmail('jane');
     expect((await t.anon.from('early_access_signups').insert({ email: to })).error).toBeNull();
 
@@ -77,7 +77,8 @@ describe('send-thank-you-email', () => {
       subject: "You're on the Agentora early access list",
       idempotencyKey: expect.stringMatching(/^thank-you\/early_access\/[0-9a-f-]{36}$/),
     });
-    expect(mail?.text).toContain('Hi Jane,');
+    expect(mail?.text).toContain('Hi there,');
+    expect(mail?.text).not.toContain('Jane');
 
     const listing = await fetch(`${t.server.url}/outbox`);
     expect(listing.headers.get('content-type')).toContain('text/html');
@@ -114,9 +115,8 @@ describe('send-thank-you-email', () => {
     for (const body of [mail.subject, mail.html, mail.text]) {
       expect(body).not.toMatch(/PayPal|evil\.example|Valued customer/);
     }
-    expect(mail.text).toContain('Hi Victor,');
-    expect(mail.text).toContain('ACME');
-    expect(mail.text).toContain('Invoices');
+    expect(mail.text).toContain('Hi there,');
+    expect(mail.text).not.toMatch(/Victor|ACME|Invoices/);
   });
 
   it('mails the address as stored, never one the request names', async () => {
@@ -149,19 +149,22 @@ describe('send-thank-you-email', () => {
     expect((await invoke({ type: 'newsletter', email: subscriber })).body.success).toBe(true);
   });
 
-  it('escapes what the stored row holds', async () => {
-    const waitlister = uniqueEmail();
+  it("carries none of what a stranger stored for someone else's address (phishing through our domain)", async () => {
+    const victim = uniqueEmail('ceo');
     await t.anon.from('waitlist_signups').insert({
-      first_name: '<b>Ada</b>',
-      last_name: 'L',
-      email: waitlister,
-      company: 'A&B <Labs>',
+      first_name: 'there. URGENT: your Agentora account was locked',
+      last_name: 'Security',
+      email: victim,
+      company: 'verify at https://agentora-login.example/verify',
+      use_case: 'update your card at https://agentora-billing.example/pay',
     });
-    const waitlist = await invoke({ type: 'waitlist', email: waitlister });
-    const mail = (await outbox()).find((message) => message.id === waitlist.body.emailId);
-    expect(mail?.html).toContain('A&amp;B &lt;Labs&gt;');
-    expect(mail?.html).toContain('Hi &lt;b&gt;Ada&lt;/b&gt;,');
-    expect(mail?.html).not.toContain('<Labs>');
+    const answer = await invoke({ type: 'waitlist', email: victim });
+    expect(answer.status).toBe(200);
+    const [mail] = await mailTo(victim);
+    for (const body of [mail.subject, mail.html, mail.text]) {
+      expect(body).not.toMatch(/URGENT|locked|agentora-login|agentora-billing|verify at|your card/);
+    }
+    expect(mail.text).toContain('Hi there,');
   });
 
   it('sends once when called five times at the same moment', async () => {

@@ -108,9 +108,9 @@ describe('send-thank-you-email handler', () => {
     for (const body of [mail.subject, mail.html, mail.text]) {
       expect(body).not.toMatch(/PayPal|evil\.example|Dear customer|Urgent|attacker/);
     }
-    expect(mail.text).toContain('Hi Ada,');
-    expect(mail.text).toContain('ACME');
-    expect(mail.text).toContain('Reports');
+    // Nor what the row says: whoever stored it may not own the address (docs/security.md).
+    expect(mail.text).toContain('Hi there,');
+    expect(mail.text).not.toMatch(/Ada|ACME|Reports/);
   });
 
   it('takes the address from `to` when a remote released earlier sends the old payload', async () => {
@@ -120,7 +120,7 @@ describe('send-thank-you-email handler', () => {
       post({ to: 'bob@example.com', type: 'newsletter', firstName: 'Eve' }),
     );
     expect(response.status).toBe(200);
-    expect(sent[0].text).toContain('Hi Bob,');
+    expect(sent[0].to).toBe('bob@example.com');
     expect(sent[0].text).not.toContain('Eve');
   });
 

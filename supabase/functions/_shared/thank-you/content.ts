@@ -1,5 +1,4 @@
 import { EMAIL_BRAND } from '../brand.ts';
-import { greetingNameFromEmail } from '../mail/greeting-name.ts';
 import {
   paragraph,
   renderEmail,
@@ -8,7 +7,7 @@ import {
   type EmailLink,
   type RenderedEmail,
 } from '../mail/render.ts';
-import type { StoredSignup, ThankYouType } from './stored-signup.ts';
+import type { ThankYouType } from './stored-signup.ts';
 
 /** How long a confirmation link works and an unconfirmed sign-up is kept (migrations 20250901000*). */
 export const CONFIRM_LINK_DAYS = 7;
@@ -25,20 +24,14 @@ export interface ThankYouLinks {
   privacy: string;
 }
 
-function greeting(firstName: string): Block {
-  return paragraph(`Hi ${firstName === '' ? 'there' : firstName},`);
-}
-
-/** A stored first name, or the one the address suggests for the sign-ups that have no name column. */
-function firstNameOf(type: ThankYouType, row: StoredSignup): string {
-  if (type === 'early_access' || type === 'newsletter') return greetingNameFromEmail(row.email);
-  return (row.first_name ?? '').trim();
-}
-
-const present = (value: string | null | undefined): string | undefined => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-};
+/**
+ * Every thank-you mail goes to an address nobody has confirmed yet (it is the confirmation, or the
+ * careers receipt), so whoever typed the sign-up may not be the mailbox's owner: nothing they typed
+ * reaches the mail, not a name, a company, a use case or a role, or our domain would carry a stranger's
+ * words (a "URGENT: verify at https://…" for a first name) to anyone's inbox. The greeting is fixed.
+ * docs/security.md ("Thank-you emails") says what a confirmed address's mail may carry.
+ */
+const GREETING: Block = paragraph('Hi there,');
 
 /**
  * What a list's mail adds to its thank-you words: the request to confirm, with the button. Nothing else is
@@ -57,15 +50,13 @@ function confirmationBlocks(confirmUrl: string): Block[] {
   ];
 }
 
-// Every word comes from the claimed row or from here; nothing a request carries reaches an email.
-const CONTENT: Readonly<
-  Record<ThankYouType, (row: StoredSignup, firstName: string, links: ThankYouLinks) => EmailContent>
-> = {
-  early_access: (_row, firstName) => ({
+// Every word comes from here; nothing a request carries, and nothing a visitor typed, reaches an email.
+const CONTENT: Readonly<Record<ThankYouType, (links: ThankYouLinks) => EmailContent>> = {
+  early_access: () => ({
     subject: `You're on the ${EMAIL_BRAND.name} early access list`,
     heading: 'Welcome to early access',
     blocks: [
-      greeting(firstName),
+      GREETING,
       paragraph(
         `Thanks for joining the ${EMAIL_BRAND.name} early access list. You are among the first people to `,
         'hear about the marketplace where AI agents are discovered, bought, sold and deployed.',
@@ -82,11 +73,11 @@ const CONTENT: Readonly<
       paragraph("We'll write again as soon as your access is ready."),
     ],
   }),
-  newsletter: (_row, firstName) => ({
+  newsletter: () => ({
     subject: `Welcome to the ${EMAIL_BRAND.name} newsletter`,
     heading: "You're subscribed",
     blocks: [
-      greeting(firstName),
+      GREETING,
       paragraph(
         `Thanks for subscribing to the ${EMAIL_BRAND.name} newsletter. You'll receive our latest updates on `,
         'AI agents, the marketplace, and our road to launch.',
@@ -94,53 +85,28 @@ const CONTENT: Readonly<
       paragraph('You can unsubscribe at any time with the link at the end of every email we send.'),
     ],
   }),
-  waitlist: (row, firstName) => {
-    const company = present(row.company);
-    const useCase = present(row.use_case);
-    return {
-      subject: `You're on ${EMAIL_BRAND.name}'s waitlist`,
-      heading: 'Welcome to the waitlist',
-      blocks: [
-        greeting(firstName),
-        company
-          ? paragraph(
-              `Thanks for joining ${EMAIL_BRAND.name}'s waitlist on behalf of `,
-              { strong: company },
-              '.',
-            )
-          : paragraph(`Thanks for joining ${EMAIL_BRAND.name}'s waitlist.`),
-        ...(useCase
-          ? [
-              paragraph('You told us what you want AI agents to do for you:'),
-              { kind: 'quote', text: useCase } as Block,
-            ]
-          : []),
-        paragraph({ strong: 'What you get as a waitlist member' }),
-        {
-          kind: 'list',
-          items: [
-            '50% off the first year',
-            'Priority support and features',
-            'Lifetime beta access',
-          ],
-        },
-        paragraph(
-          `We expect to launch in ${EMAIL_BRAND.launchYear}; we'll contact you with next steps before then.`,
-        ),
-      ],
-    };
-  },
-  career: (row, firstName, links) => ({
+  waitlist: () => ({
+    subject: `You're on ${EMAIL_BRAND.name}'s waitlist`,
+    heading: 'Welcome to the waitlist',
+    blocks: [
+      GREETING,
+      paragraph(`Thanks for joining ${EMAIL_BRAND.name}'s waitlist.`),
+      paragraph({ strong: 'What you get as a waitlist member' }),
+      {
+        kind: 'list',
+        items: ['50% off the first year', 'Priority support and features', 'Lifetime beta access'],
+      },
+      paragraph(
+        `We expect to launch in ${EMAIL_BRAND.launchYear}; we'll contact you with next steps before then.`,
+      ),
+    ],
+  }),
+  career: (links) => ({
     subject: `We received your application to ${EMAIL_BRAND.name}`,
     heading: 'Application received',
     blocks: [
-      greeting(firstName),
-      paragraph(
-        `Thank you for applying to ${EMAIL_BRAND.name} for `,
-        // The position is the applicant's current role, or the words "the position".
-        { strong: present(row.current_role) ?? 'the position' },
-        '.',
-      ),
+      GREETING,
+      paragraph(`Thank you for applying to ${EMAIL_BRAND.name}.`),
       paragraph(
         'Our team will review your application and get back to you within ',
         { strong: '5 business days' },
@@ -161,12 +127,8 @@ const CONTENT: Readonly<
 /** Where the list's own words go: right after the greeting and the first thanks. */
 const CONFIRMATION_AT = 2;
 
-export function renderThankYouEmail(
-  type: ThankYouType,
-  row: StoredSignup,
-  links: ThankYouLinks,
-): RenderedEmail {
-  const content = CONTENT[type](row, firstNameOf(type, row), links);
+export function renderThankYouEmail(type: ThankYouType, links: ThankYouLinks): RenderedEmail {
+  const content = CONTENT[type](links);
   if (links.confirm)
     content.blocks.splice(CONFIRMATION_AT, 0, ...confirmationBlocks(links.confirm));
   const footerLinks: EmailLink[] = [

@@ -64,7 +64,7 @@ export async function sendThankYou(
     const { id } = await mailer.transport.send({
       from: mailer.from ?? DEFAULT_FROM,
       to: row.email,
-      ...renderThankYouEmail(type, row, {
+      ...renderThankYouEmail(type, {
         siteUrl: urls.siteUrl,
         confirm: confirm ? emailLinks.confirmPage(urls, confirm.token) : undefined,
         unsubscribe: emailLinks.unsubscribePage(urls, unsubscribe.token),
