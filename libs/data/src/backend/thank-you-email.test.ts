@@ -22,7 +22,7 @@ async function outboxFor(to: string): Promise<OutboxMessage[]> {
 }
 
 describe('invokeThankYouEmail (early access)', () => {
-  it('reports success, emailId and type for a fresh sign-up, and the mail greets the name before the first dot', async () => {
+  it('reports success, emailId and type for a fresh sign-up, and the mail greets with our words', async () => {
     const email = uniqueEmail('jane');
     await insertEarlyAccessSignup(email);
     const result = await invokeThankYouEmail({ type: 'early_access', email });
@@ -36,7 +36,7 @@ describe('invokeThankYouEmail (early access)', () => {
       id: result.emailId,
       subject: "You're on the Agentora early access list",
     });
-    expect(mail.text).toContain('Hi Jane,');
+    expect(mail.text).toContain('Hi there,');
   });
 
   it('sends only the type and the address', async () => {
@@ -73,7 +73,7 @@ describe('invokeThankYouEmail (early access)', () => {
 });
 
 describe('invokeThankYouEmail: success only when the mail went out', () => {
-  it('is true for newsletter and waitlist sign-ups, whose mail says what was stored', async () => {
+  it('is true for newsletter and waitlist sign-ups, whose mail repeats nothing the visitor typed', async () => {
     const subscriber = uniqueEmail();
     await insertNewsletterSubscription(subscriber);
     expect((await invokeThankYouEmail({ type: 'newsletter', email: subscriber })).success).toBe(
@@ -93,8 +93,8 @@ describe('invokeThankYouEmail: success only when the mail went out', () => {
     });
     expect((await invokeThankYouEmail({ type: 'waitlist', email: waitlister })).success).toBe(true);
     const [mail] = await outboxFor(waitlister);
-    expect(mail.text).toContain('Hi Ada,');
-    expect(mail.text).toContain('Reports');
+    expect(mail.text).toContain('Hi there,');
+    expect(mail.text).not.toMatch(/Ada|Reports/);
   });
 
   it('is false, never throwing, for an address that did not sign up', async () => {

@@ -1,0 +1,7 @@
+export {
+  startFakeResend,
+  type AcceptedMail,
+  type FakeResend,
+  type FakeResendOptions,
+  type FakeResendStats,
+} from './fake-resend.ts';
