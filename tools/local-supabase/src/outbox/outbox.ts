@@ -1,17 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { MailMessage } from '@agentora/backend/mail/types';
+
 /** A message as the functions hand it to Resend's API (resend-api.ts reads it from the request). */
-export interface OutboxMail {
-  from: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  headers?: Readonly<Record<string, string>>;
-  /** Resend's Idempotency-Key header. */
-  idempotencyKey: string;
-}
+export type OutboxMail = MailMessage;
 
 export interface OutboxMessage extends OutboxMail {
   id: string;
