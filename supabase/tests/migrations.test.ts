@@ -80,6 +80,23 @@ afterAll(async () => {
   await postgres?.drop();
 });
 
+describe('functions reachable through the Data API', () => {
+  // PostgreSQL gives EXECUTE on every new function to PUBLIC, whatever the default privileges of the API
+  // roles say, on hosted Supabase as here: a migration that forgets `revoke … from public` exposes its
+  // function at /rest/v1/rpc. None in public is for the browser.
+  it('none in public may be executed by anon or authenticated', async () => {
+    const { rows } = await asSuperuser(
+      `select p.oid::regprocedure::text as name
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public'
+          and (has_function_privilege('anon', p.oid, 'execute')
+               or has_function_privilege('authenticated', p.oid, 'execute'))
+        order by 1`,
+    );
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('migrations', () => {
   it('are recorded in the CLI history table, so a second run applies nothing', async () => {
     const versions = (await listMigrations(DEFAULT_MIGRATIONS_DIR)).map((m) => m.version);

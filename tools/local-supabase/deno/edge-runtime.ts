@@ -12,6 +12,13 @@ export const LISTENING_PREFIX = '@@local-supabase-function-listening ';
 type Handler = (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
 
 const hostname = Deno.env.get('LOCAL_FUNCTION_HOSTNAME') ?? '127.0.0.1';
+// The gateway's per-run secret (function-worker.ts): a request without it did not come through the
+// gateway, which alone sets the client address, and is refused. The function never sees the header.
+const GATEWAY_SECRET_HEADER = 'x-local-supabase-gateway';
+const gatewaySecret = Deno.env.get('LOCAL_FUNCTION_GATEWAY_SECRET');
+Deno.env.delete('LOCAL_FUNCTION_GATEWAY_SECRET');
+// How long a stopping worker waits for the tasks handed to EdgeRuntime.waitUntil.
+const WAIT_UNTIL_GRACE_MS = 10_000;
 const serve = Deno.serve.bind(Deno);
 
 function handlerOf(args: unknown[]): Handler {
@@ -21,6 +28,17 @@ function handlerOf(args: unknown[]): Handler {
   const handler = (first as { handler?: unknown } | undefined)?.handler;
   if (typeof handler === 'function') return handler as Handler;
   throw new TypeError('Deno.serve needs a handler.');
+}
+
+function throughGateway(handler: Handler): Handler {
+  return (request, info) => {
+    if (!gatewaySecret || request.headers.get(GATEWAY_SECRET_HEADER) !== gatewaySecret) {
+      return new Response('Not through the gateway', { status: 403 });
+    }
+    const headers = new Headers(request.headers);
+    headers.delete(GATEWAY_SECRET_HEADER);
+    return handler(new Request(request, { headers }), info);
+  };
 }
 
 function workerError(error: unknown): Response {
@@ -50,7 +68,7 @@ Object.defineProperty(Deno, 'serve', {
         },
         onError: workerError,
       },
-      handlerOf(args),
+      throughGateway(handlerOf(args)),
     ),
 });
 
@@ -74,7 +92,10 @@ function exitWhenStdinCloses(): void {
     for await (const _chunk of Deno.stdin.readable) {
       // The server writes nothing; anything read is ignored.
     }
-    await Promise.allSettled([...pending]);
+    await Promise.race([
+      Promise.allSettled([...pending]),
+      new Promise((resolve) => setTimeout(resolve, WAIT_UNTIL_GRACE_MS)),
+    ]);
     Deno.exit(0);
   })();
 }

@@ -4,6 +4,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { EDGE_RUNTIME_PRELOAD } from '../src/config/paths.ts';
+import { denoBinary } from '../src/functions/deno-binary.ts';
+import { readFunctionCatalog } from '../src/functions/function-catalog.ts';
+import { FunctionWorker, GATEWAY_SECRET_HEADER } from '../src/functions/function-worker.ts';
 import { startLocalSupabase, type LocalSupabase } from '../src/index.ts';
 
 // The functions gateway with real Deno workers, on a project of test functions that misbehave
@@ -129,6 +133,43 @@ describe('the functions gateway', () => {
       const answer = await call(name);
       expect(answer.status).toBe(404);
       expect(answer.headers.get('sb-error-code')).toBe('NOT_FOUND');
+    }
+  });
+});
+
+describe("a worker's own port", () => {
+  it('answers only requests that come through the gateway, and hides the gateway from the function', async () => {
+    const echo = readFunctionCatalog(PROJECT).find((entry) => entry.name === 'echo');
+    const worker = new FunctionWorker(
+      echo!,
+      {
+        gatewaySecret: 'the-gateway',
+        binary: denoBinary(),
+        config: path.join(PROJECT, 'functions', 'deno.json'),
+        preload: EDGE_RUNTIME_PRELOAD,
+        bootTimeoutMs: 30_000,
+      },
+      {},
+      () => undefined,
+    );
+    try {
+      const port = await worker.port();
+      const direct = (headers: Record<string, string>) =>
+        fetch(`http://127.0.0.1:${port}/functions/v1/echo`, {
+          method: 'POST',
+          headers: { 'cf-connecting-ip': '203.0.113.9', ...headers },
+          body: 'x',
+        });
+      expect((await direct({})).status).toBe(403);
+      expect((await direct({ [GATEWAY_SECRET_HEADER]: 'a-guess' })).status).toBe(403);
+      const through = await direct({ [GATEWAY_SECRET_HEADER]: 'the-gateway' });
+      expect(through.status).toBe(200);
+      expect(await through.json()).toMatchObject({
+        gatewayHeader: null,
+        environment: { LOCAL_FUNCTION_GATEWAY_SECRET: null },
+      });
+    } finally {
+      await worker.stop();
     }
   });
 });

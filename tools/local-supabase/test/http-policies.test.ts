@@ -52,6 +52,7 @@ describe('the functions gateway, before a body is read', () => {
     workers: new Map([['takes-a-file', {} as FunctionWorker]]),
     maxBodyBytes: 5 * 1024 * 1024 + SMALL_BODY_LIMIT,
     idleTimeoutMs: 1000,
+    gatewaySecret: 'secret',
   };
   const post = { method: 'POST', headers: {} } as unknown as IncomingMessage;
 

@@ -3,10 +3,17 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { FunctionEntry } from './function-catalog.ts';
 
-// The line tools/local-supabase/deno/edge-runtime.ts prints once Deno.serve listens.
+// The line tools/local-supabase/deno/edge-runtime.ts prints once Deno.serve listens, and the header and
+// variable it checks requests against.
 const LISTENING_PREFIX = '@@local-supabase-function-listening ';
+export const GATEWAY_SECRET_HEADER = 'x-local-supabase-gateway';
 
 export interface DenoRuntime {
+  /**
+   * Sent by the gateway with every request (GATEWAY_SECRET_HEADER); the preload refuses requests without
+   * it, so nothing else on this machine can call a worker's port and set the client address itself.
+   */
+  gatewaySecret: string;
   /** The Deno CLI. */
   binary: string;
   /** supabase/functions/deno.json: the import map hosted Supabase bundles with. */
@@ -22,7 +29,8 @@ export class FunctionBootError extends Error {
   override name = 'FunctionBootError';
 }
 
-interface Running {
+/** One started worker process; `port()` hands it out so a caller can end exactly that one. */
+export interface Running {
   child: ChildProcess;
   port: Promise<number>;
 }
@@ -55,10 +63,15 @@ export class FunctionWorker {
     return this.running?.child.pid;
   }
 
+  /** The running worker, started when none runs; its `port` resolves once it listens. */
+  current(): Running {
+    this.running ??= this.start();
+    return this.running;
+  }
+
   /** The port the worker listens on, starting it when none runs. */
   port(): Promise<number> {
-    this.running ??= this.start();
-    return this.running.port;
+    return this.current().port;
   }
 
   private start(): Running {
@@ -85,6 +98,7 @@ export class FunctionWorker {
           NO_COLOR: '1',
           DENO_NO_UPDATE_CHECK: '1',
           ...this.environment,
+          LOCAL_FUNCTION_GATEWAY_SECRET: this.runtime.gatewaySecret,
         },
       },
     );
@@ -108,6 +122,7 @@ export class FunctionWorker {
       child.on('error', (error) => {
         clearTimeout(timer);
         reject(new FunctionBootError(`${name} could not be started: ${error.message}`));
+        if (this.running === running) this.running = undefined;
       });
       child.on('exit', (code, signal) => {
         clearTimeout(timer);
@@ -123,11 +138,13 @@ export class FunctionWorker {
     return running;
   }
 
-  /** Ends the worker at once (a hung function); the next request starts a fresh one. */
-  kill(): void {
-    const running = this.running;
-    this.running = undefined;
-    running?.child.kill('SIGKILL');
+  /**
+   * Ends that worker at once (a hung function); the next request starts a fresh one. A worker that has
+   * already been replaced is the only one ended, never its successor.
+   */
+  kill(running: Running): void {
+    if (this.running === running) this.running = undefined;
+    running.child.kill('SIGKILL');
   }
 
   /** Closes the worker's stdin (it finishes its waitUntil tasks and exits), then kills it after a grace. */

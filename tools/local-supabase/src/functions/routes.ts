@@ -3,7 +3,7 @@ import { forwardedHeaders } from '../gateway/forwarded-headers.ts';
 import type { RequestContext } from '../http/context.ts';
 import { sendJson, sendRaw } from '../http/reply.ts';
 import type { Admission, Reply } from '../http/route.ts';
-import type { FunctionWorker } from './function-worker.ts';
+import { GATEWAY_SECRET_HEADER, type FunctionWorker } from './function-worker.ts';
 
 export interface FunctionsServices {
   workers: ReadonlyMap<string, FunctionWorker>;
@@ -14,6 +14,8 @@ export interface FunctionsServices {
   maxBodyBytes: number;
   /** How long a request may wait for the function's answer; hosted Supabase's idle timeout is 150 s. */
   idleTimeoutMs: number;
+  /** Sent to the workers with every request (function-worker.ts, GATEWAY_SECRET_HEADER). */
+  gatewaySecret: string;
 }
 
 // The methods hosted Supabase passes to a function; others get 405 from the gateway.
@@ -68,15 +70,22 @@ export function admitFunction(
       'PAYLOAD_TOO_LARGE',
       `The request body is larger than ${services.maxBodyBytes} bytes`,
     ),
-    handle: (ctx) => runFunction(ctx, worker, services.idleTimeoutMs),
+    handle: (ctx) => runFunction(ctx, worker, services),
   };
 }
 
-function headersForWorker(req: IncomingMessage): Headers {
+function headersForWorker(req: IncomingMessage, gatewaySecret: string): Headers {
   const headers = new Headers();
+  // Headers the client names in Connection are hop-by-hop too.
+  const named = new Set(
+    String(req.headers.connection ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase()),
+  );
   for (const [name, value] of Object.entries(forwardedHeaders(req))) {
-    if (!HOP_BY_HOP.has(name)) headers.set(name, value);
+    if (!HOP_BY_HOP.has(name) && !named.has(name)) headers.set(name, value);
   }
+  headers.set(GATEWAY_SECRET_HEADER, gatewaySecret);
   return headers;
 }
 
@@ -84,12 +93,14 @@ function headersForWorker(req: IncomingMessage): Headers {
 async function runFunction(
   ctx: RequestContext,
   worker: FunctionWorker,
-  idleTimeoutMs: number,
+  services: FunctionsServices,
 ): Promise<void> {
+  const { idleTimeoutMs, gatewaySecret } = services;
   const name = worker.entry.name;
+  const running = worker.current();
   let port: number;
   try {
-    port = await worker.port();
+    port = await running.port;
   } catch (error) {
     console.error(`local-supabase: function ${name} failed to start`, error);
     sendReply(ctx, gatewayError(503, 'BOOT_ERROR', 'Function failed to start (please check logs)'));
@@ -101,7 +112,7 @@ async function runFunction(
   try {
     response = await fetch(`http://127.0.0.1:${port}${ctx.url.pathname}${ctx.url.search}`, {
       method,
-      headers: headersForWorker(ctx.req),
+      headers: headersForWorker(ctx.req, gatewaySecret),
       body: method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(ctx.body.bytes),
       redirect: 'manual',
       signal: AbortSignal.timeout(idleTimeoutMs),
@@ -112,7 +123,7 @@ async function runFunction(
       // A hung worker is ended, as the hosted runtime ends one past its limits; the next request gets a
       // fresh one.
       console.error(`local-supabase: function ${name} did not answer within ${idleTimeoutMs} ms`);
-      worker.kill();
+      worker.kill(running);
       sendReply(ctx, gatewayError(504, 'IDLE_TIMEOUT', 'Function did not answer in time'));
       return;
     }

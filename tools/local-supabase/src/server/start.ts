@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCAL_SITE_URL } from '@agentora/contracts/apps';
@@ -125,8 +126,12 @@ export async function startLocalSupabase(
   const origins = createOriginPolicy(options.allowedOrigins);
   await mkdir(dataDir, { recursive: true });
   const lock = acquireDataDirLock(dataDir);
+  // Only the gateway may call the workers' loopback ports: they trust the client address it sets.
+  const gatewaySecret = randomBytes(32).toString('base64url');
 
   let database: Database | undefined;
+  let server: Awaited<ReturnType<typeof listenHttp>> | undefined;
+  const workers = new Map<string, FunctionWorker>();
   try {
     database = await openDatabase({
       databaseUrl: options.databaseUrl,
@@ -136,11 +141,10 @@ export async function startLocalSupabase(
     const schema = await loadSchemaCache(database);
     const outbox = createOutbox(path.join(dataDir, 'outbox'));
     // Filled once the port is known: each function's environment names this server's URL.
-    const workers = new Map<string, FunctionWorker>();
 
     // Per bucket. The functions gateway passes on bodies up to the largest bucket's (a file as multipart).
     const uploadBodyLimits = await readUploadBodyLimits(database);
-    const server = await listenHttp(
+    server = await listenHttp(
       createRequestListener({
         rest: { database, schema, jwtSecret: LOCAL_JWT_SECRET },
         storage: { database, jwtSecret: LOCAL_JWT_SECRET, uploadBodyLimits },
@@ -148,6 +152,7 @@ export async function startLocalSupabase(
           workers,
           maxBodyBytes: Math.max(SMALL_BODY_LIMIT, ...uploadBodyLimits.values()),
           idleTimeoutMs: options.functionIdleTimeoutMs ?? 150_000,
+          gatewaySecret,
         },
         mail: { outbox, apiKey: LOCAL_RESEND_API_KEY },
         hosts: createHostPolicy(host),
@@ -168,6 +173,7 @@ export async function startLocalSupabase(
       emailFrom: options.emailFrom,
     });
     const runtime = {
+      gatewaySecret,
       binary: denoBinary(),
       config: path.join(options.supabaseDir ?? SUPABASE_DIR, 'functions', 'deno.json'),
       preload: EDGE_RUNTIME_PRELOAD,
@@ -180,6 +186,7 @@ export async function startLocalSupabase(
     if (options.prestartFunctions) {
       await Promise.all([...workers.values()].map((worker) => worker.port()));
     }
+    const listening = server;
     const retention = options.retention && startRetentionTimer(database, options.retention);
 
     const openDb = database;
@@ -200,7 +207,7 @@ export async function startLocalSupabase(
         stopping ??= (async () => {
           try {
             await retention?.stop();
-            await server.close();
+            await listening.close();
             await Promise.all([...workers.values()].map((worker) => worker.stop()));
             await openDb.close();
           } finally {
@@ -211,6 +218,9 @@ export async function startLocalSupabase(
       },
     };
   } catch (error) {
+    // Nothing is left serving once the lock is released: a second server may then open the data dir.
+    await server?.close().catch(() => undefined);
+    await Promise.all([...workers.values()].map((worker) => worker.stop().catch(() => undefined)));
     await database?.close().catch(() => undefined);
     lock.release();
     throw error;
