@@ -37,7 +37,16 @@ function throughGateway(handler: Handler): Handler {
     }
     const headers = new Headers(request.headers);
     headers.delete(GATEWAY_SECRET_HEADER);
-    return handler(new Request(request, { headers }), info);
+    // Built from its parts: new Request(request, …) would read the request's abort signal, which
+    // Deno.serve then warns about as if the function had used it.
+    const bodyless = request.method === 'GET' || request.method === 'HEAD';
+    const forwarded = new Request(request.url, {
+      method: request.method,
+      headers,
+      body: bodyless ? null : request.body,
+      duplex: 'half',
+    } as RequestInit);
+    return handler(forwarded, info);
   };
 }
 
