@@ -55,6 +55,7 @@ try {
     resendApiKey: process.env.RESEND_API_KEY || undefined,
     resendApiUrl: process.env.RESEND_API_URL || undefined,
     prestartFunctions: true,
+    watchFunctions: true,
     emailFrom: process.env.EMAIL_FROM || undefined,
     siteUrl: values['site-url'] ?? (process.env.SITE_URL || undefined),
     retention: retentionSeconds > 0 ? { intervalMs: retentionSeconds * 1000 } : undefined,

@@ -56,6 +56,11 @@ export interface LocalSupabaseOptions {
   prestartFunctions?: boolean;
   /** How long a function may take to answer before the gateway answers 504 (hosted: 150 s). */
   functionIdleTimeoutMs?: number;
+  /**
+   * Restart a function's worker when a file under the project's functions/ changes (`npm start`): the
+   * next request runs the edited code. Off by default, as a deployed function loads its code once.
+   */
+  watchFunctions?: boolean;
   /** Where the functions' own output goes. Default: stderr. */
   functionLog?: (line: string) => void;
 }

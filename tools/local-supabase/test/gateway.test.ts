@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -133,6 +133,40 @@ describe('the functions gateway', () => {
       const answer = await call(name);
       expect(answer.status).toBe(404);
       expect(answer.headers.get('sb-error-code')).toBe('NOT_FOUND');
+    }
+  });
+});
+
+describe('with watchFunctions (npm start)', () => {
+  it('runs the edited code on the next request after a function changes', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'local-supabase-watch-'));
+    const project = path.join(dir, 'project');
+    await cp(PROJECT, project, { recursive: true });
+    const watched = await startLocalSupabase({
+      port: 0,
+      dataDir: path.join(dir, 'data'),
+      inMemory: true,
+      supabaseDir: project,
+      watchFunctions: true,
+      functionLog: () => undefined,
+    });
+    try {
+      const entry = path.join(project, 'functions', 'throws', 'index.ts');
+      const before = await fetch(`${watched.url}/functions/v1/throws?fine`, { method: 'POST' });
+      expect(before.status).toBe(200);
+      await writeFile(entry, "Deno.serve(() => new Response('edited'));\n");
+      // The restart follows the change by a moment; the edited answer is the event waited for.
+      let answer = '';
+      for (let tries = 0; tries < 100 && answer !== 'edited'; tries += 1) {
+        answer = await (
+          await fetch(`${watched.url}/functions/v1/throws?fine`, { method: 'POST' })
+        ).text();
+        if (answer !== 'edited') await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(answer).toBe('edited');
+    } finally {
+      await watched.stop();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCAL_SITE_URL } from '@agentora/contracts/apps';
@@ -84,6 +85,11 @@ export interface LocalSupabaseOptions {
   prestartFunctions?: boolean;
   /** How long a function may take to answer before the gateway answers 504 (hosted: 150 s). */
   functionIdleTimeoutMs?: number;
+  /**
+   * Restart a function's worker when a file under the project's functions/ changes (`npm start`): the
+   * next request runs the edited code. Off by default, as a deployed function loads its code once.
+   */
+  watchFunctions?: boolean;
   /** Where the functions' own output goes. Default: stderr. */
   functionLog?: (line: string) => void;
 }
@@ -186,6 +192,9 @@ export async function startLocalSupabase(
     if (options.prestartFunctions) {
       await Promise.all([...workers.values()].map((worker) => worker.port()));
     }
+    const watcher = options.watchFunctions
+      ? watchFunctions(path.join(options.supabaseDir ?? SUPABASE_DIR, 'functions'), workers, log)
+      : undefined;
     const listening = server;
     const retention = options.retention && startRetentionTimer(database, options.retention);
 
@@ -207,6 +216,7 @@ export async function startLocalSupabase(
         stopping ??= (async () => {
           try {
             await retention?.stop();
+            watcher?.close();
             await listening.close();
             await Promise.all([...workers.values()].map((worker) => worker.stop()));
             await openDb.close();
@@ -252,4 +262,24 @@ function functionEnvironment(settings: {
   if (settings.resend.apiUrl) environment.RESEND_API_URL = settings.resend.apiUrl;
   if (settings.emailFrom) environment.EMAIL_FROM = settings.emailFrom;
   return environment;
+}
+
+/**
+ * Any change under functions/ may reach any function (they share _shared/ and deno.json), so every worker
+ * is stopped; each starts again, with the new code, on its next request.
+ */
+function watchFunctions(
+  dir: string,
+  workers: ReadonlyMap<string, FunctionWorker>,
+  log: (line: string) => void,
+): FSWatcher {
+  let pending: NodeJS.Timeout | undefined;
+  return watch(dir, { recursive: true }, () => {
+    clearTimeout(pending);
+    // Editors write a file in several steps: restart once they are done.
+    pending = setTimeout(() => {
+      log('local-supabase: a function changed; its workers restart on their next request');
+      for (const worker of workers.values()) void worker.stop();
+    }, 100);
+  });
 }
