@@ -3,14 +3,9 @@
 // the environment it reads, the key check around the handler, the preflight.
 import { assertEquals } from './assert.ts';
 
-const FUNCTIONS = [
-  'send-thank-you-email',
-  'submit-application',
-  'confirm-email',
-  'unsubscribe',
-  'privacy-request',
-  'privacy-fulfil',
-];
+// Every function supabase/config.toml declares (the list hosted Supabase deploys).
+const CONFIG = await Deno.readTextFile(new URL('../../config.toml', import.meta.url));
+const FUNCTIONS = [...CONFIG.matchAll(/^\[functions\.([a-z-]+)\]$/gm)].map((match) => match[1]);
 
 const ENVIRONMENT: Record<string, string> = {
   // Nothing listens here: every call below is answered before the function reaches its database.
