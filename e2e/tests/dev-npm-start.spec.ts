@@ -64,6 +64,28 @@ function watchRefusals(page: Page): string[] {
   return refused;
 }
 
+test('npm start serves every function of supabase/config.toml from its own Deno process, running its index.ts', async () => {
+  const started = await npmStart();
+  // The backend prints its own lines as it finishes starting, next to the banner.
+  await expect.poll(() => /Functions \(Deno\): (.+)/.test(started.output())).toBe(true);
+  const listed = /Functions \(Deno\): (.+)/.exec(started.output())?.[1] ?? '';
+  const workers = [...listed.matchAll(/([a-z-]+) \(pid (\d+)\)/g)].map(([, name, pid]) => ({
+    name: name!,
+    pid: Number(pid),
+  }));
+  const config = fs.readFileSync(path.join(WORKSPACE_ROOT, 'supabase', 'config.toml'), 'utf8');
+  const declared = [...config.matchAll(/^\[functions\.([a-z-]+)\]$/gm)].map((match) => match[1]);
+  expect(workers.map((worker) => worker.name)).toEqual(declared);
+  for (const { name, pid } of workers) {
+    // The process list: the Deno CLI, running the function's own entry file.
+    const commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    expect(path.basename(commandLine[0]!)).toBe('deno');
+    expect(commandLine).toContain(
+      path.join(WORKSPACE_ROOT, 'supabase', 'functions', name, 'index.ts'),
+    );
+  }
+});
+
 const addresses = [
   { name: 'the address the banner prints', url: (printed: string) => printed },
   {

@@ -30,6 +30,11 @@ export interface HttpServices {
   hosts: HostPolicy;
   /** The browser origins given CORS access (see cors.ts). */
   origins: OriginPolicy;
+  /**
+   * Whether the server has finished starting (its functions' workers too, when they are prestarted):
+   * /health answers 503 until then, so whoever waits for it gets a server that serves everything.
+   */
+  isReady?: () => boolean;
 }
 
 interface Area {
@@ -85,8 +90,17 @@ function areaFor(pathname: string, services: HttpServices): Area {
       admit: (req) => admitResend(req.method, req.headers.authorization, services.mail, path),
     };
   }
-  if (pathname === '/health')
-    return { cors: true, admit: () => bodyless((ctx) => sendJson(ctx.res, 200, { status: 'ok' })) };
+  if (pathname === '/health') {
+    return {
+      cors: true,
+      admit: () =>
+        bodyless((ctx) =>
+          (services.isReady?.() ?? true)
+            ? sendJson(ctx.res, 200, { status: 'ok' })
+            : sendJson(ctx.res, 503, { status: 'starting' }, { 'Retry-After': '1' }),
+        ),
+    };
+  }
   if (pathname === '/')
     return { cors: true, admit: () => bodyless((ctx) => sendJson(ctx.res, 200, INDEX)) };
   return {

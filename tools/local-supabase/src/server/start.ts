@@ -138,6 +138,7 @@ export async function startLocalSupabase(
   let database: Database | undefined;
   let server: Awaited<ReturnType<typeof listenHttp>> | undefined;
   const workers = new Map<string, FunctionWorker>();
+  let ready = false;
   try {
     database = await openDatabase({
       databaseUrl: options.databaseUrl,
@@ -163,6 +164,7 @@ export async function startLocalSupabase(
         mail: { outbox, apiKey: LOCAL_RESEND_API_KEY },
         hosts: createHostPolicy(host),
         origins,
+        isReady: () => ready,
       }),
       options.port ?? DEFAULT_PORT,
       host,
@@ -196,6 +198,7 @@ export async function startLocalSupabase(
       ? watchFunctions(path.join(options.supabaseDir ?? SUPABASE_DIR, 'functions'), workers, log)
       : undefined;
     const listening = server;
+    ready = true;
     const retention = options.retention && startRetentionTimer(database, options.retention);
 
     const openDb = database;
