@@ -9,6 +9,7 @@ import {
   type Database,
   type FreshDatabase,
 } from '@agentora/local-supabase/testing';
+import { RESUME_MAX_BYTES } from '../functions/_shared/rules/resume-file.ts';
 
 // The migrations' security model checked in SQL, below any HTTP layer: what each API role may do.
 let database: Database;
@@ -78,6 +79,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
   await postgres?.drop();
+});
+
+describe("the résumé bucket's limit", () => {
+  it("is the functions' and the form's limit: the same number of bytes", async () => {
+    const { rows } = await asSuperuser(
+      `select file_size_limit from storage.buckets where id = 'applications'`,
+    );
+    expect(Number(rows[0].file_size_limit)).toBe(RESUME_MAX_BYTES);
+  });
 });
 
 describe('functions reachable through the Data API', () => {

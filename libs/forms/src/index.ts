@@ -22,6 +22,7 @@ export {
 export { SUCCESS_RESET_MS } from './submission/timings';
 export {
   RESUME_MAX_BYTES,
+  RESUME_MAX_LABEL,
   RESUME_TYPES,
   RESUME_ACCEPT,
   INVALID_RESUME_TYPE_MESSAGE,

@@ -2,7 +2,12 @@ import { clientAddressOf } from '../_shared/http/client-address.ts';
 import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import { RATE_LIMITED_ERROR, type RateLimiter } from '../_shared/rate-limit.ts';
 import { validateApplicationFields } from '../_shared/rules/application-fields.ts';
-import { checkResume, resumeDisplayName, resumeObjectPath } from '../_shared/rules/resume-file.ts';
+import {
+  checkResume,
+  RESUME_MAX_LABEL,
+  resumeDisplayName,
+  resumeObjectPath,
+} from '../_shared/rules/resume-file.ts';
 import { sendThankYou, type ThankYouMailer } from '../_shared/thank-you/send-thank-you.ts';
 import { readApplicationForm } from './application-form.ts';
 import type { ApplicationStore } from './application-store.ts';
@@ -59,7 +64,7 @@ export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): Req
     if (!form.ok) {
       switch (form.problem) {
         case 'too-large':
-          return refuse(413, 'resume_too_large', 'The résumé is larger than 5 MB.');
+          return refuse(413, 'resume_too_large', `The résumé is larger than ${RESUME_MAX_LABEL}.`);
         case 'not-multipart':
           return refuse(415, 'invalid', 'Send the application as multipart/form-data.');
         case 'malformed':
@@ -79,7 +84,7 @@ export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): Req
     const resume = form.resume && { ...form.resume, check: checkResume(form.resume) };
     if (resume && !resume.check.ok) {
       return resume.check.problem === 'size'
-        ? refuse(413, 'resume_too_large', 'The résumé is larger than 5 MB.')
+        ? refuse(413, 'resume_too_large', `The résumé is larger than ${RESUME_MAX_LABEL}.`)
         : refuse(415, 'resume_type', 'The résumé must be a PDF, DOC or DOCX file of that type.');
     }
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import styled from 'styled-components';
-import { RESUME_ACCEPT } from '@agentora/forms';
+import { RESUME_ACCEPT, RESUME_MAX_LABEL } from '@agentora/forms';
 import { Button, CloseIcon, FileIcon, UploadIcon } from '@agentora/ui';
 import { formatFileSize } from './file-size';
 
@@ -226,7 +226,7 @@ export function ResumeDropZone({
           )}
         </FileRow>
       </Zone>
-      <Hint id={hintId}>Optional. PDF, DOC or DOCX, up to 5 MB.</Hint>
+      <Hint id={hintId}>Optional. PDF, DOC or DOCX, up to {RESUME_MAX_LABEL}.</Hint>
       {error && (
         <ErrorText id={errorId} role="alert">
           {error}

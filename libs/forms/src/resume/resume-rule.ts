@@ -3,15 +3,18 @@
 // also looks at the bytes); the limits come from one place, supabase/functions/_shared/rules/resume-file.ts.
 import {
   RESUME_MAX_BYTES,
+  RESUME_MAX_LABEL,
+  RESUME_MAX_MB,
   RESUME_TYPES,
   resumeExtension,
   type ResumeExtension,
 } from '@agentora/backend/rules/resume-file';
 
-export { RESUME_MAX_BYTES, RESUME_TYPES, resumeExtension, type ResumeExtension };
+export { RESUME_MAX_BYTES, RESUME_MAX_LABEL, RESUME_TYPES, resumeExtension, type ResumeExtension };
 
 export const INVALID_RESUME_TYPE_MESSAGE = 'Please upload a PDF or Word document';
-export const RESUME_TOO_LARGE_MESSAGE = 'File size must be less than 5MB';
+// The careers texts write the limit without a space: "5MB".
+export const RESUME_TOO_LARGE_MESSAGE = `File size must be less than ${RESUME_MAX_MB}MB`;
 
 const ALLOWED_MIME_TYPES: readonly string[] = Object.values(RESUME_TYPES);
 

@@ -2,8 +2,16 @@
 // (general_applications.resume_path, migration 20250801000300_private_resumes.sql): a PDF, DOC or DOCX of
 // at most 5 MB, whose name's extension, declared type and bytes all say the same thing.
 
-/** 5 MB, counted as 5 * 1024 * 1024 bytes; a file of exactly this size is accepted. */
-export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The largest résumé, in MB as people read them (binary: 1 MB = 1024 * 1024 bytes). The one number for
+ * it: the bytes, the texts that name it and the bucket's limit in its migration (a test holds that one,
+ * which SQL cannot import) all follow from it.
+ */
+export const RESUME_MAX_MB = 5;
+/** RESUME_MAX_MB in bytes; a file of exactly this size is accepted. */
+export const RESUME_MAX_BYTES = RESUME_MAX_MB * 1024 * 1024;
+/** How texts name the limit: "5 MB". */
+export const RESUME_MAX_LABEL = `${RESUME_MAX_MB} MB`;
 
 /** The declared (MIME) type each extension must come with; also the bucket's allowed_mime_types. */
 export const RESUME_TYPES = {
