@@ -25,6 +25,8 @@ export { IconTile } from './primitives/IconTile';
 export { Badge, Chip, type BadgeTone } from './primitives/Badge';
 export {
   TextField,
+  FieldHint,
+  FieldError,
   SelectField,
   TextAreaField,
   HoneypotField,

@@ -1,7 +1,14 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import styled from 'styled-components';
 import { RESUME_ACCEPT, RESUME_MAX_LABEL } from '@agentora/forms';
-import { Button, CloseIcon, FileIcon, UploadIcon } from '@agentora/ui';
+import {
+  Button,
+  CloseIcon,
+  FieldError as ErrorText,
+  FieldHint as Hint,
+  FileIcon,
+  UploadIcon,
+} from '@agentora/ui';
 import { formatFileSize } from './file-size';
 
 export interface ResumeDropZoneProps {
@@ -74,18 +81,6 @@ const HiddenInput = styled.input`
   clip: rect(0, 0, 0, 0);
   white-space: nowrap;
   border: 0;
-`;
-
-const Hint = styled.p`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const ErrorText = styled.p`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.errorText};
 `;
 
 function carriesFiles(event: DragEvent | globalThis.DragEvent): boolean {

@@ -17,13 +17,15 @@ const RequiredMark = styled.span`
   margin-left: 0.2em;
 `;
 
-const Hint = styled.p`
+/** A field's hint under its label; for a control the Field components do not wrap (a file input). */
+export const FieldHint = styled.p`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const ErrorText = styled.p`
+/** A field's error under it, in the theme's error text colour. */
+export const FieldError = styled.p`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.errorText};
@@ -103,8 +105,8 @@ function Frame({
         {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
       </Label>
       {children}
-      {hint && <Hint id={ids.hintId}>{hint}</Hint>}
-      {error && <ErrorText id={ids.errorId}>{error}</ErrorText>}
+      {hint && <FieldHint id={ids.hintId}>{hint}</FieldHint>}
+      {error && <FieldError id={ids.errorId}>{error}</FieldError>}
     </FieldRoot>
   );
 }
