@@ -58,28 +58,26 @@ function parseMail(body: unknown, idempotencyKey: string): OutboxMail | string {
   };
 }
 
+/** Resend's 422 for a request it cannot take. */
+function refuse(ctx: RequestContext, message: string): void {
+  const reply = resendError(422, 'validation_error', message);
+  sendJson(ctx.res, reply.status, reply.body);
+}
+
 async function accept(ctx: RequestContext, standIn: ResendStandIn): Promise<void> {
   const idempotencyKey = ctx.req.headers['idempotency-key'];
   let body: unknown;
   try {
     body = JSON.parse(ctx.body.bytes.toString('utf8'));
   } catch {
-    const reply = resendError(422, 'validation_error', 'Invalid JSON body.');
-    sendJson(ctx.res, reply.status, reply.body);
-    return;
+    return refuse(ctx, 'Invalid JSON body.');
   }
   // Our functions always send one; without it a retry could mail twice, so it is required here.
   if (typeof idempotencyKey !== 'string' || idempotencyKey === '' || idempotencyKey.length > 256) {
-    const reply = resendError(422, 'validation_error', 'An Idempotency-Key header is required.');
-    sendJson(ctx.res, reply.status, reply.body);
-    return;
+    return refuse(ctx, 'An Idempotency-Key header is required.');
   }
   const mail = parseMail(body, idempotencyKey);
-  if (typeof mail === 'string') {
-    const reply = resendError(422, 'validation_error', mail);
-    sendJson(ctx.res, reply.status, reply.body);
-    return;
-  }
+  if (typeof mail === 'string') return refuse(ctx, mail);
   sendJson(ctx.res, 200, await standIn.outbox.accept(mail));
 }
 

@@ -18,6 +18,7 @@ import { loadSchemaCache } from '../db/schema-cache.ts';
 import { denoBinary } from '../functions/deno-binary.ts';
 import { readFunctionCatalog } from '../functions/function-catalog.ts';
 import { FunctionWorker } from '../functions/function-worker.ts';
+import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import { createOriginPolicy } from '../http/cors.ts';
 import { createHostPolicy } from '../http/host.ts';
 import { createRequestListener } from '../http/server.ts';
@@ -32,7 +33,6 @@ import {
 } from '../keys/local-keys.ts';
 import { createOutbox } from '../outbox/outbox.ts';
 import { startRetentionTimer, type RetentionOptions } from '../retention/retention-timer.ts';
-import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import { readUploadBodyLimits } from '../storage/upload.ts';
 import { listenHttp } from './http-server.ts';
 
@@ -130,6 +130,7 @@ export async function startLocalSupabase(
   const dataDir = path.resolve(options.dataDir ?? DEFAULT_DATA_DIR);
   const host = options.host ?? '127.0.0.1';
   const origins = createOriginPolicy(options.allowedOrigins);
+  const supabaseDir = options.supabaseDir ?? SUPABASE_DIR;
   await mkdir(dataDir, { recursive: true });
   const lock = acquireDataDirLock(dataDir);
   // Only the gateway may call the workers' loopback ports: they trust the client address it sets.
@@ -137,6 +138,7 @@ export async function startLocalSupabase(
 
   let database: Database | undefined;
   let server: Awaited<ReturnType<typeof listenHttp>> | undefined;
+  // Filled once the port is known: each function's environment names this server's URL.
   const workers = new Map<string, FunctionWorker>();
   let ready = false;
   try {
@@ -147,7 +149,6 @@ export async function startLocalSupabase(
     await migrate(database, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
     const schema = await loadSchemaCache(database);
     const outbox = createOutbox(path.join(dataDir, 'outbox'));
-    // Filled once the port is known: each function's environment names this server's URL.
 
     // Per bucket. The functions gateway passes on bodies up to the largest bucket's (a file as multipart).
     const uploadBodyLimits = await readUploadBodyLimits(database);
@@ -183,19 +184,19 @@ export async function startLocalSupabase(
     const runtime = {
       gatewaySecret,
       binary: denoBinary(),
-      config: path.join(options.supabaseDir ?? SUPABASE_DIR, 'functions', 'deno.json'),
+      config: path.join(supabaseDir, 'functions', 'deno.json'),
       preload: EDGE_RUNTIME_PRELOAD,
       bootTimeoutMs: 30_000,
     };
     const log = options.functionLog ?? ((line: string) => process.stderr.write(`${line}\n`));
-    for (const entry of readFunctionCatalog(options.supabaseDir ?? SUPABASE_DIR)) {
+    for (const entry of readFunctionCatalog(supabaseDir)) {
       workers.set(entry.name, new FunctionWorker(entry, runtime, environment, log));
     }
     if (options.prestartFunctions) {
       await Promise.all([...workers.values()].map((worker) => worker.port()));
     }
     const watcher = options.watchFunctions
-      ? watchFunctions(path.join(options.supabaseDir ?? SUPABASE_DIR, 'functions'), workers, log)
+      ? watchFunctions(path.join(supabaseDir, 'functions'), workers, log)
       : undefined;
     const listening = server;
     ready = true;
@@ -277,7 +278,7 @@ function watchFunctions(
   log: (line: string) => void,
 ): FSWatcher {
   let pending: NodeJS.Timeout | undefined;
-  return watch(dir, { recursive: true }, () => {
+  const watcher = watch(dir, { recursive: true }, () => {
     clearTimeout(pending);
     // Editors write a file in several steps: restart once they are done.
     pending = setTimeout(() => {
@@ -285,4 +286,7 @@ function watchFunctions(
       for (const worker of workers.values()) void worker.stop();
     }, 100);
   });
+  // A restart still pending when the server stops would outlive it.
+  watcher.on('close', () => clearTimeout(pending));
+  return watcher;
 }
