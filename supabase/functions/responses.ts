@@ -2,6 +2,7 @@
 // front end shares the answers' shapes, never a function's code.
 export type { ConfirmEmailResponseBody } from './confirm-email/handler.ts';
 export type { PrivacyFulfilResponseBody } from './privacy-fulfil/handler.ts';
+export type { SendQueuedMailResponseBody } from './send-queued-mail/handler.ts';
 export type { SubmitApplicationResponseBody } from './submit-application/handler.ts';
 export type { ThankYouResponseBody } from './send-thank-you-email/handler.ts';
 export type { UnsubscribeResponseBody } from './unsubscribe/handler.ts';

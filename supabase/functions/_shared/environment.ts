@@ -1,4 +1,6 @@
 import { publicUrls, type PublicUrls } from './links/public-urls.ts';
+import { DEFAULT_SENDS_PER_SECOND } from './mail-queue/drain.ts';
+import { MAIL_LINK_SECRET_MIN_LENGTH } from './tokens/email-token.ts';
 
 /** What every function's Deno entry point reads from its environment (Supabase secrets). */
 export interface FunctionEnvironment {
@@ -13,6 +15,8 @@ export interface FunctionEnvironment {
    * the legacy anon and service_role JWTs while the project still has them (docs/security.md, "Keys").
    */
   apiKeys: ReadonlySet<string>;
+  /** The keys that act as the service role: the secret keys and the legacy service_role JWT. */
+  secretKeys: ReadonlySet<string>;
   /** Where mail links point: SITE_URL (default https://agentora.ai) and SUPABASE_URL. */
   urls: PublicUrls;
   resend: {
@@ -22,6 +26,37 @@ export interface FunctionEnvironment {
   };
   /** EMAIL_FROM, or undefined for the brand's support address. */
   from: string | undefined;
+  mail: {
+    /**
+     * MAIL_LINK_SECRET, from which queued mail's link tokens are derived (docs/mail-queue.md); undefined
+     * when unset, and then the functions that mail refuse to start (mailLinkSecretOf).
+     */
+    linkSecret: string | undefined;
+    /** MAIL_SENDS_PER_SECOND: the provider's rate for all workers together; default Resend's 2. */
+    sendsPerSecond: number;
+  };
+}
+
+/** For the functions that queue or send mail: the secret, or a clear error at start-up. */
+export function mailLinkSecretOf(env: FunctionEnvironment, functionName: string): string {
+  const secret = env.mail.linkSecret;
+  if (!secret || secret.length < MAIL_LINK_SECRET_MIN_LENGTH) {
+    throw new Error(
+      `${functionName} needs MAIL_LINK_SECRET, at least ${MAIL_LINK_SECRET_MIN_LENGTH} characters (docs/deploying-the-backend.md).`,
+    );
+  }
+  return secret;
+}
+
+function sendsPerSecond(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_SENDS_PER_SECOND;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate <= 0 || rate > 1000) {
+    throw new Error(
+      `MAIL_SENDS_PER_SECOND must be a number above 0, got ${JSON.stringify(value)}.`,
+    );
+  }
+  return rate;
 }
 
 /** The values of a JSON object of named keys, e.g. SUPABASE_SECRET_KEYS = {"default":"sb_secret_…"}. */
@@ -46,7 +81,7 @@ function namedKeys(json: string | undefined, variable: string): Record<string, s
 /**
  * Reads what hosted Supabase gives every function (SUPABASE_URL, SUPABASE_PUBLISHABLE_KEYS,
  * SUPABASE_SECRET_KEYS, and the legacy SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY) and our secrets
- * (SITE_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM). `get` is Deno.env.get; nothing here depends on
+ * (SITE_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM, MAIL_LINK_SECRET, MAIL_SENDS_PER_SECOND). `get` is Deno.env.get; nothing here depends on
  * Deno, so tests use the same rules.
  */
 export function functionEnvironment(
@@ -68,6 +103,11 @@ export function functionEnvironment(
   return {
     supabaseUrl,
     secretKey,
+    secretKeys: new Set(
+      [...Object.values(secretKeys), get('SUPABASE_SERVICE_ROLE_KEY')].filter(
+        (key): key is string => typeof key === 'string' && key !== '',
+      ),
+    ),
     apiKeys: new Set([
       ...Object.values(publishableKeys),
       ...Object.values(secretKeys),
@@ -79,5 +119,9 @@ export function functionEnvironment(
       apiUrl: get('RESEND_API_URL') || undefined,
     },
     from: get('EMAIL_FROM') || undefined,
+    mail: {
+      linkSecret: get('MAIL_LINK_SECRET') || undefined,
+      sendsPerSecond: sendsPerSecond(get('MAIL_SENDS_PER_SECOND')),
+    },
   };
 }

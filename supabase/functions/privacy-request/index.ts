@@ -3,20 +3,23 @@
 // supabase/functions/deno.json, which a test holds to package-lock.json's.
 import { createClient } from '@supabase/supabase-js';
 import { createPrivacyLedger } from '../_shared/consent/link-ledger.ts';
-import { functionEnvironment } from '../_shared/environment.ts';
+import { afterResponse } from '../_shared/edge-runtime.ts';
+import { functionEnvironment, mailLinkSecretOf } from '../_shared/environment.ts';
 import { requireApiKey } from '../_shared/http/api-key.ts';
 import { siteOrigins } from '../_shared/http/site-origin.ts';
-import { mailTransportFromEnvironment } from '../_shared/mail/transport-from-environment.ts';
+import {
+  mailWorkerFromEnvironment,
+  sendSoon,
+} from '../_shared/mail-queue/worker-from-environment.ts';
 import { createRpcRateLimiter } from '../_shared/rate-limit.ts';
 import { createPrivacyRequestHandler } from './handler.ts';
 
-// The edge runtime keeps a worker alive for promises handed to waitUntil after the response is sent.
-declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void };
-
-const env = functionEnvironment('privacy-request', (name) => Deno.env.get(name));
+const NAME = 'privacy-request';
+const env = functionEnvironment(NAME, (name) => Deno.env.get(name));
 const supabase = createClient(env.supabaseUrl, env.secretKey, {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
 });
+const worker = mailWorkerFromEnvironment(env, supabase, NAME);
 
 Deno.serve(
   requireApiKey(
@@ -25,10 +28,8 @@ Deno.serve(
       ledger: createPrivacyLedger(supabase),
       rateLimiter: createRpcRateLimiter(supabase),
       siteOrigins: siteOrigins(env.urls),
-      transport: mailTransportFromEnvironment(env.resend),
-      urls: env.urls,
-      from: env.from,
-      defer: (task) => EdgeRuntime.waitUntil(task),
+      linkSecret: mailLinkSecretOf(env, NAME),
+      afterAnswer: () => afterResponse(() => sendSoon(worker)),
     }),
   ),
 );

@@ -2,18 +2,27 @@ import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body
 import { clientAddressOf } from '../_shared/http/client-address.ts';
 import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import { RATE_LIMITED_ERROR, type RateLimiter } from '../_shared/rate-limit.ts';
-import { sendThankYou, type ThankYouMailer } from '../_shared/thank-you/send-thank-you.ts';
+import {
+  queueConfirmationAgain,
+  queueThankYou,
+  type ThankYouQueue,
+} from '../_shared/thank-you/queue-thank-you.ts';
 import type { ThankYouType } from '../_shared/thank-you/stored-signup.ts';
 import { parseThankYouRequest } from './payload.ts';
 
-export interface ThankYouHandlerDeps extends Omit<ThankYouMailer, 'logError'> {
+export interface ThankYouHandlerDeps extends Omit<ThankYouQueue, 'logError'> {
   rateLimiter: RateLimiter;
-  logError?: ThankYouMailer['logError'];
+  /** Runs after the answer: sends what was queued, when the provider's pace allows (EdgeRuntime.waitUntil). */
+  afterAnswer?: () => void;
+  logError?: ThankYouQueue['logError'];
 }
 
-/** What the function answers: success, the provider's emailId and the type, or why not. */
+/**
+ * What the function answers: the mail is queued (it counts as sent), or why not. A request `again`
+ * always gets the same 202, whatever became of it.
+ */
 export type ThankYouResponseBody =
-  { success: true; emailId: string; type: ThankYouType } | { success: false; error: string };
+  { success: true; type: ThankYouType; messageId?: string } | { success: false; error: string };
 
 const MAX_BODY_BYTES = 4 * 1024;
 const NOT_ELIGIBLE = 'No recent sign-up awaiting a thank-you email was found for this address.';
@@ -21,16 +30,18 @@ const NOT_ELIGIBLE = 'No recent sign-up awaiting a thank-you email was found for
 const reply = (status: number, body: ThankYouResponseBody) => jsonResponse(status, body);
 
 /**
- * send-thank-you-email as a plain fetch handler: Deno.serve runs it in production and the local server
- * runs the very same module. It is not an open relay: it mails only a sign-up that the ledger hands out a
- * claim on (recent, unmailed, of the matching type), to the stored address, with words from the stored
- * row. Calls are rate-limited per client address.
+ * send-thank-you-email as a plain fetch handler: Deno.serve runs it in production and in the local
+ * server. It is not an open relay: it queues the mail of a sign-up that the ledger lets it claim (recent,
+ * unmailed, of the matching type), to the stored address, with words the worker renders from the stored
+ * row when it sends. `again` queues a fresh confirmation for an unconfirmed list sign-up instead. Calls
+ * are rate-limited per client address.
  */
 export function createThankYouEmailHandler(deps: ThankYouHandlerDeps): RequestHandler {
-  const mailer: ThankYouMailer = {
+  const queue: ThankYouQueue = {
     ...deps,
     logError: deps.logError ?? ((message, error) => console.error(message, error)),
   };
+  const afterAnswer = deps.afterAnswer ?? (() => undefined);
 
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
@@ -46,28 +57,32 @@ export function createThankYouEmailHandler(deps: ThankYouHandlerDeps): RequestHa
     }
     const parsed = parseThankYouRequest(body);
     if (!parsed.ok) return reply(400, { success: false, error: parsed.error });
-    const { type, email } = parsed.request;
+    const { type, email, again } = parsed.request;
 
     try {
       const limit = await deps.rateLimiter.take('send-thank-you-email', clientAddressOf(request));
       if (limit === 'limited') return reply(429, { success: false, error: RATE_LIMITED_ERROR });
     } catch (error) {
-      mailer.logError('send-thank-you-email: the rate limit could not be checked', error);
+      queue.logError('send-thank-you-email: the rate limit could not be checked', error);
       return reply(500, { success: false, error: 'The request could not be checked.' });
     }
 
-    const outcome = await sendThankYou(mailer, type, email);
+    if (again && type !== 'career') {
+      // The same answer whether a mail was queued, capped, or the address is a member or unknown.
+      const outcome = await queueConfirmationAgain(queue, type, email);
+      if (outcome.status === 'queued') afterAnswer();
+      return reply(202, { success: true, type });
+    }
+
+    const outcome = await queueThankYou(queue, type, email);
     switch (outcome.status) {
-      case 'sent':
-        return reply(200, { success: true, emailId: outcome.emailId, type });
+      case 'queued':
+        afterAnswer();
+        return reply(200, { success: true, type, messageId: outcome.messageId });
       case 'not-eligible':
         return reply(403, { success: false, error: NOT_ELIGIBLE });
-      case 'ledger-failed':
-        return reply(500, { success: false, error: 'The sign-up could not be checked.' });
-      case 'not-sent':
-        return reply(502, { success: false, error: 'The email could not be sent.' });
-      case 'outcome-unknown':
-        return reply(502, { success: false, error: 'The email may not have been sent.' });
+      case 'queue-failed':
+        return reply(500, { success: false, error: 'The email could not be sent.' });
     }
   };
 }

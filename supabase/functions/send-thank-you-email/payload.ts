@@ -9,6 +9,11 @@ import {
 export interface ThankYouRequest {
   type: ThankYouType;
   email: string;
+  /**
+   * The form's sign-up was refused as a duplicate: if the address's sign-up is still unconfirmed, send a
+   * fresh confirmation. Lists only.
+   */
+  again: boolean;
 }
 
 export type ParseResult = { ok: true; request: ThankYouRequest } | { ok: false; error: string };
@@ -18,7 +23,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * `{ type, email }`. A remote released before this function was changed sends `{ to, type, firstName,
+ * `{ type, email, again? }`. A remote released before this function was changed sends `{ to, type, firstName,
  * additionalData }`: `to` is read as the address and every other field is ignored, so such a release
  * keeps working during a rollout and its extra text goes nowhere.
  */
@@ -31,5 +36,12 @@ export function parseThankYouRequest(body: unknown): ParseResult {
   if (!isThankYouType(body.type)) {
     return { ok: false, error: `"type" must be one of ${THANK_YOU_TYPES.join(', ')}.` };
   }
-  return { ok: true, request: { type: body.type, email: address.trim() } };
+  if (body.again !== undefined && typeof body.again !== 'boolean') {
+    return { ok: false, error: '"again" must be true or false.' };
+  }
+  const again = body.again === true;
+  if (again && body.type === 'career') {
+    return { ok: false, error: '"again" is for the lists, not applications.' };
+  }
+  return { ok: true, request: { type: body.type, email: address.trim(), again } };
 }

@@ -8,16 +8,18 @@ import {
   resumeDisplayName,
   resumeObjectPath,
 } from '../_shared/rules/resume-file.ts';
-import { sendThankYou, type ThankYouMailer } from '../_shared/thank-you/send-thank-you.ts';
+import { queueThankYou, type ThankYouQueue } from '../_shared/thank-you/queue-thank-you.ts';
 import { readApplicationForm } from './application-form.ts';
 import type { ApplicationStore } from './application-store.ts';
 import type { ResumeStore } from '../_shared/resumes/resume-store.ts';
 
-export interface SubmitApplicationDeps extends Omit<ThankYouMailer, 'logError'> {
+export interface SubmitApplicationDeps extends Omit<ThankYouQueue, 'logError'> {
   applications: ApplicationStore;
   resumes: ResumeStore;
   rateLimiter: RateLimiter;
-  logError?: ThankYouMailer['logError'];
+  /** Runs after the answer: sends what was queued, when the provider's pace allows (EdgeRuntime.waitUntil). */
+  afterAnswer?: () => void;
+  logError?: ThankYouQueue['logError'];
 }
 
 /** Why an application was not taken; libs/data maps each to the careers form's message. */
@@ -49,12 +51,13 @@ function refuse(
  * submit-application: the careers form's one call. It takes the fields and the optional résumé as
  * multipart/form-data, checks them as the table's constraints would (the file by its bytes), counts the
  * request against the client address's limit, uploads the file to the private bucket and inserts the
- * row with the service role (deleting the file again if the insert fails), then sends the confirmation
- * rendered from the stored row.
+ * row with the service role (deleting the file again if the insert fails), then queues the confirmation,
+ * which the worker renders from the stored row.
  */
 export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): RequestHandler {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
-  const mailer: ThankYouMailer = { ...deps, logError };
+  const queue: ThankYouQueue = { ...deps, logError };
+  const afterAnswer = deps.afterAnswer ?? (() => undefined);
 
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
@@ -127,7 +130,9 @@ export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): Req
       return refuse(500, 'failed', 'The application could not be stored.');
     }
 
-    const mail = await sendThankYou(mailer, 'career', fields.row.email ?? '');
-    return jsonResponse(200, { success: true, emailSent: mail.status === 'sent' });
+    const mail = await queueThankYou(queue, 'career', fields.row.email ?? '');
+    if (mail.status === 'queued') afterAnswer();
+    // A queued confirmation counts as sent (docs/product/careers.md).
+    return jsonResponse(200, { success: true, emailSent: mail.status === 'queued' });
   };
 }

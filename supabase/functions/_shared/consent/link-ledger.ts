@@ -40,15 +40,16 @@ export interface MailboxRecords {
 }
 
 export interface PrivacyLedger {
-  /** Stores an erase or copy token for the address's mailbox; true when its link should be mailed. */
   /**
-   * Stores the token; true when the link may be mailed (the mailbox has records, and neither the
-   * requester's nor the mailbox's daily cap is reached). `clientAddress` is the requester's, as the
-   * gateway vouches for it (null when unknown).
+   * Stores an erase or copy token for the address's mailbox and, when the link may be mailed (the mailbox
+   * has records, and neither the requester's nor the mailbox's daily cap is reached), queues message
+   * `messageId` with it, in one transaction; true when queued. `clientAddress` is the requester's, as
+   * the gateway vouches for it (null when unknown).
    */
-  issue(
+  queueLink(
     email: string,
     action: PrivacyAction,
+    messageId: string,
     tokenHash: string,
     clientAddress: string | null,
   ): Promise<boolean>;
@@ -131,14 +132,15 @@ export function createConsentLedger(client: Pick<ServiceClient, 'rpc'>): Consent
 
 export function createPrivacyLedger(client: Pick<ServiceClient, 'rpc'>): PrivacyLedger {
   return {
-    async issue(email, action, tokenHash, clientAddress) {
-      const data = await call(client, 'issue_privacy_token', {
+    async queueLink(email, action, messageId, tokenHash, clientAddress) {
+      const data = await call(client, 'queue_privacy_link', {
         p_email: email,
-        p_purpose: action,
+        p_action: action,
+        p_message_id: messageId,
         p_token_hash: tokenHash,
         p_client_address: clientAddress,
       });
-      if (typeof data !== 'boolean') throw new Error('issue_privacy_token returned no boolean');
+      if (typeof data !== 'boolean') throw new Error('queue_privacy_link returned no boolean');
       return data;
     },
     async erase(tokenHash) {

@@ -25,3 +25,14 @@ export function requireApiKey(
     return handler(request);
   };
 }
+
+/**
+ * For functions only the project itself calls (pg_cron, operators): the `apikey` header must be a secret
+ * key (or the legacy service_role JWT). A publishable key is refused like an unknown one.
+ */
+export function requireSecretKey(
+  secretKeys: ReadonlySet<string>,
+  handler: RequestHandler,
+): RequestHandler {
+  return requireApiKey(secretKeys, handler);
+}

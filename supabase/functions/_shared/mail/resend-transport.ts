@@ -1,100 +1,107 @@
-import {
-  MailNotSentError,
-  MailOutcomeUnknownError,
-  type MailMessage,
-  type MailTransport,
-} from './types.ts';
+import type { Delivery, MailTransport } from './types.ts';
 
 export interface ResendTransportOptions {
   apiKey: string;
-  /** Overridable so tests can stand in for api.resend.com. */
+  /** POST target; default Resend's own (RESEND_API_URL points the functions elsewhere). */
   endpoint?: string;
   fetch?: typeof fetch;
-  /** Per attempt. */
+  /** Per try. */
   timeoutMs?: number;
-  /** Attempts in all when the outcome is unknown; each repeats the same Idempotency-Key. */
-  attempts?: number;
-  /** Waits before the 2nd, 3rd, ... attempt. */
-  retryDelaysMs?: readonly number[];
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** When a 429 names no wait: Resend's window is one second. */
+const DEFAULT_RETRY_AFTER_MS = 1_000;
 
-function messageOf(body: unknown, fallback: string): string {
-  return typeof body === 'object' &&
-    body !== null &&
-    typeof (body as { message?: unknown }).message === 'string'
-    ? (body as { message: string }).message
-    : fallback;
+function field(body: unknown, name: string): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Retry-After (seconds, or an HTTP date) or ratelimit-reset (seconds), as Resend sends them. */
+export function retryAfterMs(headers: Headers, now = Date.now()): number {
+  const retryAfter = headers.get('retry-after');
+  if (retryAfter !== null) {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+    const date = Date.parse(retryAfter);
+    if (Number.isFinite(date)) return Math.max(0, date - now);
+  }
+  const reset = Number(headers.get('ratelimit-reset'));
+  if (headers.has('ratelimit-reset') && Number.isFinite(reset) && reset >= 0) {
+    return Math.ceil(reset * 1000);
+  }
+  return DEFAULT_RETRY_AFTER_MS;
 }
 
 /**
- * Resend's HTTP API (https://resend.com/docs/api-reference/emails/send-email) with its Idempotency-Key
- * header: Resend answers a repeated key within 24 hours with the first send, so a send whose answer was
- * lost (a timeout after Resend took the message) is retried with the same key and never mails twice.
+ * Resend's HTTP API (https://resend.com/docs/api-reference/emails/send-email), one try per call, with its
+ * Idempotency-Key header: Resend answers a repeated key within 24 hours with the first send, so a send
+ * whose answer was lost is tried again by the queue under the same key and never mails twice.
  */
 export function createResendTransport(options: ResendTransportOptions): MailTransport {
   const endpoint = options.endpoint ?? 'https://api.resend.com/emails';
   const fetchImpl = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 5_000;
-  const attempts = options.attempts ?? 3;
-  const retryDelaysMs = options.retryDelaysMs ?? [250, 1_000];
-
-  async function attempt(message: MailMessage): Promise<{ id: string }> {
-    let response: Response;
-    let body: unknown;
-    try {
-      response = await fetchImpl(endpoint, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${options.apiKey}`,
-          'Content-Type': 'application/json',
-          'Idempotency-Key': message.idempotencyKey,
-        },
-        body: JSON.stringify({
-          from: message.from,
-          to: [message.to],
-          subject: message.subject,
-          html: message.html,
-          text: message.text,
-          ...(message.headers ? { headers: message.headers } : {}),
-        }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      body = await response.json().catch(() => null);
-    } catch (error) {
-      throw new MailOutcomeUnknownError(`Resend did not answer: ${String(error)}`, {
-        cause: error,
-      });
-    }
-    const id =
-      typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;
-    if (response.ok && typeof id === 'string') return { id };
-    const reason = `Resend answered HTTP ${response.status}: ${messageOf(body, response.statusText)}`;
-    // 409: the key is in use by a request still running, or was used with another body; 5xx: Resend may
-    // have taken the message before failing. Anything else (4xx, 429) was refused before sending.
-    if (response.status === 409 || response.status >= 500 || response.ok) {
-      throw new MailOutcomeUnknownError(reason);
-    }
-    throw new MailNotSentError(reason);
-  }
+  const timeoutMs = options.timeoutMs ?? 10_000;
 
   return {
-    async send(message) {
-      for (let tried = 1; ; tried += 1) {
-        try {
-          return await attempt(message);
-        } catch (error) {
-          if (!(error instanceof MailOutcomeUnknownError) || tried >= attempts) throw error;
-          await sleep(retryDelaysMs[Math.min(tried - 1, retryDelaysMs.length - 1)] ?? 0);
-        }
+    async deliver(message): Promise<Delivery> {
+      let response: Response;
+      let body: unknown;
+      try {
+        response = await fetchImpl(endpoint, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${options.apiKey}`,
+            'Content-Type': 'application/json',
+            'Idempotency-Key': message.idempotencyKey,
+          },
+          body: JSON.stringify({
+            from: message.from,
+            to: [message.to],
+            subject: message.subject,
+            html: message.html,
+            text: message.text,
+            ...(message.headers ? { headers: message.headers } : {}),
+          }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        body = await response.json().catch(() => null);
+      } catch (error) {
+        return { status: 'failed', reason: `Resend did not answer: ${String(error)}` };
       }
+      const id = field(body, 'id');
+      if (response.ok && id !== undefined) return { status: 'sent', id };
+      const reason = `Resend answered HTTP ${response.status}: ${
+        field(body, 'message') ?? response.statusText
+      }`;
+      if (response.status === 429) {
+        return { status: 'throttled', retryAfterMs: retryAfterMs(response.headers), reason };
+      }
+      // 409 with another body under the key (invalid_idempotent_request) can never succeed; 409 while a
+      // send under the key is still running (concurrent_idempotent_requests), 408, 5xx and a 2xx without
+      // an id may have taken the message, and a later try under the key finds out.
+      if (response.status === 409 && field(body, 'name') === 'invalid_idempotent_request') {
+        return { status: 'refused', reason };
+      }
+      if (
+        response.ok ||
+        response.status === 408 ||
+        response.status === 409 ||
+        response.status >= 500
+      ) {
+        return { status: 'failed', reason };
+      }
+      return { status: 'refused', reason };
     },
   };
 }
 
-/** Used when no transport is configured: every send fails before anything goes out. */
+/** Used when no transport is configured: every try fails, and the queue keeps the mail until one is. */
 export const UNCONFIGURED_TRANSPORT: MailTransport = {
-  send: () =>
-    Promise.reject(new MailNotSentError('No mail transport is configured (set RESEND_API_KEY).')),
+  deliver: () =>
+    Promise.resolve({
+      status: 'failed',
+      reason: 'No mail transport is configured (set RESEND_API_KEY).',
+    }),
 };

@@ -6,7 +6,7 @@ export const RESEND_API_URL = 'https://api.resend.com';
 /**
  * Resend when RESEND_API_KEY is set, at RESEND_API_URL (Resend's own API by default; the local server and
  * tests point it at a stand-in that speaks the same API). Without a key there is nowhere to deliver:
- * every send then fails as "not sent" and the sign-up's claim is handed back.
+ * every try then fails and the queue keeps the mail (docs/mail-queue.md).
  */
 export function mailTransportFromEnvironment(resend: {
   apiKey: string | undefined;

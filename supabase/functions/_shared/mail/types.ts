@@ -7,26 +7,24 @@ export interface MailMessage {
   /** Extra header fields (List-Unsubscribe); names and values printable ASCII, checked by mailHeaders(). */
   headers?: Readonly<Record<string, string>>;
   /**
-   * One per email we mean to send (e.g. `thank-you/newsletter/<row id>`): a provider that sees the same
-   * key again answers with the first send instead of mailing twice, so an uncertain send may be retried.
+   * One per queued mail (`mail/<message id>`): a provider that sees the same key again answers with the
+   * first send instead of mailing twice, so an uncertain send may be tried again.
    */
   idempotencyKey: string;
 }
 
-/** The provider answered and did not take the message: nothing was sent. */
-export class MailNotSentError extends Error {
-  override name = 'MailNotSentError';
-}
-
-/** No clear answer (timeout, network failure, provider error): the message may have gone out. */
-export class MailOutcomeUnknownError extends Error {
-  override name = 'MailOutcomeUnknownError';
-}
+/** What one try at handing a message to the provider came to. */
+export type Delivery =
+  /** The provider took it (or had taken it under this key before): its id. */
+  | { status: 'sent'; id: string }
+  /** Over the provider's rate (429): nothing was sent; wait this long before any send. */
+  | { status: 'throttled'; retryAfterMs: number; reason: string }
+  /** No clear answer (timeout, network, 5xx, a send with this key still running): try again later. */
+  | { status: 'failed'; reason: string }
+  /** Refused for good (a 4xx other than 429): trying again cannot help. */
+  | { status: 'refused'; reason: string };
 
 export interface MailTransport {
-  /**
-   * Resolves with the provider's id for the message. Rejects with MailNotSentError when it certainly
-   * was not sent, and with MailOutcomeUnknownError (or anything else) when that is not known.
-   */
-  send(message: MailMessage): Promise<{ id: string }>;
+  /** One try, never throws. */
+  deliver(message: MailMessage): Promise<Delivery>;
 }

@@ -1,0 +1,31 @@
+import type { PrivacyAction } from '../links/public-urls.ts';
+import { mailLinkToken, type IssuedToken } from '../tokens/email-token.ts';
+import type { ThankYouType } from '../thank-you/stored-signup.ts';
+
+// The tokens a queued message's links carry, derived from its id (tokens/email-token.ts): the function
+// that queues the message stores their hashes, and the worker derives the tokens again to send it.
+
+export interface ThankYouTokens {
+  /** Lists only: the confirmation link. */
+  confirm: IssuedToken | null;
+  unsubscribe: IssuedToken;
+}
+
+export async function thankYouTokens(
+  secret: string,
+  messageId: string,
+  list: ThankYouType,
+): Promise<ThankYouTokens> {
+  return {
+    confirm: list === 'career' ? null : await mailLinkToken(secret, messageId, 'confirm'),
+    unsubscribe: await mailLinkToken(secret, messageId, 'unsubscribe'),
+  };
+}
+
+export function privacyLinkToken(
+  secret: string,
+  messageId: string,
+  action: PrivacyAction,
+): Promise<IssuedToken> {
+  return mailLinkToken(secret, messageId, action);
+}

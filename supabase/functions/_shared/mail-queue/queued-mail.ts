@@ -1,0 +1,40 @@
+import type { PrivacyAction } from '../links/public-urls.ts';
+import { isThankYouType, type ThankYouType } from '../thank-you/stored-signup.ts';
+
+/**
+ * A message leased from the queue (public.take_queued_mail): what it is about and where it goes, read
+ * from the stored rows at the moment of sending. Its words and links are rendered from this alone.
+ */
+export type QueuedMail = {
+  id: string;
+  /** The worker's lease: a settle must name it (two workers never settle one message). */
+  lease: string;
+  /** 1 on the first take. */
+  attempts: number;
+  /** The stored address; null only if the row went between queueing and sending. */
+  to: string | null;
+} & ({ kind: 'thank_you'; list: ThankYouType } | { kind: 'privacy_link'; action: PrivacyAction });
+
+/** The provider deduplicates on this: one key per message, however often it is tried. */
+export function mailIdempotencyKey(messageId: string): string {
+  return `mail/${messageId}`;
+}
+
+const isAction = (value: unknown): value is PrivacyAction => value === 'erase' || value === 'copy';
+
+/** Checks what the database returned; anything else is a bug, not something to mail. */
+export function toQueuedMail(value: unknown): QueuedMail | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const row = value as Record<string, unknown>;
+  if (typeof row.id !== 'string' || typeof row.lease !== 'string') return null;
+  if (typeof row.attempts !== 'number' || !(typeof row.to === 'string' || row.to === null))
+    return null;
+  const base = { id: row.id, lease: row.lease, attempts: row.attempts, to: row.to };
+  if (row.kind === 'thank_you' && isThankYouType(row.list)) {
+    return { ...base, kind: 'thank_you', list: row.list };
+  }
+  if (row.kind === 'privacy_link' && isAction(row.action)) {
+    return { ...base, kind: 'privacy_link', action: row.action };
+  }
+  return null;
+}

@@ -1,0 +1,69 @@
+import { thankYouTokens } from '../mail-queue/link-tokens.ts';
+import type { ThankYouLedger } from './ledger.ts';
+import type { ThankYouType } from './stored-signup.ts';
+
+export interface ThankYouQueue {
+  ledger: ThankYouLedger;
+  /** MAIL_LINK_SECRET: the links' tokens are derived from it and the message id. */
+  linkSecret: string;
+  /** Where failures are reported; callers never see internal details. */
+  logError: (message: string, error: unknown) => void;
+  /** A new message id; tests fix it. */
+  newMessageId?: () => string;
+}
+
+export type ThankYouOutcome =
+  /** In the queue: it counts as sent for the visitor's messages (docs/product/sign-up-forms.md). */
+  | { status: 'queued'; messageId: string }
+  /** No recent, unmailed sign-up of this type for the address. */
+  | { status: 'not-eligible' }
+  /** The queue could not take it: the visitor hears that the mail was not sent. */
+  | { status: 'queue-failed' };
+
+async function queueWith(
+  queue: ThankYouQueue,
+  type: ThankYouType,
+  store: (
+    messageId: string,
+    hashes: { confirm: string | null; unsubscribe: string },
+  ) => Promise<boolean>,
+): Promise<ThankYouOutcome> {
+  const messageId = (queue.newMessageId ?? (() => crypto.randomUUID()))();
+  const tokens = await thankYouTokens(queue.linkSecret, messageId, type);
+  try {
+    const queued = await store(messageId, {
+      confirm: tokens.confirm?.hash ?? null,
+      unsubscribe: tokens.unsubscribe.hash,
+    });
+    return queued ? { status: 'queued', messageId } : { status: 'not-eligible' };
+  } catch (error) {
+    queue.logError('thank-you mail: it could not be queued', error);
+    return { status: 'queue-failed' };
+  }
+}
+
+/**
+ * Claims the sign-up and queues its thank-you mail in one transaction, with the hashes of the tokens its
+ * links will carry. The worker renders it from the stored row when it sends it. Shared by
+ * send-thank-you-email (sign-ups) and submit-application (the careers confirmation).
+ */
+export function queueThankYou(
+  queue: ThankYouQueue,
+  type: ThankYouType,
+  email: string,
+): Promise<ThankYouOutcome> {
+  return queueWith(queue, type, (messageId, hashes) =>
+    queue.ledger.queue(type, email, messageId, hashes),
+  );
+}
+
+/** A fresh confirmation for a list sign-up still unconfirmed (signing up again), rate-limited. */
+export function queueConfirmationAgain(
+  queue: ThankYouQueue,
+  type: Exclude<ThankYouType, 'career'>,
+  email: string,
+): Promise<ThankYouOutcome> {
+  return queueWith(queue, type, (messageId, hashes) =>
+    queue.ledger.queueAgain(type, email, messageId, hashes),
+  );
+}
