@@ -17,10 +17,10 @@ export interface FakeResendOptions {
   /** The share (0..1) of requests, within the rate, answered 500 after the mail was taken or not. */
   errorRate?: number;
   /**
-   * Of the failures, whether the message was taken before the error (as a lost answer would leave it).
-   * Default false: a 500 took nothing.
+   * Of the failures, whether the message was taken before the error (as a lost answer would leave it):
+   * true, false (the default: a 500 took nothing), or the share (0..1) of failures that took it.
    */
-  failAfterAccepting?: boolean;
+  failAfterAccepting?: boolean | number;
   /** Added to every answer, in ms. */
   latencyMs?: number;
   /** The only key accepted; default any `re_` key. */
@@ -218,7 +218,13 @@ export async function startFakeResend(options: FakeResendOptions = {}): Promise<
       }
     }
     const fails = errorRate > 0 && random() < errorRate;
-    if (fails && !options.failAfterAccepting) {
+    const afterAccepting = options.failAfterAccepting ?? false;
+    const tookIt =
+      fails &&
+      (typeof afterAccepting === 'boolean'
+        ? afterAccepting
+        : afterAccepting > 0 && (afterAccepting >= 1 || random() < afterAccepting));
+    if (fails && !tookIt) {
       stats.failed += 1;
       return failure(500, 'internal_server_error', 'An unexpected error occurred.');
     }

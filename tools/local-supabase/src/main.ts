@@ -1,7 +1,8 @@
 // `npm run start -w @agentora/local-supabase` (or `node tools/local-supabase/src/main.ts`): the local
 // Supabase for `npm start`. Options: --port, --host, --data-dir, --in-memory, --allow-origin, --site-url,
-// --retention-interval; DATABASE_URL switches to a real PostgreSQL; RESEND_API_KEY (and RESEND_API_URL)
-// sends real mail instead of using the outbox.
+// --retention-interval, --mail-interval; DATABASE_URL switches to a real PostgreSQL; RESEND_API_KEY (and
+// RESEND_API_URL) sends real mail instead of using the outbox; MAIL_SENDS_PER_SECOND sets the provider's
+// rate (default Resend's 2).
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from './datadir/lock.ts';
 import { DEFAULT_PORT } from './keys/local-keys.ts';
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     'allow-origin': { type: 'string', multiple: true },
     'site-url': { type: 'string' },
     'retention-interval': { type: 'string' },
+    'mail-interval': { type: 'string' },
   },
 });
 
@@ -43,6 +45,20 @@ if (!Number.isFinite(retentionSeconds) || retentionSeconds < 0) {
   fail(`invalid retention interval ${values['retention-interval']}`);
 }
 
+// The mail queue's worker is called every 10 s on hosted Supabase (pg_cron); here every 5 s, 0 for never.
+const mailSeconds = Number(
+  values['mail-interval'] ?? process.env.LOCAL_SUPABASE_MAIL_INTERVAL ?? 5,
+);
+if (!Number.isFinite(mailSeconds) || mailSeconds < 0) {
+  fail(`invalid mail interval ${values['mail-interval']}`);
+}
+const mailSendsPerSecond = process.env.MAIL_SENDS_PER_SECOND
+  ? Number(process.env.MAIL_SENDS_PER_SECOND)
+  : undefined;
+if (mailSendsPerSecond !== undefined && !(mailSendsPerSecond > 0)) {
+  fail(`invalid MAIL_SENDS_PER_SECOND ${process.env.MAIL_SENDS_PER_SECOND}`);
+}
+
 let instance: LocalSupabase;
 try {
   instance = await startLocalSupabase({
@@ -59,6 +75,8 @@ try {
     emailFrom: process.env.EMAIL_FROM || undefined,
     siteUrl: values['site-url'] ?? (process.env.SITE_URL || undefined),
     retention: retentionSeconds > 0 ? { intervalMs: retentionSeconds * 1000 } : undefined,
+    mailQueue: mailSeconds > 0 ? { intervalMs: mailSeconds * 1000 } : undefined,
+    mailSendsPerSecond,
   });
 } catch (error) {
   if (error instanceof DataDirLockedError) fail(error.message);

@@ -50,6 +50,18 @@ export interface LocalSupabaseOptions {
     now?: () => Date;
   };
   /**
+   * Call the mail queue's worker (send-queued-mail) on a timer, as pg_cron does on hosted Supabase. The
+   * functions that queue a mail also send it right after answering, when the provider's pace allows.
+   */
+  mailQueue?: {
+    /** How often to call the worker when it is not already running. */
+    intervalMs: number;
+    /** How long each call sends for. Default 20. */
+    seconds?: number;
+  };
+  /** MAIL_SENDS_PER_SECOND of the functions: the provider's rate. Default Resend's 2. */
+  mailSendsPerSecond?: number;
+  /**
    * Start every function's Deno worker before returning (`npm start`), rather than on its first request
    * (tests). Either way a worker that exits or hangs is replaced on the next request.
    */

@@ -24,3 +24,10 @@ export const LOCAL_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 
 /** The key the functions present to this server's Resend stand-in (outbox/resend-api.ts). */
 export const LOCAL_RESEND_API_KEY = 're_local_outbox';
+
+/**
+ * MAIL_LINK_SECRET of the local functions: queued mail's link tokens are derived from it
+ * (supabase/functions/_shared/tokens/email-token.ts). Fixed, so a mail still queued when the server
+ * stops is sent with working links after a restart; public like the keys above.
+ */
+export const LOCAL_MAIL_LINK_SECRET = 'local-mail-link-secret-not-for-any-hosted-project';

@@ -27,11 +27,13 @@ import {
   LOCAL_ANON_KEY,
   LOCAL_JWT_SECRET,
   LOCAL_PUBLISHABLE_KEY,
+  LOCAL_MAIL_LINK_SECRET,
   LOCAL_RESEND_API_KEY,
   LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys/local-keys.ts';
 import { createOutbox } from '../outbox/outbox.ts';
+import { startMailQueueTimer, type MailQueueOptions } from '../mail-queue/mail-queue-timer.ts';
 import { startRetentionTimer, type RetentionOptions } from '../retention/retention-timer.ts';
 import { readUploadBodyLimits } from '../storage/upload.ts';
 import { listenHttp } from './http-server.ts';
@@ -78,6 +80,13 @@ export interface LocalSupabaseOptions {
   siteUrl?: string;
   /** Run the retention job (public.apply_retention) on a timer, as pg_cron does on hosted Supabase. */
   retention?: RetentionOptions;
+  /**
+   * Call the mail queue's worker (send-queued-mail) on a timer, as pg_cron does on hosted Supabase. The
+   * functions that queue a mail also send it right after answering, when the provider's pace allows.
+   */
+  mailQueue?: MailQueueOptions;
+  /** MAIL_SENDS_PER_SECOND of the functions: the provider's rate. Default Resend's 2. */
+  mailSendsPerSecond?: number;
   /**
    * Start every function's Deno worker before returning (`npm start`), rather than on its first request
    * (tests). Either way a worker that exits or hangs is replaced on the next request.
@@ -180,6 +189,7 @@ export async function startLocalSupabase(
         ? { apiKey: options.resendApiKey, apiUrl: options.resendApiUrl }
         : { apiKey: LOCAL_RESEND_API_KEY, apiUrl: `${url}/resend` },
       emailFrom: options.emailFrom,
+      mailSendsPerSecond: options.mailSendsPerSecond,
     });
     const runtime = {
       gatewaySecret,
@@ -201,6 +211,9 @@ export async function startLocalSupabase(
     const listening = server;
     ready = true;
     const retention = options.retention && startRetentionTimer(database, options.retention);
+    const mailQueue =
+      options.mailQueue &&
+      startMailQueueTimer({ url, secretKey: LOCAL_SECRET_KEY }, options.mailQueue);
 
     const openDb = database;
     let stopping: Promise<void> | undefined;
@@ -220,6 +233,7 @@ export async function startLocalSupabase(
         stopping ??= (async () => {
           try {
             await retention?.stop();
+            await mailQueue?.stop();
             watcher?.close();
             await listening.close();
             await Promise.all([...workers.values()].map((worker) => worker.stop()));
@@ -243,7 +257,8 @@ export async function startLocalSupabase(
 
 /**
  * What hosted Supabase gives every function (SUPABASE_URL, the new and the legacy keys, SUPABASE_DB_URL)
- * and the project's secrets (SITE_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM), for this server.
+ * and the project's secrets (SITE_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM, MAIL_LINK_SECRET,
+ * MAIL_SENDS_PER_SECOND), for this server.
  * SUPABASE_DB_URL only on a real PostgreSQL: PGlite has no network listener.
  */
 function functionEnvironment(settings: {
@@ -252,6 +267,7 @@ function functionEnvironment(settings: {
   databaseUrl: string | undefined;
   resend: { apiKey: string; apiUrl: string | undefined };
   emailFrom: string | undefined;
+  mailSendsPerSecond: number | undefined;
 }): Record<string, string> {
   const environment: Record<string, string> = {
     SUPABASE_URL: settings.url,
@@ -261,7 +277,11 @@ function functionEnvironment(settings: {
     SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
     SITE_URL: settings.siteUrl,
     RESEND_API_KEY: settings.resend.apiKey,
+    MAIL_LINK_SECRET: LOCAL_MAIL_LINK_SECRET,
   };
+  if (settings.mailSendsPerSecond !== undefined) {
+    environment.MAIL_SENDS_PER_SECOND = String(settings.mailSendsPerSecond);
+  }
   if (settings.databaseUrl) environment.SUPABASE_DB_URL = settings.databaseUrl;
   if (settings.resend.apiUrl) environment.RESEND_API_URL = settings.resend.apiUrl;
   if (settings.emailFrom) environment.EMAIL_FROM = settings.emailFrom;

@@ -9,6 +9,7 @@ export {
 } from './test-server.ts';
 export { migrateTo, openTestDatabase, type TestDatabase } from './test-database.ts';
 export { raiseRateLimits } from './rate-limits.ts';
+export { sendQueuedMail } from './queued-mail.ts';
 export { fetchFromAddress } from './fetch-from-address.ts';
 export { docBytes, docxBytes, pdfBytes, pngBytes, zipBytes } from './resume-files.ts';
 export type { OutboxMessage } from '../outbox/outbox.ts';
@@ -19,6 +20,7 @@ export { asCaller, type ApiRole, type Database } from '../db/database.ts';
 export {
   LOCAL_ANON_KEY,
   LOCAL_JWT_SECRET,
+  LOCAL_MAIL_LINK_SECRET,
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,

@@ -35,6 +35,10 @@ export async function startTestServer(
     /** 'production' keeps the migrations' rate limits; by default they are raised, since every test
      * request comes from 127.0.0.1. */
     rateLimits?: 'raised' | 'production';
+    /** Where the functions mail (a fake provider's URL); default this server's outbox. */
+    resend?: { apiKey: string; apiUrl: string };
+    /** The provider's rate the mail queue keeps; default 100 a second, so tests do not wait on it. */
+    mailSendsPerSecond?: number;
   } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-test-'));
@@ -44,6 +48,9 @@ export async function startTestServer(
     dataDir,
     inMemory: true,
     databaseUrl: postgres?.url,
+    resendApiKey: options.resend?.apiKey,
+    resendApiUrl: options.resend?.apiUrl,
+    mailSendsPerSecond: options.mailSendsPerSecond ?? 100,
   });
   if (options.rateLimits !== 'production') await raiseRateLimits(server.url, server.serviceKey);
   return {
