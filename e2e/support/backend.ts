@@ -3,6 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { raiseRateLimits, startLocalSupabase } from '@agentora/local-supabase';
 
+/** The shared backend the global setup started: its URL, and its service key for the checks. */
+export interface BackendSettings {
+  url: string;
+  serviceKey: string;
+}
+
+export function sharedBackendSettings(): BackendSettings {
+  const url = process.env.E2E_SUPABASE_URL;
+  const serviceKey = process.env.E2E_SUPABASE_SERVICE_KEY;
+  if (!url || !serviceKey) throw new Error('The global setup did not start the backend.');
+  return { url, serviceKey };
+}
+
 export const SHARED_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54391);
 
 export interface TestBackend {

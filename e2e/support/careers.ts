@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { sharedBackendSettings } from './backend';
 
 export { docxBytes, pdfBytes, pngBytes } from '@agentora/local-supabase';
 
@@ -44,13 +45,6 @@ export function resumeInput(form: Locator): Locator {
   return form.getByLabel('Resume', { exact: true });
 }
 
-function backendSettings() {
-  const url = process.env.E2E_SUPABASE_URL;
-  const serviceKey = process.env.E2E_SUPABASE_SERVICE_KEY;
-  if (!url || !serviceKey) throw new Error('The global setup did not start the backend.');
-  return { url, serviceKey };
-}
-
 export interface ApplicationRow {
   first_name: string;
   last_name: string;
@@ -75,7 +69,7 @@ export interface ApplicationRow {
   status: string;
 }
 
-function serviceClient(backend = backendSettings()) {
+function serviceClient(backend = sharedBackendSettings()) {
   return createClient(backend.url, backend.serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
@@ -109,20 +103,4 @@ export async function storedResumeCount(): Promise<number> {
   return data.length;
 }
 
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** Mail the local backend "sent" to an address (its outbox, newest first). */
-export async function outboxFor(
-  email: string,
-  backendUrl = backendSettings().url,
-): Promise<OutboxMail[]> {
-  const response = await fetch(`${backendUrl}/outbox.json`);
-  if (!response.ok) throw new Error(`The outbox answered HTTP ${response.status}.`);
-  const messages = (await response.json()) as OutboxMail[];
-  return messages.filter((message) => message.to.toLowerCase() === email.toLowerCase());
-}
+export { outboxMailTo as outboxFor } from './outbox';

@@ -1,16 +1,9 @@
 import { createHash } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { sharedBackendSettings, type BackendSettings } from './signups';
+import { sharedBackendSettings, type BackendSettings } from './backend';
+import { outboxMailTo, type OutboxMessage } from './outbox';
 
-/** A mail of the local backend's outbox, as /outbox.json lists it. */
-export interface OutboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers?: Record<string, string>;
-}
+export type { OutboxMessage } from './outbox';
 
 /** The mails to an address (any letter case), oldest first; waits until there are at least `count`. */
 export async function mailsTo(
@@ -22,9 +15,7 @@ export async function mailsTo(
   await expect
     .poll(
       async () => {
-        const response = await fetch(`${backend.url}/outbox.json`);
-        const all = (await response.json()) as OutboxMessage[];
-        mails = all.filter((mail) => mail.to.toLowerCase() === email.toLowerCase()).reverse();
+        mails = (await outboxMailTo(email, backend)).reverse();
         return mails.length;
       },
       { message: `${count} mail(s) to ${email}` },

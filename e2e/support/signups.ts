@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { sharedBackendSettings } from './backend';
 
 export type SignupTable = 'early_access_signups' | 'newsletter_subscriptions' | 'waitlist_signups';
 
@@ -18,17 +19,8 @@ export function otherCase(email: string): string {
   return upper === email ? email.toLowerCase() : upper;
 }
 
-export interface BackendSettings {
-  url: string;
-  serviceKey: string;
-}
-
-export function sharedBackendSettings(): BackendSettings {
-  const url = process.env.E2E_SUPABASE_URL;
-  const serviceKey = process.env.E2E_SUPABASE_SERVICE_KEY;
-  if (!url || !serviceKey) throw new Error('The global setup did not start the backend.');
-  return { url, serviceKey };
-}
+export { sharedBackendSettings, type BackendSettings } from './backend';
+export { outboxMailTo, type OutboxMessage as OutboxMail } from './outbox';
 
 /**
  * The rows of a sign-up table whose email matches in any letter case, read with the service role
@@ -45,24 +37,6 @@ export async function signupRows<Row = Record<string, unknown>>(
   const { data, error } = await admin.from(table).select('*').ilike('email', email);
   if (error) throw new Error(`Reading ${table} failed: ${error.message}`);
   return data as Row[];
-}
-
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** The mail the local backend put in its outbox for an address. */
-export async function outboxMailTo(
-  email: string,
-  backendUrl = sharedBackendSettings().url,
-): Promise<OutboxMail[]> {
-  const response = await fetch(`${backendUrl}/outbox.json`);
-  if (!response.ok) throw new Error(`The outbox answered HTTP ${response.status}.`);
-  const messages = (await response.json()) as OutboxMail[];
-  return messages.filter((message) => message.to.toLowerCase() === email.toLowerCase());
 }
 
 /** The waitlist form on the coming-soon screen. */

@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import { createRpcRateLimiter } from '../functions/_shared/rate-limit.ts';
-import { MailOutcomeUnknownError, type MailTransport } from '../functions/_shared/mail/types.ts';
 import { createRpcLedger } from '../functions/_shared/thank-you/ledger.ts';
-import { publicUrls } from '../functions/_shared/links/public-urls.ts';
 import { newToken } from '../functions/_shared/tokens/email-token.ts';
-import { createThankYouEmailHandler } from '../functions/send-thank-you-email/handler.ts';
 import {
   SUPABASE_DIR,
   clientFor,
+  sendQueuedMail,
   startTestServer,
   uniqueEmail,
   type OutboxMessage,
@@ -23,10 +20,12 @@ const FUNCTIONS = [
   'unsubscribe',
   'privacy-request',
   'privacy-fulfil',
+  'send-queued-mail',
 ];
 
 // send-thank-you-email through the real server: its index.ts on Deno, the ledger SQL reached through
-// supabase-js with the secret key, and the mail sent over HTTP to the server's Resend stand-in (the outbox).
+// supabase-js with the secret key, the mail queued, and send-queued-mail (also on Deno) sending it over
+// HTTP to the server's Resend stand-in (the outbox).
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
@@ -35,7 +34,7 @@ afterAll(() => t.stop());
 
 type Invocation = {
   status: number;
-  body: { success: boolean; emailId?: string; type?: string; error?: string };
+  body: { success: boolean; messageId?: string; type?: string; error?: string };
 };
 
 async function invoke(payload: unknown, client: SupabaseClient = t.anon): Promise<Invocation> {
@@ -50,7 +49,9 @@ async function invoke(payload: unknown, client: SupabaseClient = t.anon): Promis
   return { status: 200, body: data };
 }
 
+/** The outbox once the queue has sent everything due: a mail missing from it was not queued. */
 async function outbox(): Promise<OutboxMessage[]> {
+  await sendQueuedMail(t.server);
   return (await fetch(`${t.server.url}/outbox.json`)).json();
 }
 const mailTo = async (to: string) =>
@@ -66,16 +67,17 @@ describe('send-thank-you-email', () => {
       status: 200,
       body: {
         success: true,
-        emailId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        messageId: expect.stringMatching(/^[0-9a-f-]{36}$/),
         type: 'early_access',
       },
     });
-    const mail = (await outbox()).find((message) => message.id === first.body.emailId);
+    const mail = (await outbox()).find(
+      (message) => message.idempotencyKey === `mail/${first.body.messageId}`,
+    );
     expect(mail).toMatchObject({
       to,
       from: 'Agentora <hello@agentora.ai>',
       subject: "You're on the Agentora early access list",
-      idempotencyKey: expect.stringMatching(/^thank-you\/early_access\/[0-9a-f-]{36}$/),
     });
     expect(mail?.text).toContain('Hi there,');
     expect(mail?.text).not.toContain('Jane');
@@ -83,9 +85,7 @@ describe('send-thank-you-email', () => {
     const listing = await fetch(`${t.server.url}/outbox`);
     expect(listing.headers.get('content-type')).toContain('text/html');
     expect(await listing.text()).toContain('You&#39;re on the Agentora early access list');
-    expect(await (await fetch(`${t.server.url}/outbox/${first.body.emailId}.txt`)).text()).toBe(
-      mail?.text,
-    );
+    expect(await (await fetch(`${t.server.url}/outbox/${mail?.id}.txt`)).text()).toBe(mail?.text);
 
     expect((await invoke({ type: 'early_access', email: to })).status).toBe(403);
     expect(await mailTo(to)).toHaveLength(1);
@@ -215,70 +215,53 @@ describe('send-thank-you-email', () => {
   });
 });
 
-describe('a provider that takes the mail but answers too late', () => {
-  it('keeps the claim, so a retried call never mails twice', async () => {
-    const to = uniqueEmail('late');
-    await t.anon.from('early_access_signups').insert({ email: to });
-    const delivered: string[] = [];
-    const lateTransport: MailTransport = {
-      async send(message) {
-        delivered.push(message.idempotencyKey);
-        throw new MailOutcomeUnknownError('Resend did not answer within the timeout');
-      },
-    };
-    const handler = createThankYouEmailHandler({
-      urls: publicUrls({ supabaseUrl: t.server.url }),
-      ledger: createRpcLedger(t.service),
-      rateLimiter: createRpcRateLimiter(t.service),
-      transport: lateTransport,
-      logError: () => undefined,
-    });
-    const call = () =>
-      handler(
-        new Request('http://functions.local/send-thank-you-email', {
-          method: 'POST',
-          body: JSON.stringify({ type: 'early_access', email: to }),
-        }),
-      );
-    expect((await call()).status).toBe(502);
-    expect((await call()).status).toBe(403);
-    expect(delivered).toHaveLength(1);
-  });
-});
-
 describe('the ledger through PostgREST with the service key', () => {
-  it('claims the stored row once, case-insensitively, and release gives it back', async () => {
+  it('queues the stored row once, case-insensitively, with its tokens, in one step', async () => {
     const email = uniqueEmail();
     await t.anon
       .from('waitlist_signups')
       .insert({ first_name: 'A', last_name: 'B', email, company: 'C', use_case: 'D' });
     const ledger = createRpcLedger(t.service);
     const tokens = { confirm: (await newToken()).hash, unsubscribe: (await newToken()).hash };
-    const row = await ledger.claim('waitlist', email.toUpperCase(), tokens);
-    expect(row).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      email,
-      first_name: 'A',
-      company: 'C',
-      use_case: 'D',
-    });
-    const stored = await t.service.from('email_tokens').select('purpose, waitlist_id, expires_at');
-    const mine = (stored.data ?? []).filter((token) => token.waitlist_id === row?.id);
-    expect(mine.map((token) => token.purpose).sort()).toEqual(['confirm', 'unsubscribe']);
-    expect(await ledger.claim('waitlist', email, tokens)).toBeNull();
-    await ledger.release('waitlist', row?.id as string, tokens);
-    const released = await t.service
+    const messageId = crypto.randomUUID();
+    expect(await ledger.queue('waitlist', email.toUpperCase(), messageId, tokens)).toBe(true);
+    const { data: row } = await t.service
+      .from('waitlist_signups')
+      .select('id, thank_you_sent_at')
+      .eq('email', email)
+      .single();
+    expect(row?.thank_you_sent_at).not.toBeNull();
+    const stored = await t.service
       .from('email_tokens')
-      .select('token_hash')
+      .select('purpose')
       .eq('waitlist_id', row?.id);
-    expect(released.data).toEqual([]);
-    expect(await ledger.claim('waitlist', email, tokens)).toEqual(row);
+    expect((stored.data ?? []).map((token) => token.purpose).sort()).toEqual([
+      'confirm',
+      'unsubscribe',
+    ]);
+    const queued = await t.service
+      .from('mail_queue')
+      .select('id, kind, list, waitlist_id, status')
+      .eq('id', messageId);
+    expect(queued.data).toEqual([
+      {
+        id: messageId,
+        kind: 'thank_you',
+        list: 'waitlist',
+        waitlist_id: row?.id,
+        status: 'queued',
+      },
+    ]);
+    const again = { confirm: (await newToken()).hash, unsubscribe: (await newToken()).hash };
+    expect(await ledger.queue('waitlist', email, crypto.randomUUID(), again)).toBe(false);
   });
 
   it('fails loudly when the key may not run the functions', async () => {
     const tokens = { confirm: (await newToken()).hash, unsubscribe: (await newToken()).hash };
-    await expect(createRpcLedger(t.anon).claim('waitlist', uniqueEmail(), tokens)).rejects.toThrow(
-      'claim_thank_you_mail failed: permission denied for function claim_thank_you_mail',
+    await expect(
+      createRpcLedger(t.anon).queue('waitlist', uniqueEmail(), crypto.randomUUID(), tokens),
+    ).rejects.toThrow(
+      'queue_thank_you_mail failed: permission denied for function queue_thank_you_mail',
     );
   });
 });
@@ -345,6 +328,18 @@ describe('the local server runs the functions of supabase/config.toml', () => {
         clientFor(t.server.url, key),
       );
       expect(answer.status).toBe(403);
+    }
+    // The queue's worker is the project's own: a publishable key is refused like an unknown one.
+    for (const key of [t.server.publishableKey, t.server.anonKey]) {
+      const worker = await fetch(`${t.server.url}/functions/v1/send-queued-mail`, {
+        method: 'POST',
+        headers: { apikey: key, 'Content-Type': 'application/json' },
+        body: '{"wait": true}',
+      });
+      expect([worker.status, await worker.json()]).toEqual([
+        401,
+        { success: false, error: 'Invalid API key.' },
+      ]);
     }
     const wrong = await invoke(
       { type: 'newsletter', email: uniqueEmail('keys') },

@@ -131,6 +131,8 @@ describe('migrations', () => {
         'email_suppressions',
         'resume_removals',
         'retention_settings',
+        'mail_queue',
+        'mail_send_pace',
       ]
         .sort()
         .map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),

@@ -2,55 +2,35 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createResendTransport,
+  retryAfterMs,
   UNCONFIGURED_TRANSPORT,
 } from '../functions/_shared/mail/resend-transport.ts';
-import {
-  MailNotSentError,
-  MailOutcomeUnknownError,
-  type MailMessage,
-} from '../functions/_shared/mail/types.ts';
+import type { MailMessage } from '../functions/_shared/mail/types.ts';
 
-// A local HTTP server stands in for api.resend.com and behaves like it: a repeated Idempotency-Key gets
-// the first send's answer and no second message.
+// One try per call: a local HTTP server answers as api.resend.com would, and each answer must come out
+// as the delivery the queue acts on (sent, throttled, failed: try again, refused: dead letter).
 describe('Resend transport', () => {
   let server: Server;
   let endpoint: string;
   const requests: Array<{ authorization?: string; key?: string; body: unknown }> = [];
-  /** Messages Resend "sent", by idempotency key. */
-  const delivered = new Map<string, { id: string; body: unknown }>();
-  let behaviour: {
-    status?: number;
-    body?: unknown;
-    /** Takes the message, then answers this late (the transport's timeout is shorter). */
-    answerAfterMs?: number;
-    /** Answers without taking the message. */
-    refuse?: boolean;
-  } = {};
+  let answer: { status: number; body: unknown; headers?: Record<string, string>; delayMs?: number };
 
   beforeAll(async () => {
     server = createServer((req, res) => {
       let raw = '';
       req.on('data', (chunk) => (raw += chunk));
       req.on('end', () => {
-        const key = req.headers['idempotency-key'] as string | undefined;
-        const body = JSON.parse(raw) as unknown;
-        requests.push({ authorization: req.headers.authorization, key, body });
-        const answer = (status: number, payload: unknown, delay = 0) =>
-          setTimeout(() => {
-            if (!res.destroyed) {
-              res
-                .writeHead(status, { 'Content-Type': 'application/json' })
-                .end(JSON.stringify(payload));
-            }
-          }, delay);
-        if (behaviour.refuse) return answer(behaviour.status ?? 422, behaviour.body ?? {});
-        const previous = key ? delivered.get(key) : undefined;
-        if (previous) return answer(200, { id: previous.id });
-        const id = `re_${delivered.size + 1}`;
-        if (key) delivered.set(key, { id, body });
-        const delay = behaviour.answerAfterMs ?? 0;
-        behaviour = { ...behaviour, answerAfterMs: 0 }; // only the first answer is late
-        return answer(behaviour.status ?? 200, behaviour.body ?? { id }, delay);
+        requests.push({
+          authorization: req.headers.authorization,
+          key: req.headers['idempotency-key'] as string | undefined,
+          body: JSON.parse(raw) as unknown,
+        });
+        setTimeout(() => {
+          if (res.destroyed) return;
+          res
+            .writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers })
+            .end(JSON.stringify(answer.body));
+        }, answer.delayMs ?? 0);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,33 +39,27 @@ describe('Resend transport', () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
   beforeEach(() => {
     requests.length = 0;
-    delivered.clear();
-    behaviour = {};
+    answer = { status: 200, body: { id: 're_1' } };
   });
 
-  let keys = 0;
-  const message = (): MailMessage => ({
+  const message: MailMessage = {
     from: 'Agentora <hello@agentora.ai>',
     to: 'ada@example.com',
     subject: 'Hi',
     html: '<p>Hi</p>',
     text: 'Hi',
-    idempotencyKey: `thank-you/newsletter/${(keys += 1)}`,
-  });
+    idempotencyKey: 'mail/0b0f3d4e-0000-4000-8000-000000000001',
+  };
+  const transport = () => createResendTransport({ apiKey: 're_key', endpoint, timeoutMs: 200 });
 
-  it('posts the message with the API key and the idempotency key, and returns the provider id', async () => {
-    const mail = message();
-    await expect(createResendTransport({ apiKey: 're_key', endpoint }).send(mail)).resolves.toEqual(
-      {
-        id: 're_1',
-      },
-    );
+  it('posts the message once with the API key and the idempotency key, and returns the provider id', async () => {
+    await expect(transport().deliver(message)).resolves.toEqual({ status: 'sent', id: 're_1' });
     expect(requests).toEqual([
       {
         authorization: 'Bearer re_key',
-        key: mail.idempotencyKey,
+        key: message.idempotencyKey,
         body: {
-          from: mail.from,
+          from: message.from,
           to: ['ada@example.com'],
           subject: 'Hi',
           html: '<p>Hi</p>',
@@ -95,62 +69,80 @@ describe('Resend transport', () => {
     ]);
   });
 
-  it('retries an answer lost to the timeout with the same key, and the message goes out once', async () => {
-    behaviour = { answerAfterMs: 400 };
-    const mail = message();
-    const transport = createResendTransport({
-      apiKey: 're_key',
-      endpoint,
-      timeoutMs: 100,
-      retryDelaysMs: [10],
+  it('reads 429 as throttled, with the wait Retry-After names', async () => {
+    answer = {
+      status: 429,
+      body: { name: 'rate_limit_exceeded', message: 'Too many requests.' },
+      headers: { 'retry-after': '3' },
+    };
+    await expect(transport().deliver(message)).resolves.toEqual({
+      status: 'throttled',
+      retryAfterMs: 3000,
+      reason: 'Resend answered HTTP 429: Too many requests.',
     });
-    await expect(transport.send(mail)).resolves.toEqual({ id: 're_1' });
-    expect(requests.map((request) => request.key)).toEqual([
-      mail.idempotencyKey,
-      mail.idempotencyKey,
-    ]);
-    expect(delivered.size).toBe(1);
-    // A later send of the same sign-up (say, a retried request) cannot mail twice either.
-    await expect(transport.send(mail)).resolves.toEqual({ id: 're_1' });
-    expect(delivered.size).toBe(1);
+    expect(requests).toHaveLength(1);
   });
 
-  it('reports an unknown outcome when no attempt gets an answer', async () => {
-    const transport = createResendTransport({
+  it('takes the wait from Retry-After, an HTTP date, ratelimit-reset, or else one second', () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    expect(retryAfterMs(new Headers({ 'retry-after': '0.2' }), now)).toBe(200);
+    expect(retryAfterMs(new Headers({ 'retry-after': 'Wed, 25 Nov 2026 12:00:05 GMT' }), now)).toBe(
+      5000,
+    );
+    expect(retryAfterMs(new Headers({ 'ratelimit-reset': '2' }), now)).toBe(2000);
+    expect(retryAfterMs(new Headers({ 'retry-after': 'soon' }), now)).toBe(1000);
+    expect(retryAfterMs(new Headers(), now)).toBe(1000);
+  });
+
+  it('reads a lost answer (timeout) as failed: it may have gone out, so the queue tries again', async () => {
+    answer = { status: 200, body: { id: 're_1' }, delayMs: 1_000 };
+    await expect(transport().deliver(message)).resolves.toMatchObject({ status: 'failed' });
+  });
+
+  it('reads no answer at all as failed', async () => {
+    const nowhere = createResendTransport({
       apiKey: 're_key',
       endpoint: 'http://127.0.0.1:9/emails',
-      attempts: 2,
-      retryDelaysMs: [1],
     });
-    await expect(transport.send(message())).rejects.toBeInstanceOf(MailOutcomeUnknownError);
+    await expect(nowhere.deliver(message)).resolves.toMatchObject({ status: 'failed' });
   });
 
-  it.each([500, 502, 409])('treats HTTP %s as an unknown outcome', async (status) => {
-    behaviour = { refuse: true, status, body: { message: 'busy' } };
-    const transport = createResendTransport({
-      apiKey: 're_key',
-      endpoint,
-      attempts: 2,
-      retryDelaysMs: [1],
+  it.each([
+    [500, 'application_error'],
+    [502, 'bad_gateway'],
+    [408, 'timeout'],
+    [409, 'concurrent_idempotent_requests'],
+  ])('reads HTTP %s (%s) as failed', async (status, name) => {
+    answer = { status, body: { name, message: 'busy' } };
+    await expect(transport().deliver(message)).resolves.toEqual({
+      status: 'failed',
+      reason: `Resend answered HTTP ${status}: busy`,
     });
-    await expect(transport.send(message())).rejects.toBeInstanceOf(MailOutcomeUnknownError);
-    expect(requests).toHaveLength(2);
   });
 
-  it.each([400, 401, 403, 422, 429])(
-    'treats HTTP %s as not sent, without retrying',
-    async (status) => {
-      behaviour = { refuse: true, status, body: { message: 'Invalid `to` field.' } };
-      const attempt = createResendTransport({ apiKey: 're_key', endpoint }).send(message());
-      await expect(attempt).rejects.toBeInstanceOf(MailNotSentError);
-      await expect(attempt).rejects.toThrow(
-        `Resend answered HTTP ${status}: Invalid \`to\` field.`,
-      );
-      expect(requests).toHaveLength(1);
-    },
-  );
+  it('reads a 2xx without an id as failed, not as sent', async () => {
+    answer = { status: 200, body: {} };
+    await expect(transport().deliver(message)).resolves.toMatchObject({ status: 'failed' });
+  });
+
+  it.each([
+    [400, 'validation_error'],
+    [401, 'missing_api_key'],
+    [403, 'invalid_api_key'],
+    [422, 'invalid_parameter'],
+    [409, 'invalid_idempotent_request'],
+  ])('reads HTTP %s (%s) as refused for good', async (status, name) => {
+    answer = { status, body: { name, message: 'Invalid `to` field.' } };
+    await expect(transport().deliver(message)).resolves.toEqual({
+      status: 'refused',
+      reason: `Resend answered HTTP ${status}: Invalid \`to\` field.`,
+    });
+    expect(requests).toHaveLength(1);
+  });
 
   it('without a key, never claims a send', async () => {
-    await expect(UNCONFIGURED_TRANSPORT.send(message())).rejects.toBeInstanceOf(MailNotSentError);
+    await expect(UNCONFIGURED_TRANSPORT.deliver(message)).resolves.toMatchObject({
+      status: 'failed',
+    });
   });
 });

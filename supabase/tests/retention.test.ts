@@ -61,10 +61,38 @@ describe('apply_retention', () => {
     expect(result[0].result).toEqual({
       unconfirmed: { early_access: 1, newsletter: 1, waitlist: 1 },
       expired_tokens: 1,
+      settled_mail: 0,
     });
     for (const [table, email, kept] of rows) expect(await exists(table, email)).toBe(kept);
     const { rows: tokens } = await db.asSuperuser('select purpose from public.email_tokens');
     expect(tokens).toEqual([{ purpose: 'copy' }]);
+  });
+
+  it('keeps sent mail 7 days and dead letters 30, and never touches mail still to send', async () => {
+    await db.asSuperuser('delete from public.mail_queue');
+    const message = async (status: string, daysAgo: number) => {
+      const id = crypto.randomUUID();
+      await db.asSuperuser(
+        `insert into public.mail_queue
+           (id, kind, action, recipient, status, created_at, sent_at, dead_at)
+         values ($1, 'privacy_link', 'copy', case when $2 = 'sent' then null else 'a@example.com' end,
+                 $2, $3, case when $2 = 'sent' then $3::timestamptz end,
+                 case when $2 = 'dead' then $3::timestamptz end)`,
+        [id, status, at(-daysAgo)],
+      );
+      return id;
+    };
+    const kept = [
+      await message('sent', 6),
+      await message('dead', 29),
+      await message('queued', 400),
+    ];
+    await message('sent', 8);
+    await message('dead', 31);
+    const { rows: result } = await db.asSuperuser('select public.apply_retention(now()) as result');
+    expect(result[0].result).toMatchObject({ settled_mail: 2 });
+    const { rows } = await db.asSuperuser('select id from public.mail_queue');
+    expect(rows.map((row) => row.id).sort()).toEqual(kept.sort());
   });
 
   it('is for the service role and the scheduler only', async () => {

@@ -10,6 +10,7 @@ import {
 import type { OutboxMessage } from '@agentora/local-supabase/testing';
 import {
   clientFor,
+  sendQueuedMail,
   startTestServer,
   uniqueEmail,
   type TestServer,
@@ -81,7 +82,9 @@ async function objectCount(): Promise<number> {
   return data.length;
 }
 
+/** The mail to an address once the queue has sent everything due. */
 async function mailTo(to: string): Promise<OutboxMessage[]> {
+  await sendQueuedMail(t.server);
   const messages = (await (await fetch(`${t.server.url}/outbox.json`)).json()) as OutboxMessage[];
   return messages.filter((message) => message.to === to);
 }

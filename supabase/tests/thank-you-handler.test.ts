@@ -1,41 +1,45 @@
 import type { RateLimiter } from '../functions/_shared/rate-limit.ts';
-import {
-  MailNotSentError,
-  MailOutcomeUnknownError,
-  type MailMessage,
-  type MailTransport,
-} from '../functions/_shared/mail/types.ts';
-import type { ThankYouLedger } from '../functions/_shared/thank-you/ledger.ts';
-import type { StoredSignup, ThankYouType } from '../functions/_shared/thank-you/stored-signup.ts';
-import { createThankYouEmailHandler } from '../functions/send-thank-you-email/handler.ts';
 import { publicUrls } from '../functions/_shared/links/public-urls.ts';
+import { renderQueuedMail } from '../functions/_shared/mail-queue/render-queued-mail.ts';
+import type { MailTokenHashes, ThankYouLedger } from '../functions/_shared/thank-you/ledger.ts';
+import type { ThankYouType } from '../functions/_shared/thank-you/stored-signup.ts';
+import { tokenHash } from '../functions/_shared/tokens/email-token.ts';
+import { createThankYouEmailHandler } from '../functions/send-thank-you-email/handler.ts';
 
-// The handler's own rules (payload, status codes, the claim on failures, the limit), with an in-memory
-// ledger standing in for the database; the real ledger and server run in functions.test.ts.
-function memoryLedger(rows: Array<[ThankYouType, StoredSignup]>) {
-  const open = new Map(rows.map(([type, row]) => [`${type}:${row.email.toLowerCase()}`, row]));
-  const released: string[] = [];
+// The handler's own rules (payload, status codes, the queue's answers, the limit), with an in-memory
+// ledger standing in for the database; the real ledger, queue and server run in functions.test.ts and
+// mail-queue.test.ts.
+type Queued = { type: ThankYouType; email: string; messageId: string; tokens: MailTokenHashes };
+
+function memoryLedger(signups: Array<[ThankYouType, string]>, unconfirmed: string[] = []) {
+  const open = new Set(signups.map(([type, email]) => `${type}:${email.toLowerCase()}`));
+  const queued: Queued[] = [];
+  const again: Queued[] = [];
   const ledger: ThankYouLedger = {
-    async claim(type, email) {
+    async queue(type, email, messageId, tokens) {
       const key = `${type}:${email.toLowerCase()}`;
-      const row = open.get(key) ?? null;
-      open.delete(key);
-      return row;
+      if (!open.delete(key)) return false;
+      queued.push({ type, email, messageId, tokens });
+      return true;
     },
-    async release(type, id) {
-      released.push(id);
-      const row = rows.find(([, candidate]) => candidate.id === id)?.[1];
-      if (row) open.set(`${type}:${row.email.toLowerCase()}`, row);
+    async queueAgain(type, email, messageId, tokens) {
+      if (!unconfirmed.includes(`${type}:${email.toLowerCase()}`)) return false;
+      again.push({ type, email, messageId, tokens });
+      return true;
     },
   };
-  return { ledger, released };
+  return { ledger, queued, again };
 }
 
 const allow: RateLimiter = { take: async () => 'allowed' };
+const linkSecret = 'a-test-secret-of-at-least-32-characters';
 const urls = publicUrls({
   siteUrl: 'https://agentora.ai',
   supabaseUrl: 'https://project.supabase.co',
 });
+let ids = 0;
+const newMessageId = () => `00000000-0000-4000-8000-${String((ids += 1)).padStart(12, '0')}`;
+const quiet = () => undefined;
 
 function post(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request('http://functions.local/send-thank-you-email', {
@@ -45,88 +49,108 @@ function post(body: unknown, headers: Record<string, string> = {}): Request {
   });
 }
 
-const ada: StoredSignup = {
-  id: '00000000-0000-4000-8000-00000000000a',
-  email: 'Ada.Lovelace@example.com',
-  first_name: 'Ada',
-  company: 'ACME',
-  use_case: 'Reports',
-};
+function handlerWith(
+  ledger: ThankYouLedger,
+  extra: Partial<Parameters<typeof createThankYouEmailHandler>[0]> = {},
+) {
+  return createThankYouEmailHandler({
+    ledger,
+    rateLimiter: allow,
+    linkSecret,
+    newMessageId,
+    logError: quiet,
+    ...extra,
+  });
+}
 
 describe('send-thank-you-email handler', () => {
-  const sent: MailMessage[] = [];
-  const transport: MailTransport = {
-    send: async (message) => (sent.push(message), { id: `mail-${sent.length}` }),
-  };
-  const quiet = () => undefined;
-  beforeEach(() => {
-    sent.length = 0;
-  });
-
   it('answers preflights with the CORS headers supabase-js needs', async () => {
-    const handler = createThankYouEmailHandler({
-      urls,
-      ledger: memoryLedger([]).ledger,
-      rateLimiter: allow,
-      transport,
-    });
-    const response = await handler(new Request('http://functions.local/x', { method: 'OPTIONS' }));
+    const response = await handlerWith(memoryLedger([]).ledger)(
+      new Request('http://functions.local/x', { method: 'OPTIONS' }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-headers')).toContain('x-client-info');
   });
 
-  it('mails the claimed row, to its stored address, with its stored words only (the PayPal attack)', async () => {
-    const { ledger } = memoryLedger([['waitlist', ada]]);
-    const handler = createThankYouEmailHandler({
-      urls,
-      ledger,
-      rateLimiter: allow,
-      transport,
-      logError: quiet,
-    });
+  it('queues the sign-up named by type and address alone, answers with the message id, then sends', async () => {
+    const { ledger, queued } = memoryLedger([['waitlist', 'ada.lovelace@example.com']]);
+    let sendsAfterAnswer = 0;
+    const handler = handlerWith(ledger, { afterAnswer: () => (sendsAfterAnswer += 1) });
     const response = await handler(
       post({
         type: 'waitlist',
-        email: 'ada.lovelace@example.com',
+        email: 'Ada.Lovelace@example.com',
         to: 'attacker@example.net',
         firstName: 'Dear customer',
-        additionalData: {
-          company: 'Your PayPal account is locked',
-          useCase: 'Verify at https://evil.example/login',
-        },
+        additionalData: { company: 'Your PayPal account is locked' },
         subject: 'Urgent',
         html: '<a href="https://evil.example">here</a>',
       }),
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, emailId: 'mail-1', type: 'waitlist' });
-    expect(sent).toHaveLength(1);
-    const [mail] = sent;
-    expect(mail.to).toBe('Ada.Lovelace@example.com');
-    expect(mail.idempotencyKey).toBe(`thank-you/waitlist/${ada.id}`);
-    for (const body of [mail.subject, mail.html, mail.text]) {
-      expect(body).not.toMatch(/PayPal|evil\.example|Dear customer|Urgent|attacker/);
-    }
-    // Nor what the row says: whoever stored it may not own the address (docs/security.md).
-    expect(mail.text).toContain('Hi there,');
-    expect(mail.text).not.toMatch(/Ada|ACME|Reports/);
+    const body = await response.json();
+    expect(body).toEqual({ success: true, type: 'waitlist', messageId: queued[0].messageId });
+    // Nothing else of the request reaches the queue; the worker renders from the stored row.
+    expect(queued).toEqual([
+      {
+        type: 'waitlist',
+        email: 'Ada.Lovelace@example.com',
+        messageId: body.messageId,
+        tokens: { confirm: expect.any(String), unsubscribe: expect.any(String) },
+      },
+    ]);
+    expect(sendsAfterAnswer).toBe(1);
+  });
+
+  it("stores the hashes of exactly the tokens the worker's mail will carry", async () => {
+    const { ledger, queued } = memoryLedger([['early_access', 'bob@example.com']]);
+    await handlerWith(ledger)(post({ type: 'early_access', email: 'bob@example.com' }));
+    const [{ messageId, tokens }] = queued;
+    const mail = await renderQueuedMail(
+      {
+        id: messageId,
+        lease: 'l',
+        attempts: 1,
+        to: 'bob@example.com',
+        kind: 'thank_you',
+        list: 'early_access',
+      },
+      { urls, linkSecret },
+    );
+    const confirm = /\/email\/confirm\?token=([\w-]{43})/.exec(mail.text)?.[1] as string;
+    const unsubscribe = /\/email\/unsubscribe\?token=([\w-]{43})/.exec(mail.text)?.[1] as string;
+    expect(await tokenHash(confirm)).toBe(tokens.confirm);
+    expect(await tokenHash(unsubscribe)).toBe(tokens.unsubscribe);
+    expect(mail.idempotencyKey).toBe(`mail/${messageId}`);
+    // The same message renders to the same bytes: a retry under its key is the same request.
+    expect(
+      await renderQueuedMail(
+        {
+          id: messageId,
+          lease: 'other',
+          attempts: 4,
+          to: 'bob@example.com',
+          kind: 'thank_you',
+          list: 'early_access',
+        },
+        { urls, linkSecret },
+      ),
+    ).toEqual(mail);
   });
 
   it('takes the address from `to` when a remote released earlier sends the old payload', async () => {
-    const { ledger } = memoryLedger([['newsletter', { id: 'n1', email: 'bob@example.com' }]]);
-    const handler = createThankYouEmailHandler({ urls, ledger, rateLimiter: allow, transport });
-    const response = await handler(
+    const { ledger, queued } = memoryLedger([['newsletter', 'bob@example.com']]);
+    const response = await handlerWith(ledger)(
       post({ to: 'bob@example.com', type: 'newsletter', firstName: 'Eve' }),
     );
     expect(response.status).toBe(200);
-    expect(sent[0].to).toBe('bob@example.com');
-    expect(sent[0].text).not.toContain('Eve');
+    expect(queued.map((entry) => entry.email)).toEqual(['bob@example.com']);
   });
 
   it('refuses a second call for the same sign-up and an address that did not sign up (403)', async () => {
-    const { ledger } = memoryLedger([['early_access', { id: 'e1', email: 'bob@example.com' }]]);
-    const handler = createThankYouEmailHandler({ urls, ledger, rateLimiter: allow, transport });
+    const { ledger, queued } = memoryLedger([['early_access', 'bob@example.com']]);
+    const handler = handlerWith(ledger);
     expect((await handler(post({ type: 'early_access', email: 'bob@example.com' }))).status).toBe(
       200,
     );
@@ -142,64 +166,56 @@ describe('send-thank-you-email handler', () => {
         error: 'No recent sign-up awaiting a thank-you email was found for this address.',
       });
     }
-    expect(sent).toHaveLength(1);
+    expect(queued).toHaveLength(1);
   });
 
-  it('gives the claim back when the provider refused the mail, so a retry can send', async () => {
-    const { ledger, released } = memoryLedger([
-      ['early_access', { id: 'e2', email: 'bob@example.com' }],
-    ]);
-    let refuse = true;
-    const flaky: MailTransport = {
-      send: async (message) => {
-        if (refuse) throw new MailNotSentError('Resend answered HTTP 422');
-        return transport.send(message);
-      },
+  it('answers "not sent" (500) when the queue cannot take the mail, and sends nothing after', async () => {
+    let sendsAfterAnswer = 0;
+    const broken: ThankYouLedger = {
+      queue: () => Promise.reject(new Error('connection refused: db.internal:5432')),
+      queueAgain: () => Promise.reject(new Error('connection refused: db.internal:5432')),
     };
-    const handler = createThankYouEmailHandler({
-      urls,
-      ledger,
-      rateLimiter: allow,
-      transport: flaky,
-      logError: quiet,
+    const handler = handlerWith(broken, { afterAnswer: () => (sendsAfterAnswer += 1) });
+    const response = await handler(post({ type: 'newsletter', email: 'a@example.com' }));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'The email could not be sent.',
     });
-    const first = await handler(post({ type: 'early_access', email: 'bob@example.com' }));
-    expect(first.status).toBe(502);
-    expect(await first.json()).toEqual({ success: false, error: 'The email could not be sent.' });
-    expect(released).toEqual(['e2']);
-    refuse = false;
-    expect((await handler(post({ type: 'early_access', email: 'bob@example.com' }))).status).toBe(
-      200,
-    );
-    expect(sent).toHaveLength(1);
+    expect(sendsAfterAnswer).toBe(0);
   });
 
-  it.each([new MailOutcomeUnknownError('Resend did not answer'), new Error('socket hang up')])(
-    'keeps the claim when the outcome is unknown (%s), so a retried call cannot mail twice',
-    async (failure) => {
-      const { ledger, released } = memoryLedger([
-        ['newsletter', { id: 'n2', email: 'bob@example.com' }],
-      ]);
-      const lost: MailTransport = { send: async () => Promise.reject(failure) };
-      const handler = createThankYouEmailHandler({
-        urls,
-        ledger,
-        rateLimiter: allow,
-        transport: lost,
-        logError: quiet,
-      });
-      const first = await handler(post({ type: 'newsletter', email: 'bob@example.com' }));
-      expect(first.status).toBe(502);
-      expect(await first.json()).toEqual({
-        success: false,
-        error: 'The email may not have been sent.',
-      });
-      expect(released).toEqual([]);
-      expect((await handler(post({ type: 'newsletter', email: 'bob@example.com' }))).status).toBe(
-        403,
-      );
-    },
-  );
+  it('`again`: the same 202 whether a fresh confirmation was queued, refused, or failed', async () => {
+    const { ledger, again } = memoryLedger([], ['newsletter:late@example.com']);
+    const handler = handlerWith(ledger);
+    const answers = [];
+    for (const email of ['late@example.com', 'member-or-stranger@example.com']) {
+      const response = await handler(post({ type: 'newsletter', email, again: true }));
+      answers.push([response.status, await response.json()]);
+    }
+    const broken = handlerWith({
+      queue: () => Promise.reject(new Error('down')),
+      queueAgain: () => Promise.reject(new Error('down')),
+    });
+    const failed = await broken(
+      post({ type: 'newsletter', email: 'late@example.com', again: true }),
+    );
+    answers.push([failed.status, await failed.json()]);
+    expect(answers).toEqual(
+      Array.from({ length: 3 }, () => [202, { success: true, type: 'newsletter' }]),
+    );
+    expect(again.map((entry) => entry.email)).toEqual(['late@example.com']);
+  });
+
+  it('`again` is for the lists only, and must be a boolean', async () => {
+    const handler = handlerWith(memoryLedger([]).ledger);
+    expect(
+      (await handler(post({ type: 'career', email: 'a@example.com', again: true }))).status,
+    ).toBe(400);
+    expect(
+      (await handler(post({ type: 'newsletter', email: 'a@example.com', again: 'yes' }))).status,
+    ).toBe(400);
+  });
 
   it('counts every call against the client address of the gateway header, and answers 429 over the limit', async () => {
     const seen: Array<[string, string | null]> = [];
@@ -209,8 +225,7 @@ describe('send-thank-you-email handler', () => {
         seen.length > 1 ? 'limited' : 'allowed'
       ),
     };
-    const { ledger } = memoryLedger([]);
-    const handler = createThankYouEmailHandler({ urls, ledger, rateLimiter: limiter, transport });
+    const handler = handlerWith(memoryLedger([]).ledger, { rateLimiter: limiter });
     expect((await handler(post({ type: 'newsletter', email: 'a@example.com' }))).status).toBe(403);
     const limited = await handler(
       post({ type: 'newsletter', email: 'a@example.com' }, { 'x-forwarded-for': '198.51.100.1' }),
@@ -223,32 +238,13 @@ describe('send-thank-you-email handler', () => {
     ]);
   });
 
-  it('answers 500 without details when the ledger or the limiter fails', async () => {
-    const broken: ThankYouLedger = {
-      claim: () => Promise.reject(new Error('connection refused: db.internal:5432')),
-      release: () => Promise.resolve(),
-    };
-    const handler = createThankYouEmailHandler({
-      urls,
-      ledger: broken,
-      rateLimiter: allow,
-      transport,
-      logError: quiet,
+  it('answers 500 without details when the limiter fails', async () => {
+    const handler = handlerWith(memoryLedger([]).ledger, {
+      rateLimiter: { take: () => Promise.reject(new Error('down at db.internal')) },
     });
     const response = await handler(post({ type: 'newsletter', email: 'a@example.com' }));
     expect(response.status).toBe(500);
     expect(JSON.stringify(await response.json())).not.toContain('db.internal');
-
-    const limiterDown = createThankYouEmailHandler({
-      urls,
-      ledger: memoryLedger([]).ledger,
-      rateLimiter: { take: () => Promise.reject(new Error('down')) },
-      transport,
-      logError: quiet,
-    });
-    expect((await limiterDown(post({ type: 'newsletter', email: 'a@example.com' }))).status).toBe(
-      500,
-    );
   });
 
   it.each([
@@ -269,23 +265,13 @@ describe('send-thank-you-email handler', () => {
       413,
     ],
   ])('refuses %s', async (_label, body, status) => {
-    const handler = createThankYouEmailHandler({
-      urls,
-      ledger: memoryLedger([]).ledger,
-      rateLimiter: allow,
-      transport,
-    });
-    expect((await handler(post(body))).status).toBe(status);
-    expect(sent).toEqual([]);
+    const { ledger, queued } = memoryLedger([['newsletter', 'a@example.com']]);
+    expect((await handlerWith(ledger)(post(body))).status).toBe(status);
+    expect(queued).toEqual([]);
   });
 
   it('refuses other methods', async () => {
-    const handler = createThankYouEmailHandler({
-      urls,
-      ledger: memoryLedger([]).ledger,
-      rateLimiter: allow,
-      transport,
-    });
+    const handler = handlerWith(memoryLedger([]).ledger);
     expect((await handler(new Request('http://functions.local/x', { method: 'GET' }))).status).toBe(
       405,
     );

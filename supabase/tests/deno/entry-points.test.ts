@@ -13,7 +13,11 @@ const ENVIRONMENT: Record<string, string> = {
   SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: 'sb_publishable_entry_test' }),
   SUPABASE_SECRET_KEYS: JSON.stringify({ default: 'sb_secret_entry_test' }),
   SITE_URL: 'https://agentora.example',
+  MAIL_LINK_SECRET: 'entry-test-mail-link-secret-of-32-characters',
 };
+
+// Called by the project alone (pg_cron with the secret key), never by a browser.
+const PROJECT_ONLY = new Set(['send-queued-mail']);
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -46,7 +50,7 @@ async function importHandler(name: string): Promise<Handler> {
   return served;
 }
 
-for (const name of FUNCTIONS) {
+for (const name of FUNCTIONS.filter((fn) => !PROJECT_ONLY.has(fn))) {
   Deno.test(`${name}: answers the preflight with the CORS headers supabase-js needs`, async () => {
     const handler = await handlerOf(name);
     const answer = await handler(
@@ -60,7 +64,9 @@ for (const name of FUNCTIONS) {
     }
     await answer.body?.cancel();
   });
+}
 
+for (const name of FUNCTIONS) {
   Deno.test(
     `${name}: checks the caller's API key against the keys of its environment`,
     async () => {
@@ -83,7 +89,13 @@ for (const name of FUNCTIONS) {
       }
       assertEquals(await call(undefined), [401, 'No API key found in request.']);
       assertEquals(await call('sb_publishable_other_project'), [401, 'Invalid API key.']);
-      for (const key of ['sb_publishable_entry_test', 'sb_secret_entry_test']) {
+      if (PROJECT_ONLY.has(name)) {
+        assertEquals(await call('sb_publishable_entry_test'), [401, 'Invalid API key.']);
+      }
+      const accepted = PROJECT_ONLY.has(name)
+        ? ['sb_secret_entry_test']
+        : ['sb_publishable_entry_test', 'sb_secret_entry_test'];
+      for (const key of accepted) {
         const [status] = await call(key);
         assertEquals(status !== 401, true, `${key} accepted`);
       }
@@ -107,6 +119,21 @@ Deno.test(
       );
     } finally {
       Deno.env.set('SUPABASE_SECRET_KEYS', ENVIRONMENT.SUPABASE_SECRET_KEYS);
+    }
+  },
+);
+
+Deno.test(
+  'a function that mails, without MAIL_LINK_SECRET, fails at start, saying what is missing',
+  async () => {
+    Deno.env.delete('MAIL_LINK_SECRET');
+    try {
+      await import('../../functions/privacy-request/index.ts?without-mail-link-secret');
+      throw new Error('it started');
+    } catch (error) {
+      assertEquals(String(error).includes('needs MAIL_LINK_SECRET'), true, String(error));
+    } finally {
+      Deno.env.set('MAIL_LINK_SECRET', ENVIRONMENT.MAIL_LINK_SECRET);
     }
   },
 );

@@ -1,15 +1,22 @@
 import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { OutboxMessage } from '@agentora/local-supabase/testing';
-import type { TestServer } from '@agentora/local-supabase/testing';
+import {
+  sendQueuedMail,
+  type OutboxMessage,
+  type TestServer,
+} from '@agentora/local-supabase/testing';
 
-/** The mails of the server's outbox to an address (any letter case), oldest first. */
+/**
+ * The mails of the server's outbox to an address (any letter case), oldest first, once the mail queue has
+ * sent everything due: a mail missing from it was not queued.
+ */
 export async function mailsTo(server: TestServer, to: string): Promise<OutboxMessage[]> {
+  await sendQueuedMail(server.server);
   const all = (await (await fetch(`${server.server.url}/outbox.json`)).json()) as OutboxMessage[];
   return all.filter((message) => message.to.toLowerCase() === to.toLowerCase()).reverse();
 }
 
-/** Waits for the n-th mail to an address (the privacy links go out after the function answers). */
+/** Waits for the n-th mail to an address. */
 export async function waitForMails(
   server: TestServer,
   to: string,

@@ -7,18 +7,13 @@ import {
   unsubscribe,
 } from './email-links';
 import { signUp } from './signups';
+import { mailTo } from './testing/outbox';
 import { connectTestBackend, uniqueEmail } from './testing/test-backend';
 
 // The pages' calls against the real local backend: the tokens come from the mails in its outbox.
 const backend = connectTestBackend();
 
-async function mailsTo(to: string): Promise<Array<{ to: string; text: string }>> {
-  const messages = (await (await fetch(`${backend.url}/outbox.json`)).json()) as Array<{
-    to: string;
-    text: string;
-  }>;
-  return messages.filter((message) => message.to === to);
-}
+const mailsTo = (to: string) => mailTo(backend, to);
 
 async function tokenFrom(to: string, path: string): Promise<string> {
   for (let tries = 0; tries < 100; tries += 1) {

@@ -6,6 +6,7 @@ import {
   signUp,
   type WaitlistFields,
 } from './signups';
+import { mailTo } from './testing/outbox';
 import { uniqueEmail, connectTestBackend } from './testing/test-backend';
 
 const backend = connectTestBackend();
@@ -119,11 +120,7 @@ describe('waitlist sign-up', () => {
 });
 
 describe('signUp, the one sign-up call of every list', () => {
-  const outboxTo = async (email: string) => {
-    const response = await fetch(`${backend.url}/outbox.json`);
-    const mails = (await response.json()) as Array<{ to: string }>;
-    return mails.filter((mail) => mail.to.toLowerCase() === email.toLowerCase());
-  };
+  const outboxTo = (email: string) => mailTo(backend, email);
 
   it.each([
     ['early_access', 'early_access_signups'],
@@ -150,14 +147,28 @@ describe('signUp, the one sign-up call of every list', () => {
     expect(await outboxTo(fields.email)).toHaveLength(1);
   });
 
-  it('tells a duplicate (in other letter case) apart, and mails nothing more', async () => {
+  it('tells a duplicate (in other letter case) apart; an unconfirmed one gets a fresh confirmation, a confirmed one nothing', async () => {
     const email = uniqueEmail('sam');
     await signUp('newsletter', { email });
     await expect(signUp('newsletter', { email: email.toUpperCase() })).resolves.toEqual({
       ok: false,
       reason: 'duplicate',
     });
-    expect(await outboxTo(email)).toHaveLength(1);
+    const [again, first] = await outboxTo(email);
+    expect(again.subject).toBe(first.subject);
+    const confirmLink = (text: string) => /\/email\/confirm\?token=([\w-]{43})/.exec(text)?.[1];
+    expect(confirmLink(again.text)).toBeDefined();
+    expect(confirmLink(again.text)).not.toBe(confirmLink(first.text));
+
+    await backend.service
+      .from('newsletter_subscriptions')
+      .update({ confirmed_at: new Date().toISOString() })
+      .eq('email', email);
+    await expect(signUp('newsletter', { email })).resolves.toEqual({
+      ok: false,
+      reason: 'duplicate',
+    });
+    expect(await outboxTo(email)).toHaveLength(2);
   });
 
   it('logs any other failure and answers failed, without mailing', async () => {

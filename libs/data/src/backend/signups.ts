@@ -61,9 +61,11 @@ const INSERTS: { [List in SignupList]: (row: SignupRows[List]) => Promise<void> 
 
 /**
  * The one sign-up call of every list: insert the row → a duplicate or a rate limit is its own answer
- * → ask for the thank-you mail, with only the list and the address (the function renders every word
- * from the stored row) → whether it was mailed. An email failure is not a sign-up failure
- * (docs/product/sign-up-forms.md). Never throws; an unexpected failure is logged.
+ * → ask for the thank-you mail, with only the list and the address (the function queues it, and the
+ * worker renders every word from the stored row) → whether it was queued, which counts as mailed. An
+ * email failure is not a sign-up failure (docs/product/sign-up-forms.md). A duplicate also asks for a
+ * fresh confirmation, which the function sends only if that sign-up is still unconfirmed; the answer is
+ * the duplicate's either way. Never throws; an unexpected failure is logged.
  */
 export async function signUp<List extends SignupList>(
   list: List,
@@ -72,7 +74,10 @@ export async function signUp<List extends SignupList>(
   try {
     await INSERTS[list](row);
   } catch (error) {
-    if (isDuplicateKeyError(error)) return { ok: false, reason: 'duplicate' };
+    if (isDuplicateKeyError(error)) {
+      await invokeThankYouEmail({ type: list, email: row.email, again: true });
+      return { ok: false, reason: 'duplicate' };
+    }
     if (isRateLimitError(error)) return { ok: false, reason: 'rate_limited' };
     console.error(`The ${list} sign-up failed:`, error);
     return { ok: false, reason: 'failed' };

@@ -5,35 +5,26 @@ import {
   insertWaitlistSignup,
 } from './signups';
 import { invokeThankYouEmail } from './thank-you-email';
+import { mailTo } from './testing/outbox';
 import { uniqueEmail, connectTestBackend } from './testing/test-backend';
 
 const backend = connectTestBackend();
 
-interface OutboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-}
-
-async function outboxFor(to: string): Promise<OutboxMessage[]> {
-  const messages = (await (await fetch(`${backend.url}/outbox.json`)).json()) as OutboxMessage[];
-  return messages.filter((message) => message.to === to);
-}
+const outboxFor = (to: string) => mailTo(backend, to);
 
 describe('invokeThankYouEmail (early access)', () => {
-  it('reports success, emailId and type for a fresh sign-up, and the mail greets with our words', async () => {
+  it('reports success, messageId and type for a fresh sign-up, and the mail greets with our words', async () => {
     const email = uniqueEmail('jane');
     await insertEarlyAccessSignup(email);
     const result = await invokeThankYouEmail({ type: 'early_access', email });
     expect(result).toEqual({
       success: true,
-      emailId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      messageId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       type: 'early_access',
     });
     const [mail] = await outboxFor(email);
     expect(mail).toMatchObject({
-      id: result.emailId,
+      idempotencyKey: `mail/${result.messageId}`,
       subject: "You're on the Agentora early access list",
     });
     expect(mail.text).toContain('Hi there,');

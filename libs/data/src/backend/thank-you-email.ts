@@ -2,10 +2,10 @@ import { getSupabaseClient } from './client';
 
 export type ThankYouEmailType = 'early_access' | 'newsletter' | 'waitlist' | 'career';
 
-/** What send-thank-you-email answers: success, emailId and type, or why not (error). */
+/** What send-thank-you-email answers: success (the mail is queued), its messageId and type, or why not. */
 export interface ThankYouEmailResult {
   success: boolean;
-  emailId?: string;
+  messageId?: string;
   type?: string;
   error?: string;
 }
@@ -38,16 +38,20 @@ async function describeInvokeError(error: unknown): Promise<string> {
 export async function invokeThankYouEmail(signup: {
   type: ThankYouEmailType;
   email: string;
+  /** The sign-up was a duplicate: a still unconfirmed one gets a fresh confirmation. */
+  again?: boolean;
 }): Promise<ThankYouEmailResult> {
   try {
     const supabase = await getSupabaseClient();
     const { data, error } = await supabase.functions.invoke(FUNCTION_NAME, {
-      body: { type: signup.type, email: signup.email },
+      body: signup.again
+        ? { type: signup.type, email: signup.email, again: true }
+        : { type: signup.type, email: signup.email },
     });
     if (error) return { success: false, error: await describeInvokeError(error) };
     const body = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
     const result: ThankYouEmailResult = { success: body.success === true };
-    if (typeof body.emailId === 'string') result.emailId = body.emailId;
+    if (typeof body.messageId === 'string') result.messageId = body.messageId;
     if (typeof body.type === 'string') result.type = body.type;
     if (typeof body.error === 'string') result.error = body.error;
     else if (!result.success) result.error = 'The email function did not report success.';

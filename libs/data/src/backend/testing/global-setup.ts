@@ -6,7 +6,8 @@ import { TEST_BACKEND_ENV } from './test-backend-env';
 
 async function startServer(): Promise<LocalSupabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'agentora-data-tests-'));
-  return startLocalSupabase({ port: 0, dataDir, inMemory: true });
+  // The provider's pace is not under test here: the queue may send as fast as the tests ask.
+  return startLocalSupabase({ port: 0, dataDir, inMemory: true, mailSendsPerSecond: 100 });
 }
 
 // Real local Supabase servers for the whole libs/data run, started in Jest's parent process (PGlite needs

@@ -5,6 +5,8 @@ import { TEST_BACKEND_ENV } from './test-backend-env';
 export interface TestBackend {
   url: string;
   publishableKey: string;
+  /** The secret key, for the checks: the browser code under test never has it. */
+  secretKey: string;
   /** For checking what landed: the browser code under test never has this key. */
   service: SupabaseClient;
 }
@@ -40,6 +42,7 @@ export function connectTestBackend(
   return {
     url,
     publishableKey,
+    secretKey: env(TEST_BACKEND_ENV.serviceKey),
     // One per test file, with its own storage key, so it shares no auth state with the library's client.
     service: (services[url] ??= createClient(url, env(TEST_BACKEND_ENV.serviceKey), {
       auth: { persistSession: false, autoRefreshToken: false, storageKey: 'agentora-test-service' },

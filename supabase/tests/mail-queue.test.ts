@@ -1,0 +1,367 @@
+import { startFakeResend, type FakeResend } from '@agentora/fake-resend';
+import {
+  LOCAL_MAIL_LINK_SECRET,
+  sendQueuedMail,
+  startTestServer,
+  uniqueEmail,
+  type TestServer,
+} from '@agentora/local-supabase/testing';
+import { publicUrls } from '../functions/_shared/links/public-urls.ts';
+import { drainMailQueue, type MailWorker } from '../functions/_shared/mail-queue/drain.ts';
+import {
+  createRpcMailQueueStore,
+  type MailQueueStore,
+} from '../functions/_shared/mail-queue/queue-store.ts';
+import { createResendTransport } from '../functions/_shared/mail/resend-transport.ts';
+import type { Delivery, MailTransport } from '../functions/_shared/mail/types.ts';
+import { createRpcLedger } from '../functions/_shared/thank-you/ledger.ts';
+import { thankYouTokens } from '../functions/_shared/mail-queue/link-tokens.ts';
+
+// The mail queue against a provider that behaves as Resend documents (@agentora/fake-resend): the SQL of
+// migration 20251126000000 on the server's database (PGlite, or PostgreSQL in test-postgres), the
+// worker's own module driven from here so a test can stop it between sending and settling, and the
+// functions on Deno reaching the provider through RESEND_API_URL.
+
+let t: TestServer;
+let fake: FakeResend | undefined;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.stop());
+afterEach(async () => {
+  await fake?.stop();
+  fake = undefined;
+  // Each test starts with an empty queue and a free pace.
+  await t.service.from('mail_queue').delete().neq('status', 'none');
+  await t.service.from('mail_send_pace').update({ next_send_at: '-infinity' }).eq('id', true);
+});
+
+const urls = () => publicUrls({ supabaseUrl: t.server.url });
+
+/** Signs an address up and queues its mail as send-thank-you-email does, without sending it. */
+async function queueSignup(label = 'queued'): Promise<{ email: string; messageId: string }> {
+  const email = uniqueEmail(label);
+  expect((await t.anon.from('newsletter_subscriptions').insert({ email })).error).toBeNull();
+  const messageId = crypto.randomUUID();
+  const tokens = await thankYouTokens(LOCAL_MAIL_LINK_SECRET, messageId, 'newsletter');
+  const queued = await createRpcLedger(t.service).queue('newsletter', email, messageId, {
+    confirm: tokens.confirm?.hash ?? null,
+    unsubscribe: tokens.unsubscribe.hash,
+  });
+  expect(queued).toBe(true);
+  return { email, messageId };
+}
+
+/** What the provider was asked, in order, with when each try started and how it came out. */
+function recorded(transport: MailTransport) {
+  const tries: Array<{ at: number; key: string; delivery: Delivery }> = [];
+  return {
+    tries,
+    transport: {
+      async deliver(message) {
+        const at = Date.now();
+        const delivery = await transport.deliver(message);
+        tries.push({ at, key: message.idempotencyKey, delivery });
+        return delivery;
+      },
+    } satisfies MailTransport,
+  };
+}
+
+function worker(transport: MailTransport, overrides: Partial<MailWorker> = {}): MailWorker {
+  return {
+    store: createRpcMailQueueStore(t.service),
+    transport,
+    rendering: { urls: urls(), linkSecret: LOCAL_MAIL_LINK_SECRET },
+    sendsPerSecond: 100,
+    logError: () => undefined,
+    random: () => 0,
+    ...overrides,
+  };
+}
+
+const providerTransport = (provider: FakeResend, apiKey = 're_test') =>
+  createResendTransport({ apiKey, endpoint: `${provider.url}/emails`, timeoutMs: 2_000 });
+
+async function message(id: string) {
+  const { data } = await t.service.from('mail_queue').select('*').eq('id', id).single();
+  return data as Record<string, unknown>;
+}
+
+/** As if the time to try again had come (the backoff is seconds to minutes). */
+const makeDue = (id: string) =>
+  t.service
+    .from('mail_queue')
+    .update({ available_at: new Date(0).toISOString() })
+    .eq('id', id);
+
+describe('the mail queue', () => {
+  it('sends each message once, under its own idempotency key, to the stored address', async () => {
+    fake = await startFakeResend({ ratePerSecond: 0, apiKey: 're_test' });
+    const signups = [await queueSignup(), await queueSignup(), await queueSignup()];
+    const report = await drainMailQueue(worker(providerTransport(fake)), { budgetMs: 10_000 });
+    expect(report).toEqual({ sent: 3, retried: 0, throttled: 0, dead: 0 });
+    expect(
+      fake
+        .accepted()
+        .map((mail) => [mail.to, mail.idempotencyKey])
+        .sort(),
+    ).toEqual(signups.map(({ email, messageId }) => [[email], `mail/${messageId}`]).sort());
+    for (const { messageId } of signups) {
+      expect(await message(messageId)).toMatchObject({
+        status: 'sent',
+        provider_message_id: expect.any(String),
+        lease: null,
+      });
+    }
+  });
+
+  it("honours 429 with Retry-After: no try before the provider's wait is over, and nothing lost", async () => {
+    fake = await startFakeResend({ ratePerSecond: 2, apiKey: 're_test' });
+    for (let i = 0; i < 6; i += 1) await queueSignup('burst');
+    // The worker believes the provider takes 20 a second; the provider takes 2 and says so with 429.
+    const { tries, transport } = recorded(providerTransport(fake));
+    const report = await drainMailQueue(worker(transport, { sendsPerSecond: 20 }), {
+      budgetMs: 20_000,
+    });
+    expect(report.sent).toBe(6);
+    expect(report.throttled).toBeGreaterThan(0);
+    expect(fake.stats()).toMatchObject({ accepted: 6, replayed: 0 });
+    for (const [index, attempt] of tries.entries()) {
+      if (attempt.delivery.status !== 'throttled') continue;
+      const next = tries[index + 1];
+      expect(next.at).toBeGreaterThanOrEqual(attempt.at + attempt.delivery.retryAfterMs - 50);
+    }
+    expect((await t.service.rpc('mail_queue_pending')).data).toEqual({
+      queued: 0,
+      due: 0,
+      sending: 0,
+      dead: 0,
+    });
+  });
+
+  it('tries a 5xx again after a backoff, with the same key, and the mail goes out once', async () => {
+    // The first try fails after the provider took the mail (its answer is lost); the second succeeds.
+    const failures = [0, 1];
+    fake = await startFakeResend({
+      ratePerSecond: 0,
+      apiKey: 're_test',
+      errorRate: 0.5,
+      failAfterAccepting: true,
+      random: () => failures.shift() ?? 1,
+    });
+    const { messageId } = await queueSignup('flaky');
+    const run = () =>
+      drainMailQueue(worker(providerTransport(fake as FakeResend)), { budgetMs: 5_000 });
+    expect(await run()).toEqual({ sent: 0, retried: 1, throttled: 0, dead: 0 });
+    const waiting = await message(messageId);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(String(waiting.last_error)).toContain('HTTP 500');
+    // The backoff (5 s at the least, jittered) holds it back: nothing is due yet.
+    expect(Date.parse(String(waiting.available_at))).toBeGreaterThan(Date.now() + 1_000);
+    expect(await run()).toEqual({ sent: 0, retried: 0, throttled: 0, dead: 0 });
+
+    await makeDue(messageId);
+    expect(await run()).toEqual({ sent: 1, retried: 0, throttled: 0, dead: 0 });
+    expect(fake.accepted()).toHaveLength(1);
+    expect(fake.stats()).toMatchObject({ accepted: 1, replayed: 1, failed: 1 });
+    expect(await message(messageId)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('moves a mail the provider refuses for good to the dead letters, which the team can send again', async () => {
+    fake = await startFakeResend({ ratePerSecond: 0, apiKey: 're_right' });
+    const { messageId, email } = await queueSignup('refused');
+    const report = await drainMailQueue(worker(providerTransport(fake, 're_wrong')), {
+      budgetMs: 5_000,
+    });
+    expect(report).toEqual({ sent: 0, retried: 0, throttled: 0, dead: 1 });
+    const { data: dead } = await t.service.from('mail_dead_letters').select('*');
+    expect(dead).toEqual([
+      expect.objectContaining({
+        id: messageId,
+        kind: 'thank_you',
+        list: 'newsletter',
+        attempts: 1,
+        last_error: 'Resend answered HTTP 403: API key is invalid.',
+      }),
+    ]);
+    const { data: summary } = await t.service.from('mail_queue_summary').select('status, messages');
+    expect(summary).toEqual([{ status: 'dead', messages: 1 }]);
+    // Nobody but the project may look.
+    expect((await t.anon.from('mail_dead_letters').select('*')).error).toMatchObject({
+      code: '42501',
+    });
+
+    expect((await t.service.rpc('requeue_dead_mail', { p_id: messageId })).data).toBe(1);
+    await drainMailQueue(worker(providerTransport(fake, 're_right')), { budgetMs: 5_000 });
+    expect(fake.accepted().map((mail) => mail.to)).toEqual([[email]]);
+  });
+
+  it('gives up after 10 failed tries: the last one makes it a dead letter', async () => {
+    fake = await startFakeResend({ ratePerSecond: 0, apiKey: 're_test', errorRate: 1 });
+    const { messageId } = await queueSignup('hopeless');
+    await t.service.from('mail_queue').update({ attempts: 9 }).eq('id', messageId);
+    const report = await drainMailQueue(worker(providerTransport(fake)), { budgetMs: 5_000 });
+    expect(report).toEqual({ sent: 0, retried: 0, throttled: 0, dead: 1 });
+    expect(await message(messageId)).toMatchObject({ status: 'dead', attempts: 10 });
+  });
+
+  it('does not mail twice when the worker dies between sending and settling', async () => {
+    fake = await startFakeResend({ ratePerSecond: 0, apiKey: 're_test' });
+    const { messageId, email } = await queueSignup('crash');
+    const store = createRpcMailQueueStore(t.service);
+    const dying: MailQueueStore = {
+      ...store,
+      settle: () => Promise.reject(new Error('killed')),
+    };
+    await expect(
+      drainMailQueue(worker(providerTransport(fake), { store: dying }), { budgetMs: 5_000 }),
+    ).rejects.toThrow('killed');
+    expect(fake.accepted()).toHaveLength(1);
+    expect(await message(messageId)).toMatchObject({ status: 'sending', attempts: 1 });
+
+    // Until its lease ends, no other worker takes it.
+    expect(await drainMailQueue(worker(providerTransport(fake)), { budgetMs: 2_000 })).toEqual({
+      sent: 0,
+      retried: 0,
+      throttled: 0,
+      dead: 0,
+    });
+    await t.service
+      .from('mail_queue')
+      .update({ leased_until: new Date(Date.now() - 1000).toISOString() })
+      .eq('id', messageId);
+    expect(await drainMailQueue(worker(providerTransport(fake)), { budgetMs: 5_000 })).toEqual({
+      sent: 1,
+      retried: 0,
+      throttled: 0,
+      dead: 0,
+    });
+    expect(fake.accepted().map((mail) => mail.to)).toEqual([[email]]);
+    expect(fake.stats()).toMatchObject({ accepted: 1, replayed: 1 });
+  });
+
+  it('a late settle by a worker whose lease has passed to another changes nothing', async () => {
+    const { messageId } = await queueSignup('late-settle');
+    const store = createRpcMailQueueStore(t.service);
+    const first = await store.take(60);
+    await t.service
+      .from('mail_queue')
+      .update({ leased_until: new Date(Date.now() - 1000).toISOString() })
+      .eq('id', messageId);
+    const second = await store.take(60);
+    expect(second?.id).toBe(messageId);
+    expect(second?.lease).not.toBe(first?.lease);
+    expect(
+      await store.settle(first as NonNullable<typeof first>, { outcome: 'dead', reason: 'stale' }),
+    ).toBeNull();
+    expect(
+      await store.settle(second as NonNullable<typeof second>, {
+        outcome: 'sent',
+        providerId: 're_1',
+      }),
+    ).toBe('sent');
+  });
+
+  it('never gives one message to two workers', async () => {
+    fake = await startFakeResend({ ratePerSecond: 0, apiKey: 're_test', latencyMs: 20 });
+    const queued = [];
+    for (let i = 0; i < 12; i += 1) queued.push(await queueSignup('pair'));
+    const store = createRpcMailQueueStore(t.service);
+    const taken = await Promise.all(Array.from({ length: 12 }, () => store.take(60)));
+    expect(new Set(taken.map((mail) => mail?.id)).size).toBe(12);
+    for (const mail of taken) {
+      await store.settle(mail as NonNullable<typeof mail>, { outcome: 'released' });
+    }
+
+    const reports = await Promise.all(
+      [1, 2, 3].map(() =>
+        drainMailQueue(worker(providerTransport(fake as FakeResend)), { budgetMs: 10_000 }),
+      ),
+    );
+    expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(12);
+    expect(fake.stats()).toMatchObject({ accepted: 12, replayed: 0 });
+    expect(new Set(fake.accepted().map((mail) => mail.idempotencyKey)).size).toBe(12);
+  });
+
+  it('keeps the pace for all workers together', async () => {
+    const store = createRpcMailQueueStore(t.service);
+    const waits = await Promise.all(
+      Array.from({ length: 4 }, () => store.takeSendSlot(500, 10_000)),
+    );
+    // One slot every 500 ms, whoever asks: 0, ~500, ~1000, ~1500.
+    const sorted = [...waits].sort((a, b) => a - b);
+    expect(sorted[0]).toBeLessThan(100);
+    for (let i = 1; i < sorted.length; i += 1) {
+      expect(sorted[i] - sorted[i - 1]).toBeGreaterThan(400);
+    }
+    // A slot further away than the caller will wait is not taken.
+    expect(await store.takeSendSlot(500, 100)).toBe(-1);
+  });
+});
+
+describe('a fresh confirmation for a sign-up still unconfirmed', () => {
+  async function again(email: string) {
+    const messageId = crypto.randomUUID();
+    const tokens = await thankYouTokens(LOCAL_MAIL_LINK_SECRET, messageId, 'newsletter');
+    return createRpcLedger(t.service).queueAgain('newsletter', email, messageId, {
+      confirm: tokens.confirm?.hash ?? null,
+      unsubscribe: tokens.unsubscribe.hash,
+    });
+  }
+
+  it('is queued for any spelling of the mailbox, at most 3 times a day, and never once confirmed', async () => {
+    // The test server raises every limit; this one is under test.
+    await t.service
+      .from('rate_limit_rules')
+      .update({ max_requests: 3 })
+      .eq('action', 'confirmation-again-mailbox');
+    const { email } = await queueSignup('again');
+    const [local, domain] = email.split('@');
+    expect(await again(`${local.toUpperCase()}+x@${domain}`)).toBe(true);
+    expect(await again(email)).toBe(true);
+    expect(await again(email)).toBe(true);
+    expect(await again(email)).toBe(false);
+
+    const confirmed = uniqueEmail('confirmed');
+    await t.anon.from('newsletter_subscriptions').insert({ email: confirmed });
+    await t.service
+      .from('newsletter_subscriptions')
+      .update({ confirmed_at: new Date().toISOString() })
+      .eq('email', confirmed);
+    expect(await again(confirmed)).toBe(false);
+    expect(await again(uniqueEmail('stranger'))).toBe(false);
+  });
+});
+
+describe('the functions on Deno, with RESEND_API_URL pointing at the provider', () => {
+  let provided: TestServer;
+  let provider: FakeResend;
+  beforeAll(async () => {
+    provider = await startFakeResend({ ratePerSecond: 0, apiKey: 're_test_key' });
+    provided = await startTestServer({
+      resend: { apiKey: 're_test_key', apiUrl: provider.url },
+    });
+  });
+  afterAll(async () => {
+    await provided.stop();
+    await provider.stop();
+  });
+
+  it('queue the thank-you mail and send it there, with its idempotency key, and nothing to the outbox', async () => {
+    const email = uniqueEmail('provider');
+    expect(
+      (await provided.anon.from('newsletter_subscriptions').insert({ email })).error,
+    ).toBeNull();
+    const { data, error } = await provided.anon.functions.invoke('send-thank-you-email', {
+      body: { type: 'newsletter', email },
+    });
+    expect(error).toBeNull();
+    expect(data).toEqual({ success: true, type: 'newsletter', messageId: expect.any(String) });
+    await sendQueuedMail(provided.server);
+    expect(provider.accepted()).toEqual([
+      expect.objectContaining({ to: [email], idempotencyKey: `mail/${data.messageId}` }),
+    ]);
+    expect(await (await fetch(`${provided.server.url}/outbox.json`)).json()).toEqual([]);
+  });
+});
