@@ -1,0 +1,77 @@
+import { formatRun, latencies, mailOutcome, percentile } from './report.ts';
+import type { Visit } from './visitors.ts';
+
+const visitOf = (email: string, mailPromised: boolean, ms = 10): Visit => ({
+  form: 'newsletter',
+  email,
+  stored: true,
+  mailPromised,
+  calls: [
+    { call: 'insert', ms, status: 201 },
+    { call: 'send-thank-you-email', ms: ms * 2, status: 200 },
+  ],
+});
+
+describe('the load report', () => {
+  it('takes percentiles by nearest rank', () => {
+    const values = Array.from({ length: 100 }, (_, index) => index + 1);
+    expect([percentile(values, 50), percentile(values, 95), percentile(values, 99)]).toEqual([
+      50, 95, 99,
+    ]);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBeNaN();
+  });
+
+  it('counts a promised mail as lost when the provider never took one for the address', () => {
+    const visits = [visitOf('a@example.com', true), visitOf('b@example.com', true)];
+    expect(mailOutcome(visits, [{ to: ['A@example.com'], idempotencyKey: 'mail/1' }])).toEqual({
+      promised: 2,
+      deliveredOnce: 1,
+      lost: 1,
+      doubled: 0,
+    });
+  });
+
+  it('counts an address that got two mails under two keys as doubled', () => {
+    const visits = [visitOf('a@example.com', true)];
+    const taken = [
+      { to: ['a@example.com'], idempotencyKey: 'mail/1' },
+      { to: ['a@example.com'], idempotencyKey: 'mail/2' },
+    ];
+    expect(mailOutcome(visits, taken)).toEqual({
+      promised: 1,
+      deliveredOnce: 0,
+      lost: 0,
+      doubled: 1,
+    });
+  });
+
+  it('does not count a mail nobody was promised as lost', () => {
+    expect(mailOutcome([visitOf('a@example.com', false)], [])).toMatchObject({
+      promised: 0,
+      lost: 0,
+    });
+  });
+
+  it('reports each call the visitors waited for, and prints Markdown tables', () => {
+    const visits = [visitOf('a@example.com', true, 10), visitOf('b@example.com', true, 30)];
+    expect(latencies(visits)).toEqual([
+      { call: 'insert', count: 2, p50: 10, p95: 30, p99: 30, max: 30 },
+      { call: 'send-thank-you-email', count: 2, p50: 20, p95: 60, p99: 60, max: 60 },
+    ]);
+    const table = formatRun({
+      engine: 'PGlite',
+      visits,
+      rowsKept: 2,
+      rowsExpected: 2,
+      mail: mailOutcome(visits, []),
+      deadLetters: 0,
+      drainSeconds: 12.4,
+      burstSeconds: 60,
+      provider: { requests: 3, rateLimited: 1, failed: 0, replayed: 0 },
+    });
+    expect(table).toContain('| mails lost | 2 |');
+    expect(table).toContain('| insert | 2 | 10 ms | 30 ms | 30 ms | 30 ms |');
+    expect(table).toContain('| drain time after the burst | 12 s |');
+  });
+});
