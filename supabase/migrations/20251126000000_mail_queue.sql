@@ -162,8 +162,10 @@ begin
   if p_type not in ('early_access', 'newsletter', 'waitlist') then
     raise exception 'not a list: %', p_type using errcode = '22023';
   end if;
+  -- By the mailbox's fingerprint, which each list indexes (migration 20250901000000).
   execute format(
-    'select id from public.%I where private.mailbox(email) = private.mailbox($1) and confirmed_at is null
+    'select id from public.%I
+      where private.mailbox_sha256(email) = private.mailbox_sha256($1) and confirmed_at is null
       for update',
     v_table)
     into v_id using p_email;
@@ -266,6 +268,19 @@ begin
      set status = 'dead', dead_at = now(), lease = null, leased_until = null,
          last_error = left('The worker stopped while sending, ' || attempts || ' times.', 1000)
    where status = 'sending' and leased_until <= now() and attempts >= private.mail_max_attempts();
+  -- An erase or copy link works for an hour: past that, sending it would only mail a dead link.
+  update public.mail_queue
+     set status = 'dead', dead_at = now(), lease = null, leased_until = null,
+         last_error = 'Its link expired (1 hour) before it could be sent.'
+   where kind = 'privacy_link' and created_at < now() - interval '1 hour'
+     and (status = 'queued' or (status = 'sending' and leased_until <= now()));
+  -- Resend remembers an idempotency key for 24 hours: a message tried earlier could be mailed twice
+  -- after that, so one still unsent after 23 hours (a provider refusing all day) waits for the team.
+  update public.mail_queue
+     set status = 'dead', dead_at = now(), lease = null, leased_until = null,
+         last_error = left('Not sent within 23 hours; last answer: ' || coalesce(last_error, 'none'), 1000)
+   where created_at < now() - interval '23 hours'
+     and (status = 'queued' or (status = 'sending' and leased_until <= now()));
 
   select * into v_message
     from public.mail_queue
@@ -362,6 +377,61 @@ begin
      set status = 'dead', dead_at = now(), lease = null, leased_until = null, last_error = v_error
    where id = p_id;
   return 'dead';
+end;
+$$;
+
+-- Erasing a mailbox also deletes its erase and copy link mails not yet sent (their address is the
+-- mailbox's; the thank-you mails go with their sign-ups' rows). Otherwise as migration 20250901000000.
+create or replace function public.erase_mailbox_records(p_token_hash text)
+returns jsonb
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_mailbox text;
+  v_early_access integer;
+  v_newsletter integer;
+  v_waitlist integer;
+  v_applications integer;
+  v_resumes text[];
+  v_suppressions integer;
+begin
+  delete from public.email_tokens
+   where token_hash = p_token_hash and purpose = 'erase' and expires_at > now()
+  returning mailbox_sha256 into v_mailbox;
+  if not found then
+    return null;
+  end if;
+  delete from public.early_access_signups where private.mailbox_sha256(email) = v_mailbox;
+  get diagnostics v_early_access = row_count;
+  delete from public.newsletter_subscriptions where private.mailbox_sha256(email) = v_mailbox;
+  get diagnostics v_newsletter = row_count;
+  delete from public.waitlist_signups where private.mailbox_sha256(email) = v_mailbox;
+  get diagnostics v_waitlist = row_count;
+  with deleted as (
+    delete from public.general_applications where private.mailbox_sha256(email) = v_mailbox
+    returning resume_path
+  )
+  select count(*), coalesce(array_agg(resume_path) filter (where resume_path is not null), '{}')
+    into v_applications, v_resumes
+    from deleted;
+  insert into public.resume_removals (path) select unnest(v_resumes) on conflict do nothing;
+  delete from public.email_tokens where mailbox_sha256 = v_mailbox;
+  delete from public.mail_queue
+   where kind = 'privacy_link' and recipient is not null
+     and private.mailbox_sha256(recipient) = v_mailbox;
+  select count(*) into v_suppressions from public.email_suppressions where mailbox_sha256 = v_mailbox;
+  return jsonb_build_object(
+    'erased', jsonb_build_object(
+      'early_access', v_early_access,
+      'newsletter', v_newsletter,
+      'waitlist', v_waitlist,
+      'applications', v_applications,
+      'resumes', coalesce(array_length(v_resumes, 1), 0)),
+    'resume_paths', to_jsonb(v_resumes),
+    'kept', jsonb_build_object('suppressions', v_suppressions));
 end;
 $$;
 
@@ -482,4 +552,33 @@ begin
     'expired_tokens', v_tokens,
     'settled_mail', v_mail);
 end;
+$$;
+
+-- The hosted schedule (docs/deploying-the-backend.md, "The mail queue's schedule"): every 10 seconds, when
+-- the queue holds mail to send, pg_net posts to send-queued-mail, which answers at once and sends for
+-- 20 seconds after (two runs overlap; the pace is shared, so they never send faster together). The URL
+-- and the secret key it presents come from Vault, where the deploy puts them, so no key is written in
+-- SQL. pg_cron and pg_net exist on hosted Supabase, not in PGlite or Debian's PostgreSQL, where
+-- tools/local-supabase calls the same function on a timer; elsewhere this block does nothing.
+-- cron.schedule with a job name replaces a job of that name, so running this again changes nothing.
+do $$
+begin
+  if exists (select from pg_available_extensions where name = 'pg_cron')
+     and exists (select from pg_available_extensions where name = 'pg_net') then
+    create extension if not exists pg_cron with schema pg_catalog;
+    create extension if not exists pg_net with schema extensions;
+    perform cron.schedule('agentora-send-queued-mail', '10 seconds', $job$
+      select net.http_post(
+        url := (select decrypted_secret from vault.decrypted_secrets
+                 where name = 'agentora_functions_url') || '/send-queued-mail',
+        headers := jsonb_build_object(
+          'Content-Type', 'application/json',
+          'apikey', (select decrypted_secret from vault.decrypted_secrets
+                      where name = 'agentora_mail_worker_key')),
+        body := '{"seconds": 20}'::jsonb,
+        timeout_milliseconds := 5000)
+      where exists (select from public.mail_queue where status in ('queued', 'sending'))
+    $job$);
+  end if;
+end
 $$;

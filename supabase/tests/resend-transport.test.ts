@@ -83,6 +83,33 @@ describe('Resend transport', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it("reads a 429 for the day's or month's quota as a wait of at least 15 minutes", async () => {
+    answer = {
+      status: 429,
+      body: { name: 'daily_quota_exceeded', message: 'You have reached your daily email quota.' },
+      headers: { 'retry-after': '1' },
+    };
+    await expect(transport().deliver(message)).resolves.toMatchObject({
+      status: 'throttled',
+      retryAfterMs: 15 * 60 * 1000,
+    });
+  });
+
+  it.each([
+    [401, 'missing_api_key'],
+    [403, 'invalid_api_key'],
+  ])(
+    'reads HTTP %s (%s) as a minute on hold for every message, not as a dead letter',
+    async (status, name) => {
+      answer = { status, body: { name, message: 'API key is invalid.' } };
+      await expect(transport().deliver(message)).resolves.toEqual({
+        status: 'throttled',
+        retryAfterMs: 60_000,
+        reason: `Resend answered HTTP ${status}: API key is invalid.`,
+      });
+    },
+  );
+
   it('takes the wait from Retry-After, an HTTP date, ratelimit-reset, or else one second', () => {
     const now = Date.parse('2026-11-25T12:00:00Z');
     expect(retryAfterMs(new Headers({ 'retry-after': '0.2' }), now)).toBe(200);
@@ -92,6 +119,8 @@ describe('Resend transport', () => {
     expect(retryAfterMs(new Headers({ 'ratelimit-reset': '2' }), now)).toBe(2000);
     expect(retryAfterMs(new Headers({ 'retry-after': 'soon' }), now)).toBe(1000);
     expect(retryAfterMs(new Headers(), now)).toBe(1000);
+    // Never longer than an hour, whatever the header says.
+    expect(retryAfterMs(new Headers({ 'retry-after': '99999999' }), now)).toBe(3_600_000);
   });
 
   it('reads a lost answer (timeout) as failed: it may have gone out, so the queue tries again', async () => {
@@ -127,8 +156,6 @@ describe('Resend transport', () => {
 
   it.each([
     [400, 'validation_error'],
-    [401, 'missing_api_key'],
-    [403, 'invalid_api_key'],
     [422, 'invalid_parameter'],
     [409, 'invalid_idempotent_request'],
   ])('reads HTTP %s (%s) as refused for good', async (status, name) => {

@@ -68,9 +68,10 @@ export function createThankYouEmailHandler(deps: ThankYouHandlerDeps): RequestHa
     }
 
     if (again && type !== 'career') {
-      // The same answer whether a mail was queued, capped, or the address is a member or unknown.
-      const outcome = await queueConfirmationAgain(queue, type, email);
-      if (outcome.status === 'queued') afterAnswer();
+      // The same answer whether a mail was queued, capped, or the address is a member or unknown, and
+      // the same work after it.
+      await queueConfirmationAgain(queue, type, email);
+      afterAnswer();
       return reply(202, { success: true, type });
     }
 

@@ -11,6 +11,13 @@ export interface ResendTransportOptions {
 
 /** When a 429 names no wait: Resend's window is one second. */
 const DEFAULT_RETRY_AFTER_MS = 1_000;
+/** No wait is taken longer than this: the queue looks again within the hour. */
+const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
+/** A 429 for the day's or month's quota: no use trying again within a second. */
+const QUOTA_RETRY_AFTER_MS = 15 * 60 * 1000;
+/** 401 or 403: the key or the sending domain is wrong for every message, until someone mends it. */
+const MISCONFIGURED_RETRY_AFTER_MS = 60 * 1000;
+const QUOTA_ERRORS = new Set(['daily_quota_exceeded', 'monthly_quota_exceeded']);
 
 function field(body: unknown, name: string): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
@@ -20,6 +27,10 @@ function field(body: unknown, name: string): string | undefined {
 
 /** Retry-After (seconds, or an HTTP date) or ratelimit-reset (seconds), as Resend sends them. */
 export function retryAfterMs(headers: Headers, now = Date.now()): number {
+  return Math.min(MAX_RETRY_AFTER_MS, namedWaitMs(headers, now));
+}
+
+function namedWaitMs(headers: Headers, now: number): number {
   const retryAfter = headers.get('retry-after');
   if (retryAfter !== null) {
     const seconds = Number(retryAfter);
@@ -76,7 +87,18 @@ export function createResendTransport(options: ResendTransportOptions): MailTran
         field(body, 'message') ?? response.statusText
       }`;
       if (response.status === 429) {
-        return { status: 'throttled', retryAfterMs: retryAfterMs(response.headers), reason };
+        const wait = retryAfterMs(response.headers);
+        const quota = QUOTA_ERRORS.has(field(body, 'name') ?? '');
+        return {
+          status: 'throttled',
+          retryAfterMs: quota ? Math.max(wait, QUOTA_RETRY_AFTER_MS) : wait,
+          reason,
+        };
+      }
+      // Not this message's fault: every message would get the same answer. Hold them all for a minute
+      // (nothing dies) and let the dead letters stay for what only one message can fail.
+      if (response.status === 401 || response.status === 403) {
+        return { status: 'throttled', retryAfterMs: MISCONFIGURED_RETRY_AFTER_MS, reason };
       }
       // 409 with another body under the key (invalid_idempotent_request) can never succeed; 409 while a
       // send under the key is still running (concurrent_idempotent_requests), 408, 5xx and a 2xx without

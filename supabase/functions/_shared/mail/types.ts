@@ -17,11 +17,14 @@ export interface MailMessage {
 export type Delivery =
   /** The provider took it (or had taken it under this key before): its id. */
   | { status: 'sent'; id: string }
-  /** Over the provider's rate (429): nothing was sent; wait this long before any send. */
+  /**
+   * Nothing was sent, and no message would be now: over the provider's rate or quota (429), or refused
+   * for the key or the domain (401, 403). Every worker waits this long; the try does not count.
+   */
   | { status: 'throttled'; retryAfterMs: number; reason: string }
   /** No clear answer (timeout, network, 5xx, a send with this key still running): try again later. */
   | { status: 'failed'; reason: string }
-  /** Refused for good (a 4xx other than 429): trying again cannot help. */
+  /** Refused for good (400, 422, a 409 for another body under the key): trying again cannot help. */
   | { status: 'refused'; reason: string };
 
 export interface MailTransport {
