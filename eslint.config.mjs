@@ -38,6 +38,13 @@ export default tseslint.config(
     rules: { 'agentora/module-boundaries': 'error' },
   },
   {
+    // Links name a path (PATHS.… of libs/data/src/site/paths.ts), so a made-up route does not compile.
+    files: ['apps/**/src/**/*.{ts,tsx}', 'libs/**/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/testing/**', 'libs/data/src/site/paths.ts'],
+    plugins: { agentora: agentoraPlugin },
+    rules: { 'agentora/no-route-literals': 'error' },
+  },
+  {
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

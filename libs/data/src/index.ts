@@ -1,3 +1,4 @@
+export * from './site/paths';
 export * from './site/constants';
 export * from './runtime-config/runtime-config';
 export * from './backend';

@@ -6,11 +6,12 @@ import {
   COMING_SOON_LABEL,
   COMMUNITY_CHAT_URL,
   COPYRIGHT_YEAR,
+  PATHS,
   SOCIAL_LINKS,
+  type SocialLinkId,
   SUPPORT_EMAIL,
   SUPPORT_MAILTO,
   TAGLINE,
-  type SocialLinkId,
 } from '@agentora/data';
 import {
   Badge,
@@ -166,7 +167,7 @@ export function Footer() {
         <Top>
           <Brand>
             <Link
-              to="/"
+              to={PATHS.home}
               aria-label={`${BRAND} home`}
               style={{ textDecoration: 'none', width: 'fit-content' }}
             >

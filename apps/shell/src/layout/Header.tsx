@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { BRAND } from '@agentora/data';
+import { BRAND, PATHS } from '@agentora/data';
 import { CloseIcon, Container, LinkButton, Logo, MenuIcon, down, up } from '@agentora/ui';
 import { HEADER_CTA, HEADER_LINKS } from './navigation';
 
@@ -116,7 +116,7 @@ export function Header() {
   return (
     <HeaderRoot>
       <Bar>
-        <HomeLink to="/" aria-label={`${BRAND} home`}>
+        <HomeLink to={PATHS.home} aria-label={`${BRAND} home`}>
           <Logo name={BRAND} />
         </HomeLink>
         <MenuButton

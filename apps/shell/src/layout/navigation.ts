@@ -1,19 +1,21 @@
 // The site's navigation (docs/product/shell-and-navigation.md, "Header" and "Footer"). Every target is a path of the
 // route table.
+import { PATHS, type SitePath } from '@agentora/data';
+
 export interface NavLinkSpec {
-  to: string;
+  to: SitePath;
   label: string;
 }
 
 export const HEADER_LINKS: readonly NavLinkSpec[] = [
-  { to: '/', label: 'Home' },
-  { to: '/how-it-works', label: 'How It Works' },
-  { to: '/use-cases', label: 'Use Cases' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/about', label: 'About' },
+  { to: PATHS.home, label: 'Home' },
+  { to: PATHS.howItWorks, label: 'How It Works' },
+  { to: PATHS.useCases, label: 'Use Cases' },
+  { to: PATHS.blog, label: 'Blog' },
+  { to: PATHS.about, label: 'About' },
 ];
 
-export const HEADER_CTA: NavLinkSpec = { to: '/coming-soon', label: 'Join Waitlist' };
+export const HEADER_CTA: NavLinkSpec = { to: PATHS.comingSoon, label: 'Join Waitlist' };
 
 export interface FooterColumn {
   title: string;
@@ -24,33 +26,33 @@ export const FOOTER_COLUMNS: readonly FooterColumn[] = [
   {
     title: 'Product',
     links: [
-      { to: '/marketplace', label: 'Marketplace' },
-      { to: '/how-it-works', label: 'How It Works' },
-      { to: '/use-cases', label: 'Use Cases' },
+      { to: PATHS.marketplace, label: 'Marketplace' },
+      { to: PATHS.howItWorks, label: 'How It Works' },
+      { to: PATHS.useCases, label: 'Use Cases' },
     ],
   },
   {
     title: 'Resources',
     links: [
-      { to: '/blog', label: 'Blog' },
-      { to: '/case-studies', label: 'Case Studies' },
-      { to: '/tutorials', label: 'Tutorials' },
-      { to: '/community', label: 'Community' },
+      { to: PATHS.blog, label: 'Blog' },
+      { to: PATHS.caseStudies, label: 'Case Studies' },
+      { to: PATHS.tutorials, label: 'Tutorials' },
+      { to: PATHS.community, label: 'Community' },
     ],
   },
   {
     title: 'Company',
     links: [
-      { to: '/about', label: 'About' },
-      { to: '/careers', label: 'Careers' },
-      { to: '/coming-soon', label: 'Join Waitlist' },
+      { to: PATHS.about, label: 'About' },
+      { to: PATHS.careers, label: 'Careers' },
+      { to: PATHS.comingSoon, label: 'Join Waitlist' },
     ],
   },
   {
     title: 'Legal',
     links: [
-      { to: '/privacy', label: 'Privacy Policy' },
-      { to: '/terms', label: 'Terms of Service' },
+      { to: PATHS.privacy, label: 'Privacy Policy' },
+      { to: PATHS.terms, label: 'Terms of Service' },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { BRAND } from '@agentora/data';
+import { BRAND, PATHS } from '@agentora/data';
 import { AlertCircleIcon, Container, LinkButton, Lead, PageTitle, Row } from '@agentora/ui';
 import { PageMeta } from './PageMeta';
 import { FirstScreenSettled } from '../federation/first-screen';
@@ -38,8 +38,8 @@ export function ErrorPage() {
         We couldn't find or show this page. It may have moved, or the address may have a typo.
       </Lead>
       <Row style={{ justifyContent: 'center' }}>
-        <LinkButton to="/">Back to Home</LinkButton>
-        <LinkButton to="/coming-soon" variant="secondary">
+        <LinkButton to={PATHS.home}>Back to Home</LinkButton>
+        <LinkButton to={PATHS.comingSoon} variant="secondary">
           Join Waitlist
         </LinkButton>
       </Row>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { BRAND } from '@agentora/data';
+import { BRAND, PATHS } from '@agentora/data';
 import { SUCCESS_RESET_MS, useEmailSignup } from '@agentora/forms';
 import {
   ArrowRightIcon,
@@ -106,7 +106,7 @@ export function EarlyAccessSection() {
               <StatusBanner tone={resultTone(signup.status)}>{signup.message}</StatusBanner>
             )}
           </MessageArea>
-          <WaitlistLink to="/coming-soon">
+          <WaitlistLink to={PATHS.comingSoon}>
             Or join the full waitlist <ArrowRightIcon size={18} />
           </WaitlistLink>
         </Pitch>

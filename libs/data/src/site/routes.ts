@@ -5,10 +5,13 @@
 // their .ts extension and the contract import is type-only.
 import type { ExposedModuleRef } from '@agentora/contracts';
 import { BRAND, SITE_URL } from './constants.ts';
+import { PATHS, type SitePath } from './paths.ts';
+
+export { PATHS, type SitePath } from './paths.ts';
 
 export interface SiteRoute {
-  /** The path, also the canonical URL's path. No route has parameters. */
-  path: string;
+  /** The path (paths.ts), also the canonical URL's path. No route has parameters. */
+  path: SitePath;
   /** The document title (and og:title). */
   title: string;
   /** The meta description (and og:description). */
@@ -39,7 +42,7 @@ const WAITLIST_PAGE = {
 const WAITLIST_DESCRIPTION = `${BRAND} launches in 2026. Join the waitlist for early access, priority support and 50% off your first year.`;
 
 /** One more path that shows the coming-soon screen (the waitlist page), titled after what is coming. */
-function comingSoon<const P extends string>(path: P, name: string) {
+function comingSoon<const P extends SitePath>(path: P, name: string) {
   return {
     path,
     title: `${name} — Coming Soon | ${BRAND}`,
@@ -52,76 +55,76 @@ function comingSoon<const P extends string>(path: P, name: string) {
 /** Every route of the site, in the order the sitemap and the benchmark list them. */
 export const SITE_ROUTES = [
   {
-    path: '/',
+    path: PATHS.home,
     title: `${BRAND} — The Future of AI Agent Commerce`,
     description: `${BRAND} is the marketplace where AI agents are discovered, bought, sold and deployed on a shared global compute pool. Coming 2026.`,
     page: { remote: 'content', expose: './HomePage' },
   },
   {
-    path: '/about',
+    path: PATHS.about,
     title: `About | ${BRAND}`,
     description: `Why we are building ${BRAND}: our mission, vision and values, and the numbers behind the launch.`,
     page: { remote: 'content', expose: './AboutPage' },
   },
   {
-    path: '/blog',
+    path: PATHS.blog,
     title: `Blog | ${BRAND}`,
     description: `Articles on AI agents, the agent economy, tutorials and market analysis from the ${BRAND} team.`,
     page: { remote: 'content', expose: './BlogPage' },
   },
   {
-    path: '/use-cases',
+    path: PATHS.useCases,
     title: `Use Cases | ${BRAND}`,
     description:
       'Six kinds of AI agents and ten industries they serve: support, data analysis, e-commerce, email marketing, code review and content.',
     page: { remote: 'content', expose: './UseCasesPage' },
   },
   {
-    path: '/how-it-works',
+    path: PATHS.howItWorks,
     title: `How It Works | ${BRAND}`,
     description: `How creators list AI agents and buyers run them in one click on ${BRAND}'s shared compute pool.`,
     page: { remote: 'content', expose: './HowItWorksPage' },
   },
   {
-    path: '/case-studies',
+    path: PATHS.caseStudies,
     title: `Case Studies | ${BRAND}`,
     description:
       'How companies in SaaS, e-commerce, healthcare and finance cut costs and time with AI agents.',
     page: { remote: 'content', expose: './CaseStudiesPage' },
   },
   {
-    path: '/tutorials',
+    path: PATHS.tutorials,
     title: `Tutorials | ${BRAND}`,
     description:
       'Learning paths and tutorials for building, buying and deploying AI agents, from beginner to advanced.',
     page: { remote: 'content', expose: './TutorialsPage' },
   },
   {
-    path: '/community',
+    path: PATHS.community,
     title: `Community | ${BRAND}`,
     description: `Join the ${BRAND} community: discussions, events, top contributors and resources for AI agent builders.`,
     page: { remote: 'content', expose: './CommunityPage' },
   },
   {
-    path: '/careers',
+    path: PATHS.careers,
     title: `Careers | ${BRAND}`,
     description: `Help build the marketplace for AI agents. Apply to join the ${BRAND} team.`,
     page: { remote: 'careers', expose: './CareersPage' },
   },
   {
-    path: '/privacy',
+    path: PATHS.privacy,
     title: `Privacy Policy | ${BRAND}`,
     description: `What ${BRAND} collects, why, and your rights over your data.`,
     page: { remote: 'content', expose: './PrivacyPage' },
   },
   {
-    path: '/terms',
+    path: PATHS.terms,
     title: `Terms of Service | ${BRAND}`,
     description: `The terms for using the ${BRAND} pre-launch website and waitlist.`,
     page: { remote: 'content', expose: './TermsPage' },
   },
   {
-    path: '/privacy/erase',
+    path: PATHS.privacyRequest,
     title: `Delete or Copy Your Data | ${BRAND}`,
     description: `Ask ${BRAND} to delete every record it holds for your email address, or to show you a copy of them, with your résumé.`,
     page: { remote: 'signups', expose: './PrivacyRequestPage' },
@@ -129,35 +132,33 @@ export const SITE_ROUTES = [
     hydrateAtLoadWith: 'token',
   },
   {
-    path: '/email/confirm',
+    path: PATHS.emailConfirm,
     title: `Confirm Your Email | ${BRAND}`,
     description: `Confirm that your email address signed up for ${BRAND}'s early access list, waitlist or newsletter.`,
     page: { remote: 'signups', expose: './EmailConfirmPage' },
     noindex: true,
   },
   {
-    path: '/email/unsubscribe',
+    path: PATHS.emailUnsubscribe,
     title: `Unsubscribe | ${BRAND}`,
     description: `Stop ${BRAND}'s emails from a list you signed up to; we keep only what it takes to never email you from it again.`,
     page: { remote: 'signups', expose: './EmailUnsubscribePage' },
     noindex: true,
   },
   {
-    path: '/coming-soon',
+    path: PATHS.comingSoon,
     title: `Join the Waitlist | ${BRAND}`,
     description: WAITLIST_DESCRIPTION,
     page: WAITLIST_PAGE,
   },
-  comingSoon('/marketplace', 'Marketplace'),
-  comingSoon('/documentation', 'Documentation'),
-  comingSoon('/api', 'API'),
-  comingSoon('/press', 'Press'),
-  comingSoon('/contact', 'Contact'),
-  comingSoon('/cookies', 'Cookie Policy'),
-  comingSoon('/gdpr', 'GDPR'),
+  comingSoon(PATHS.marketplace, 'Marketplace'),
+  comingSoon(PATHS.documentation, 'Documentation'),
+  comingSoon(PATHS.api, 'API'),
+  comingSoon(PATHS.press, 'Press'),
+  comingSoon(PATHS.contact, 'Contact'),
+  comingSoon(PATHS.cookies, 'Cookie Policy'),
+  comingSoon(PATHS.gdpr, 'GDPR'),
 ] as const satisfies readonly SiteRoute[];
-
-export type SitePath = (typeof SITE_ROUTES)[number]['path'];
 
 /** The routes search engines should know: every route but the pages of mail links. */
 export const INDEXED_ROUTES: readonly SiteRoute[] = SITE_ROUTES.filter(

@@ -1,4 +1,5 @@
 import type { ComponentPropsWithoutRef } from 'react';
+import type { SitePath } from '@agentora/data';
 import { Link, type LinkProps } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 
@@ -87,8 +88,15 @@ export function Button({
   return <StyledButton $variant={variant} $size={size} type={type} {...rest} />;
 }
 
-/** An in-site link that looks like a button. */
-export function LinkButton({ variant, size, ...rest }: LinkProps & VariantProps) {
+/**
+ * An in-site link that looks like a button: to a path of the route table (`PATHS.…`), or to a part of
+ * this page (`{ hash: '#vision' }`).
+ */
+export function LinkButton({
+  variant,
+  size,
+  ...rest
+}: Omit<LinkProps, 'to'> & { to: SitePath | { hash: `#${string}` } } & VariantProps) {
   return <StyledLink $variant={variant} $size={size} {...rest} />;
 }
 

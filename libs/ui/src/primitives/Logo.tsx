@@ -10,18 +10,19 @@ const LogoRoot = styled.span`
   color: ${({ theme }) => theme.colors.text};
 `;
 
+// The tile's gradient is CSS, not an SVG <linearGradient>: that needs an id, and the logo shows twice on
+// every page (header and footer), so the id would be duplicated (invalid HTML).
+const Glyph = styled.svg`
+  border-radius: 7px;
+  background: linear-gradient(135deg, #7c5cff, #22d3ee);
+  flex: none;
+`;
+
 /** Brand mark: a drawn glyph plus the word. The wordmark text comes from the caller (libs/data). */
 export function Logo({ name }: { name: string }) {
   return (
     <LogoRoot>
-      <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-        <defs>
-          <linearGradient id="agentora-logo-gradient" x1="0" y1="0" x2="1" y2="1">
-            <stop offset="0" stopColor="#7c5cff" />
-            <stop offset="1" stopColor="#22d3ee" />
-          </linearGradient>
-        </defs>
-        <rect width="32" height="32" rx="8" fill="url(#agentora-logo-gradient)" />
+      <Glyph width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <path
           d="M9 23l7-14 7 14M11.5 18h9"
           stroke="#0b0d17"
@@ -30,7 +31,7 @@ export function Logo({ name }: { name: string }) {
           strokeLinecap="round"
           strokeLinejoin="round"
         />
-      </svg>
+      </Glyph>
       <span>{name}</span>
     </LogoRoot>
   );

@@ -1,4 +1,4 @@
-import { BRAND } from '@agentora/data';
+import { BRAND, PATHS } from '@agentora/data';
 import type {
   CommunityEvent,
   CommunityPlatform,
@@ -178,7 +178,7 @@ export const COMMUNITY_RESOURCES: readonly CommunityResource[] = [
     title: 'Tutorials',
     description: 'Learning paths and hands-on tutorials from beginner to advanced.',
     icon: 'book',
-    to: '/tutorials',
+    to: PATHS.tutorials,
     linkLabel: 'Browse tutorials',
   },
   {
@@ -186,7 +186,7 @@ export const COMMUNITY_RESOURCES: readonly CommunityResource[] = [
     title: 'Blog',
     description: 'Market analysis, guides and news from the team.',
     icon: 'file',
-    to: '/blog',
+    to: PATHS.blog,
     linkLabel: 'Read the blog',
   },
   {
@@ -194,7 +194,7 @@ export const COMMUNITY_RESOURCES: readonly CommunityResource[] = [
     title: 'Case Studies',
     description: 'How beta teams put agents to work, with before-and-after numbers.',
     icon: 'chart',
-    to: '/case-studies',
+    to: PATHS.caseStudies,
     linkLabel: 'See case studies',
   },
   {
@@ -202,7 +202,7 @@ export const COMMUNITY_RESOURCES: readonly CommunityResource[] = [
     title: 'How It Works',
     description: 'How creators list agents and buyers run them in one click.',
     icon: 'layers',
-    to: '/how-it-works',
+    to: PATHS.howItWorks,
     linkLabel: 'Learn how it works',
   },
 ];

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { BRAND } from '@agentora/data';
+import { BRAND, PATHS } from '@agentora/data';
 import { ArrowRightIcon, LinkButton, Section, up } from '@agentora/ui';
 import {
   ABOUT_NUMBERS,
@@ -88,7 +88,7 @@ export function AboutPage() {
         <SectionHeader titleId={numbersId} eyebrow="Where We Stand" title="By the Numbers" />
         <StatList stats={ABOUT_NUMBERS} />
         <Closing>
-          <LinkButton to="/coming-soon" size="lg">
+          <LinkButton to={PATHS.comingSoon} size="lg">
             Join Waitlist
             <ArrowRightIcon size={18} />
           </LinkButton>

@@ -6,6 +6,7 @@ import { SectionHeader } from '../../components/page/SectionHeader';
 import { formatDate, formatDayOfMonth, formatShortDate, formatShortMonth } from '../../format/date';
 import { formatCount } from '../../format/number';
 import { Bottom, Small, Tight } from './parts';
+import { PATHS } from '@agentora/data';
 
 const Columns = styled.div`
   display: grid;
@@ -109,7 +110,7 @@ export function DiscussionsAndEvents() {
                       {event.location} · Hosted by {event.host} · {formatCount(event.spots)} spots
                     </Small>
                     <Bottom>
-                      <LinkButton to="/coming-soon" variant="secondary">
+                      <LinkButton to={PATHS.comingSoon} variant="secondary">
                         Register Free<VisuallyHidden>: {event.title}</VisuallyHidden>
                       </LinkButton>
                     </Bottom>

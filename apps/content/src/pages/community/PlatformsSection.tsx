@@ -6,6 +6,7 @@ import { IconTile } from '../../components/cards/IconTile';
 import { FollowSection } from '../../components/page/FollowSection';
 import { SectionHeader } from '../../components/page/SectionHeader';
 import { Bottom, Tight } from './parts';
+import { PATHS } from '@agentora/data';
 
 export function PlatformsSection() {
   const titleId = useId();
@@ -24,7 +25,7 @@ export function PlatformsSection() {
               <CardTitle>{platform.name}</CardTitle>
               <Muted>{platform.description}</Muted>
               <Bottom>
-                <LinkButton to="/coming-soon" variant="ghost">
+                <LinkButton to={PATHS.comingSoon} variant="ghost">
                   {platform.action}
                   <ArrowRightIcon size={16} />
                 </LinkButton>

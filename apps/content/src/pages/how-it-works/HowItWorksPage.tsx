@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { BRAND } from '@agentora/data';
+import { BRAND, PATHS } from '@agentora/data';
 import { ArrowRightIcon, Card, CardTitle, LinkButton, Muted, Row, Section, up } from '@agentora/ui';
 import {
   ACCESS_METHODS,
@@ -192,11 +192,11 @@ export function HowItWorksPage() {
           lead="Join the waitlist for early access, or read more about AI agents on our blog."
         />
         <Actions>
-          <LinkButton to="/coming-soon" size="lg">
+          <LinkButton to={PATHS.comingSoon} size="lg">
             Join Waitlist
             <ArrowRightIcon size={18} />
           </LinkButton>
-          <LinkButton to="/blog" size="lg" variant="secondary">
+          <LinkButton to={PATHS.blog} size="lg" variant="secondary">
             Read the Blog
           </LinkButton>
         </Actions>

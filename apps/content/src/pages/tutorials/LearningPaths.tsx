@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
+import { PATHS } from '@agentora/data';
 import {
   ArrowRightIcon,
   Badge,
@@ -73,7 +74,7 @@ export function LearningPaths() {
                 ))}
               </Milestones>
               <Start>
-                <LinkButton to="/coming-soon" variant="secondary">
+                <LinkButton to={PATHS.comingSoon} variant="secondary">
                   Start Learning<VisuallyHidden>: {path.title}</VisuallyHidden>
                   <ArrowRightIcon size={18} />
                 </LinkButton>

@@ -14,6 +14,7 @@ import type { Tutorial } from '../../data/types';
 import { Artwork } from '../../components/artwork/Artwork';
 import { formatCount } from '../../format/number';
 import { levelTone } from './level-tone';
+import { PATHS } from '@agentora/data';
 
 const Root = styled(Card)<{ $featured: boolean }>`
   padding: 0;
@@ -160,7 +161,7 @@ export function TutorialCard({
           )}
         </Details>
         <Start>
-          <LinkButton to="/coming-soon" variant={featured ? 'primary' : 'secondary'}>
+          <LinkButton to={PATHS.comingSoon} variant={featured ? 'primary' : 'secondary'}>
             Start Learning<VisuallyHidden>: {tutorial.title}</VisuallyHidden>
             <ArrowRightIcon size={18} />
           </LinkButton>

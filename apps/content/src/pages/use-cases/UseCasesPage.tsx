@@ -10,6 +10,7 @@ import { PageHero } from '../../components/page/PageHero';
 import { FollowSection } from '../../components/page/FollowSection';
 import { SectionHeader } from '../../components/page/SectionHeader';
 import { StatList } from '../../components/stats/StatList';
+import { PATHS } from '@agentora/data';
 
 const AgentCard = styled(Card)`
   gap: ${({ theme }) => theme.space.md};
@@ -102,7 +103,7 @@ export function UseCasesPage() {
         <StatList stats={USE_CASE_STATS} />
         <Cta>
           <Muted>Ready to put agents to work, or to sell the ones you build?</Muted>
-          <LinkButton to="/coming-soon" size="lg">
+          <LinkButton to={PATHS.comingSoon} size="lg">
             Join Us
             <ArrowRightIcon size={18} />
           </LinkButton>

@@ -6,6 +6,7 @@ import { BLOG_POSTS } from '../../../data/blog/posts';
 import { PostCard } from '../../../components/blog/PostCard';
 import { SectionHeader } from '../../../components/page/SectionHeader';
 import { selectTeaserPosts, teaserCategories } from './select-teaser';
+import { PATHS } from '@agentora/data';
 
 const Layout = styled.div`
   display: grid;
@@ -75,12 +76,16 @@ export function BlogTeaserSection() {
       />
       <Layout>
         {featured && (
-          <PostCard post={featured} featured title={<Link to="/blog">{featured.title}</Link>} />
+          <PostCard
+            post={featured}
+            featured
+            title={<Link to={PATHS.blog}>{featured.title}</Link>}
+          />
         )}
         <Others aria-label="More articles">
           {others.map((post) => (
             <li key={post.id}>
-              <PostCard post={post} title={<Link to="/blog">{post.title}</Link>} />
+              <PostCard post={post} title={<Link to={PATHS.blog}>{post.title}</Link>} />
             </li>
           ))}
         </Others>
@@ -90,13 +95,13 @@ export function BlogTeaserSection() {
         <ul>
           {teaserCategories().map((category) => (
             <li key={category}>
-              <ChipLink to="/blog">{category}</ChipLink>
+              <ChipLink to={PATHS.blog}>{category}</ChipLink>
             </li>
           ))}
         </ul>
       </Categories>
       <More>
-        <LinkButton to="/blog" variant="secondary">
+        <LinkButton to={PATHS.blog} variant="secondary">
           View All Articles
           <ArrowRightIcon size={18} />
         </LinkButton>

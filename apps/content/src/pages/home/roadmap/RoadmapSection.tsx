@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { COMMUNITY_CHAT_URL, LAUNCH_YEAR } from '@agentora/data';
+import { COMMUNITY_CHAT_URL, LAUNCH_YEAR, PATHS } from '@agentora/data';
 import { ExternalLinkButton, LinkButton, Row, Section, VisuallyHidden } from '@agentora/ui';
 import { ROADMAP } from '../../../data/home/roadmap';
 import { SectionHeader } from '../../../components/page/SectionHeader';
@@ -25,7 +25,7 @@ export function RoadmapSection() {
       <RoadmapTimeline items={ROADMAP} />
       <RoadmapCards items={ROADMAP} />
       <Actions>
-        <LinkButton to="/coming-soon">Subscribe to Updates</LinkButton>
+        <LinkButton to={PATHS.comingSoon}>Subscribe to Updates</LinkButton>
         <ExternalLinkButton href={COMMUNITY_CHAT_URL} variant="secondary">
           Join Community
           <VisuallyHidden> (opens in a new tab)</VisuallyHidden>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { COMING_SOON_LABEL, LAUNCH_YEAR } from '@agentora/data';
+import { COMING_SOON_LABEL, LAUNCH_YEAR, PATHS } from '@agentora/data';
 import {
   ArrowRightIcon,
   Badge,
@@ -63,7 +63,7 @@ export function HeroSection() {
           a shared global compute pool. Launching in {LAUNCH_YEAR}.
         </Lead>
         <Actions>
-          <LinkButton to="/coming-soon" size="lg">
+          <LinkButton to={PATHS.comingSoon} size="lg">
             Join Waitlist
             <ArrowRightIcon size={18} />
           </LinkButton>
