@@ -1,25 +1,13 @@
 // The function's entry point: hosted Supabase's Edge Runtime and tools/local-supabase both run this file
-// on Deno. Everything but the wiring lives in plain modules; the SDK's version comes from
-// supabase/functions/deno.json, which a test holds to package-lock.json's.
-import { createClient } from '@supabase/supabase-js';
+// on Deno. Everything but the wiring lives in plain modules (_shared/entry/function-setup.ts starts it).
+import { setUpMailingFunction } from '../_shared/entry/function-setup.ts';
 import { createPrivacyLedger } from '../_shared/consent/link-ledger.ts';
-import { afterResponse } from '../_shared/edge-runtime.ts';
-import { functionEnvironment, mailLinkSecretOf } from '../_shared/environment.ts';
 import { requireApiKey } from '../_shared/http/api-key.ts';
 import { siteOrigins } from '../_shared/http/site-origin.ts';
-import {
-  mailWorkerFromEnvironment,
-  sendSoon,
-} from '../_shared/mail-queue/worker-from-environment.ts';
 import { createRpcRateLimiter } from '../_shared/rate-limit.ts';
 import { createPrivacyRequestHandler } from './handler.ts';
 
-const NAME = 'privacy-request';
-const env = functionEnvironment(NAME, (name) => Deno.env.get(name));
-const supabase = createClient(env.supabaseUrl, env.secretKey, {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-});
-const worker = mailWorkerFromEnvironment(env, supabase, NAME);
+const { env, supabase, linkSecret, afterAnswer } = setUpMailingFunction('privacy-request');
 
 Deno.serve(
   requireApiKey(
@@ -28,8 +16,8 @@ Deno.serve(
       ledger: createPrivacyLedger(supabase),
       rateLimiter: createRpcRateLimiter(supabase),
       siteOrigins: siteOrigins(env.urls),
-      linkSecret: mailLinkSecretOf(env, NAME),
-      afterAnswer: () => afterResponse(() => sendSoon(worker)),
+      linkSecret,
+      afterAnswer,
     }),
   ),
 );

@@ -1,26 +1,14 @@
 // The function's entry point: hosted Supabase's Edge Runtime and tools/local-supabase both run this file
-// on Deno. Everything but the wiring lives in plain modules; the SDK's version comes from
-// supabase/functions/deno.json, which a test holds to package-lock.json's.
-import { createClient } from '@supabase/supabase-js';
-import { afterResponse } from '../_shared/edge-runtime.ts';
-import { functionEnvironment, mailLinkSecretOf } from '../_shared/environment.ts';
+// on Deno. Everything but the wiring lives in plain modules (_shared/entry/function-setup.ts starts it).
+import { setUpMailingFunction } from '../_shared/entry/function-setup.ts';
 import { requireApiKey } from '../_shared/http/api-key.ts';
-import {
-  mailWorkerFromEnvironment,
-  sendSoon,
-} from '../_shared/mail-queue/worker-from-environment.ts';
 import { createRpcRateLimiter } from '../_shared/rate-limit.ts';
 import { createResumeStore } from '../_shared/resumes/resume-store.ts';
 import { createRpcLedger } from '../_shared/thank-you/ledger.ts';
 import { createApplicationStore } from './application-store.ts';
 import { createSubmitApplicationHandler } from './handler.ts';
 
-const NAME = 'submit-application';
-const env = functionEnvironment(NAME, (name) => Deno.env.get(name));
-const supabase = createClient(env.supabaseUrl, env.secretKey, {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-});
-const worker = mailWorkerFromEnvironment(env, supabase, NAME);
+const { env, supabase, linkSecret, afterAnswer } = setUpMailingFunction('submit-application');
 
 Deno.serve(
   requireApiKey(
@@ -30,8 +18,8 @@ Deno.serve(
       resumes: createResumeStore(supabase),
       ledger: createRpcLedger(supabase),
       rateLimiter: createRpcRateLimiter(supabase),
-      linkSecret: mailLinkSecretOf(env, NAME),
-      afterAnswer: () => afterResponse(() => sendSoon(worker)),
+      linkSecret,
+      afterAnswer,
     }),
   ),
 );
