@@ -4,6 +4,7 @@ import type { Visit } from './visitors.ts';
 const visitOf = (email: string, mailPromised: boolean, ms = 10): Visit => ({
   form: 'newsletter',
   email,
+  startedAt: 1_000,
   stored: true,
   mailPromised,
   calls: [
@@ -24,25 +25,29 @@ describe('the load report', () => {
 
   it('counts a promised mail as lost when the provider never took one for the address', () => {
     const visits = [visitOf('a@example.com', true), visitOf('b@example.com', true)];
-    expect(mailOutcome(visits, [{ to: ['A@example.com'], idempotencyKey: 'mail/1' }])).toEqual({
+    expect(
+      mailOutcome(visits, [{ to: ['A@example.com'], idempotencyKey: 'mail/1', acceptedAt: 4_000 }]),
+    ).toEqual({
       promised: 2,
       deliveredOnce: 1,
       lost: 1,
       doubled: 0,
+      waitSeconds: { p50: 3, p95: 3, max: 3 },
     });
   });
 
   it('counts an address that got two mails under two keys as doubled', () => {
     const visits = [visitOf('a@example.com', true)];
     const taken = [
-      { to: ['a@example.com'], idempotencyKey: 'mail/1' },
-      { to: ['a@example.com'], idempotencyKey: 'mail/2' },
+      { to: ['a@example.com'], idempotencyKey: 'mail/1', acceptedAt: 2_000 },
+      { to: ['a@example.com'], idempotencyKey: 'mail/2', acceptedAt: 9_000 },
     ];
-    expect(mailOutcome(visits, taken)).toEqual({
+    expect(mailOutcome(visits, taken)).toMatchObject({
       promised: 1,
       deliveredOnce: 0,
       lost: 0,
       doubled: 1,
+      waitSeconds: { p50: 1, p95: 1, max: 1 },
     });
   });
 

@@ -38,6 +38,8 @@ export function latencies(visits: readonly Visit[]): LatencyRow[] {
 export interface TakenMail {
   to: readonly string[];
   idempotencyKey: string;
+  /** When the provider took it (ms since the epoch). */
+  acceptedAt: number;
 }
 
 export interface MailOutcome {
@@ -49,15 +51,22 @@ export interface MailOutcome {
   lost: number;
   /** Addresses that got more than one mail. */
   doubled: number;
+  /** From pressing the button to the provider taking the mail, over the mails delivered: seconds. */
+  waitSeconds: { p50: number; p95: number; max: number };
 }
 
 /** Each visitor signs up with an address of their own, so mails are matched by address. */
 export function mailOutcome(visits: readonly Visit[], taken: readonly TakenMail[]): MailOutcome {
   const received = new Map<string, number>();
+  const firstTaken = new Map<string, number>();
   for (const mail of taken) {
-    for (const to of mail.to)
-      received.set(to.toLowerCase(), (received.get(to.toLowerCase()) ?? 0) + 1);
+    for (const to of mail.to) {
+      const address = to.toLowerCase();
+      received.set(address, (received.get(address) ?? 0) + 1);
+      firstTaken.set(address, Math.min(firstTaken.get(address) ?? Infinity, mail.acceptedAt));
+    }
   }
+  const waits: number[] = [];
   let promised = 0;
   let deliveredOnce = 0;
   let lost = 0;
@@ -67,9 +76,17 @@ export function mailOutcome(visits: readonly Visit[], taken: readonly TakenMail[
     const count = received.get(visit.email.toLowerCase()) ?? 0;
     if (count === 0) lost += 1;
     if (count === 1) deliveredOnce += 1;
+    const at = firstTaken.get(visit.email.toLowerCase());
+    if (at !== undefined) waits.push((at - visit.startedAt) / 1000);
   }
   const doubled = [...received.values()].filter((count) => count > 1).length;
-  return { promised, deliveredOnce, lost, doubled };
+  waits.sort((a, b) => a - b);
+  const waitSeconds = {
+    p50: percentile(waits, 50),
+    p95: percentile(waits, 95),
+    max: waits.length > 0 ? waits[waits.length - 1] : Number.NaN,
+  };
+  return { promised, deliveredOnce, lost, doubled, waitSeconds };
 }
 
 /** Sign-ups per form: tried, stored, told to check their email. */
@@ -116,6 +133,7 @@ export function formatRun(result: RunResult): string {
     `| mails lost | ${result.mail.lost} |`,
     `| mails doubled | ${result.mail.doubled} |`,
     `| dead letters | ${result.deadLetters} |`,
+    `| from the button to the mail sent: p50 / p95 / max | ${result.mail.waitSeconds.p50.toFixed(0)} s / ${result.mail.waitSeconds.p95.toFixed(0)} s / ${result.mail.waitSeconds.max.toFixed(0)} s |`,
     `| drain time after the burst | ${result.drainSeconds.toFixed(0)} s |`,
     `| provider: requests / 429 / 5xx / replayed keys | ${result.provider.requests} / ${result.provider.rateLimited} / ${result.provider.failed} / ${result.provider.replayed} |`,
     '',

@@ -17,6 +17,8 @@ export interface CallTiming {
 export interface Visit {
   form: Form;
   email: string;
+  /** When the visitor pressed the button (ms since the epoch). */
+  startedAt: number;
   /** The row was stored (the visitor saw no error). */
   stored: boolean;
   /** The visitor was told to check their email: the function answered that the mail is queued. */
@@ -76,6 +78,7 @@ export async function visit(
   withResume: boolean,
 ): Promise<Visit> {
   const calls: CallTiming[] = [];
+  const startedAt = Date.now();
   const headers = { apikey: site.publishableKey, Authorization: `Bearer ${site.publishableKey}` };
   if (form === 'career') {
     const data = new FormData();
@@ -95,7 +98,14 @@ export async function visit(
       typeof answer.body === 'object' && answer.body !== null && 'emailSent' in answer.body
         ? answer.body.emailSent === true
         : false;
-    return { form, email, stored: answer.status === 200, mailPromised: emailSent, calls };
+    return {
+      form,
+      email,
+      startedAt,
+      stored: answer.status === 200,
+      mailPromised: emailSent,
+      calls,
+    };
   }
   const insert = await timed('insert', calls, () =>
     site.fetch(`${site.url}/rest/v1/${TABLES[form]}`, {
@@ -104,7 +114,9 @@ export async function visit(
       body: JSON.stringify(rowOf(form, email)),
     }),
   );
-  if (insert.status !== 201) return { form, email, stored: false, mailPromised: false, calls };
+  if (insert.status !== 201) {
+    return { form, email, startedAt, stored: false, mailPromised: false, calls };
+  }
   const mail = await timed('send-thank-you-email', calls, () =>
     site.fetch(`${site.url}/functions/v1/send-thank-you-email`, {
       method: 'POST',
@@ -112,5 +124,5 @@ export async function visit(
       body: JSON.stringify({ type: form, email }),
     }),
   );
-  return { form, email, stored: true, mailPromised: mail.status === 200, calls };
+  return { form, email, startedAt, stored: true, mailPromised: mail.status === 200, calls };
 }
