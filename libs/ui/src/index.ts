@@ -20,7 +20,7 @@ export {
   type ButtonVariant,
   type ButtonSize,
 } from './primitives/Button';
-export { Card } from './primitives/Card';
+export { Card, cardPanel } from './primitives/Card';
 export { IconTile } from './primitives/IconTile';
 export { Badge, Chip, type BadgeTone } from './primitives/Badge';
 export {

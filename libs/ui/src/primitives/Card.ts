@@ -1,6 +1,10 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
-export const Card = styled.article`
+/**
+ * The card's panel (surface, border, rounded corners, padding, a column of its parts), for elements
+ * that are a card but not an <article>: a list item, a step, a timeline entry. Add accents after it.
+ */
+export const cardPanel = css`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
@@ -8,4 +12,8 @@ export const Card = styled.article`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.sm};
+`;
+
+export const Card = styled.article`
+  ${cardPanel}
 `;

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { cardPanel } from '@agentora/ui';
 import type { ProcessStep } from '../../data/types';
 import { IconTile } from '../cards/IconTile';
 
@@ -12,14 +13,8 @@ const List = styled.ol<{ $min: string }>`
 `;
 
 const Step = styled.li`
+  ${cardPanel}
   position: relative;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
   h3,
   h4 {
     margin: 0;

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { up } from '@agentora/ui';
+import { cardPanel, up } from '@agentora/ui';
 import type { RoadmapItem } from '../../../data/types';
 import { IconTile } from '../../../components/cards/IconTile';
 import { toneColor } from '../../../components/tone';
@@ -20,14 +20,8 @@ const Cards = styled.ol`
 `;
 
 const Item = styled.li<{ $tone: RoadmapItem['color'] }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  ${cardPanel}
   border-left: 4px solid ${({ theme, $tone }) => toneColor(theme, $tone)};
-  border-radius: ${({ theme }) => theme.radii.lg};
   h3 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { down } from '@agentora/ui';
+import { cardPanel, down } from '@agentora/ui';
 import type { RoadmapItem, ToneName } from '../../../data/types';
 import { DataIcon } from '../../../components/icons/icon-map';
 import { toneColor } from '../../../components/tone';
@@ -58,14 +58,8 @@ const Marker = styled.span<{ $tone: ToneName }>`
 const Panel = styled.div<{ $tone: ToneName }>`
   width: 100%;
   flex: 1;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  ${cardPanel}
   border-top: 3px solid ${({ theme, $tone }) => toneColor(theme, $tone)};
-  border-radius: ${({ theme }) => theme.radii.lg};
   h3 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
