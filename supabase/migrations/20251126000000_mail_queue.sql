@@ -264,23 +264,25 @@ declare
   v_message public.mail_queue;
   v_to text;
 begin
+  -- One sweep before each take, over what a take could pick (queued, or sending with an ended lease):
+  -- - a message whose worker stopped while sending it, with its attempts used;
+  -- - an erase or copy link past its hour: sending it would only mail a dead link;
+  -- - anything unsent after 23 hours: Resend remembers an idempotency key for 24, so a message tried
+  --   earlier could be mailed twice after that (a provider refusing all day); it waits for the team.
   update public.mail_queue
      set status = 'dead', dead_at = now(), lease = null, leased_until = null,
-         last_error = left('The worker stopped while sending, ' || attempts || ' times.', 1000)
-   where status = 'sending' and leased_until <= now() and attempts >= private.mail_max_attempts();
-  -- An erase or copy link works for an hour: past that, sending it would only mail a dead link.
-  update public.mail_queue
-     set status = 'dead', dead_at = now(), lease = null, leased_until = null,
-         last_error = 'Its link expired (1 hour) before it could be sent.'
-   where kind = 'privacy_link' and created_at < now() - interval '1 hour'
-     and (status = 'queued' or (status = 'sending' and leased_until <= now()));
-  -- Resend remembers an idempotency key for 24 hours: a message tried earlier could be mailed twice
-  -- after that, so one still unsent after 23 hours (a provider refusing all day) waits for the team.
-  update public.mail_queue
-     set status = 'dead', dead_at = now(), lease = null, leased_until = null,
-         last_error = left('Not sent within 23 hours; last answer: ' || coalesce(last_error, 'none'), 1000)
-   where created_at < now() - interval '23 hours'
-     and (status = 'queued' or (status = 'sending' and leased_until <= now()));
+         last_error = left(case
+           when status = 'sending' and attempts >= private.mail_max_attempts() then
+             'The worker stopped while sending, ' || attempts || ' times.'
+           when kind = 'privacy_link' and created_at < now() - interval '1 hour' then
+             'Its link expired (1 hour) before it could be sent.'
+           else 'Not sent within 23 hours; last answer: ' || coalesce(last_error, 'none')
+         end, 1000)
+   where status in ('queued', 'sending')
+     and (status = 'queued' or leased_until <= now())
+     and ((status = 'sending' and attempts >= private.mail_max_attempts())
+          or (kind = 'privacy_link' and created_at < now() - interval '1 hour')
+          or created_at < now() - interval '23 hours');
 
   select * into v_message
     from public.mail_queue
