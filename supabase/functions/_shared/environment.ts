@@ -91,10 +91,16 @@ export function functionEnvironment(
   const supabaseUrl = get('SUPABASE_URL');
   const secretKeys = namedKeys(get('SUPABASE_SECRET_KEYS'), 'SUPABASE_SECRET_KEYS');
   const publishableKeys = namedKeys(get('SUPABASE_PUBLISHABLE_KEYS'), 'SUPABASE_PUBLISHABLE_KEYS');
-  const legacyKeys = [get('SUPABASE_ANON_KEY'), get('SUPABASE_SERVICE_ROLE_KEY')].filter(
-    (key): key is string => typeof key === 'string' && key !== '',
-  );
-  const secretKey = secretKeys.default ?? get('SUPABASE_SERVICE_ROLE_KEY');
+  const legacyServiceRoleKey = get('SUPABASE_SERVICE_ROLE_KEY');
+  const present = (key: string | undefined): key is string => key !== undefined && key !== '';
+  // The keys that act as the service role, then every key a caller may present.
+  const serviceKeys = [...Object.values(secretKeys), legacyServiceRoleKey].filter(present);
+  const callerKeys = [
+    ...Object.values(publishableKeys),
+    get('SUPABASE_ANON_KEY'),
+    ...serviceKeys,
+  ].filter(present);
+  const secretKey = secretKeys.default ?? legacyServiceRoleKey;
   if (!supabaseUrl || !secretKey) {
     throw new Error(
       `${functionName} needs SUPABASE_URL and a secret key (SUPABASE_SECRET_KEYS or SUPABASE_SERVICE_ROLE_KEY).`,
@@ -103,16 +109,8 @@ export function functionEnvironment(
   return {
     supabaseUrl,
     secretKey,
-    secretKeys: new Set(
-      [...Object.values(secretKeys), get('SUPABASE_SERVICE_ROLE_KEY')].filter(
-        (key): key is string => typeof key === 'string' && key !== '',
-      ),
-    ),
-    apiKeys: new Set([
-      ...Object.values(publishableKeys),
-      ...Object.values(secretKeys),
-      ...legacyKeys,
-    ]),
+    secretKeys: new Set(serviceKeys),
+    apiKeys: new Set(callerKeys),
     urls: publicUrls({ siteUrl: get('SITE_URL'), supabaseUrl }),
     resend: {
       apiKey: get('RESEND_API_KEY') || undefined,

@@ -3,7 +3,7 @@
 // supabase/functions/deno.json, which a test holds to package-lock.json's.
 import { createClient } from '@supabase/supabase-js';
 import { afterResponse } from './edge-runtime.ts';
-import { functionEnvironment, mailLinkSecretOf, type FunctionEnvironment } from '../environment.ts';
+import { functionEnvironment, type FunctionEnvironment } from '../environment.ts';
 import type { MailWorker } from '../mail-queue/drain.ts';
 import { mailWorkerFromEnvironment, sendSoon } from '../mail-queue/worker-from-environment.ts';
 
@@ -26,7 +26,7 @@ export function setUpMailingFunction(name: string) {
     env,
     supabase,
     worker,
-    linkSecret: mailLinkSecretOf(env, name),
+    linkSecret: worker.rendering.linkSecret,
     afterAnswer: () => afterResponse(() => sendSoon(worker)),
   };
 }
