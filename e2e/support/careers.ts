@@ -102,5 +102,3 @@ export async function storedResumeCount(): Promise<number> {
   if (error) throw new Error(`Listing the bucket failed: ${error.message}`);
   return data.length;
 }
-
-export { outboxMailTo as outboxFor } from './outbox';

@@ -7,13 +7,13 @@ import {
   fillRequired,
   newApplicant,
   openCareers,
-  outboxFor,
   pdfBytes,
   pngBytes,
   resumeInput,
   signedResumeUrl,
   storedResumeCount,
 } from '../support/careers';
+import { outboxMailTo } from '../support/outbox';
 import { sharedBackendConfig } from '../support/site';
 
 const SUCCESS_WITH_EMAIL =
@@ -103,7 +103,7 @@ test('a full application with a PDF résumé lands as pending in one call, the f
   expect(stored.status).toBe(200);
   expect(Buffer.from(await stored.arrayBuffer()).equals(resume)).toBe(true);
 
-  const mail = await outboxFor(applicant.email);
+  const mail = await outboxMailTo(applicant.email);
   expect(mail).toHaveLength(1);
   expect(mail[0].subject).toBe('We received your application to Agentora');
   // To an address nobody confirmed: our words only (docs/security.md, "Thank-you emails").
@@ -175,7 +175,7 @@ test('a PNG and a 6 MB file are refused in the browser, exactly 5 MB is taken, a
     resume_filename: null,
     current_role: null,
   });
-  const [mail] = await outboxFor(applicant.email);
+  const [mail] = await outboxMailTo(applicant.email);
   expect(mail.text).toContain('Thank you for applying to Agentora.');
 });
 
@@ -200,7 +200,7 @@ test('a spoofed résumé (a PNG named and typed as a PDF) is refused by the serv
   await expect(form.getByTestId('resume-drop-zone')).toContainText('cv.pdf');
   expect(await applicationsFor(applicant.email)).toEqual([]);
   expect(await storedResumeCount()).toBe(before);
-  expect(await outboxFor(applicant.email)).toEqual([]);
+  expect(await outboxMailTo(applicant.email)).toEqual([]);
 
   // A real Word document goes through.
   await resumeInput(form).setInputFiles({

@@ -12,6 +12,7 @@ import {
   type OutboxMessage,
   type TestServer,
 } from '@agentora/local-supabase/testing';
+import { mailsTo } from './support/consent.ts';
 
 const FUNCTIONS = [
   'send-thank-you-email',
@@ -54,8 +55,7 @@ async function outbox(): Promise<OutboxMessage[]> {
   await sendQueuedMail(t.server);
   return (await fetch(`${t.server.url}/outbox.json`)).json();
 }
-const mailTo = async (to: string) =>
-  (await outbox()).filter((message) => message.to.toLowerCase() === to.toLowerCase());
+const mailTo = (to: string) => mailsTo(t, to);
 
 describe('send-thank-you-email', () => {
   it('mails a fresh early-access sign-up once, with a fixed greeting', async () => {

@@ -7,10 +7,9 @@ import {
   pngBytes,
   zipBytes,
 } from '@agentora/local-supabase/testing';
-import type { OutboxMessage } from '@agentora/local-supabase/testing';
+import { mailsTo } from './support/consent.ts';
 import {
   clientFor,
-  sendQueuedMail,
   startTestServer,
   uniqueEmail,
   type TestServer,
@@ -82,12 +81,7 @@ async function objectCount(): Promise<number> {
   return data.length;
 }
 
-/** The mail to an address once the queue has sent everything due. */
-async function mailTo(to: string): Promise<OutboxMessage[]> {
-  await sendQueuedMail(t.server);
-  const messages = (await (await fetch(`${t.server.url}/outbox.json`)).json()) as OutboxMessage[];
-  return messages.filter((message) => message.to === to);
-}
+const mailTo = (to: string) => mailsTo(t, to);
 
 describe('a valid application', () => {
   it('with a PDF: the row is pending, the file is private under its path, the mail is from the row', async () => {
