@@ -29,7 +29,10 @@ test.describe('with JavaScript off', () => {
       await expect(
         main.getByRole('heading', {
           level: 1,
-          name: PAGE_HEADINGS[`${route.page.remote} ${route.page.expose}`] ?? /\S/,
+          name:
+            route.article?.title ??
+            PAGE_HEADINGS[`${route.page.remote} ${route.page.expose}`] ??
+            /\S/,
         }),
       ).toBeVisible();
       // A page of a mail link has only its lead and its button.
@@ -73,7 +76,16 @@ test.describe('with JavaScript off', () => {
         'content',
         canonicalUrl(route.path),
       );
-      await expect(head.locator('meta[property="og:type"]')).toHaveAttribute('content', 'website');
+      await expect(head.locator('meta[property="og:type"]')).toHaveAttribute(
+        'content',
+        route.article ? 'article' : 'website',
+      );
+      await expect(head.locator('meta[property="og:image"]')).toHaveAttribute(
+        'content',
+        route.article
+          ? `https://agentora.ai/og/blog/${route.article.slug}.png`
+          : 'https://agentora.ai/og/site.png',
+      );
       await expect(head.locator('link[rel="icon"]')).toHaveAttribute(
         'href',
         /^data:image\/png;base64,/,

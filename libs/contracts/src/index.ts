@@ -19,6 +19,8 @@ export interface ContentContract {
   './HomePage': HomePageProps;
   './AboutPage': NoProps;
   './BlogPage': NoProps;
+  /** One article, at its own address (/blog/<slug>): the page finds it by its path. */
+  './BlogArticlePage': NoProps;
   './UseCasesPage': NoProps;
   './HowItWorksPage': NoProps;
   './CaseStudiesPage': NoProps;
@@ -71,6 +73,7 @@ export const REMOTE_EXPOSES = {
     './HomePage',
     './AboutPage',
     './BlogPage',
+    './BlogArticlePage',
     './UseCasesPage',
     './HowItWorksPage',
     './CaseStudiesPage',

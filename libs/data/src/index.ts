@@ -2,3 +2,4 @@ export * from './site/paths';
 export * from './site/constants';
 export * from './runtime-config/runtime-config';
 export * from './backend';
+export * from './site/articles';

@@ -57,8 +57,8 @@ export interface AppConfigOptions {
    * against other versions of a shared package (the version-policy tests).
    */
   sharedOverrides?: Record<string, Partial<SharedSpec>>;
-  /** Files the build writes from data, by name: the shell's sitemap.xml and robots.txt. */
-  generatedFiles?: Readonly<Record<string, string>>;
+  /** Files the build writes from data, by name: the shell's sitemap, feed and social cards. */
+  generatedFiles?: Readonly<Record<string, string | Uint8Array>>;
 }
 
 export interface BuildArgs {

@@ -16,6 +16,7 @@ export {
   Route,
   Routes,
   useLocation,
+  useNavigate,
   useNavigationType,
   useRoutes,
 } from 'react-router';

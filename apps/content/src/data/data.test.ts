@@ -23,7 +23,7 @@ describe('built-in content (docs/product/content-pages.md)', () => {
     expect(featured).toHaveLength(1);
     expect(featured[0].category).toBe('Market Analysis');
     expect(featured[0].title).toMatch(/market analysis/i);
-    expect(unique(BLOG_POSTS.map((post) => post.id))).toBe(true);
+    expect(unique(BLOG_POSTS.map((post) => post.slug))).toBe(true);
   });
 
   it('has exactly the seven blog categories, All first', () => {

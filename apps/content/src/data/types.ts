@@ -1,5 +1,6 @@
 // Shapes of the content remote's built-in data. The data is static and typed, never JSX: pages
 // decide how it looks. Field names follow the product's content model (id, title, excerpt, …).
+import type { Article } from '@agentora/data';
 
 /** Icons are named in data and resolved to components by components/icons/icon-map.ts. */
 export type IconName =
@@ -75,43 +76,14 @@ export interface Feature {
 
 // ── Blog ────────────────────────────────────────────────────────────────────────────────────────
 
-export const BLOG_CATEGORIES = [
-  'All',
-  'AI Agents',
-  'Market Analysis',
-  'Tutorial',
-  'Technology',
-  'Case Study',
-  'Business Strategy',
-] as const;
-export type BlogCategoryFilter = (typeof BLOG_CATEGORIES)[number];
-/** A post's own category: any entry but the 'All' filter. */
-export type BlogCategory = Exclude<BlogCategoryFilter, 'All'>;
-
-export interface Author {
-  name: string;
-  role: string;
-  bio: string;
-  /** Shown in the drawn avatar. */
-  initials: string;
-}
-
-export interface BlogPost {
-  id: string;
-  title: string;
-  excerpt: string;
+/** A post as the blog shows it: the site's article (@agentora/data) with its body and picture. */
+export interface BlogPost extends Article {
   /** Simple markdown: ## and ### headings, **bold**, bullet and numbered lists, paragraphs. */
   content: string;
-  category: BlogCategory;
-  /** As shown, e.g. "7 min read". */
-  readTime: string;
-  /** ISO date (YYYY-MM-DD). */
-  date: string;
-  author: Author;
-  featured: boolean;
-  tags: readonly string[];
   image: Artwork;
 }
+
+export type { ArticleAuthor as Author, BlogCategory, BlogCategoryFilter } from '@agentora/data';
 
 // ── Home ────────────────────────────────────────────────────────────────────────────────────────
 

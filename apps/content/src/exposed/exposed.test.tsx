@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
 import { screen } from '@testing-library/react';
 import { REMOTE_EXPOSES } from '@agentora/contracts';
+import { articlePath, ARTICLES } from '@agentora/data';
 import { renderInSite } from '@agentora/ui/testing';
 import { outlineProblems } from '../test/headings';
 import HomePage from './HomePage';
 import AboutPage from './AboutPage';
 import BlogPage from './BlogPage';
+import BlogArticlePage from './BlogArticlePage';
 import UseCasesPage from './UseCasesPage';
 import HowItWorksPage from './HowItWorksPage';
 import CaseStudiesPage from './CaseStudiesPage';
@@ -14,28 +16,35 @@ import CommunityPage from './CommunityPage';
 import PrivacyPage from './PrivacyPage';
 import TermsPage from './TermsPage';
 
-const PAGES: Record<(typeof REMOTE_EXPOSES.content)[number], { Page: ComponentType; h1: RegExp }> =
-  {
-    './HomePage': {
-      Page: () => <HomePage earlyAccessSlot={null} newsletterSlot={null} />,
-      h1: /^The Future of AI Agent Commerce$/,
-    },
-    './AboutPage': { Page: AboutPage, h1: /^About Agentora$/ },
-    './BlogPage': { Page: BlogPage, h1: /Blog/ },
-    './UseCasesPage': { Page: UseCasesPage, h1: /Use Cases/ },
-    './HowItWorksPage': { Page: HowItWorksPage, h1: /^How Agentora Works$/ },
-    './CaseStudiesPage': { Page: CaseStudiesPage, h1: /^Case Studies$/ },
-    './TutorialsPage': { Page: TutorialsPage, h1: /Tutorials/ },
-    './CommunityPage': { Page: CommunityPage, h1: /Community/ },
-    './PrivacyPage': { Page: PrivacyPage, h1: /^Privacy Policy$/ },
-    './TermsPage': { Page: TermsPage, h1: /^Terms of Service$/ },
-  };
+const PAGES: Record<
+  (typeof REMOTE_EXPOSES.content)[number],
+  { Page: ComponentType; h1: RegExp; route?: string }
+> = {
+  './HomePage': {
+    Page: () => <HomePage earlyAccessSlot={null} newsletterSlot={null} />,
+    h1: /^The Future of AI Agent Commerce$/,
+  },
+  './AboutPage': { Page: AboutPage, h1: /^About Agentora$/ },
+  './BlogPage': { Page: BlogPage, h1: /Blog/ },
+  './BlogArticlePage': {
+    Page: BlogArticlePage,
+    h1: /^The AI Agent Economy in 2026: A Market Analysis$/,
+    route: articlePath(ARTICLES[0].slug),
+  },
+  './UseCasesPage': { Page: UseCasesPage, h1: /Use Cases/ },
+  './HowItWorksPage': { Page: HowItWorksPage, h1: /^How Agentora Works$/ },
+  './CaseStudiesPage': { Page: CaseStudiesPage, h1: /^Case Studies$/ },
+  './TutorialsPage': { Page: TutorialsPage, h1: /Tutorials/ },
+  './CommunityPage': { Page: CommunityPage, h1: /Community/ },
+  './PrivacyPage': { Page: PrivacyPage, h1: /^Privacy Policy$/ },
+  './TermsPage': { Page: TermsPage, h1: /^Terms of Service$/ },
+};
 
 describe('exposed pages', () => {
   it.each(Object.entries(PAGES))(
     '%s renders one h1 and an outline without skipped levels',
-    (_name, { Page, h1 }) => {
-      const { container } = renderInSite(<Page />);
+    (_name, { Page, h1, route }) => {
+      const { container } = renderInSite(<Page />, { route });
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(h1);
       expect(outlineProblems(container)).toEqual([]);
     },

@@ -1,10 +1,16 @@
 import { BLOG_POSTS } from '../data/blog/posts';
 import type { BlogPost } from '../data/types';
-import { NO_BLOG_FILTER, filterPosts } from './blog-filter';
+import {
+  NO_BLOG_FILTER,
+  blogFilterFromSearch,
+  filterPosts,
+  searchOfBlogFilter,
+} from './blog-filter';
 
+// Made-up posts: their slugs are not the site's (the cast), and only the filter reads them.
 const post = (id: string, overrides: Partial<BlogPost>): BlogPost => ({
   ...BLOG_POSTS[0],
-  id,
+  slug: id as BlogPost['slug'],
   title: `Title ${id}`,
   excerpt: `Excerpt ${id}`,
   content: `Body of ${id} mentions zeppelin`,
@@ -19,7 +25,7 @@ const posts: BlogPost[] = [
   post('c', { title: 'Pricing guide', category: 'Business Strategy', tags: ['Creators'] }),
   post('d', { title: 'Market outlook', category: 'Market Analysis', featured: true }),
 ];
-const ids = (list: BlogPost[]) => list.map((item) => item.id);
+const ids = (list: BlogPost[]) => list.map((item) => item.slug);
 
 describe('filterPosts', () => {
   it('returns every post, in order, with no search and category All', () => {
@@ -57,5 +63,27 @@ describe('filterPosts', () => {
       ['ai-agent-economy-2026-market-analysis'],
     );
     expect(filterPosts(BLOG_POSTS, { search: 'no such article', category: 'All' })).toEqual([]);
+  });
+});
+
+describe('the list address', () => {
+  it('says only what is set, and reads back as the same filter', () => {
+    expect(searchOfBlogFilter(NO_BLOG_FILTER)).toBe('');
+    const both = { search: 'compute & co', category: 'Technology' } as const;
+    expect(searchOfBlogFilter(both)).toBe('?search=compute+%26+co&category=Technology');
+    expect(blogFilterFromSearch(searchOfBlogFilter(both))).toEqual(both);
+    expect(searchOfBlogFilter({ search: '', category: 'Tutorial' })).toBe('?category=Tutorial');
+    expect(blogFilterFromSearch('')).toEqual(NO_BLOG_FILTER);
+  });
+
+  it('takes an unknown or repeated category as All, and ignores other parameters', () => {
+    expect(blogFilterFromSearch('?category=Nope&search=x&utm_source=feed')).toEqual({
+      search: 'x',
+      category: 'All',
+    });
+    expect(blogFilterFromSearch('?category=Technology&category=Tutorial').category).toBe(
+      'Technology',
+    );
+    expect(blogFilterFromSearch('?category=%3Cscript%3E').category).toBe('All');
   });
 });

@@ -21,7 +21,7 @@ import type {
 } from '@agentora/contracts';
 import { AlertCircleIcon, Button, DelayedFallback, RefreshIcon } from '@agentora/ui';
 import { loadExposed, moduleId, resetRemote } from './remote-loader';
-import { checkPartVersion, takeLandingPart } from './part-versions';
+import { checkPartVersion, renderPartAnew, takeLandingPart } from './part-versions';
 import {
   NEAR_VIEWPORT_MARGIN,
   onEarlyIntent,
@@ -240,7 +240,11 @@ function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({
   // The load this part shows is fixed when it mounts: another part's Retry of the same remote must
   // not swap a module that is already on screen. Retry starts a new load and a fresh boundary.
   const [{ attempt, Exposed }, setLoaded] = useState(() => {
-    const adoptsHtml = takeLandingPart(moduleId(remote, expose)) && hydrate === 'when-used';
+    const id = moduleId(remote, expose);
+    const landed = takeLandingPart(id);
+    if (landed && hydrate === 'at-load')
+      renderPartAnew(id, 'the address asks for more than its prerendered HTML shows.');
+    const adoptsHtml = landed && hydrate === 'when-used';
     return {
       attempt: 0,
       Exposed: componentFor(

@@ -128,6 +128,12 @@ export function checkPartVersion(id: string): void {
     renderedOnServer.add(id);
     return;
   }
+  const anew = toRenderAnew.get(id);
+  if (anew !== undefined) {
+    toRenderAnew.delete(id);
+    prerenderedVersions().delete(id);
+    throw new StaleMarkupError(`${id}: ${anew}`);
+  }
   const html = prerenderedVersions();
   const rendered = html.get(id);
   if (rendered === undefined) return;
@@ -140,10 +146,23 @@ export function checkPartVersion(id: string): void {
   }
 }
 
+/** Landing parts whose HTML is not what they show at this address, and why. */
+const toRenderAnew = new Map<string, string>();
+
+/**
+ * The landing part `id` shows something its HTML cannot (the page was opened with a query its
+ * prerendered HTML was rendered without: SiteRoute.hydrateAtLoadWith): on its first render it is
+ * rendered anew, as a stale part is, instead of adopted, which would be a hydration mismatch.
+ */
+export function renderPartAnew(id: string, reason: string): void {
+  toRenderAnew.set(id, reason);
+}
+
 /** Forgets what was read from the page (tests render many pages in one document). */
 export function resetPrerenderedVersions(): void {
   fromHtml = undefined;
   landingParts = undefined;
+  toRenderAnew.clear();
   versions.clear();
   renderedOnServer.clear();
 }

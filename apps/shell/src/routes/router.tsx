@@ -48,7 +48,9 @@ const SITE_ROUTE_OBJECTS: RouteObject[] = [
               title={route.title}
               description={route.description}
               path={route.path}
-              noindex={'noindex' in route && route.noindex}
+              noindex={route.noindex}
+              article={route.article}
+              feed={route.feed}
             />
             <RemotePage route={route} />
           </GuardedRoute>

@@ -17,7 +17,7 @@ describe('findRoute', () => {
 describe('the route table', () => {
   it('has one entry per path, none with parameters', () => {
     expect(new Set(SITE_PATHS).size).toBe(SITE_ROUTES.length);
-    for (const path of SITE_PATHS) expect(path).toMatch(/^(\/[a-z-]+)+$|^\/$/);
+    for (const path of SITE_PATHS) expect(path).toMatch(/^(\/[a-z0-9-]+)+$|^\/$/);
   });
 
   it('titles the coming-soon aliases after what is coming', () => {

@@ -4,13 +4,17 @@
 // Node runs this file as it is (the benchmark, the shell's build config): relative imports keep
 // their .ts extension and the contract import is type-only.
 import type { ExposedModuleRef } from '@agentora/contracts';
+import { ARTICLES, BLOG_LIST_QUERY, type Article } from './articles.ts';
 import { BRAND, SITE_URL } from './constants.ts';
-import { PATHS, type SitePath } from './paths.ts';
+import { articlePath, PATHS, type SitePath } from './paths.ts';
 
 export { PATHS, type SitePath } from './paths.ts';
 
 export interface SiteRoute {
-  /** The path (paths.ts), also the canonical URL's path. No route has parameters. */
+  /**
+   * The path (paths.ts), also the canonical URL's path. No route has parameters: each article is a
+   * route of its own, made from the article list (articles.ts), so the table knows every address.
+   */
   path: SitePath;
   /** The document title (and og:title). */
   title: string;
@@ -21,18 +25,22 @@ export interface SiteRoute {
   /** Set on the paths that show the coming-soon screen for something not launched yet: its name. */
   comingSoon?: string;
   /**
-   * A query parameter that makes the page show something its prerendered HTML cannot (the HTML is
-   * rendered without a query): opened with it, the page's code runs as soon as it opens. Otherwise,
+   * Query parameters that make the page show something its prerendered HTML cannot (the HTML is
+   * rendered without a query): opened with one, the page's code runs as soon as it opens. Otherwise,
    * as on every page, it runs once the visitor first points at, touches, focuses or types in the
    * page; until then the page reads and links as HTML, and nothing done in it is lost
    * (docs/prerendering.md).
    */
-  hydrateAtLoadWith?: string;
+  hydrateAtLoadWith?: readonly string[];
   /**
    * Set on pages that only a link in our mail leads to (they act on the link's token): kept out of the
    * sitemap, and search engines are asked not to index them.
    */
   noindex?: true;
+  /** Set on an article's page: the article it shows (its social card, structured data, feed link). */
+  article?: Article;
+  /** Set on the pages that link the blog's feed in their head: the blog and its articles. */
+  feed?: true;
 }
 
 const WAITLIST_PAGE = {
@@ -52,8 +60,8 @@ function comingSoon<const P extends SitePath>(path: P, name: string) {
   } as const;
 }
 
-/** Every route of the site, in the order the sitemap and the benchmark list them. */
-export const SITE_ROUTES = [
+/** The routes of the pages the site has whatever it publishes. */
+const PAGE_ROUTES = [
   {
     path: PATHS.home,
     title: `${BRAND} — The Future of AI Agent Commerce`,
@@ -71,6 +79,10 @@ export const SITE_ROUTES = [
     title: `Blog | ${BRAND}`,
     description: `Articles on AI agents, the agent economy, tutorials and market analysis from the ${BRAND} team.`,
     page: { remote: 'content', expose: './BlogPage' },
+    // The list's search and category are in its address (?search=…&category=…), so a filtered list
+    // can be linked and Back to Blog returns to it as it was; the HTML is the unfiltered list.
+    hydrateAtLoadWith: Object.values(BLOG_LIST_QUERY),
+    feed: true,
   },
   {
     path: PATHS.useCases,
@@ -129,7 +141,7 @@ export const SITE_ROUTES = [
     description: `Ask ${BRAND} to delete every record it holds for your email address, or to show you a copy of them, with your résumé.`,
     page: { remote: 'signups', expose: './PrivacyRequestPage' },
     // Its mail link (?action=…&token=…) opens another page in its place: delete, or see, your data.
-    hydrateAtLoadWith: 'token',
+    hydrateAtLoadWith: ['token'],
   },
   {
     path: PATHS.emailConfirm,
@@ -160,6 +172,21 @@ export const SITE_ROUTES = [
   comingSoon(PATHS.gdpr, 'GDPR'),
 ] as const satisfies readonly SiteRoute[];
 
+/** An article's route: its address, its title and excerpt as the page's, the content remote's page. */
+function articleRoute(article: Article) {
+  return {
+    path: articlePath(article.slug),
+    title: `${article.title} | ${BRAND} Blog`,
+    description: article.excerpt,
+    page: { remote: 'content', expose: './BlogArticlePage' },
+    article,
+    feed: true,
+  } as const satisfies SiteRoute;
+}
+
+/** Every route of the site, in the order the sitemap and the benchmark list them. */
+export const SITE_ROUTES: readonly SiteRoute[] = [...PAGE_ROUTES, ...ARTICLES.map(articleRoute)];
+
 /** The routes search engines should know: every route but the pages of mail links. */
 export const INDEXED_ROUTES: readonly SiteRoute[] = SITE_ROUTES.filter(
   (route: SiteRoute) => route.noindex !== true,
@@ -179,9 +206,8 @@ export function findRoute(pathname: string): SiteRoute | undefined {
 
 /** When the page's code takes over its prerendered HTML, opened at `search` (SiteRoute.hydrateAtLoadWith). */
 export function hydrationOf(route: SiteRoute, search: string): 'when-used' | 'at-load' {
-  return route.hydrateAtLoadWith && new URLSearchParams(search).has(route.hydrateAtLoadWith)
-    ? 'at-load'
-    : 'when-used';
+  const params = new URLSearchParams(search);
+  return route.hydrateAtLoadWith?.some((name) => params.has(name)) ? 'at-load' : 'when-used';
 }
 
 /** The canonical URL of a path: the site's origin, and no trailing slash on the home page. */

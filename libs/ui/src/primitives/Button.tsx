@@ -96,7 +96,9 @@ export function LinkButton({
   variant,
   size,
   ...rest
-}: Omit<LinkProps, 'to'> & { to: SitePath | { hash: `#${string}` } } & VariantProps) {
+}: Omit<LinkProps, 'to'> & {
+  to: SitePath | { pathname: SitePath; search?: string } | { hash: `#${string}` };
+} & VariantProps) {
   return <StyledLink $variant={variant} $size={size} {...rest} />;
 }
 

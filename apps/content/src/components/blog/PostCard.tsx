@@ -105,7 +105,7 @@ export function PostCard({
   featured?: boolean;
 }) {
   return (
-    <Root $featured={featured} data-post-id={post.id}>
+    <Root $featured={featured} data-post-id={post.slug}>
       <Picture $featured={featured}>
         <Artwork art={post.image} radius="0" />
       </Picture>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { BRAND } from '@agentora/data';
+import { Link } from 'react-router-dom';
+import { articlePath, BRAND } from '@agentora/data';
 import { SectionTitle } from '@agentora/ui';
 import { BLOG_CATEGORIES, BLOG_POSTS } from '../../data/blog/posts';
 import type { BlogPost } from '../../data/types';
@@ -15,6 +16,7 @@ import { FollowSection } from '../../components/page/FollowSection';
 import { PageHero } from '../../components/page/PageHero';
 import { StatList } from '../../components/stats/StatList';
 import { CardList } from '../../components/cards/CardList';
+import type { BlogNavigationState } from './blog-navigation';
 
 export const NO_ARTICLES_MESSAGE = 'No articles found matching your criteria.';
 
@@ -31,35 +33,36 @@ const Block = styled.div`
 export interface BlogListProps {
   filter: BlogFilter;
   onFilterChange: (filter: BlogFilter) => void;
-  onOpen: (post: BlogPost) => void;
+  /** The list's query as it is now: an article opened from it returns to it. */
+  listSearch: string;
   /** The reader is about to open an article (pointer over, or focus on, its title). */
   onIntent?: () => void;
-  /** Lets the page give focus back to an article's button when the reader returns. */
-  registerTrigger: (postId: string, button: HTMLButtonElement | null) => void;
+  /** Lets the page give focus back to an article's link when the reader returns. */
+  registerLink: (slug: string, link: HTMLAnchorElement | null) => void;
 }
 
 export function BlogList({
   filter,
   onFilterChange,
-  onOpen,
+  listSearch,
   onIntent,
-  registerTrigger,
+  registerLink,
 }: BlogListProps) {
   const featuredTitleId = useId();
   const gridTitleId = useId();
   const { featured, rest } = splitFeatured(filterPosts(BLOG_POSTS, filter));
   const shown = (featured ? 1 : 0) + rest.length;
 
-  const titleButton = (post: BlogPost) => (
-    <button
-      type="button"
-      ref={(button) => registerTrigger(post.id, button)}
+  const titleLink = (post: BlogPost) => (
+    <Link
+      to={articlePath(post.slug)}
+      state={{ listSearch } satisfies BlogNavigationState}
+      ref={(link) => registerLink(post.slug, link)}
       onPointerEnter={onIntent}
       onFocus={onIntent}
-      onClick={() => onOpen(post)}
     >
       {post.title}
-    </button>
+    </Link>
   );
 
   return (
@@ -102,7 +105,7 @@ export function BlogList({
         {featured && (
           <Block as="section" aria-labelledby={featuredTitleId}>
             <SectionTitle id={featuredTitleId}>Featured Article</SectionTitle>
-            <PostCard post={featured} featured title={titleButton(featured)} />
+            <PostCard post={featured} featured title={titleLink(featured)} />
           </Block>
         )}
         {rest.length > 0 && (
@@ -110,8 +113,8 @@ export function BlogList({
             <SectionTitle id={gridTitleId}>{featured ? 'More Articles' : 'Articles'}</SectionTitle>
             <CardList $min="250px" $tracks="fill">
               {rest.map((post) => (
-                <li key={post.id}>
-                  <PostCard post={post} title={titleButton(post)} />
+                <li key={post.slug}>
+                  <PostCard post={post} title={titleLink(post)} />
                 </li>
               ))}
             </CardList>

@@ -2,11 +2,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderInSite } from '@agentora/ui/testing';
 import { outlineProblems } from '../../test/headings';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { ARTICLES, articlePath, PATHS } from '@agentora/data';
 import { BLOG_POSTS } from '../../data/blog/posts';
 import { BlogPage } from './BlogPage';
+import { BlogArticlePage } from './BlogArticlePage';
 
 const COMPUTE_POOL = BLOG_POSTS.find(
-  (post) => post.id === 'inside-the-shared-global-compute-pool',
+  (post) => post.slug === 'inside-the-shared-global-compute-pool',
 )!;
 const FEATURED = BLOG_POSTS.find((post) => post.featured)!;
 
@@ -40,7 +43,10 @@ describe('BlogPage list', () => {
   it('shows the featured article apart and the other four in the grid', () => {
     const { container } = setup();
     const featured = screen.getByRole('region', { name: 'Featured Article' });
-    expect(within(featured).getByRole('button', { name: FEATURED.title })).toBeInTheDocument();
+    expect(within(featured).getByRole('link', { name: FEATURED.title })).toHaveAttribute(
+      'href',
+      `/blog/${FEATURED.slug}`,
+    );
     const more = screen.getByRole('region', { name: 'More Articles' });
     expect(within(more).getAllByRole('listitem')).toHaveLength(4);
     expect(shownTitles(container)).toHaveLength(5);
@@ -104,20 +110,49 @@ describe('BlogPage list', () => {
   });
 });
 
-describe('BlogPage detail', () => {
-  it('opens an article in place of the list and returns with the filters and focus as they were', async () => {
-    const { user, container, search, category } = setup();
-    await user.type(search(), 'compute');
-    await user.selectOptions(category(), 'Technology');
+describe('BlogPage and the article pages', () => {
+  /** The list and the article pages as the shell routes them, and the address as it is. */
+  function setupSite(route = '/blog') {
+    const user = userEvent.setup({ delay: null });
+    let location = '';
+    function Address() {
+      const { pathname, search } = useLocation();
+      location = `${pathname}${search}`;
+      return null;
+    }
+    const view = renderInSite(
+      <>
+        <Routes>
+          <Route path={PATHS.blog} element={<BlogPage />} />
+          {ARTICLES.map((article) => (
+            <Route
+              key={article.slug}
+              path={articlePath(article.slug)}
+              element={<BlogArticlePage />}
+            />
+          ))}
+        </Routes>
+        <Address />
+      </>,
+      { route },
+    );
+    return { user, ...view, address: () => location };
+  }
 
-    await user.click(screen.getByRole('button', { name: COMPUTE_POOL.title }));
+  it('links each article to its own address, and the article there keeps the detail view', async () => {
+    const { user, container, address } = setupSite();
+    await user.type(screen.getByRole('searchbox', { name: 'Search articles' }), 'compute');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Technology');
+    expect(address()).toBe('/blog?search=compute&category=Technology');
 
-    // Detail view (its module loads on first open): the list and its filters are gone, the title
-    // is the page's h1 and has focus.
+    const link = screen.getByRole('link', { name: COMPUTE_POOL.title });
+    expect(link).toHaveAttribute('href', '/blog/inside-the-shared-global-compute-pool');
+    await user.click(link);
+
+    expect(address()).toBe('/blog/inside-the-shared-global-compute-pool');
     const title = await screen.findByRole('heading', { level: 1, name: COMPUTE_POOL.title });
     expect(screen.queryByRole('searchbox')).toBeNull();
     expect(title).toHaveFocus();
-    expect(screen.getByRole('button', { name: 'Back to Blog' })).toBeInTheDocument();
     const article = screen.getByRole('article', { name: COMPUTE_POOL.title });
     expect(within(article).getByText('Technology')).toBeInTheDocument();
     expect(within(article).getByText('September 16, 2025')).toHaveAttribute(
@@ -142,20 +177,35 @@ describe('BlogPage detail', () => {
     ).toHaveTextContent('Platform Engineer');
     expect(outlineProblems(container)).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Back to Blog' }));
+    const back = screen.getByRole('link', { name: 'Back to Blog' });
+    expect(back).toHaveAttribute('href', '/blog?search=compute&category=Technology');
+    await user.click(back);
 
-    expect(search()).toHaveValue('compute');
-    expect(category()).toHaveValue('Technology');
+    expect(address()).toBe('/blog?search=compute&category=Technology');
+    expect(screen.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('compute');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Technology');
     expect(shownTitles(container)).toEqual([COMPUTE_POOL.title]);
-    expect(screen.getByRole('button', { name: COMPUTE_POOL.title })).toHaveFocus();
+    expect(screen.getByRole('link', { name: COMPUTE_POOL.title })).toHaveFocus();
   });
 
-  it('opens the featured article too, and each article only once at a time', async () => {
-    const { user } = setup();
-    await user.click(screen.getByRole('button', { name: FEATURED.title }));
-    await screen.findByRole('button', { name: 'Back to Blog' });
+  it('opened at its address from elsewhere: Back to Blog goes to the whole list, and focus stays put', () => {
+    const { container } = setupSite(articlePath(FEATURED.slug));
+    const title = screen.getByRole('heading', { level: 1, name: FEATURED.title });
+    expect(title).not.toHaveFocus();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(FEATURED.title);
     expect(screen.queryByText(COMPUTE_POOL.title)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
+    expect(outlineProblems(container)).toEqual([]);
+  });
+
+  it('a list address with a filter shows the list filtered; clearing the filters clears the address', async () => {
+    const { user, container, address } = setupSite('/blog?category=Tutorial');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Tutorial');
+    expect(shownTitles(container)).toEqual([
+      'Deploying Your First AI Agent: From Search to One-Click Run',
+    ]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'All');
+    expect(address()).toBe('/blog');
+    expect(shownTitles(container)).toHaveLength(5);
   });
 });

@@ -1,59 +1,67 @@
-import { Suspense, lazy, useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { DelayedFallback } from '@agentora/ui';
-import { BLOG_POSTS } from '../../data/blog/posts';
-import type { BlogPost } from '../../data/types';
-import { NO_BLOG_FILTER, type BlogFilter } from '../../filters/blog-filter';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  blogFilterFromSearch,
+  searchOfBlogFilter,
+  type BlogFilter,
+} from '../../filters/blog-filter';
 import { BlogList } from './BlogList';
+import { blogNavigationState } from './blog-navigation';
 
-// The article view carries the markdown renderer (react-markdown and remark: ~33 KB gzip), which
-// the list does not need: it loads when the reader points at or focuses an article's title.
-const loadPostDetail = () => import('./PostDetail');
-const PostDetail = lazy(() => loadPostDetail().then((module) => ({ default: module.PostDetail })));
-const prefetchPostDetail = () => void loadPostDetail();
+// The article page carries the markdown renderer (react-markdown and remark: ~33 KB gzip), which
+// the list does not need: its code is fetched when the reader points at or focuses an article's
+// link, so the page is there when the link is followed.
+const prefetchArticle = () => void import('./BlogArticlePage');
 
 /**
- * The blog: a filterable list, or one article in place of it (state, not a route: the site's routes
- * have no parameters). The filters live here, so coming back restores the list exactly as it was,
- * and focus returns to the article the reader opened.
+ * The blog's list, at /blog. Its search and category are in the address (`?search=…&category=…`),
+ * so a filtered list can be shared, and Back to Blog (which returns to the address the article was
+ * opened from) shows the list as it was, with focus on the article the reader had opened.
  */
 export function BlogPage() {
-  const [filter, setFilter] = useState<BlogFilter>(NO_BLOG_FILTER);
-  const [openPostId, setOpenPostId] = useState<string | null>(null);
-  const returnTo = useRef<string | null>(null);
-  const triggers = useRef(new Map<string, HTMLButtonElement>());
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The filter is state first, and the address follows it: a field whose value came back through
+  // the router would lag behind fast typing.
+  const [filter, setFilter] = useState<BlogFilter>(() => blogFilterFromSearch(location.search));
+  const written = useRef(location.search);
+  const links = useRef(new Map<string, HTMLAnchorElement>());
 
-  const registerTrigger = useCallback((postId: string, button: HTMLButtonElement | null) => {
-    if (button) triggers.current.set(postId, button);
-    else triggers.current.delete(postId);
+  // The address changed under the list (the header's Blog link, Back or Forward): show its filter.
+  useEffect(() => {
+    if (location.search === written.current) return;
+    written.current = location.search;
+    setFilter(blogFilterFromSearch(location.search));
+  }, [location.search]);
+
+  const changeFilter = useCallback(
+    (next: BlogFilter) => {
+      setFilter(next);
+      written.current = searchOfBlogFilter(next);
+      void navigate({ search: written.current }, { replace: true });
+    },
+    [navigate],
+  );
+
+  const registerLink = useCallback((slug: string, link: HTMLAnchorElement | null) => {
+    if (link) links.current.set(slug, link);
+    else links.current.delete(slug);
   }, []);
 
-  // Layout effect: focus lands before the browser paints the list again, so there is no flash of
-  // focus on the page body.
+  // Layout effect: focus lands before the browser paints the list, so there is no flash of focus
+  // on the page body.
+  const { returnedFrom } = blogNavigationState(location.state);
   useLayoutEffect(() => {
-    if (openPostId !== null || returnTo.current === null) return;
-    triggers.current.get(returnTo.current)?.focus();
-    returnTo.current = null;
-  }, [openPostId]);
+    if (returnedFrom) links.current.get(returnedFrom)?.focus();
+  }, [returnedFrom, location.key]);
 
-  const openPost = useCallback((post: BlogPost) => setOpenPostId(post.id), []);
-  const back = useCallback(() => {
-    returnTo.current = openPostId;
-    setOpenPostId(null);
-  }, [openPostId]);
-
-  const post =
-    openPostId === null ? undefined : BLOG_POSTS.find((candidate) => candidate.id === openPostId);
-  return post ? (
-    <Suspense fallback={<DelayedFallback label="Loading article…" />}>
-      <PostDetail post={post} onBack={back} />
-    </Suspense>
-  ) : (
+  return (
     <BlogList
       filter={filter}
-      onFilterChange={setFilter}
-      onOpen={openPost}
-      onIntent={prefetchPostDetail}
-      registerTrigger={registerTrigger}
+      onFilterChange={changeFilter}
+      listSearch={searchOfBlogFilter(filter)}
+      onIntent={prefetchArticle}
+      registerLink={registerLink}
     />
   );
 }

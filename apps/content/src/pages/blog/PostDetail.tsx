@@ -1,11 +1,21 @@
 import { useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
-import { ArrowLeftIcon, Badge, Button, CalendarIcon, ClockIcon, Lead, Section } from '@agentora/ui';
+import { PATHS } from '@agentora/data';
+import {
+  ArrowLeftIcon,
+  Badge,
+  CalendarIcon,
+  ClockIcon,
+  Lead,
+  LinkButton,
+  Section,
+} from '@agentora/ui';
 import type { BlogPost } from '../../data/types';
 import { Artwork } from '../../components/artwork/Artwork';
 import { ArticleMarkdown } from '../../components/markdown/ArticleMarkdown';
 import { formatDate } from '../../format/date';
 import { AuthorBox } from './AuthorBox';
+import type { BlogNavigationState } from './blog-navigation';
 
 const Article = styled.article`
   max-width: 48rem;
@@ -76,25 +86,42 @@ const Excerpt = styled(Lead)`
   margin-bottom: ${({ theme }) => theme.space.xl};
 `;
 
-/** One article in full. On open it scrolls the page area into view and moves focus to the title. */
-export function PostDetail({ post, onBack }: { post: BlogPost; onBack: () => void }) {
+/**
+ * One article in full. Opened from a link in the site, it moves focus to the title (a reader of
+ * the page the browser loaded starts at the top of the document, as on every page). Back to Blog
+ * returns to the list at `listSearch` (its query), naming the article so focus returns to its link.
+ */
+export function PostDetail({
+  post,
+  listSearch = '',
+  focusTitle,
+}: {
+  post: BlogPost;
+  listSearch?: string;
+  focusTitle: boolean;
+}) {
   const titleId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
+    if (!focusTitle) return;
     rootRef.current?.scrollIntoView?.({ block: 'start' });
     headingRef.current?.focus({ preventScroll: true });
-  }, [post.id]);
+  }, [post.slug, focusTitle]);
 
   return (
     <div ref={rootRef}>
       <Section>
         <Article aria-labelledby={titleId}>
-          <Button variant="ghost" onClick={onBack}>
+          <LinkButton
+            variant="ghost"
+            to={{ pathname: PATHS.blog, search: listSearch }}
+            state={{ returnedFrom: post.slug } satisfies BlogNavigationState}
+          >
             <ArrowLeftIcon size={18} />
             Back to Blog
-          </Button>
+          </LinkButton>
           <Meta>
             <Badge>{post.category}</Badge>
             <span>

@@ -17,7 +17,10 @@ describe('selectTeaserPosts', () => {
   it('shows fewer when fewer exist ("up to 3") and no featured card when none is featured', () => {
     const two = BLOG_POSTS.filter((post) => !post.featured).slice(0, 2);
     expect(selectTeaserPosts(two)).toEqual({ featured: undefined, others: two });
-    const many: BlogPost[] = [...BLOG_POSTS, { ...BLOG_POSTS[1], id: 'extra' }];
+    const many: BlogPost[] = [
+      ...BLOG_POSTS,
+      { ...BLOG_POSTS[1], slug: 'extra' as BlogPost['slug'] },
+    ];
     expect(selectTeaserPosts(many).others).toHaveLength(3);
   });
 
@@ -42,8 +45,8 @@ describe('BlogTeaserSection', () => {
     expect(cards).toHaveLength(4);
     const { featured, others } = selectTeaserPosts(BLOG_POSTS);
     expect(Array.from(cards).map((card) => card.getAttribute('data-post-id'))).toEqual([
-      featured!.id,
-      ...others.map((post) => post.id),
+      featured!.slug,
+      ...others.map((post) => post.slug),
     ]);
     for (const post of [featured!, ...others]) {
       expect(screen.getByRole('link', { name: post.title })).toHaveAttribute('href', '/blog');

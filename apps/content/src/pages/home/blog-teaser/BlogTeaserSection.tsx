@@ -84,7 +84,7 @@ export function BlogTeaserSection() {
         )}
         <Others aria-label="More articles">
           {others.map((post) => (
-            <li key={post.id}>
+            <li key={post.slug}>
               <PostCard post={post} title={<Link to={PATHS.blog}>{post.title}</Link>} />
             </li>
           ))}
