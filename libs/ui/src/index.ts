@@ -21,10 +21,12 @@ export {
   type ButtonSize,
 } from './primitives/Button';
 export { Card, cardPanel } from './primitives/Card';
-export { IconTile } from './primitives/IconTile';
+export { IconTile, squareTile } from './primitives/IconTile';
 export { Badge, Chip, type BadgeTone } from './primitives/Badge';
 export {
   TextField,
+  FieldRoot,
+  FieldLabel,
   FieldHint,
   FieldError,
   SelectField,

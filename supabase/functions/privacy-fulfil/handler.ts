@@ -5,6 +5,7 @@ import {
   type LinkRequestGuards,
 } from '../_shared/consent/link-request.ts';
 import type {
+  Erasure,
   MailboxRecords,
   PrivacyLedger,
   StoredRecord,
@@ -39,16 +40,11 @@ export type PrivacyFulfilResponseBody =
   | {
       success: true;
       action: 'erase';
-      erased: {
-        early_access: number;
-        newsletter: number;
-        waitlist: number;
-        applications: number;
-        resumes: number;
-      };
+      /** The ledger's counts, with resumes the files actually removed. */
+      erased: Erasure['erased'];
       /** Résumé files still to be removed (the removal failed and is retried; see resume-removals.ts). */
       pending: { resumes: number };
-      kept: { suppressions: number };
+      kept: Erasure['kept'];
     }
   | {
       success: true;

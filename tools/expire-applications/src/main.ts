@@ -7,7 +7,7 @@
 // defaults to the local server's well-known secret key only when SUPABASE_URL is a loopback address. Never commit the hosted key or put it in a browser.
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
-import { DEFAULT_PORT, LOCAL_SECRET_KEY } from '@agentora/local-supabase';
+import { serviceConnectionFromEnv } from '@agentora/local-supabase';
 import { expireApplications, ExpiryError } from './expire-applications.ts';
 
 function fail(message: string): never {
@@ -19,12 +19,7 @@ const { values } = parseArgs({ options: { now: { type: 'string' } } });
 const now = values.now === undefined ? new Date() : new Date(values.now);
 if (Number.isNaN(now.getTime())) fail(`--now must be a time, got ${JSON.stringify(values.now)}`);
 
-const apiUrl = process.env.SUPABASE_URL || `http://127.0.0.1:${DEFAULT_PORT}`;
-const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(apiUrl).hostname);
-const serviceKey =
-  process.env.SUPABASE_SECRET_KEY ||
-  process.env.SUPABASE_SERVICE_ROLE_KEY ||
-  (loopback ? LOCAL_SECRET_KEY : '');
+const { apiUrl, serviceKey } = serviceConnectionFromEnv();
 if (!serviceKey) fail(`set SUPABASE_SECRET_KEY for ${apiUrl}`);
 
 const client = createClient(apiUrl, serviceKey, {

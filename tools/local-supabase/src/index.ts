@@ -1,9 +1,5 @@
-export {
-  startLocalSupabase,
-  type LocalSupabase,
-  type LocalSupabaseOptions,
-  type RunningFunction,
-} from './server/start.ts';
+export { startLocalSupabase } from './server/start.ts';
+export type * from './public-types.ts';
 export {
   DEFAULT_PORT,
   LOCAL_ANON_KEY,
@@ -12,6 +8,7 @@ export {
   LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
 } from './keys/local-keys.ts';
+export { serviceConnectionFromEnv } from './keys/service-connection.ts';
 export { DataDirLockedError } from './datadir/lock.ts';
 export { raiseRateLimits } from './testing/rate-limits.ts';
 export { fetchFromAddress } from './testing/fetch-from-address.ts';

@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from './datadir/lock.ts';
 import { DEFAULT_PORT } from './keys/local-keys.ts';
-import { startLocalSupabase, type LocalSupabase } from './server/start.ts';
+import type { LocalSupabase } from './public-types.ts';
+import { startLocalSupabase } from './server/start.ts';
 
 function fail(message: string): never {
   process.stderr.write(`local-supabase: ${message}\n`);

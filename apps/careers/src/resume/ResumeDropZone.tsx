@@ -6,6 +6,8 @@ import {
   CloseIcon,
   FieldError as ErrorText,
   FieldHint as Hint,
+  FieldLabel,
+  FieldRoot,
   FileIcon,
   UploadIcon,
 } from '@agentora/ui';
@@ -20,17 +22,6 @@ export interface ResumeDropZoneProps {
   /** The input's name, so focus management and e2e selectors can find it like any other field. */
   name?: string;
 }
-
-const Root = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-`;
-
-const Label = styled.label`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: 600;
-`;
 
 const Zone = styled.div<{ $dragging: boolean; $invalid: boolean; $disabled: boolean }>`
   position: relative;
@@ -159,8 +150,8 @@ export function ResumeDropZone({
   };
 
   return (
-    <Root>
-      <Label htmlFor={inputId}>Resume</Label>
+    <FieldRoot>
+      <FieldLabel htmlFor={inputId}>Resume</FieldLabel>
       <Zone
         data-testid="resume-drop-zone"
         data-dragging={dragging || undefined}
@@ -227,6 +218,6 @@ export function ResumeDropZone({
           {error}
         </ErrorText>
       )}
-    </Root>
+    </FieldRoot>
   );
 }

@@ -12,14 +12,11 @@ import {
   Lead,
   Section,
   SectionTitle,
-  StatusBanner,
   up,
 } from '@agentora/ui';
-import { EmailSignupForm } from '../shared/EmailSignupForm';
-import { MessageArea } from '../shared/MessageArea';
+import { SectionEmailSignup } from '../shared/SectionEmailSignup';
 import { EARLY_ACCESS_BENEFITS } from './early-access-benefits';
 import { EARLY_ACCESS_MESSAGES } from './early-access-messages';
-import { resultTone } from '../shared/result-tone';
 import { sendSignup } from '../shared/sign-up';
 
 const joinEarlyAccess = sendSignup('early_access', EARLY_ACCESS_MESSAGES);
@@ -74,7 +71,6 @@ const Benefits = styled.ul`
 /** Home section: join the early-access list with an email, or go to the full waitlist. */
 export function EarlyAccessSection() {
   const titleId = useId();
-  const messageId = useId();
   const signup = useEmailSignup({
     send: joinEarlyAccess,
     honeypotMessage: EARLY_ACCESS_MESSAGES.signedUp,
@@ -92,20 +88,12 @@ export function EarlyAccessSection() {
             Be among the first to discover, buy and deploy AI agents on {BRAND}. Leave your email
             and we will save you a place.
           </Lead>
-          <EmailSignupForm
+          <SectionEmailSignup
             signup={signup}
             formLabel="Early access sign-up"
-            label="Email address"
-            placeholder="Enter your email"
             submitLabel="Join Early Access"
             busyLabel="Joining..."
-            messageId={messageId}
           />
-          <MessageArea id={messageId}>
-            {signup.showResult && (
-              <StatusBanner tone={resultTone(signup.status)}>{signup.message}</StatusBanner>
-            )}
-          </MessageArea>
           <WaitlistLink to={PATHS.comingSoon}>
             Or join the full waitlist <ArrowRightIcon size={18} />
           </WaitlistLink>

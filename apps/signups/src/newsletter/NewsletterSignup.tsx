@@ -1,11 +1,9 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { BRAND } from '@agentora/data';
-import { Lead, MailIcon, Muted, Section, SectionTitle, StatusBanner } from '@agentora/ui';
-import { EmailSignupForm } from '../shared/EmailSignupForm';
-import { MessageArea } from '../shared/MessageArea';
+import { Lead, MailIcon, Muted, Section, SectionTitle } from '@agentora/ui';
+import { SectionEmailSignup } from '../shared/SectionEmailSignup';
 import { useNewsletterSignup } from './useNewsletterSignup';
-import { resultTone } from '../shared/result-tone';
 
 const Panel = styled.div`
   max-width: 40rem;
@@ -27,7 +25,6 @@ const Panel = styled.div`
 /** Home section: subscribe to the newsletter with an email. */
 export function NewsletterSignup() {
   const titleId = useId();
-  const messageId = useId();
   const signup = useNewsletterSignup();
   return (
     <Section id="newsletter" aria-labelledby={titleId}>
@@ -38,20 +35,12 @@ export function NewsletterSignup() {
           Get the latest on AI agents, marketplace launches and {BRAND} news, straight to your
           inbox.
         </Lead>
-        <EmailSignupForm
+        <SectionEmailSignup
           signup={signup}
           formLabel="Newsletter sign-up"
-          label="Email address"
-          placeholder="Enter your email"
           submitLabel="Subscribe"
           busyLabel="Subscribing..."
-          messageId={messageId}
         />
-        <MessageArea id={messageId}>
-          {signup.showResult && (
-            <StatusBanner tone={resultTone(signup.status)}>{signup.message}</StatusBanner>
-          )}
-        </MessageArea>
         <Muted>No spam. Unsubscribe at any time.</Muted>
       </Panel>
     </Section>

@@ -1,13 +1,15 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 
-const FieldRoot = styled.div`
+/** A field's column: label, control, hint, error; for a control the Field components do not wrap. */
+export const FieldRoot = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
 `;
 
-const Label = styled.label`
+/** A field's visible label; for a control the Field components do not wrap (a file input). */
+export const FieldLabel = styled.label`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: 600;
 `;
@@ -100,10 +102,10 @@ function Frame({
 }: FieldFrameProps & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
   return (
     <FieldRoot>
-      <Label htmlFor={ids.controlId}>
+      <FieldLabel htmlFor={ids.controlId}>
         {label}
         {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
-      </Label>
+      </FieldLabel>
       {children}
       {hint && <FieldHint id={ids.hintId}>{hint}</FieldHint>}
       {error && <FieldError id={ids.errorId}>{error}</FieldError>}

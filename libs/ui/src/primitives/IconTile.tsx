@@ -1,13 +1,21 @@
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
-const Tile = styled.span<{ $size: number }>`
+/**
+ * A square of `$size` pixels that centres what it holds and does not shrink in a flex row: the icon
+ * tile's box, for other tiles (initials, a logo). Add the look after it.
+ */
+export const squareTile = css<{ $size: number }>`
   display: inline-flex;
   flex: none;
   align-items: center;
   justify-content: center;
   width: ${({ $size }) => $size}px;
   height: ${({ $size }) => $size}px;
+`;
+
+const Tile = styled.span<{ $size: number }>`
+  ${squareTile}
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surfaceRaised};
   border: 1px solid ${({ theme }) => theme.colors.border};

@@ -1,9 +1,4 @@
-export interface MailQueueOptions {
-  /** How often to call the worker when it is not already running. */
-  intervalMs: number;
-  /** How long each call sends for (the worker's `seconds`). Default 20. */
-  seconds?: number;
-}
+import type { MailQueueOptions } from '../public-types.ts';
 
 export interface MailQueueTimer {
   stop(): Promise<void>;

@@ -1,11 +1,5 @@
 import { asServer, type Database } from '../db/database.ts';
-
-export interface RetentionOptions {
-  /** How often to run; the hosted schedule runs hourly (migration 20250901000100_retention.sql). */
-  intervalMs: number;
-  /** The clock the job is given; tests move it forward. Default: the real one. */
-  now?: () => Date;
-}
+import type { RetentionOptions } from '../public-types.ts';
 
 export interface RetentionTimer {
   /** Runs the job once, now, and answers what it deleted. */

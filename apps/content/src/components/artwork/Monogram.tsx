@@ -1,14 +1,10 @@
 import styled from 'styled-components';
+import { squareTile } from '@agentora/ui';
 import type { ArtworkPalette } from '../../data/types';
 import { PALETTES } from './palettes';
 
 const Mark = styled.span<{ $size: number; $from: string; $to: string; $round: boolean }>`
-  display: inline-flex;
-  flex: none;
-  align-items: center;
-  justify-content: center;
-  width: ${({ $size }) => $size}px;
-  height: ${({ $size }) => $size}px;
+  ${squareTile}
   border-radius: ${({ $round, theme }) => ($round ? '50%' : theme.radii.md)};
   background: linear-gradient(135deg, ${({ $from }) => $from}, ${({ $to }) => $to});
   color: #ffffff;

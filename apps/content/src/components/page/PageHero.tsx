@@ -1,13 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Eyebrow, Lead, PageTitle, Section } from '@agentora/ui';
+import { Eyebrow, Lead, PageTitle, Section, Stack } from '@agentora/ui';
 
-const Inner = styled.div`
-  display: flex;
-  flex-direction: column;
+const Inner = styled(Stack)`
   align-items: center;
   text-align: center;
-  gap: ${({ theme }) => theme.space.md};
   ${Lead} {
     margin-inline: auto;
   }

@@ -11,17 +11,15 @@ import {
 } from '../../data/about/about';
 import { CardList } from '../../components/cards/CardList';
 import { FeatureCard } from '../../components/cards/FeatureCard';
+import { TwoColumns } from '../../components/layout/TwoColumns';
 import { CheckList } from '../../components/lists/CheckList';
 import { PageHero } from '../../components/page/PageHero';
 import { FollowSection } from '../../components/page/FollowSection';
 import { SectionHeader } from '../../components/page/SectionHeader';
 import { StatList } from '../../components/stats/StatList';
 
-const MissionGrid = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xl};
+const MissionGrid = styled(TwoColumns)`
   ${up('lg')} {
-    grid-template-columns: 1fr 1fr;
     align-items: start;
   }
 `;
@@ -57,7 +55,7 @@ export function AboutPage() {
         lead={`We are building the marketplace where AI agents are discovered, bought, sold and deployed, so every business can use them and every creator can earn from them.`}
       />
       <FollowSection aria-labelledby={missionId}>
-        <MissionGrid>
+        <MissionGrid $from="lg" $gap="xl">
           <div>
             <SectionHeader
               titleId={missionId}

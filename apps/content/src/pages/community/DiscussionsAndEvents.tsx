@@ -1,20 +1,13 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Badge, CardTitle, LinkButton, Muted, Section, VisuallyHidden, up } from '@agentora/ui';
+import { Badge, CardTitle, LinkButton, Muted, Section, VisuallyHidden } from '@agentora/ui';
 import { COMMUNITY_EVENTS, DISCUSSIONS } from '../../data/community/community';
+import { TwoColumns } from '../../components/layout/TwoColumns';
 import { SectionHeader } from '../../components/page/SectionHeader';
 import { formatDate, formatDayOfMonth, formatShortDate, formatShortMonth } from '../../format/date';
 import { formatCount } from '../../format/number';
 import { Bottom, Small, Tight } from './parts';
 import { PATHS } from '@agentora/data';
-
-const Columns = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xxl};
-  ${up('lg')} {
-    grid-template-columns: 1fr 1fr;
-  }
-`;
 
 const Stacked = styled.ul`
   list-style: none;
@@ -67,7 +60,7 @@ export function DiscussionsAndEvents() {
   const eventsId = useId();
   return (
     <Section tone="raised">
-      <Columns>
+      <TwoColumns $from="lg" $gap="xxl">
         <section aria-labelledby={discussionsId}>
           <SectionHeader titleId={discussionsId} title="Recent Discussions" align="start" />
           <Stacked>
@@ -120,7 +113,7 @@ export function DiscussionsAndEvents() {
             ))}
           </Stacked>
         </section>
-      </Columns>
+      </TwoColumns>
     </Section>
   );
 }

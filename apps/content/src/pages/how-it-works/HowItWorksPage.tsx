@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { BRAND, PATHS } from '@agentora/data';
-import { ArrowRightIcon, Card, CardTitle, LinkButton, Muted, Row, Section, up } from '@agentora/ui';
+import { ArrowRightIcon, Card, CardTitle, LinkButton, Muted, Row, Section } from '@agentora/ui';
 import {
   ACCESS_METHODS,
   AUDIENCES,
@@ -15,19 +15,12 @@ import {
 } from '../../data/how-it-works/how-it-works';
 import { CardList } from '../../components/cards/CardList';
 import { FeatureCard } from '../../components/cards/FeatureCard';
+import { TwoColumns } from '../../components/layout/TwoColumns';
 import { CheckList } from '../../components/lists/CheckList';
 import { PageHero } from '../../components/page/PageHero';
 import { FollowSection } from '../../components/page/FollowSection';
 import { SectionHeader } from '../../components/page/SectionHeader';
 import { StepList } from '../../components/steps/StepList';
-
-const Pair = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  ${up('md')} {
-    grid-template-columns: 1fr 1fr;
-  }
-`;
 
 const Story = styled.ol`
   list-style: none;
@@ -101,7 +94,7 @@ export function HowItWorksPage() {
       </FollowSection>
       <Section tone="raised" aria-labelledby={benefitsId}>
         <SectionHeader titleId={benefitsId} title="What each side gets" />
-        <Pair>
+        <TwoColumns $from="md" $gap="lg">
           <Card>
             <CardTitle>Creator Benefits</CardTitle>
             <CheckList items={CREATOR_BENEFITS} />
@@ -110,7 +103,7 @@ export function HowItWorksPage() {
             <CardTitle>Buyer Benefits</CardTitle>
             <CheckList items={BUYER_BENEFITS_PAGE} />
           </Card>
-        </Pair>
+        </TwoColumns>
       </Section>
       <Section aria-labelledby={optionsId}>
         <SectionHeader

@@ -3,7 +3,7 @@ import { cardPanel, up } from '@agentora/ui';
 import type { RoadmapItem } from '../../../data/types';
 import { IconTile } from '../../../components/cards/IconTile';
 import { toneColor } from '../../../components/tone';
-import { RoadmapStatusBadge } from './RoadmapStatusBadge';
+import { RoadmapItemBody } from './RoadmapItemBody';
 
 const Cards = styled.ol`
   list-style: none;
@@ -54,13 +54,7 @@ export function RoadmapCards({ items }: { items: readonly RoadmapItem[] }) {
             <IconTile icon={item.icon} tone={item.color} size={44} />
             <p>{item.quarter}</p>
           </Head>
-          <h3>{item.title}</h3>
-          <RoadmapStatusBadge status={item.status} />
-          <ul>
-            {item.items.map((entry) => (
-              <li key={entry}>{entry}</li>
-            ))}
-          </ul>
+          <RoadmapItemBody item={item} />
         </Item>
       ))}
     </Cards>

@@ -3,7 +3,7 @@ import { cardPanel, down } from '@agentora/ui';
 import type { RoadmapItem, ToneName } from '../../../data/types';
 import { DataIcon } from '../../../components/icons/icon-map';
 import { toneColor } from '../../../components/tone';
-import { RoadmapStatusBadge } from './RoadmapStatusBadge';
+import { RoadmapItemBody } from './RoadmapItemBody';
 
 const MARKER = 56;
 
@@ -93,13 +93,7 @@ export function RoadmapTimeline({ items }: { items: readonly RoadmapItem[] }) {
           </Marker>
           <Quarter>{item.quarter}</Quarter>
           <Panel $tone={item.color}>
-            <h3>{item.title}</h3>
-            <RoadmapStatusBadge status={item.status} />
-            <ul>
-              {item.items.map((entry) => (
-                <li key={entry}>{entry}</li>
-              ))}
-            </ul>
+            <RoadmapItemBody item={item} />
           </Panel>
         </Stop>
       ))}

@@ -9,6 +9,7 @@ import {
   LinkButton,
   Row,
   Section,
+  Stack,
   VisuallyHidden,
 } from '@agentora/ui';
 import { HERO_FEATURES } from '../../../data/home/hero';
@@ -24,12 +25,9 @@ const Hero = styled(Section)`
   }
 `;
 
-const Intro = styled.div`
-  display: flex;
-  flex-direction: column;
+const Intro = styled(Stack).attrs(({ theme }) => ({ $gap: theme.space.lg }))`
   align-items: center;
   text-align: center;
-  gap: ${({ theme }) => theme.space.lg};
   margin-bottom: ${({ theme }) => theme.space.xxl};
   h1 {
     margin: 0;

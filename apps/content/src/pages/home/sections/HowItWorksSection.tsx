@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Card, CardTitle, Muted, Section, up } from '@agentora/ui';
+import { Card, CardTitle, Muted, Section } from '@agentora/ui';
 import {
   BUYER_AUDIENCE,
   BUYER_BENEFITS,
@@ -8,17 +8,13 @@ import {
   SELLER_AUDIENCE,
   SELLER_BENEFITS,
 } from '../../../data/home/how-it-works';
+import { TwoColumns } from '../../../components/layout/TwoColumns';
 import { CheckList } from '../../../components/lists/CheckList';
 import { SectionHeader } from '../../../components/page/SectionHeader';
 import { StepList } from '../../../components/steps/StepList';
 
-const Audiences = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+const Audiences = styled(TwoColumns)`
   margin-top: ${({ theme }) => theme.space.xxl};
-  ${up('md')} {
-    grid-template-columns: 1fr 1fr;
-  }
   ${Muted} {
     margin: 0 0 ${({ theme }) => theme.space.md};
   }
@@ -37,7 +33,7 @@ export function HowItWorksSection() {
         title="From discovery to scale in four steps"
       />
       <StepList steps={HOME_STEPS} />
-      <Audiences>
+      <Audiences $from="md" $gap="lg">
         <Card>
           <CardTitle>For Buyers</CardTitle>
           <Muted>{BUYER_AUDIENCE}</Muted>

@@ -1,21 +1,17 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { AlertCircleIcon, CheckCircleIcon, Section, up } from '@agentora/ui';
+import { AlertCircleIcon, CheckCircleIcon, Section } from '@agentora/ui';
 import {
   CHALLENGES_AND_SOLUTIONS,
   PROBLEM_SOLUTION_STATS,
 } from '../../../data/home/problem-solution';
 import type { Feature } from '../../../data/types';
+import { TwoColumns } from '../../../components/layout/TwoColumns';
 import { SectionHeader } from '../../../components/page/SectionHeader';
 import { StatList } from '../../../components/stats/StatList';
 
-const Columns = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xl};
+const Columns = styled(TwoColumns)`
   margin-bottom: ${({ theme }) => theme.space.xxl};
-  ${up('md')} {
-    grid-template-columns: 1fr 1fr;
-  }
 `;
 
 const Column = styled.div<{ $kind: 'challenge' | 'solution' }>`
@@ -74,7 +70,7 @@ export function ProblemSolutionSection() {
         title="Building AI agents is too slow and too expensive"
         lead="Four challenges hold businesses back today, and how the marketplace answers each one."
       />
-      <Columns>
+      <Columns $from="md" $gap="xl">
         <Column $kind="challenge">
           <h3>
             <AlertCircleIcon />
