@@ -3,6 +3,7 @@ import { startPreviewSite } from '@agentora/preview';
 import { portBlock, SHARED_SITE_BASE_PORT } from './ports';
 import { WORKSPACE_ROOT } from './workspace';
 import { testBackend } from './backend';
+import { CSP_PROBE_MARKER } from './csp';
 
 /** One production site shared by the tests that do not need their own (they start one themselves). */
 export default async function globalSetup() {
@@ -19,7 +20,17 @@ export default async function globalSetup() {
   process.env.E2E_SUPABASE_PUBLISHABLE_KEY = backend.publicConfig.publishableKey;
   process.env.E2E_SUPABASE_SERVICE_KEY = backend.serviceKey;
   return async () => {
+    // Every spec ran against this site under its Content-Security-Policy (the headers a deploy
+    // writes): whatever a page, a form, supabase-js or a remote did that the policy refused was
+    // reported here. Only the spec that injects a script on purpose may appear.
+    const refused = site
+      .cspReports()
+      .filter((report) => !JSON.stringify(report).includes(CSP_PROBE_MARKER));
     await site.close();
     await backend.close();
+    if (refused.length > 0)
+      throw new Error(
+        `The Content-Security-Policy refused ${refused.length} thing(s) during the run:\n${JSON.stringify(refused.slice(0, 5), null, 2)}`,
+      );
   };
 }

@@ -12,9 +12,9 @@ import {
   type RemoteName,
   type RuntimeConfigJson,
 } from '@agentora/contracts/apps';
-import { deployApp } from '@agentora/delivery';
+import { deployApp, remoteHeaderRules, writeSecurityHeaders } from '@agentora/delivery';
 import { runPrerender } from '@agentora/prerender';
-import { startStaticSite, type StaticSite } from './static-server.ts';
+import { CSP_REPORT_PATH, startStaticSite, type StaticSite } from './static-server.ts';
 
 export interface PreviewSiteOptions {
   workspaceRoot: string;
@@ -38,6 +38,11 @@ export interface PreviewSiteOptions {
 export interface PreviewSite {
   url: string;
   runtimeConfig: RuntimeConfigJson;
+  /**
+   * What the pages' Content-Security-Policy refused, as browsers reported it (prerendered sites:
+   * their headers are written as a deploy writes them, with this preview as the report address).
+   */
+  cspReports(): unknown[];
   /** Stops one app's server (a remote going down). */
   stop(app: AppName): Promise<void>;
   /** Starts it again on the same port. */
@@ -73,6 +78,9 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
       host,
       spaFallback: app === 'shell',
       runtimeConfig,
+      cors: app !== 'shell',
+      collectCspReports: app === 'shell',
+      defaultHeaderRules: app === 'shell' ? [] : remoteHeaderRules(),
     });
     servers.set(app, server);
   };
@@ -95,6 +103,8 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
       }).catch((error: Error) => {
         throw new Error(`The preview could not prerender its pages: ${error.message}`);
       });
+      // As a deploy does after its prerender: the policy follows the pages and the runtime config.
+      writeSecurityHeaders({ shellDir, runtimeConfig, reportUri: CSP_REPORT_PATH });
     }
   } catch (error) {
     await close();
@@ -103,6 +113,7 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
   return {
     url: origin('shell'),
     runtimeConfig,
+    cspReports: () => servers.get('shell')?.cspReports() ?? [],
     stop,
     start,
     close,

@@ -117,3 +117,52 @@ describe('static server', () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe("a host's header rules and CSP reports", () => {
+  let root: string;
+  let site: StaticSite;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-headers-'));
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
+    fs.writeFileSync(path.join(root, '_headers'), '/*\n  X-Frame-Options: DENY\n');
+    fs.writeFileSync(path.join(root, '_headers.json'), '{}');
+    site = await startStaticSite({ root, port: 0, cors: false, collectCspReports: true });
+  });
+
+  afterAll(async () => {
+    await site.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('sends what _headers says, and follows the file when a deploy rewrites it', async () => {
+    let response = await fetch(`${site.url}/`);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    fs.writeFileSync(path.join(root, '_headers'), '/*\n  X-Frame-Options: SAMEORIGIN\n');
+    const later = new Date(Date.now() + 2000);
+    fs.utimesSync(path.join(root, '_headers'), later, later);
+    response = await fetch(`${site.url}/`);
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('does not publish the rules themselves', async () => {
+    for (const file of ['/_headers', '/_headers.json'])
+      expect((await fetch(site.url + file)).status).toBe(404);
+  });
+
+  it('keeps the reports browsers send, ignores what is not JSON or too large, and lists them', async () => {
+    const post = (body: string) =>
+      fetch(`${site.url}/__csp-reports`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/csp-report' },
+        body,
+      });
+    expect((await post('{"csp-report":{"violated-directive":"script-src"}}')).status).toBe(204);
+    expect((await post('not json')).status).toBe(204);
+    expect((await post(`{"x":"${'a'.repeat(70 * 1024)}"}`)).status).toBe(204);
+    const listed = (await (await fetch(`${site.url}/__csp-reports`)).json()) as unknown[];
+    expect(listed).toEqual([{ 'csp-report': { 'violated-directive': 'script-src' } }]);
+    expect(site.cspReports()).toEqual(listed);
+  });
+});

@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
+import { HEADERS_FILE, headersFor, parseHeadersFile, type HeaderRule } from '@agentora/delivery';
 import {
   cacheControlFor,
   contentTypeFor,
@@ -26,13 +27,59 @@ export interface StaticSiteOptions {
   spaFallback?: boolean;
   /** When set, /runtime-config.json answers with this value instead of the file on disk. */
   runtimeConfig?: unknown;
+  /**
+   * Send `Access-Control-Allow-Origin: *` (default true): a remote's files are fetched by the
+   * shell's pages from another origin. The shell's own host does not: nothing else reads its pages.
+   */
+  cors?: boolean;
+  /**
+   * Collect the Content-Security-Policy violation reports browsers POST to CSP_REPORT_PATH, and
+   * list them at the same path (GET): the tests' proof that nothing the site does is refused.
+   */
+  collectCspReports?: boolean;
+  /**
+   * Header rules for a folder that has no `_headers` of its own (a remote served from its build
+   * folder, which the preview does not write into).
+   */
+  defaultHeaderRules?: readonly HeaderRule[];
 }
 
 export interface StaticSite {
   url: string;
   port: number;
+  /** The CSP reports received so far (with collectCspReports). */
+  cspReports(): unknown[];
   close(): Promise<void>;
 }
+
+/** Where the preview's pages report what their Content-Security-Policy refused. */
+export const CSP_REPORT_PATH = '/__csp-reports';
+/** The most reports kept: a page in a loop must not fill the test run's memory. */
+const MAX_CSP_REPORTS = 1000;
+const MAX_CSP_REPORT_BYTES = 64 * 1024;
+
+/**
+ * The host's header rules, from `_headers` in its folder as a static host reads it (the deploy
+ * writes it: tools/delivery/src/write-headers.ts). Read again when the file changes, as a redeploy
+ * or a new runtime config rewrites it.
+ */
+function headerRulesOf(
+  root: string,
+  fallback: readonly HeaderRule[] = [],
+): () => Promise<readonly HeaderRule[]> {
+  const file = path.join(root, HEADERS_FILE);
+  let cached: { mtimeMs: number; rules: HeaderRule[] } | undefined;
+  return async () => {
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (!stat) return fallback;
+    if (cached?.mtimeMs !== stat.mtimeMs)
+      cached = { mtimeMs: stat.mtimeMs, rules: parseHeadersFile(await fs.readFile(file, 'utf8')) };
+    return cached.rules;
+  };
+}
+
+/** The host's own files, never served (a static host reads them, it does not publish them). */
+const isHostFile = (urlPath: string) => /^\/_headers(\.json)?$/.test(urlPath);
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -79,16 +126,44 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Stati
   });
   // Compressed bodies of content-hashed files are computed once per file and encoding.
   const compressed = new Map<string, Buffer>();
+  const headerRules = headerRulesOf(root, options.defaultHeaderRules);
+  const cors = options.cors ?? true;
+  const cspReports: unknown[] = [];
 
   const server = http.createServer(async (request, response) => {
+    const urlPath = new URL(request.url ?? '/', 'http://static.local').pathname;
+    const hostHeaders = headersFor(await headerRules(), urlPath);
     const send = (status: number, headers: Record<string, string>, body: Buffer | string) => {
       response.writeHead(status, {
-        'Access-Control-Allow-Origin': '*',
+        ...(cors ? { 'Access-Control-Allow-Origin': '*' } : {}),
         Vary: 'Accept-Encoding',
+        ...hostHeaders,
         ...headers,
       });
       response.end(request.method === 'HEAD' ? undefined : body);
     };
+    if (options.collectCspReports && urlPath === CSP_REPORT_PATH) {
+      if (request.method === 'GET') {
+        send(200, { 'Content-Type': 'application/json' }, JSON.stringify(cspReports));
+        return;
+      }
+      if (request.method === 'POST') {
+        let size = 0;
+        const chunks: Buffer[] = [];
+        for await (const chunk of request as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size <= MAX_CSP_REPORT_BYTES) chunks.push(chunk);
+        }
+        try {
+          if (size <= MAX_CSP_REPORT_BYTES && cspReports.length < MAX_CSP_REPORTS)
+            cspReports.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        } catch {
+          // Not a report: nothing to keep.
+        }
+        send(204, {}, '');
+        return;
+      }
+    }
     if (request.method === 'OPTIONS') {
       send(
         204,
@@ -108,7 +183,6 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Stati
       );
       return;
     }
-    const urlPath = new URL(request.url ?? '/', 'http://static.local').pathname;
     if (urlPath === '/runtime-config.json' && options.runtimeConfig !== undefined) {
       send(
         200,
@@ -117,7 +191,9 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Stati
       );
       return;
     }
-    let filePath = resolveInside(root, urlPath === '/' ? '/index.html' : urlPath);
+    let filePath = isHostFile(urlPath)
+      ? undefined
+      : resolveInside(root, urlPath === '/' ? '/index.html' : urlPath);
     let body = filePath ? await readFileIfPresent(filePath) : undefined;
     let status = 200;
     // A prerendered page: /about (or /about/) → about/index.html.
@@ -178,6 +254,7 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Stati
   return {
     url: `http://localhost:${port}`,
     port,
+    cspReports: () => [...cspReports],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,0 +1,48 @@
+// `node tools/delivery/src/write-headers-main.ts --config <runtime-config.json URL or file> --shell-dir <folder> [--remote-dir <folder> ...]`
+// Writes the hosts' header rules (write-headers.ts) for a deployed site.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { HEADERS_FILE, HEADERS_JSON_FILE } from './security-headers.ts';
+import { writeSecurityHeaders, type WriteHeadersOptions } from './write-headers.ts';
+
+async function readConfig(location: string): Promise<WriteHeadersOptions['runtimeConfig']> {
+  const text = /^https?:\/\//.test(location)
+    ? await (async () => {
+        const response = await fetch(location, { signal: AbortSignal.timeout(10_000) });
+        if (!response.ok) throw new Error(`${location} answered HTTP ${response.status}`);
+        return response.text();
+      })()
+    : fs.readFileSync(location, 'utf8');
+  const config = JSON.parse(text) as WriteHeadersOptions['runtimeConfig'];
+  if (typeof config?.supabase?.url !== 'string' || typeof config.remotes !== 'object')
+    throw new Error(`${location} is not a runtime config (remotes, supabase.url)`);
+  return config;
+}
+
+const { values } = parseArgs({
+  options: {
+    config: { type: 'string' },
+    'shell-dir': { type: 'string' },
+    'remote-dir': { type: 'string', multiple: true },
+  },
+});
+if (!values.config || !values['shell-dir']) {
+  console.error(
+    'usage: write-headers-main.ts --config <runtime-config.json URL or file> --shell-dir <folder> [--remote-dir <folder> ...]',
+  );
+  process.exit(2);
+}
+try {
+  const rules = writeSecurityHeaders({
+    shellDir: path.resolve(values['shell-dir']),
+    runtimeConfig: await readConfig(values.config),
+    remoteDirs: values['remote-dir']?.map((dir) => path.resolve(dir)),
+  });
+  console.info(
+    `wrote ${HEADERS_FILE} and ${HEADERS_JSON_FILE}: ${rules[0]?.headers['Content-Security-Policy']}`,
+  );
+} catch (error) {
+  console.error(`write-headers: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
