@@ -109,7 +109,8 @@ for (const address of addresses) {
     ).toBeVisible();
 
     await page.goto(`${base}/blog`);
-    await main.getByRole('button', { name: 'Inside the Shared Global Compute Pool' }).click();
+    await main.getByRole('link', { name: 'Inside the Shared Global Compute Pool' }).click();
+    await expect(page).toHaveURL(`${base}/blog/inside-the-shared-global-compute-pool`);
     await expect(
       main.getByRole('heading', { level: 1, name: 'Inside the Shared Global Compute Pool' }),
     ).toBeVisible();
