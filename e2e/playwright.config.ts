@@ -1,8 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '@agentora/chromium';
+import { E2E_OWNERS } from '@agentora/e2e-support/owners';
 
+// One Playwright project per owner, each a folder of specs (support/owners.ts). `npm test` runs them
+// all against one site; an owner's Nx target (`nx run @agentora/e2e-careers:e2e`, or `nx affected -t
+// e2e`) runs its project alone, against a site of only the apps its pages load.
 export default defineConfig({
-  testDir: './tests',
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -12,6 +15,7 @@ export default defineConfig({
   reporter: [['list']],
   globalSetup: './support/global-setup.ts',
   outputDir: './test-results',
+  projects: Object.keys(E2E_OWNERS).map((owner) => ({ name: owner, testDir: `./${owner}` })),
   use: {
     browserName: 'chromium',
     headless: true,

@@ -4,6 +4,7 @@ import { portBlock, SHARED_SITE_BASE_PORT } from './ports';
 import { WORKSPACE_ROOT } from './workspace';
 import { testBackend } from './backend';
 import { CSP_PROBE_MARKER } from './csp';
+import { servedApps } from './owners';
 
 /** One production site shared by the tests that do not need their own (they start one themselves). */
 export default async function globalSetup() {
@@ -14,6 +15,7 @@ export default async function globalSetup() {
     workspaceRoot: WORKSPACE_ROOT,
     ports,
     supabase: backend.publicConfig,
+    apps: servedApps(),
   });
   process.env.E2E_BASE_URL = site.url;
   process.env.E2E_SUPABASE_URL = backend.publicConfig.url;

@@ -35,16 +35,19 @@ const { values } = parseArgs({
   options: {
     config: { type: 'string' },
     'shell-dir': { type: 'string', default: path.join(workspaceRoot, appFolder('shell'), 'dist') },
-    remote: { type: 'string' },
+    remote: { type: 'string', multiple: true },
     paths: { type: 'string' },
+    // With --remote: the error page too (a site of only some remotes, as an owner's e2e suite has).
+    'error-page': { type: 'boolean', default: false },
   },
 });
 if (!values.config)
   fail('--config <runtime-config.json URL or file> is required: the remotes to render from.');
-if (values.remote && !(REMOTE_NAMES as readonly string[]).includes(values.remote))
-  fail(`--remote must be one of ${REMOTE_NAMES.join(', ')}.`);
+for (const remote of values.remote ?? [])
+  if (!(REMOTE_NAMES as readonly string[]).includes(remote))
+    fail(`--remote must be one of ${REMOTE_NAMES.join(', ')}.`);
 const selection: PageSelection = values.remote
-  ? { remote: values.remote as RemoteName }
+  ? { remotes: values.remote as RemoteName[], errorPage: values['error-page'] }
   : values.paths
     ? {
         paths: values.paths

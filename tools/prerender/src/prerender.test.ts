@@ -20,6 +20,15 @@ describe('selectPages', () => {
     expect(signups).not.toContain('/about');
   });
 
+  it("renders the pages of several remotes, and the error page when asked (an owner's e2e site)", () => {
+    const pages = selectPages({ remotes: ['careers', 'signups'], errorPage: true }, {});
+    expect(pages).toContain('/careers');
+    expect(pages).toContain('/coming-soon');
+    expect(pages).toContain(ERROR_PAGE_PATH);
+    expect(pages).not.toContain('/about');
+    expect(selectPages({ remotes: ['careers'] }, {})).not.toContain(ERROR_PAGE_PATH);
+  });
+
   it('and the pages whose last render showed one of its modules', () => {
     const record = {
       '/': {

@@ -23,8 +23,12 @@ import {
   type PagesRecord,
 } from './page-files.ts';
 
-/** Which pages to render: all of them (a shell deploy), those showing one remote, or a list. */
-export type PageSelection = { all: true } | { remote: RemoteName } | { paths: readonly string[] };
+/** Which pages to render: all of them (a shell deploy), those showing some remotes, or a list. */
+export type PageSelection =
+  | { all: true }
+  | { remote: RemoteName }
+  | { remotes: readonly RemoteName[]; errorPage?: boolean }
+  | { paths: readonly string[] };
 
 /** Every page of the site: each route of the table, and the error page. */
 export const ALL_PAGES: readonly string[] = [...SITE_PATHS, ERROR_PAGE_PATH];
@@ -36,11 +40,17 @@ export const ALL_PAGES: readonly string[] = [...SITE_PATHS, ERROR_PAGE_PATH];
 export function selectPages(selection: PageSelection, record: PagesRecord): string[] {
   if ('paths' in selection) return [...selection.paths];
   if ('all' in selection) return [...ALL_PAGES];
-  const { remote } = selection;
+  const remotes: readonly RemoteName[] =
+    'remote' in selection ? [selection.remote] : selection.remotes;
+  const errorPage = 'errorPage' in selection && selection.errorPage === true;
   return ALL_PAGES.filter(
     (page) =>
-      findRoute(page)?.page.remote === remote ||
-      Object.keys(record[page]?.parts ?? {}).some((id) => id.startsWith(`${remote}/`)),
+      (errorPage && page === ERROR_PAGE_PATH) ||
+      remotes.some(
+        (remote) =>
+          findRoute(page)?.page.remote === remote ||
+          Object.keys(record[page]?.parts ?? {}).some((id) => id.startsWith(`${remote}/`)),
+      ),
   );
 }
 

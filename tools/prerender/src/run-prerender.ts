@@ -12,6 +12,8 @@ export interface RunPrerenderOptions {
   shellDir: string;
   /** The runtime config the pages are rendered with: a URL or a file. */
   config: string;
+  /** Only the pages that show these remotes, and the error page (default: every page). */
+  remotes?: readonly string[];
 }
 
 /** Prerenders every page into `shellDir`; rejects with the command's own message when it fails. */
@@ -19,6 +21,7 @@ export async function runPrerender({
   workspaceRoot,
   shellDir,
   config,
+  remotes = [],
 }: RunPrerenderOptions): Promise<string> {
   const node = path.join(workspaceRoot, 'node_modules/.bin/node');
   const main = path.join(workspaceRoot, 'tools/prerender/src/main.ts');
@@ -32,6 +35,8 @@ export async function runPrerender({
         config,
         '--shell-dir',
         shellDir,
+        ...remotes.flatMap((remote) => ['--remote', remote]),
+        ...(remotes.length > 0 ? ['--error-page'] : []),
       ],
       { cwd: workspaceRoot },
     );

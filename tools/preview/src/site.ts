@@ -24,6 +24,12 @@ export interface PreviewSiteOptions {
   supabase: { url: string; publishableKey: string };
   /** Override where a remote's manifest is fetched from (e.g. another host or build). */
   remoteUrls?: Partial<Record<RemoteName, string>>;
+  /**
+   * The apps to serve (default all four): an owner's e2e suite serves the apps its pages load. The
+   * runtime config still names every remote (one not served is down, as in production when it
+   * fails), and only the pages of the served remotes are prerendered.
+   */
+  apps?: readonly AppName[];
   /** Serve an app from another folder than apps/<name>/dist. */
   distDirs?: Partial<Record<AppName, string>>;
   host?: string;
@@ -64,6 +70,8 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
   const buildDir = (app: AppName) =>
     options.distDirs?.[app] ?? path.join(options.workspaceRoot, appFolder(app), 'dist');
   const prerendering = options.prerender ?? true;
+  const served = options.apps ?? APP_NAMES;
+  if (!served.includes('shell')) throw new Error('A preview serves the shell: add it to apps.');
   // The shell's "static host" folder: its build deployed, then the pages written into it.
   const shellDir = prerendering
     ? fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-preview-shell-'))
@@ -94,12 +102,13 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
     if (prerendering) fs.rmSync(shellDir, { recursive: true, force: true });
   };
   try {
-    for (const app of APP_NAMES) await start(app);
+    for (const app of served) await start(app);
     if (prerendering) {
       await runPrerender({
         workspaceRoot: options.workspaceRoot,
         shellDir,
         config: `${origin('shell')}/runtime-config.json`,
+        remotes: served.length === APP_NAMES.length ? [] : served.filter((app) => app !== 'shell'),
       }).catch((error: Error) => {
         throw new Error(`The preview could not prerender its pages: ${error.message}`);
       });

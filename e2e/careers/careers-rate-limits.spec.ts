@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { fillRequired, newApplicant, openCareers } from '@agentora/e2e-support/careers';
+import { RATE_LIMITED, startRateLimitedSite } from '@agentora/e2e-support/rate-limited-site';
+
+// The production rate limits, on a backend and a site of this file's own (ports 4720-4729).
+test.describe.configure({ mode: 'serial' });
+
+let limited: Awaited<ReturnType<typeof startRateLimitedSite>> | undefined;
+test.beforeAll(async () => {
+  limited = await startRateLimitedSite(4720);
+});
+test.afterAll(async () => {
+  await limited?.close();
+});
+
+test('the 6th application within the hour shows the message and keeps everything typed', async ({
+  page,
+}) => {
+  test.slow();
+  const form = await openCareers(page, limited!.site.url);
+  for (let i = 0; i < 5; i += 1) {
+    await fillRequired(form, newApplicant(`limit-${i}`));
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(form.getByRole('status')).toContainText('Application submitted successfully!');
+  }
+  const sixth = newApplicant('limit-6');
+  await fillRequired(form, sixth);
+  await form.getByLabel('Cover Letter').fill('Typed with care; please do not lose it.');
+  await form.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(form.getByRole('alert')).toHaveText(RATE_LIMITED);
+  await expect(form.getByLabel('Email')).toHaveValue(sixth.email);
+  await expect(form.getByLabel('Cover Letter')).toHaveValue(
+    'Typed with care; please do not lose it.',
+  );
+});

@@ -1,0 +1,129 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { collectPageErrors, expectSiteFrame, sharedSiteUrl } from '@agentora/e2e-support/site';
+
+// Every route the content remote serves, with the headings its page must show through the shell.
+const ROUTES: ReadonlyArray<{ path: string; h1: RegExp; headings: readonly (string | RegExp)[] }> =
+  [
+    {
+      path: '/',
+      h1: /^The Future of AI Agent Commerce$/,
+      headings: [
+        /Where AI agents do the work/,
+        /four steps/,
+        'The road to launch',
+        'Latest insights',
+      ],
+    },
+    {
+      path: '/about',
+      h1: /^About Agentora$/,
+      headings: [
+        'Our Mission',
+        'Our Vision',
+        'Our Values',
+        'By the Numbers',
+        'Democratize AI',
+        'Transparency',
+      ],
+    },
+    { path: '/blog', h1: /Blog/, headings: ['Featured Article', 'More Articles'] },
+    {
+      path: '/use-cases',
+      h1: /Use Cases/,
+      headings: [
+        'Agents for every team',
+        'Customer Support Agent',
+        'Industries We Serve',
+        'The impact',
+      ],
+    },
+    {
+      path: '/how-it-works',
+      h1: /^How Agentora Works$/,
+      headings: [
+        'For Creators',
+        'For Buyers',
+        'Creator Benefits',
+        /trust bridge/,
+        'Who it is for',
+        'Ready to get started?',
+      ],
+    },
+    {
+      path: '/case-studies',
+      h1: /^Case Studies$/,
+      headings: ['Featured Case Study', 'More Case Studies', 'CloudNest'],
+    },
+    {
+      path: '/tutorials',
+      h1: /Tutorials/,
+      headings: ['Learning Paths', 'Browse Tutorials', 'Featured Tutorial', 'More Tutorials'],
+    },
+    {
+      path: '/community',
+      h1: /Community/,
+      headings: [
+        'Where the community meets',
+        'Recent Discussions',
+        'Upcoming Events',
+        'Top Contributors',
+        'Resources',
+        'Community Updates',
+      ],
+    },
+    {
+      path: '/privacy',
+      h1: /^Privacy Policy$/,
+      headings: ['1. Information We Collect', '6. Your Rights', '8. Contact Us'],
+    },
+    {
+      path: '/terms',
+      h1: /^Terms of Service$/,
+      headings: ['1. Pre-Launch Nature of the Service', '8. Termination', '11. Contact'],
+    },
+  ];
+
+for (const route of ROUTES) {
+  test.describe(`content route ${route.path}`, () => {
+    test('shows its key headings inside the site frame', async ({ page }) => {
+      const errors = collectPageErrors(page);
+      await page.goto(sharedSiteUrl() + route.path);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1 })).toHaveText(route.h1);
+      await expect(main.getByRole('heading', { level: 1 })).toHaveCount(1);
+      for (const name of route.headings) {
+        await expect(
+          main.getByRole('heading', { name, exact: typeof name === 'string' }).first(),
+        ).toBeVisible();
+      }
+      await expectSiteFrame(page);
+      expect(errors).toEqual([]);
+    });
+
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      test(`has no serious or critical axe violation at ${viewport.width}px`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.goto(sharedSiteUrl() + route.path);
+        await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+          route.h1,
+        );
+        // The home page also waits for the signups remote's sections it hosts.
+        if (route.path === '/')
+          await expect(page.locator('[role="status"][aria-live="polite"]')).toHaveCount(0);
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => ({
+            id: violation.id,
+            impact: violation.impact,
+            targets: violation.nodes.map((node) => node.target.join(' ')),
+          }));
+        expect(serious).toEqual([]);
+      });
+    }
+  });
+}

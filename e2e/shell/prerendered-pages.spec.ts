@@ -1,0 +1,255 @@
+import { expect, test } from '@playwright/test';
+import { canonicalUrl, findRoute, SITE_ROUTES } from '@agentora/data/routes';
+import { expectSiteFrame, PAGE_HEADINGS, sharedSiteUrl } from '@agentora/e2e-support/site';
+import {
+  differencesFromServer,
+  rememberServerElements,
+  waitForHydrated,
+} from '@agentora/e2e-support/prerendered';
+
+// Every route is served as prerendered HTML (tools/prerender): readable with JavaScript off, and
+// adopted by React as it is when JavaScript runs.
+
+/** The pages only a link in our mail leads to (SiteRoute.noindex): opened with the link's token. */
+const isMailLinkPage = (path: string) => findRoute(path)?.noindex === true;
+const LINK_TOKEN = 'x'.repeat(43);
+/** The start of the name of the chunk of an exposed module ('./AboutPage'), as the remotes' builds write it. */
+const exposedChunk = (expose: string) => `__federation_expose_${expose.replace(/^\.\//, '')}.`;
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const route of SITE_ROUTES) {
+    test(`${route.path} shows its heading, text, header and footer, and its meta tags`, async ({
+      page,
+    }) => {
+      const response = await page.goto(sharedSiteUrl() + route.path);
+      expect(response?.status()).toBe(200);
+      const main = page.getByRole('main');
+      await expect(
+        main.getByRole('heading', {
+          level: 1,
+          name:
+            route.article?.title ??
+            PAGE_HEADINGS[`${route.page.remote} ${route.page.expose}`] ??
+            /\S/,
+        }),
+      ).toBeVisible();
+      // A page of a mail link has only its lead and its button.
+      expect((await main.innerText()).replace(/\s+/g, ' ').length).toBeGreaterThan(
+        isMailLinkPage(route.path) ? 100 : 200,
+      );
+      await expectSiteFrame(page);
+      await expect(
+        page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }),
+      ).toBeVisible();
+      await expect(page.locator('noscript')).toHaveCount(0);
+      // The site's global rules are in the HTML, not added by a script (libs/ui/src/theme/global-css.ts).
+      await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(11, 13, 23)');
+      await expect(page.locator('body')).toHaveCSS('line-height', /px$/);
+      await expect(main).toHaveCSS('box-sizing', 'border-box');
+      // Nothing is fetched ahead of the first paint: the scripts start after it (the inline loader).
+      await expect(
+        page.locator('script[src], link[rel="preload"], link[rel="modulepreload"]'),
+      ).toHaveCount(0);
+
+      const head = page.locator('head');
+      await expect(page).toHaveTitle(route.title);
+      await expect(head.locator('title')).toHaveCount(1);
+      await expect(head.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        route.description,
+      );
+      await expect(head.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        canonicalUrl(route.path),
+      );
+      await expect(head.locator('meta[property="og:title"]')).toHaveAttribute(
+        'content',
+        route.title,
+      );
+      await expect(head.locator('meta[property="og:description"]')).toHaveAttribute(
+        'content',
+        route.description,
+      );
+      await expect(head.locator('meta[property="og:url"]')).toHaveAttribute(
+        'content',
+        canonicalUrl(route.path),
+      );
+      await expect(head.locator('meta[property="og:type"]')).toHaveAttribute(
+        'content',
+        route.article ? 'article' : 'website',
+      );
+      await expect(head.locator('meta[property="og:image"]')).toHaveAttribute(
+        'content',
+        route.article
+          ? `https://agentora.ai/og/blog/${route.article.slug}.png`
+          : 'https://agentora.ai/og/site.png',
+      );
+      await expect(head.locator('link[rel="icon"]')).toHaveAttribute(
+        'href',
+        /^data:image\/png;base64,/,
+      );
+      await expect(head.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+        'href',
+        '/apple-touch-icon.png',
+      );
+    });
+  }
+
+  test('an unknown address gets the error page, status 404, and no canonical URL', async ({
+    page,
+  }) => {
+    const response = await page.goto(`${sharedSiteUrl()}/no-such-page/at-all`);
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Unexpected Application Error! | Agentora');
+    await expectSiteFrame(page);
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+});
+
+test('the icon comes with the page: loading it asks for no icon file, and the file crawlers take is there', async ({
+  page,
+  request,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
+  await page.goto(sharedSiteUrl() + '/');
+  // Chromium asks for an icon file right after the load event; give it the time to.
+  await page.waitForTimeout(1500);
+  expect(asked.filter((pathname) => /icon/.test(pathname))).toEqual([]);
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  const served = await request.get(`${sharedSiteUrl()}/favicon-32.png`);
+  expect(icon).toBe(`data:image/png;base64,${(await served.body()).toString('base64')}`);
+
+  const touchIcon = await request.get(`${sharedSiteUrl()}/apple-touch-icon.png`);
+  expect(touchIcon.status()).toBe(200);
+  expect(touchIcon.headers()['content-type']).toBe('image/png');
+  const png = await touchIcon.body();
+  // The PNG header: width and height (big-endian) at bytes 16 and 20.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([180, 180]);
+});
+
+test.describe('hydration', () => {
+  for (const path of [...SITE_ROUTES.map((route) => route.path), '/no-such-page']) {
+    const address = isMailLinkPage(path) ? `${path}?token=${LINK_TOKEN}` : path;
+    test(`${address} is adopted as served: no mismatch, no element made anew`, async ({ page }) => {
+      const messages: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning')
+          messages.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+      const remoteRequests: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).port !== new URL(sharedSiteUrl()).port)
+          remoteRequests.push(request.url());
+      });
+      await rememberServerElements(page);
+
+      await page.goto(sharedSiteUrl() + address);
+      await waitForHydrated(page, 'header button');
+      // Until the visitor uses the page, its part is the server's HTML and its code does not load.
+      await page.waitForLoadState('networkidle');
+      // (On a short page, as on the error page, the footer's form is near enough to load at once.)
+      const route = findRoute(path);
+      const pageChunk = (url: string) => !!route && url.includes(exposedChunk(route.page.expose));
+      expect(remoteRequests.filter(pageChunk)).toEqual([]);
+      await page.getByRole('main').hover();
+      await waitForHydrated(page, 'main h1');
+      if (route) expect(remoteRequests.filter(pageChunk)).toHaveLength(1);
+      await expect(page.locator('[data-remote-failure]')).toHaveCount(0);
+
+      expect(await differencesFromServer(page)).toEqual({ dropped: [], made: [] });
+      await expect(page.locator('title')).toHaveCount(1);
+      await expect(page.locator('link[rel="canonical"]')).toHaveCount(
+        path === '/no-such-page' ? 0 : 1,
+      );
+      await expect(page.locator('style[data-styled]')).toHaveCount(1);
+      // The error page itself is answered with 404, which Chromium logs.
+      expect(
+        messages.filter(
+          (message) => !(path === '/no-such-page' && message.includes('status of 404')),
+        ),
+      ).toEqual([]);
+    });
+  }
+});
+
+test("the privacy page opened from its mail link loads its code at once and shows the link's page", async ({
+  page,
+}) => {
+  // Its HTML (the request form) cannot know the link: the page's code must not wait for the visitor.
+  await page.goto(`${sharedSiteUrl()}/privacy/erase?action=erase&token=${LINK_TOKEN}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Delete your data' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Delete my data' })).toBeEnabled();
+});
+
+test("the shell's scripts that start a prerendered page carry each module once", async ({
+  page,
+}) => {
+  // rspack's runtime hands every chunk it loads to the push it found on this array before its own:
+  // [chunk ids, modules by id]. (The shell starts in steps, one chunk group each: a module two steps
+  // need must be in one chunk, not copied into both; tools/mf-config/src/app-config.ts.)
+  await page.addInitScript(() => {
+    const modulesByChunk: string[][] = [];
+    const chunks: unknown[] = [];
+    chunks.push = function (...items: unknown[]) {
+      for (const item of items) modulesByChunk.push(Object.keys((item as [unknown, object])[1]));
+      return Array.prototype.push.apply(this, items);
+    };
+    Object.assign(window, { rspackChunkagentora_shell: chunks, modulesByChunk });
+  });
+  await page.goto(`${sharedSiteUrl()}/community`);
+  await waitForHydrated(page, 'header button');
+  await page.getByRole('main').hover();
+  await waitForHydrated(page, 'main h1');
+  const modulesByChunk = await page.evaluate(
+    () => (window as unknown as { modulesByChunk: string[][] }).modulesByChunk,
+  );
+  expect(modulesByChunk.length).toBeGreaterThan(3);
+  const modules = modulesByChunk.flat();
+  expect(modules.filter((module, index) => modules.indexOf(module) !== index)).toEqual([]);
+});
+
+test('on a phone the first layout covers the first screen: the bands below it and the footer wait until the visitor nears them', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${sharedSiteUrl()}/`);
+  // Rendered = not inside a content-visibility:auto subtree the browser is skipping.
+  const drawn = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await drawn('main h1')).toBe(true);
+  expect(await drawn('section#roadmap h2')).toBe(false);
+  expect(await drawn('footer h2')).toBe(false);
+  await page.locator('section#roadmap').scrollIntoViewIfNeeded();
+  await expect.poll(() => drawn('section#roadmap h2')).toBe(true);
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect.poll(() => drawn('footer h2')).toBe(true);
+  // The footer's form still loads as it nears the viewport (it is observed inside the skipped footer).
+  await expect(
+    page
+      .getByRole('contentinfo')
+      .getByRole('textbox', { name: 'Email address for the newsletter' }),
+  ).toBeVisible();
+});
+
+test("the file input's own button is set in the page's font, not the browser's control font", async ({
+  page,
+}) => {
+  await page.goto(`${sharedSiteUrl()}/careers`);
+  const fonts = await page.locator('input[type=file]').evaluate((input) => ({
+    button: getComputedStyle(input, '::file-selector-button').fontFamily,
+    page: getComputedStyle(document.body).fontFamily,
+  }));
+  expect(fonts.button).toBe(fonts.page);
+});

@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { SITE_ROUTES } from '@agentora/data/routes';
+import { CSP_PROBE_MARKER, recordCspViolations } from '@agentora/e2e-support/csp';
+import { scrollThroughPage, sharedSiteUrl } from '@agentora/e2e-support/site';
+
+// The headers a deploy writes for the static host (tools/delivery/src/write-headers.ts), served by
+// the preview from the shell folder's _headers. Every other spec runs under them too, and the run's
+// teardown fails on any violation a page reported (support/global-setup.ts).
+
+const remoteUrl = (offset: number) =>
+  sharedSiteUrl().replace(/:(\d+)$/, (_, port: string) => `:${Number(port) + offset}`);
+
+test("the shell's pages carry the security headers, with a policy naming the remotes and the backend", async ({
+  request,
+}) => {
+  const config = (await (await request.get(`${sharedSiteUrl()}/runtime-config.json`)).json()) as {
+    remotes: Record<string, string>;
+    supabase: { url: string };
+  };
+  for (const path of ['/', '/careers', '/blog/pricing-your-ai-agent', '/no-such-page']) {
+    const response = await request.get(sharedSiteUrl() + path, {
+      headers: { accept: 'text/html' },
+    });
+    const headers = response.headers();
+    expect(headers['strict-transport-security'], path).toBe(
+      'max-age=63072000; includeSubDomains; preload',
+    );
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['x-frame-options'], path).toBe('DENY');
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy'], path).toContain('camera=()');
+    // Nothing else reads the shell's pages: they are not open to other origins.
+    expect(headers['access-control-allow-origin'], path).toBeUndefined();
+
+    const csp = Object.fromEntries(
+      headers['content-security-policy']!.split('; ').map((directive) => {
+        const [name, ...values] = directive.split(' ');
+        return [name, values];
+      }),
+    ) as Record<string, string[]>;
+    expect(csp['default-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'none'"]);
+    const scriptSrc = csp['script-src']!;
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    for (const manifest of Object.values(config.remotes)) {
+      expect(scriptSrc).toContain(new URL(manifest).origin);
+      expect(csp['connect-src']).toContain(new URL(manifest).origin);
+    }
+    expect(scriptSrc.some((source) => source.startsWith("'sha256-"))).toBe(true);
+    expect(csp['connect-src']).toContain(new URL(config.supabase.url).origin);
+  }
+
+  // A remote's files: readable by the shell's pages, never sniffed, never framed.
+  const remote = await request.get(`${remoteUrl(1)}/mf-manifest.json`);
+  expect(remote.headers()['access-control-allow-origin']).toBe('*');
+  expect(remote.headers()['x-content-type-options']).toBe('nosniff');
+  expect(remote.headers()['cross-origin-resource-policy']).toBe('cross-origin');
+
+  // The host's own rules are not published.
+  for (const file of ['/_headers', '/_headers.json'])
+    expect((await request.get(sharedSiteUrl() + file)).status(), file).toBe(404);
+});
+
+test('every route, its lazy parts and their hydration run with no violation', async ({ page }) => {
+  test.slow();
+  const violations = await recordCspViolations(page);
+  const console: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) console.push(message.text());
+  });
+  for (const route of SITE_ROUTES) {
+    await page.goto(sharedSiteUrl() + route.path);
+    await scrollThroughPage(page);
+    // The visitor's first move loads the page's own code (hydration).
+    await page.getByRole('main').hover();
+    await page.waitForLoadState('networkidle');
+    expect(await violations(), route.path).toEqual([]);
+  }
+  expect(console).toEqual([]);
+});
+
+test('a script injected into a page is refused, and reported', async ({ page, request }) => {
+  const violations = await recordCspViolations(page);
+  await page.goto(`${sharedSiteUrl()}/coming-soon`);
+  await page.evaluate((marker) => {
+    const script = document.createElement('script');
+    script.textContent = `window.__injected = '${marker}';`;
+    document.body.append(script);
+    const handler = document.createElement('div');
+    handler.innerHTML = `<img src="data:," onerror="window.__injected='${marker}'">`;
+    document.body.append(handler);
+  }, CSP_PROBE_MARKER);
+  await expect.poll(violations).toHaveLength(2);
+  expect(await page.evaluate(() => (window as { __injected?: string }).__injected)).toBeUndefined();
+  expect((await violations()).every((line) => line.startsWith('script-src'))).toBe(true);
+  await expect
+    .poll(async () => {
+      const reports = (await (
+        await request.get(`${sharedSiteUrl()}/__csp-reports`)
+      ).json()) as unknown[];
+      return reports.filter((report) => JSON.stringify(report).includes(CSP_PROBE_MARKER)).length;
+    })
+    .toBeGreaterThanOrEqual(2);
+});

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { SITE_ROUTES } from '@agentora/data/routes';
+import {
+  collectPageErrors,
+  expectSiteFrame,
+  PAGE_HEADINGS,
+  sharedSiteUrl,
+} from '@agentora/e2e-support/site';
+
+test.describe('route table', () => {
+  for (const route of SITE_ROUTES) {
+    test(`${route.path} renders its page inside the header and footer`, async ({ page }) => {
+      const errors = collectPageErrors(page);
+      await page.goto(sharedSiteUrl() + route.path);
+      await expect(page).toHaveTitle(route.title);
+      // A page module without a known heading still has to show one.
+      const heading = PAGE_HEADINGS[`${route.page.remote} ${route.page.expose}`] ?? /\S/;
+      await expect(
+        page.getByRole('main').getByRole('heading', { name: heading }).first(),
+      ).toBeVisible();
+      await expectSiteFrame(page);
+      await expect(page.locator('[data-remote-failure]')).toHaveCount(0);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('an unknown route shows the fallback page inside the frame', async ({ page }) => {
+    await page.goto(`${sharedSiteUrl()}/no-such-page/at-all`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Unexpected Application Error! | Agentora');
+    await expectSiteFrame(page);
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(`${sharedSiteUrl()}/`);
+  });
+
+  test('the footer links every column to its pages', async ({ page }) => {
+    await page.goto(`${sharedSiteUrl()}/about`);
+    const footer = page.getByRole('contentinfo');
+    for (const column of ['Product', 'Resources', 'Company', 'Legal']) {
+      await expect(footer.getByRole('heading', { name: column })).toBeVisible();
+    }
+    const hrefs = await footer
+      .locator('a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    for (const target of [
+      '/marketplace',
+      '/how-it-works',
+      '/use-cases',
+      '/blog',
+      '/about',
+      '/careers',
+      '/privacy',
+      '/terms',
+      '/coming-soon',
+    ]) {
+      expect(hrefs).toContain(target);
+    }
+    for (const social of [
+      'https://x.com/agentora',
+      'https://www.linkedin.com/company/agentora',
+      'https://www.instagram.com/agentora',
+      'mailto:hello@agentora.ai',
+    ]) {
+      expect(hrefs).toContain(social);
+    }
+    const chat = footer.getByRole('link', { name: /community chat/i });
+    await expect(chat).toHaveAttribute('href', 'https://discord.gg/agentora');
+    await expect(chat).toHaveAttribute('target', '_blank');
+    await expect(chat).toHaveAttribute('rel', /noopener/);
+    await expect(footer).toContainText('© 2025');
+    await expect(footer).toContainText('COMING SOON');
+  });
+});

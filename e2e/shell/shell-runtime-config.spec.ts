@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { startPreviewSite, startStaticSite } from '@agentora/preview';
+import { portBlock } from '@agentora/e2e-support/ports';
+import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
+import { sharedBackendConfig } from '@agentora/e2e-support/site';
+import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
+import { waitForHydrated } from '@agentora/e2e-support/prerendered';
+
+test('a new remote release on another host is picked up by changing only the runtime config', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // Another team ships careers "release 2" to a new host; the shell is not rebuilt.
+  const releaseDist = buildRemoteVariant({
+    remote: 'careers',
+    variant: 'careers-release-2',
+    wrapExposed: { module: 'CareersPage', marker: 'Careers release 2' },
+  });
+  const newHost = await startStaticSite({ root: releaseDist, port: 4339 });
+
+  const before = await startPreviewSite({
+    workspaceRoot: WORKSPACE_ROOT,
+    ports: portBlock(4330),
+    supabase: sharedBackendConfig(),
+  });
+  try {
+    await page.goto(`${before.url}/careers`);
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('heading', { name: /Careers/ })
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByTestId('release-marker')).toHaveCount(0);
+  } finally {
+    await before.close();
+  }
+
+  // Same shell build, same ports; only the runtime config now names the new host.
+  const after = await startPreviewSite({
+    workspaceRoot: WORKSPACE_ROOT,
+    ports: portBlock(4330),
+    supabase: sharedBackendConfig(),
+    remoteUrls: { careers: 'http://127.0.0.1:4339/mf-manifest.json' },
+  });
+  try {
+    const careersPorts = new Set<string>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (
+        /mf-manifest\.json|remoteEntry\.js/.test(url.pathname) &&
+        ['4333', '4339'].includes(url.port)
+      )
+        careersPorts.add(url.port);
+    });
+    await page.goto(`${after.url}/careers`);
+    // Prerendered from release 2; its code, from the new host, loads when the visitor uses the page.
+    await expect(page.getByTestId('release-marker')).toHaveText('Careers release 2');
+    await page.getByRole('main').hover();
+    await waitForHydrated(page, 'main h1');
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('heading', { name: /Careers/ })
+        .first(),
+    ).toBeVisible();
+    expect([...careersPorts]).toEqual(['4339']);
+  } finally {
+    await after.close();
+    await newHost.close();
+  }
+});

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { httpOrigin } from '@agentora/contracts/apps';
+import { startPreviewSite, type PreviewSite } from '@agentora/preview';
+import { testBackend, type TestBackend } from '@agentora/e2e-support/backend';
+import { clickMailLink, mailsTo } from '@agentora/e2e-support/consent';
+import { portBlock } from '@agentora/e2e-support/ports';
+import { scrollThroughPage } from '@agentora/e2e-support/site';
+import {
+  earlyAccessForm,
+  earlyAccessSection,
+  signupRows,
+  uniqueEmail,
+} from '@agentora/e2e-support/signups';
+import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
+import { servedApps } from '@agentora/e2e-support/owners';
+
+// Retention end to end, on a backend and site of this file's own (ports 4810-4819): the local server
+// runs the retention job on a timer, as pg_cron does on hosted Supabase, with a clock the test moves.
+const SITE_PORTS = portBlock(4810);
+const BACKEND_PORT = 4819;
+const DAY = 86_400_000;
+
+test.describe.configure({ mode: 'serial' });
+
+let clockOffset = 0;
+let backend: TestBackend;
+let site: PreviewSite;
+test.beforeAll(async () => {
+  backend = await testBackend(BACKEND_PORT, {
+    siteUrl: httpOrigin('127.0.0.1', SITE_PORTS.shell),
+    retention: { intervalMs: 250, now: () => new Date(Date.now() + clockOffset) },
+  });
+  site = await startPreviewSite({
+    workspaceRoot: WORKSPACE_ROOT,
+    ports: SITE_PORTS,
+    supabase: backend.publicConfig,
+    apps: servedApps(),
+  });
+});
+test.afterAll(async () => {
+  await site?.close();
+  await backend?.close();
+});
+
+test('unconfirmed sign-ups are gone 30 days on, confirmed ones stay', async ({ page }) => {
+  const settings = { url: backend.url, serviceKey: backend.serviceKey };
+  const silent = uniqueEmail('sam', 'unconfirmed');
+  const keen = uniqueEmail('kim', 'confirmed');
+  await page.goto(`${site.url}/`);
+  await scrollThroughPage(page);
+  for (const email of [silent, keen]) {
+    await earlyAccessForm(page).getByRole('textbox', { name: 'Email address' }).fill(email);
+    await earlyAccessForm(page).getByRole('button', { name: 'Join Early Access' }).click();
+    await expect(earlyAccessSection(page).getByRole('status')).toContainText(
+      "You're on the early access list",
+    );
+  }
+  const [mail] = await mailsTo(keen, 1, settings);
+  await clickMailLink(page, mail, 'Confirm your email', settings);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toContainText(
+    'your email address is confirmed',
+  );
+
+  // 29 days on, both are kept.
+  clockOffset = 29 * DAY;
+  await page.waitForTimeout(1000);
+  expect(await signupRows('early_access_signups', silent, settings)).toHaveLength(1);
+
+  clockOffset = 31 * DAY;
+  await expect
+    .poll(async () => (await signupRows('early_access_signups', silent, settings)).length)
+    .toBe(0);
+  expect(await signupRows('early_access_signups', keen, settings)).toEqual([
+    expect.objectContaining({ email: keen, confirmed_at: expect.any(String) }),
+  ]);
+});

@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { fetchFromAddress } from '@agentora/local-supabase';
+import type { TestBackend } from '@agentora/e2e-support/backend';
+import { RATE_LIMITED, startRateLimitedSite } from '@agentora/e2e-support/rate-limited-site';
+import { scrollThroughPage } from '@agentora/e2e-support/site';
+import {
+  earlyAccessForm,
+  earlyAccessSection,
+  signupRows,
+  uniqueEmail,
+} from '@agentora/e2e-support/signups';
+
+// The production rate limits, on a backend and a site of this file's own (ports 4710-4719).
+const MAILED =
+  "Thanks! You're on the early access list. Check your email for confirmation and exclusive benefits.";
+
+test.describe.configure({ mode: 'serial' });
+
+let limited: Awaited<ReturnType<typeof startRateLimitedSite>> | undefined;
+let backend: TestBackend;
+let site: { url: string };
+test.beforeAll(async () => {
+  limited = await startRateLimitedSite(4710);
+  ({ backend, site } = limited);
+});
+test.afterAll(async () => {
+  await limited?.close();
+});
+
+function apiHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  const { publishableKey } = backend.publicConfig;
+  return {
+    apikey: publishableKey,
+    Authorization: `Bearer ${publishableKey}`,
+    'Content-Type': 'application/json',
+    ...extra,
+  };
+}
+
+test('the 11th rapid early-access sign-up from one address is refused with the message and the address kept; another address still signs up', async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto(`${site.url}/`);
+  await scrollThroughPage(page);
+  const form = earlyAccessForm(page);
+  const input = form.getByRole('textbox', { name: 'Email address' });
+  const joined: string[] = [];
+  for (let i = 0; i < 10; i += 1) {
+    const email = uniqueEmail('ada', `limit-${i}`);
+    await input.fill(email);
+    await form.getByRole('button', { name: 'Join Early Access' }).click();
+    // A success empties the field.
+    await expect(input).toHaveValue('');
+    joined.push(email);
+  }
+  await expect(earlyAccessSection(page).getByRole('status')).toHaveText(MAILED);
+
+  const eleventh = uniqueEmail('ada', 'limit-11');
+  await input.fill(eleventh);
+  await form.getByRole('button', { name: 'Join Early Access' }).click();
+  await expect(earlyAccessSection(page).getByRole('alert')).toHaveText(RATE_LIMITED);
+  await expect(input).toHaveValue(eleventh);
+  const backendSettings = { url: backend.url, serviceKey: backend.serviceKey };
+  expect(await signupRows('early_access_signups', eleventh, backendSettings)).toEqual([]);
+  for (const email of joined)
+    expect(await signupRows('early_access_signups', email, backendSettings)).toHaveLength(1);
+
+  // Headers a client can set do not make it another address: the gateway header comes from the socket.
+  const forged = await fetch(`${backend.url}/rest/v1/early_access_signups`, {
+    method: 'POST',
+    headers: apiHeaders({
+      'cf-connecting-ip': '203.0.113.50',
+      'x-forwarded-for': '203.0.113.51',
+      'x-real-ip': '203.0.113.52',
+    }),
+    body: JSON.stringify({ email: uniqueEmail('eve', 'forged') }),
+  });
+  expect(forged.status).toBe(429);
+
+  const elsewhere = await fetchFromAddress('127.0.0.2')(
+    `${backend.url}/rest/v1/early_access_signups`,
+    {
+      method: 'POST',
+      headers: apiHeaders(),
+      body: JSON.stringify({ email: uniqueEmail('grace', 'elsewhere') }),
+    },
+  );
+  expect(elsewhere.status).toBe(201);
+});
+
+test('an array body is refused as a whole, whatever the address', async () => {
+  const emails = [uniqueEmail('bulk', 'a'), uniqueEmail('bulk', 'b')];
+  const response = await fetchFromAddress('127.0.0.3')(
+    `${backend.url}/rest/v1/newsletter_subscriptions`,
+    {
+      method: 'POST',
+      headers: apiHeaders({ Prefer: 'return=minimal' }),
+      body: JSON.stringify(emails.map((email) => ({ email }))),
+    },
+  );
+  expect(response.status).toBe(400);
+  expect(await response.json()).toMatchObject({ code: 'PT400' });
+  const backendSettings = { url: backend.url, serviceKey: backend.serviceKey };
+  for (const email of emails)
+    expect(await signupRows('newsletter_subscriptions', email, backendSettings)).toEqual([]);
+});
