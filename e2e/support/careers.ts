@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { APPLICATION_COLUMNS, type ApplicationFields } from '@agentora/data';
 import { sharedBackendSettings } from './backend';
 
 export { docxBytes, pdfBytes, pngBytes } from '@agentora/local-supabase';
@@ -101,4 +102,43 @@ export async function storedResumeCount(): Promise<number> {
     .list('resumes', { limit: 1000 });
   if (error) throw new Error(`Listing the bucket failed: ${error.message}`);
   return data.length;
+}
+
+/**
+ * An application with a résumé, sent without a browser, the way the careers form sends it: the data
+ * library's submitApplication (one multipart call to submit-application) against the shared backend.
+ * For specs about what happens to an application (privacy requests), not about the form.
+ */
+export async function applyWithoutBrowser(
+  applicant: Applicant,
+  resume: { name: string; type: string; bytes: Buffer },
+): Promise<void> {
+  const { url } = sharedBackendSettings();
+  const publishableKey = process.env.E2E_SUPABASE_PUBLISHABLE_KEY ?? '';
+  const response = await fetch(`${url}/functions/v1/submit-application`, {
+    method: 'POST',
+    headers: { apikey: publishableKey, Authorization: `Bearer ${publishableKey}` },
+    body: applicationFormData(applicant, resume),
+  });
+  if (!response.ok)
+    throw new Error(`submit-application answered ${response.status}: ${await response.text()}`);
+}
+
+function applicationFormData(
+  applicant: Applicant,
+  resume: { name: string; type: string; bytes: Buffer },
+): FormData {
+  const fields: ApplicationFields = {
+    ...Object.fromEntries(Object.keys(APPLICATION_COLUMNS).map((name) => [name, ''])),
+    ...applicant,
+  } as ApplicationFields;
+  const form = new FormData();
+  for (const [name, column] of Object.entries(APPLICATION_COLUMNS))
+    form.append(column, fields[name as keyof ApplicationFields]);
+  form.append(
+    'resume',
+    new Blob([new Uint8Array(resume.bytes)], { type: resume.type }),
+    resume.name,
+  );
+  return form;
 }
