@@ -9,6 +9,9 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '../../..');
 const nx = path.join(root, 'node_modules/.bin/nx');
 const APPS = ['@agentora/careers', '@agentora/content', '@agentora/shell', '@agentora/signups'];
+const E2E_OWNERS = ['careers', 'content', 'shell', 'signups', 'site'].map(
+  (owner) => `@agentora/e2e-${owner}`,
+);
 
 let scratch: string;
 
@@ -84,6 +87,22 @@ it('a change inside one remote builds only that remote', () => {
   expect(affectedBy('apps/careers/src/exposed/CareersPage.tsx')).toEqual([
     '@agentora/careers',
     '@agentora/e2e',
+    '@agentora/e2e-careers',
+    '@agentora/e2e-site',
+  ]);
+  // The end-to-end suites it runs: careers' own, and the site's smoke (docs/development.md).
+  expect(affectedBy('apps/careers/src/exposed/CareersPage.tsx', 'e2e')).toEqual([
+    '@agentora/e2e-careers',
+    '@agentora/e2e-site',
+  ]);
+});
+
+it("a change in the shell runs every owner's suite; the shell's own suite runs for nothing else", () => {
+  expect(affectedBy('apps/shell/src/layout/Footer.tsx', 'e2e')).toEqual(E2E_OWNERS);
+  expect(affectedBy('apps/content/src/pages/blog/BlogPage.tsx', 'e2e')).toEqual([
+    '@agentora/e2e-content',
+    '@agentora/e2e-signups',
+    '@agentora/e2e-site',
   ]);
 });
 
@@ -93,10 +112,15 @@ it("a change in a lib affects that lib's dependents and nothing else", () => {
     '@agentora/careers',
     '@agentora/content',
     '@agentora/e2e',
+    '@agentora/e2e-careers',
+    '@agentora/e2e-content',
+    '@agentora/e2e-signups',
+    '@agentora/e2e-site',
     '@agentora/forms',
     '@agentora/signups',
   ]);
   expect(formsDependents).not.toContain('@agentora/shell');
+  expect(formsDependents).not.toContain('@agentora/e2e-shell');
   expect(affectedBy('libs/ui/src/primitives/Card.ts', 'build')).toEqual(APPS);
 });
 
@@ -125,9 +149,7 @@ it('a change in a migration tests the backend, the local server and the e2e suit
   expect(affectedBy('supabase/migrations/20250901000100_retention.sql', 'test')).toEqual(
     expect.arrayContaining(['@agentora/backend', '@agentora/local-supabase']),
   );
-  expect(affectedBy('supabase/migrations/20250901000100_retention.sql', 'e2e')).toEqual([
-    '@agentora/e2e',
-  ]);
+  expect(affectedBy('supabase/migrations/20250901000100_retention.sql', 'e2e')).toEqual(E2E_OWNERS);
   expect(affectedBy('supabase/migrations/20250901000100_retention.sql', 'test-postgres')).toEqual([
     '@agentora/backend',
   ]);
