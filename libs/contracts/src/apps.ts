@@ -67,6 +67,12 @@ export function manifestUrl(remoteOrigin: string): string {
 export interface RuntimeConfigJson {
   remotes: Record<RemoteName, string>;
   supabase: { url: string; publishableKey: string };
+  /**
+   * Where a team may load another build of a remote from, for one browser, with an override link
+   * (docs/architecture.md, "Trying a remote in production"): origins, exact (`https://host:port`)
+   * or one level of subdomain wildcard (`https://*.previews.example.com`). Absent: none.
+   */
+  remoteOverrides?: { allowedOrigins: string[] };
 }
 
 export interface LocalSiteOptions {

@@ -60,6 +60,12 @@ describe('the Content-Security-Policy', () => {
       "object-src 'none'",
     ]);
     expect(csp).not.toMatch(/unsafe-eval/);
+    const withPreviews = contentSecurityPolicy({
+      ...SOURCES,
+      overrideOrigins: ['https://*.previews.agentora.ai'],
+    });
+    expect(withPreviews).toMatch(/script-src 'self' https:\/\/\*\.previews\.agentora\.ai /);
+    expect(withPreviews).toMatch(/connect-src 'self' https:\/\/\*\.previews\.agentora\.ai /);
     expect(contentSecurityPolicy({ ...SOURCES, reportUri: '/r' })).toMatch(/; report-uri \/r$/);
   });
 });

@@ -16,6 +16,11 @@ export interface SiteSources {
   remotes: Readonly<Record<string, string>>;
   /** The backend's URL (runtime-config.json `supabase.url`). */
   backendUrl: string;
+  /**
+   * The origins a team may load a remote's preview build from (runtime-config.json
+   * `remoteOverrides.allowedOrigins`; CSP reads the same `https://*.domain` wildcard).
+   */
+  overrideOrigins?: readonly string[];
   /** The inline scripts of every page the shell's host serves, by their text. */
   inlineScripts: readonly string[];
   /** Where browsers report a violation (the preview collects them); none in production yet. */
@@ -46,12 +51,18 @@ const originOf = (url: string) => new URL(url).origin;
 
 /** The Content-Security-Policy of the shell's pages. */
 export function contentSecurityPolicy(sources: SiteSources): string {
-  const remoteOrigins = [...new Set(Object.values(sources.remotes).map(originOf))].sort();
+  const remoteOrigins = [
+    ...new Set([
+      ...Object.values(sources.remotes).map(originOf),
+      ...(sources.overrideOrigins ?? []),
+    ]),
+  ].sort();
   const hashes = [...new Set(sources.inlineScripts.map(scriptHashSource))].sort();
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'none'"],
     // The shell's chunks, each remote's entry and chunks (script elements the federation runtime
-    // adds), and the pages' own inline loader, by hash. No 'unsafe-inline', no 'unsafe-eval'.
+    // adds), the preview builds an override link may load, and the pages' own inline loader, by
+    // hash. No 'unsafe-inline', no 'unsafe-eval'.
     ['script-src', "'self'", ...remoteOrigins, ...hashes, "'report-sample'"],
     // styled-components writes its rules into <style> elements at run time: they cannot be hashed
     // ahead of time (docs/security.md).

@@ -37,7 +37,11 @@ function writeRules(dir: string, rules: readonly HeaderRule[]): void {
 
 export interface WriteHeadersOptions {
   shellDir: string;
-  runtimeConfig: { remotes: Readonly<Record<string, string>>; supabase: { url: string } };
+  runtimeConfig: {
+    remotes: Readonly<Record<string, string>>;
+    supabase: { url: string };
+    remoteOverrides?: { allowedOrigins: readonly string[] };
+  };
   /** The remotes' host folders, where they are on this machine too. */
   remoteDirs?: readonly string[];
   reportUri?: string;
@@ -48,6 +52,7 @@ export function writeSecurityHeaders(options: WriteHeadersOptions): HeaderRule[]
   const sources: SiteSources = {
     remotes: options.runtimeConfig.remotes,
     backendUrl: options.runtimeConfig.supabase.url,
+    overrideOrigins: options.runtimeConfig.remoteOverrides?.allowedOrigins,
     inlineScripts: htmlFiles(options.shellDir).flatMap((file) =>
       inlineScriptsOf(fs.readFileSync(file, 'utf8')),
     ),

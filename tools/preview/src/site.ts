@@ -22,6 +22,8 @@ export interface PreviewSiteOptions {
   ports: AppPorts;
   /** The backend the site talks to (public URL and anon key). */
   supabase: { url: string; publishableKey: string };
+  /** Origins a remote override link may load a build from (runtime config `remoteOverrides`). */
+  overrideOrigins?: string[];
   /** Override where a remote's manifest is fetched from (e.g. another host or build). */
   remoteUrls?: Partial<Record<RemoteName, string>>;
   /**
@@ -66,7 +68,13 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
       options.remoteUrls?.[remote] ?? manifestUrl(origin(remote)),
     ]),
   ) as Record<RemoteName, string>;
-  const runtimeConfig: RuntimeConfigJson = { remotes, supabase: options.supabase };
+  const runtimeConfig: RuntimeConfigJson = {
+    remotes,
+    supabase: options.supabase,
+    ...(options.overrideOrigins
+      ? { remoteOverrides: { allowedOrigins: options.overrideOrigins } }
+      : {}),
+  };
   const buildDir = (app: AppName) =>
     options.distDirs?.[app] ?? path.join(options.workspaceRoot, appFolder(app), 'dist');
   const prerendering = options.prerender ?? true;

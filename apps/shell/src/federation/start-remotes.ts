@@ -1,6 +1,16 @@
 import { findRoute, hydrationOf } from '@agentora/data/routes';
 import { fetchRuntimeConfig, type RuntimeConfig } from '@agentora/data/runtime-config';
 import { preloadModule, registerSiteRemotes } from './remote-loader';
+import { OVERRIDE_PARAM, resolveRemoteOverrides } from './remote-overrides';
+import { showOverrideBanner, withoutOverrideParam } from './override-banner';
+
+function localStorageOrNone(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Reads the runtime config and registers the remotes. It runs in the entry chunk, before the async
@@ -16,11 +26,20 @@ export async function startRemotes(
 ): Promise<RuntimeConfig> {
   // Default cache mode: the <link rel="preload"> in index.html has already asked for this file.
   const config = await fetchRuntimeConfig('/runtime-config.json');
-  registerSiteRemotes(config.remotes);
+  // A team's override link (remote-overrides.ts): taken or refused, then gone from the address.
+  const overrides = resolveRemoteOverrides(config, search, localStorageOrNone());
+  if (new URLSearchParams(search).has(OVERRIDE_PARAM))
+    window.history.replaceState(
+      window.history.state,
+      '',
+      withoutOverrideParam(window.location.href),
+    );
+  registerSiteRemotes(overrides.remotes);
+  showOverrideBanner(overrides);
   // Only the page module: parts further down (the home page's sign-up sections, the footer form)
   // load as the visitor scrolls near them.
   const route = findRoute(pathname);
   if (route && (!prerendered || hydrationOf(route, search) === 'at-load'))
     preloadModule(route.page);
-  return config;
+  return { ...config, remotes: overrides.remotes };
 }

@@ -25,6 +25,19 @@ function isHttpUrl(value: unknown): value is string {
   }
 }
 
+/**
+ * An origin an override may load a remote from: scheme, host and optional port, nothing else; the
+ * host may start with `*.` (any one subdomain). Plain http only for loopback hosts.
+ */
+export function isOriginPattern(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = /^(https?):\/\/(\*\.)?([a-z0-9-]+(\.[a-z0-9-]+)*)(:\d{1,5})?$/.exec(value);
+  if (!match) return false;
+  const [, scheme, wildcard, host] = match;
+  const loopback = host === 'localhost' || host === '127.0.0.1';
+  return scheme === 'https' || (loopback && !wildcard);
+}
+
 /** Checks a parsed JSON value and returns it typed, or throws a RuntimeConfigError saying what is wrong. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (typeof value !== 'object' || value === null)
@@ -49,9 +62,20 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     RemoteName,
     string
   >;
+  const { remoteOverrides } = value as Partial<RuntimeConfig>;
+  let allowedOrigins: string[] | undefined;
+  if (remoteOverrides !== undefined) {
+    const origins = (remoteOverrides as { allowedOrigins?: unknown } | null)?.allowedOrigins;
+    if (!Array.isArray(origins) || !origins.every(isOriginPattern))
+      throw new RuntimeConfigError(
+        'Runtime config: remoteOverrides.allowedOrigins must list origins (https://host[:port], or https://*.domain).',
+      );
+    allowedOrigins = [...origins];
+  }
   return {
     remotes: checked,
     supabase: { url: supabase.url, publishableKey: supabase.publishableKey },
+    ...(allowedOrigins ? { remoteOverrides: { allowedOrigins } } : {}),
   };
 }
 

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { startPreviewSite, startStaticSite } from '@agentora/preview';
+import { portBlock } from '@agentora/e2e-support/ports';
+import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
+import { sharedBackendConfig } from '@agentora/e2e-support/site';
+import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
+
+// A team tries its pull request's build of a remote in the production site, in one browser: an
+// override link from an allowed origin (apps/shell/src/federation/remote-overrides.ts). A site of
+// this file's own (4380-4383), a preview build of careers on an allowed origin (4390) and the same
+// build on one that is not (4391).
+const ALLOWED_PORT = 4390;
+const REFUSED_PORT = 4391;
+const MARKER = 'Careers preview build for pull request 42';
+
+test('an override link loads the preview build of a remote in this browser until cleared; another origin is refused', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const dist = buildRemoteVariant({
+    remote: 'careers',
+    variant: 'careers-override',
+    wrapExposed: { module: 'CareersPage', marker: MARKER },
+  });
+  const allowedOrigin = `http://127.0.0.1:${ALLOWED_PORT}`;
+  const previewBuild = await startStaticSite({ root: dist, port: ALLOWED_PORT });
+  const offList = await startStaticSite({ root: dist, port: REFUSED_PORT });
+  const site = await startPreviewSite({
+    workspaceRoot: WORKSPACE_ROOT,
+    ports: portBlock(4380),
+    supabase: sharedBackendConfig(),
+    overrideOrigins: [allowedOrigin],
+  });
+  try {
+    const main = page.getByRole('main');
+    const banner = page.getByRole('region', { name: 'Remote override' });
+    const marker = page.getByTestId('release-marker');
+    const override = `${allowedOrigin}/mf-manifest.json`;
+
+    // The prerendered careers page, its part rendered from the preview build's code.
+    await page.goto(`${site.url}/careers?remote-override=careers=${encodeURIComponent(override)}`);
+    await expect(banner).toHaveText(
+      `Previewing "careers" from ${override}, in this browser only.Clear override`,
+    );
+    await page.getByRole('main').hover();
+    await expect(marker).toHaveText(MARKER);
+    await expect(
+      main.getByRole('heading', { level: 1, name: 'Careers at Agentora' }),
+    ).toBeVisible();
+    // The link is not passed on with the address.
+    await expect(page).toHaveURL(`${site.url}/careers`);
+
+    // Another page load in this browser keeps it; another browser never had it.
+    await page.reload();
+    await page.getByRole('main').hover();
+    await expect(marker).toHaveText(MARKER);
+    const other = await browser.newPage();
+    await other.goto(`${site.url}/careers`);
+    await other.getByRole('main').hover();
+    await expect(
+      other.getByRole('heading', { level: 1, name: 'Careers at Agentora' }),
+    ).toBeVisible();
+    await expect(other.getByTestId('release-marker')).toHaveCount(0);
+    await expect(other.getByRole('region', { name: 'Remote override' })).toHaveCount(0);
+    await other.close();
+
+    await banner.getByRole('button', { name: 'Clear override' }).click();
+    await expect(page).toHaveURL(`${site.url}/careers`);
+    await page.getByRole('main').hover();
+    await expect(
+      main.getByRole('heading', { level: 1, name: 'Careers at Agentora' }),
+    ).toBeVisible();
+    await expect(marker).toHaveCount(0);
+    await expect(banner).toHaveCount(0);
+
+    // An origin that is not on the runtime config's list loads nothing, and says so.
+    const refused = `http://127.0.0.1:${REFUSED_PORT}/mf-manifest.json`;
+    const offListRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`http://127.0.0.1:${REFUSED_PORT}`))
+        offListRequests.push(request.url());
+    });
+    await page.goto(`${site.url}/careers?remote-override=careers=${encodeURIComponent(refused)}`);
+    await expect(banner).toContainText(
+      `Remote override refused: http://127.0.0.1:${REFUSED_PORT} is not on this site's list of preview origins.`,
+    );
+    await page.getByRole('main').hover();
+    await expect(
+      main.getByRole('heading', { level: 1, name: 'Careers at Agentora' }),
+    ).toBeVisible();
+    await expect(marker).toHaveCount(0);
+    expect(offListRequests).toEqual([]);
+    // The policy let the allowed build run and refused nothing.
+    expect(site.cspReports()).toEqual([]);
+  } finally {
+    await site.close();
+    await previewBuild.close();
+    await offList.close();
+  }
+});
