@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startPreviewSite, startStaticSite } from '@agentora/preview';
+import { recordCspViolations } from '@agentora/e2e-support/csp';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
 import { sharedBackendConfig } from '@agentora/e2e-support/site';
@@ -33,13 +34,23 @@ test('an override link loads the preview build of a remote in this browser until
     overrideOrigins: [allowedOrigin],
   });
   try {
+    const violations = await recordCspViolations(page);
     const main = page.getByRole('main');
     const banner = page.getByRole('region', { name: 'Remote override' });
     const marker = page.getByTestId('release-marker');
     const override = `${allowedOrigin}/mf-manifest.json`;
 
-    // The prerendered careers page, its part rendered from the preview build's code.
+    // A link alone runs nothing: it asks first.
     await page.goto(`${site.url}/careers?remote-override=careers=${encodeURIComponent(override)}`);
+    await expect(banner).toContainText(`Load "careers" from ${override} in this browser?`);
+    await page.getByRole('main').hover();
+    await expect(
+      main.getByRole('heading', { level: 1, name: 'Careers at Agentora' }),
+    ).toBeVisible();
+    await expect(marker).toHaveCount(0);
+    await banner.getByRole('button', { name: 'Load this build' }).click();
+
+    // The prerendered careers page, its part rendered from the preview build's code.
     await expect(banner).toHaveText(
       `Previewing "careers" from ${override}, in this browser only.Clear override`,
     );
@@ -91,8 +102,8 @@ test('an override link loads the preview build of a remote in this browser until
     ).toBeVisible();
     await expect(marker).toHaveCount(0);
     expect(offListRequests).toEqual([]);
-    // The policy let the allowed build run and refused nothing.
-    expect(site.cspReports()).toEqual([]);
+    // The policy let the allowed build run and refused nothing (recorded in the page, as it happens).
+    expect(await violations()).toEqual([]);
   } finally {
     await site.close();
     await previewBuild.close();

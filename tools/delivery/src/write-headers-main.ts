@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { invalidOverrideOrigins, parseRuntimeConfig } from '@agentora/data/runtime-config';
 import { HEADERS_FILE, HEADERS_JSON_FILE } from './security-headers.ts';
 import { writeSecurityHeaders, type WriteHeadersOptions } from './write-headers.ts';
 
@@ -14,10 +15,14 @@ async function readConfig(location: string): Promise<WriteHeadersOptions['runtim
         return response.text();
       })()
     : fs.readFileSync(location, 'utf8');
-  const config = JSON.parse(text) as WriteHeadersOptions['runtimeConfig'];
-  if (typeof config?.supabase?.url !== 'string' || typeof config.remotes !== 'object')
-    throw new Error(`${location} is not a runtime config (remotes, supabase.url)`);
-  return config;
+  const value = JSON.parse(text) as unknown;
+  const invalid = invalidOverrideOrigins(value);
+  if (invalid.length > 0)
+    throw new Error(
+      `${location}: remoteOverrides.allowedOrigins has entries that are not origins (https://host[:port], or https://*.sub.domain): ${invalid.join(', ')}`,
+    );
+  // The same checks the shell makes when it reads the file.
+  return parseRuntimeConfig(value);
 }
 
 const { values } = parseArgs({

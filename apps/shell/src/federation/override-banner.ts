@@ -1,7 +1,12 @@
 // The notice a browser with a remote override shows on every page, outside React's root (it is not
-// part of any page's HTML, so hydration never sees it), with the button that clears the overrides.
+// part of any page's HTML, so hydration never sees it), asking to confirm a link's override, with the button that clears them.
 // Plain DOM: it runs in the entry chunk (remote-overrides.ts).
-import { CLEAR_OVERRIDES, OVERRIDE_PARAM, type OverrideState } from './remote-overrides';
+import {
+  CLEAR_OVERRIDES,
+  OVERRIDE_PARAM,
+  confirmOverride,
+  type OverrideState,
+} from './remote-overrides';
 
 export const OVERRIDE_BANNER_ID = 'remote-override-banner';
 
@@ -30,9 +35,22 @@ export function withoutOverrideParam(href: string): string {
   return url.href;
 }
 
-/** Shows what this browser is overriding (or refused to), if anything. */
-export function showOverrideBanner(state: OverrideState, doc: Document = document): void {
-  if (state.active.length === 0 && !state.refused) return;
+function button(doc: Document, label: string, onClick: () => void): HTMLButtonElement {
+  const element = doc.createElement('button');
+  element.type = 'button';
+  element.setAttribute('style', BUTTON_STYLE);
+  element.textContent = label;
+  element.addEventListener('click', onClick);
+  return element;
+}
+
+/** Shows what this browser is overriding, asks to confirm a link's override, or says it refused one. */
+export function showOverrideBanner(
+  state: OverrideState,
+  storage: Storage | undefined,
+  doc: Document = document,
+): void {
+  if (state.active.length === 0 && !state.pending && !state.refused) return;
   doc.getElementById(OVERRIDE_BANNER_ID)?.remove();
   const banner = doc.createElement('div');
   banner.id = OVERRIDE_BANNER_ID;
@@ -46,23 +64,33 @@ export function showOverrideBanner(state: OverrideState, doc: Document = documen
       ({ remote, manifestUrl }) =>
         `Previewing "${remote}" from ${manifestUrl}, in this browser only.`,
     ),
+    ...(state.pending
+      ? [
+          `Load "${state.pending.remote}" from ${state.pending.manifestUrl} in this browser? Only for a build your team gave you.`,
+        ]
+      : []),
     ...(state.refused ? [`Remote override refused: ${state.refused.reason}`] : []),
   ].join(' ');
   banner.append(text);
-  const button = doc.createElement('button');
-  button.type = 'button';
-  button.setAttribute('style', BUTTON_STYLE);
-  if (state.active.length > 0) {
-    button.textContent = 'Clear override';
-    button.addEventListener('click', () => {
-      const url = new URL(doc.location.href);
-      url.searchParams.set(OVERRIDE_PARAM, CLEAR_OVERRIDES);
-      doc.location.assign(url.href);
-    });
-  } else {
-    button.textContent = 'Dismiss';
-    button.addEventListener('click', () => banner.remove());
+  const { pending } = state;
+  if (pending) {
+    banner.append(
+      button(doc, 'Load this build', () => {
+        confirmOverride(storage, pending);
+        doc.location.assign(withoutOverrideParam(doc.location.href));
+      }),
+    );
   }
-  banner.append(button);
+  if (state.active.length > 0) {
+    banner.append(
+      button(doc, 'Clear override', () => {
+        const url = new URL(doc.location.href);
+        url.searchParams.set(OVERRIDE_PARAM, CLEAR_OVERRIDES);
+        doc.location.assign(url.href);
+      }),
+    );
+  } else {
+    banner.append(button(doc, pending ? 'Cancel' : 'Dismiss', () => banner.remove()));
+  }
   doc.body.append(banner);
 }

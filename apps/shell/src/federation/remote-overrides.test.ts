@@ -1,10 +1,12 @@
 import type { RuntimeConfig } from '@agentora/data/runtime-config';
-import { parseRuntimeConfig } from '@agentora/data/runtime-config';
+import { invalidOverrideOrigins, parseRuntimeConfig } from '@agentora/data/runtime-config';
 import {
   OVERRIDES_STORAGE_KEY,
   checkOverride,
+  confirmOverride,
   originAllowed,
   resolveRemoteOverrides,
+  type RemoteOverride,
 } from './remote-overrides';
 import { OVERRIDE_BANNER_ID, showOverrideBanner, withoutOverrideParam } from './override-banner';
 
@@ -35,6 +37,10 @@ function memoryStorage(): Storage {
 }
 
 const link = (value: string) => `?${new URLSearchParams({ 'remote-override': value })}`;
+const SITE = 'agentora.ai';
+const resolve = (search: string, storage: Storage | undefined, config = CONFIG) =>
+  resolveRemoteOverrides(config, search, storage, SITE);
+const PR_OVERRIDE: RemoteOverride = { remote: 'careers', manifestUrl: PR_BUILD };
 
 describe('the allow-list', () => {
   it('takes exact origins and one level of subdomain under a wildcard', () => {
@@ -49,19 +55,25 @@ describe('the allow-list', () => {
     expect(originAllowed('http://127.0.0.1:4392', ['http://127.0.0.1:4391'])).toBe(false);
   });
 
-  it('is checked when the runtime config is read: origins only, https unless loopback', () => {
+  it('keeps only origin patterns when the config is read, and a bad entry never stops the site', () => {
     const config = (allowedOrigins: unknown) =>
       parseRuntimeConfig({ ...CONFIG, remoteOverrides: { allowedOrigins } });
     expect(config([PREVIEWS]).remoteOverrides).toEqual({ allowedOrigins: [PREVIEWS] });
-    for (const bad of [
-      ['https://previews.agentora.ai/path'],
-      ['http://pr.example.com'],
-      ['*'],
-      ['https://*'],
-      'https://x.example.com',
-      [42],
-    ])
-      expect(() => config(bad)).toThrow(/allowedOrigins/);
+    const bad = [
+      'https://previews.agentora.ai/',
+      'https://previews.agentora.ai/path',
+      'http://pr.example.com',
+      '*',
+      'https://*',
+      'https://*.com',
+      'https://*.github.io',
+      42,
+    ];
+    expect(config([...bad, PREVIEWS]).remoteOverrides).toEqual({ allowedOrigins: [PREVIEWS] });
+    expect(
+      invalidOverrideOrigins({ remoteOverrides: { allowedOrigins: [...bad, PREVIEWS] } }),
+    ).toEqual(bad.map(String));
+    expect(config('https://x.previews.agentora.ai')).not.toHaveProperty('remoteOverrides');
     expect(parseRuntimeConfig({ ...CONFIG, remoteOverrides: undefined })).not.toHaveProperty(
       'remoteOverrides',
     );
@@ -69,15 +81,18 @@ describe('the allow-list', () => {
 });
 
 describe('an override link', () => {
-  it('points the remote at the build for this browser, and the link can be shared no further', () => {
+  it('waits for a confirmation; then the remote points at the build in this browser until cleared', () => {
     const storage = memoryStorage();
-    const state = resolveRemoteOverrides(CONFIG, link(`careers=${PR_BUILD}`), storage);
-    expect(state.remotes).toEqual({ ...CONFIG.remotes, careers: PR_BUILD });
-    expect(state.active).toEqual([{ remote: 'careers', manifestUrl: PR_BUILD }]);
-    expect(state.refused).toBeUndefined();
-    // The next page, without the link, still has it; clearing ends it.
-    expect(resolveRemoteOverrides(CONFIG, '', storage).remotes.careers).toBe(PR_BUILD);
-    expect(resolveRemoteOverrides(CONFIG, link('clear'), storage).remotes).toEqual(CONFIG.remotes);
+    const asked = resolve(link(`careers=${PR_BUILD}`), storage);
+    // A link alone runs nothing: it asks.
+    expect(asked.pending).toEqual(PR_OVERRIDE);
+    expect(asked.remotes).toEqual(CONFIG.remotes);
+    expect(storage.getItem(OVERRIDES_STORAGE_KEY)).toBeNull();
+    confirmOverride(storage, PR_OVERRIDE);
+    const next = resolve('', storage);
+    expect(next.remotes).toEqual({ ...CONFIG.remotes, careers: PR_BUILD });
+    expect(next.active).toEqual([PR_OVERRIDE]);
+    expect(resolve(link('clear'), storage).remotes).toEqual(CONFIG.remotes);
     expect(storage.getItem(OVERRIDES_STORAGE_KEY)).toBeNull();
     expect(
       withoutOverrideParam(`https://agentora.ai/careers${link(`careers=${PR_BUILD}`)}&x=1#apply`),
@@ -93,38 +108,49 @@ describe('an override link', () => {
       ['careers=https://u:p@pr-1.previews.agentora.ai/mf-manifest.json', /credentials/],
       ['shell=https://pr-1.previews.agentora.ai/mf-manifest.json', /not a remote/],
       ['__proto__=https://pr-1.previews.agentora.ai/mf-manifest.json', /not a remote/],
-      ['careers', /not a remote|URL/],
+      ['careers', /^"careers" is not a remote/],
       ['careers=not a url', /not a URL/],
+      ['careers=http://127.0.0.1:4391/mf-manifest.json', /plain http/],
     ] as const) {
-      const state = resolveRemoteOverrides(CONFIG, link(value), storage);
+      const state = resolve(link(value), storage);
       expect(state.remotes).toEqual(CONFIG.remotes);
+      expect(state.pending).toBeUndefined();
       expect(state.refused?.reason).toMatch(reason);
     }
     expect(storage.getItem(OVERRIDES_STORAGE_KEY)).toBeNull();
+    // On a local site a loopback build is fine.
+    expect(
+      resolveRemoteOverrides(
+        CONFIG,
+        link('careers=http://127.0.0.1:4391/mf-manifest.json'),
+        storage,
+        '127.0.0.1',
+      ).pending,
+    ).toEqual({ remote: 'careers', manifestUrl: 'http://127.0.0.1:4391/mf-manifest.json' });
   });
 
   it('ends when the config no longer allows its origin, and ignores forged storage', () => {
     const storage = memoryStorage();
-    resolveRemoteOverrides(CONFIG, link(`careers=${PR_BUILD}`), storage);
+    confirmOverride(storage, PR_OVERRIDE);
     const tightened = { ...CONFIG, remoteOverrides: { allowedOrigins: [] } };
-    expect(resolveRemoteOverrides(tightened, '', storage).remotes).toEqual(CONFIG.remotes);
+    expect(resolve('', storage, tightened).remotes).toEqual(CONFIG.remotes);
     storage.setItem(
       OVERRIDES_STORAGE_KEY,
       JSON.stringify([
         { remote: 'careers', manifestUrl: 'https://evil.example.com/mf-manifest.json' },
       ]),
     );
-    expect(resolveRemoteOverrides(CONFIG, '', storage).remotes).toEqual(CONFIG.remotes);
+    expect(resolve('', storage).remotes).toEqual(CONFIG.remotes);
     storage.setItem(OVERRIDES_STORAGE_KEY, '{not json');
-    expect(resolveRemoteOverrides(CONFIG, '', storage).active).toEqual([]);
-    expect(checkOverride(`careers=${PR_BUILD}`, [])).toEqual({
+    expect(resolve('', storage).active).toEqual([]);
+    expect(checkOverride(`careers=${PR_BUILD}`, [], SITE)).toEqual({
       reason: "https://pr-42.previews.agentora.ai is not on this site's list of preview origins.",
     });
   });
 
-  it('without storage (refused by the browser) lasts for the page only', () => {
-    const state = resolveRemoteOverrides(CONFIG, link(`careers=${PR_BUILD}`), undefined);
-    expect(state.remotes.careers).toBe(PR_BUILD);
+  it('without storage (refused by the browser) is confirmed for nothing, and breaks nothing', () => {
+    confirmOverride(undefined, PR_OVERRIDE);
+    expect(resolve(link(`careers=${PR_BUILD}`), undefined).remotes).toEqual(CONFIG.remotes);
   });
 });
 
@@ -132,12 +158,12 @@ describe('the banner', () => {
   afterEach(() => document.getElementById(OVERRIDE_BANNER_ID)?.remove());
 
   it('names the override and offers to clear it; says nothing when there is none', () => {
-    showOverrideBanner({ remotes: CONFIG.remotes, active: [] });
+    showOverrideBanner({ remotes: CONFIG.remotes, active: [] }, undefined);
     expect(document.getElementById(OVERRIDE_BANNER_ID)).toBeNull();
-    showOverrideBanner({
-      remotes: { ...CONFIG.remotes, careers: PR_BUILD },
-      active: [{ remote: 'careers', manifestUrl: PR_BUILD }],
-    });
+    showOverrideBanner(
+      { remotes: { ...CONFIG.remotes, careers: PR_BUILD }, active: [PR_OVERRIDE] },
+      undefined,
+    );
     const banner = document.getElementById(OVERRIDE_BANNER_ID)!;
     expect(banner.parentElement).toBe(document.body);
     expect(banner).toHaveTextContent(
@@ -146,12 +172,29 @@ describe('the banner', () => {
     expect(banner.querySelector('button')).toHaveTextContent('Clear override');
   });
 
+  it("asks before a link's build runs: Load keeps it, Cancel keeps nothing", () => {
+    const storage = memoryStorage();
+    showOverrideBanner({ remotes: CONFIG.remotes, active: [], pending: PR_OVERRIDE }, storage);
+    const banner = document.getElementById(OVERRIDE_BANNER_ID)!;
+    expect(banner).toHaveTextContent(`Load "careers" from ${PR_BUILD} in this browser?`);
+    expect([...banner.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'Load this build',
+      'Cancel',
+    ]);
+    banner.querySelectorAll('button')[1]!.click();
+    expect(document.getElementById(OVERRIDE_BANNER_ID)).toBeNull();
+    expect(storage.getItem(OVERRIDES_STORAGE_KEY)).toBeNull();
+  });
+
   it('says why a link was refused, as text, whatever the link said', () => {
-    showOverrideBanner({
-      remotes: CONFIG.remotes,
-      active: [],
-      refused: { value: '<img src=x onerror=alert(1)>', reason: '<b>not</b> allowed' },
-    });
+    showOverrideBanner(
+      {
+        remotes: CONFIG.remotes,
+        active: [],
+        refused: { value: '<img src=x onerror=alert(1)>', reason: '<b>not</b> allowed' },
+      },
+      undefined,
+    );
     const banner = document.getElementById(OVERRIDE_BANNER_ID)!;
     expect(banner).toHaveTextContent('Remote override refused: <b>not</b> allowed');
     expect(banner.querySelector('img, b')).toBeNull();

@@ -21,6 +21,11 @@ export interface OverrideState {
   remotes: Record<RemoteName, string>;
   /** The overrides in force in this browser. */
   active: RemoteOverride[];
+  /**
+   * A link's override that passed the checks, waiting for the person to confirm it (the banner's
+   * Load button): a link alone never runs another build, so a link sent to a visitor cannot.
+   */
+  pending?: RemoteOverride;
   /** A link's override that was not taken, and why. */
   refused?: { value: string; reason: string };
 }
@@ -39,6 +44,8 @@ export function originAllowed(origin: string, patterns: readonly string[]): bool
   });
 }
 
+const isLoopback = (hostname: string) => hostname === 'localhost' || hostname === '127.0.0.1';
+
 function isRemote(name: string): name is RemoteName {
   return (REMOTE_NAMES as readonly string[]).includes(name);
 }
@@ -47,6 +54,7 @@ function isRemote(name: string): name is RemoteName {
 export function checkOverride(
   value: string,
   allowedOrigins: readonly string[],
+  pageHostname: string,
 ): RemoteOverride | { reason: string } {
   const equals = value.indexOf('=');
   const remote = equals > 0 ? value.slice(0, equals) : '';
@@ -62,6 +70,8 @@ export function checkOverride(
     return { reason: 'the build address must be an http(s) URL without credentials.' };
   if (!url.pathname.endsWith('/mf-manifest.json'))
     return { reason: "the build address must be a remote's mf-manifest.json." };
+  if (url.protocol === 'http:' && !isLoopback(pageHostname))
+    return { reason: 'a build over plain http can only be tried on a local site.' };
   if (!originAllowed(url.origin, allowedOrigins))
     return { reason: `${url.origin} is not on this site's list of preview origins.` };
   return { remote, manifestUrl: url.href };
@@ -93,30 +103,45 @@ function writeStored(storage: Storage | undefined, overrides: RemoteOverride[]):
 }
 
 /**
- * The remotes this page registers. A link's override is checked and stored (or refused); every
- * stored one is checked again against the config's list on every load, so taking an origin off the
- * list ends its overrides everywhere.
+ * The remotes this page registers. A link's override is checked, then waits for a confirmation
+ * (or is refused); every stored one is checked again against the config's list on every load, so
+ * taking an origin off the list ends its overrides everywhere.
  */
 export function resolveRemoteOverrides(
   config: RuntimeConfig,
   search: string,
   storage: Storage | undefined,
+  pageHostname: string,
 ): OverrideState {
   const allowed = config.remoteOverrides?.allowedOrigins ?? [];
+  const stillAllowed = (entry: RemoteOverride) =>
+    !('reason' in checkOverride(`${entry.remote}=${entry.manifestUrl}`, allowed, pageHostname));
   let overrides = readStored(storage);
+  let pending: RemoteOverride | undefined;
   let refused: OverrideState['refused'];
   const asked = new URLSearchParams(search).get(OVERRIDE_PARAM);
   if (asked === CLEAR_OVERRIDES) overrides = [];
   else if (asked !== null) {
-    const checked = checkOverride(asked, allowed);
+    const checked = checkOverride(asked, allowed, pageHostname);
     if ('reason' in checked) refused = { value: asked, reason: checked.reason };
-    else overrides = [...overrides.filter((entry) => entry.remote !== checked.remote), checked];
+    else pending = checked;
   }
-  overrides = overrides.filter(
-    (entry) => !('reason' in checkOverride(`${entry.remote}=${entry.manifestUrl}`, allowed)),
-  );
+  overrides = overrides.filter(stillAllowed);
   writeStored(storage, overrides);
   const remotes = { ...config.remotes };
   for (const { remote, manifestUrl } of overrides) remotes[remote] = manifestUrl;
-  return { remotes, active: overrides, ...(refused ? { refused } : {}) };
+  return {
+    remotes,
+    active: overrides,
+    ...(pending ? { pending } : {}),
+    ...(refused ? { refused } : {}),
+  };
+}
+
+/** Keeps a confirmed override in this browser (it applies from the next page load). */
+export function confirmOverride(storage: Storage | undefined, override: RemoteOverride): void {
+  writeStored(storage, [
+    ...readStored(storage).filter((entry) => entry.remote !== override.remote),
+    override,
+  ]);
 }

@@ -27,7 +27,8 @@ export async function startRemotes(
   // Default cache mode: the <link rel="preload"> in index.html has already asked for this file.
   const config = await fetchRuntimeConfig('/runtime-config.json');
   // A team's override link (remote-overrides.ts): taken or refused, then gone from the address.
-  const overrides = resolveRemoteOverrides(config, search, localStorageOrNone());
+  const storage = localStorageOrNone();
+  const overrides = resolveRemoteOverrides(config, search, storage, window.location.hostname);
   if (new URLSearchParams(search).has(OVERRIDE_PARAM))
     window.history.replaceState(
       window.history.state,
@@ -35,7 +36,7 @@ export async function startRemotes(
       withoutOverrideParam(window.location.href),
     );
   registerSiteRemotes(overrides.remotes);
-  showOverrideBanner(overrides);
+  showOverrideBanner(overrides, storage);
   // Only the page module: parts further down (the home page's sign-up sections, the footer form)
   // load as the visitor scrolls near them.
   const route = findRoute(pathname);

@@ -26,16 +26,28 @@ function isHttpUrl(value: unknown): value is string {
 }
 
 /**
- * An origin an override may load a remote from: scheme, host and optional port, nothing else; the
- * host may start with `*.` (any one subdomain). Plain http only for loopback hosts.
+ * An origin an override may load a remote from: scheme, host and optional port, nothing else. The
+ * host may start with `*.` (any one subdomain) over at least three labels, so a wildcard can name a
+ * domain of ours (`*.previews.agentora.ai`) but never a whole public suffix (`*.github.io`, `*.com`),
+ * under which anyone can have a host. Plain http only for loopback hosts (a local site).
  */
 export function isOriginPattern(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const match = /^(https?):\/\/(\*\.)?([a-z0-9-]+(\.[a-z0-9-]+)*)(:\d{1,5})?$/.exec(value);
   if (!match) return false;
   const [, scheme, wildcard, host] = match;
+  if (wildcard && host!.split('.').length < 3) return false;
   const loopback = host === 'localhost' || host === '127.0.0.1';
   return scheme === 'https' || (loopback && !wildcard);
+}
+
+/** The entries of a runtime config's remoteOverrides.allowedOrigins that are not origin patterns. */
+export function invalidOverrideOrigins(value: unknown): string[] {
+  const origins = (value as { remoteOverrides?: { allowedOrigins?: unknown } } | null)
+    ?.remoteOverrides?.allowedOrigins;
+  if (origins === undefined) return [];
+  if (!Array.isArray(origins)) return [String(origins)];
+  return origins.filter((origin) => !isOriginPattern(origin)).map(String);
 }
 
 /** Checks a parsed JSON value and returns it typed, or throws a RuntimeConfigError saying what is wrong. */
@@ -62,16 +74,11 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     RemoteName,
     string
   >;
-  const { remoteOverrides } = value as Partial<RuntimeConfig>;
-  let allowedOrigins: string[] | undefined;
-  if (remoteOverrides !== undefined) {
-    const origins = (remoteOverrides as { allowedOrigins?: unknown } | null)?.allowedOrigins;
-    if (!Array.isArray(origins) || !origins.every(isOriginPattern))
-      throw new RuntimeConfigError(
-        'Runtime config: remoteOverrides.allowedOrigins must list origins (https://host[:port], or https://*.domain).',
-      );
-    allowedOrigins = [...origins];
-  }
+  // A team's preview list must never take the site down: an entry that is not an origin pattern
+  // is left out (so it allows nothing); the deploy refuses such a config (write-headers-main.ts).
+  const listed = (value as { remoteOverrides?: { allowedOrigins?: unknown } }).remoteOverrides
+    ?.allowedOrigins;
+  const allowedOrigins = Array.isArray(listed) ? listed.filter(isOriginPattern) : undefined;
   return {
     remotes: checked,
     supabase: { url: supabase.url, publishableKey: supabase.publishableKey },
