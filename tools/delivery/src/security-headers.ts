@@ -84,7 +84,9 @@ export function contentSecurityPolicy(sources: SiteSources): string {
 
 /** Headers every response of every host of the site carries. */
 const EVERY_RESPONSE: Record<string, string> = {
-  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+  // Two years, every subdomain (every host of the site is HTTPS). Not `preload`: asking browsers to
+  // ship the domain as HTTPS-only is a decision to take on purpose, once, not a header default.
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
@@ -112,6 +114,8 @@ export function remoteHeaderRules(): HeaderRule[] {
       path: '/*',
       headers: {
         ...EVERY_RESPONSE,
+        // The shell's pages fetch the manifest (and the server build's chunks) from another origin.
+        'Access-Control-Allow-Origin': '*',
         'X-Frame-Options': 'DENY',
         'Cross-Origin-Resource-Policy': 'cross-origin',
       },
