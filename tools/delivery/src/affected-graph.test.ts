@@ -86,7 +86,6 @@ it('a change inside one remote builds only that remote', () => {
   ]);
   expect(affectedBy('apps/careers/src/exposed/CareersPage.tsx')).toEqual([
     '@agentora/careers',
-    '@agentora/e2e',
     '@agentora/e2e-careers',
     '@agentora/e2e-site',
   ]);
@@ -99,6 +98,9 @@ it('a change inside one remote builds only that remote', () => {
 
 it("a change in the shell runs every owner's suite; the shell's own suite runs for nothing else", () => {
   expect(affectedBy('apps/shell/src/layout/Footer.tsx', 'e2e')).toEqual(E2E_OWNERS);
+  // The suites' common Playwright config and support: every suite.
+  expect(affectedBy('e2e/playwright.config.ts', 'e2e')).toEqual(E2E_OWNERS);
+  expect(affectedBy('e2e/support/site.ts', 'e2e')).toEqual(E2E_OWNERS);
   expect(affectedBy('apps/content/src/pages/blog/BlogPage.tsx', 'e2e')).toEqual([
     '@agentora/e2e-content',
     '@agentora/e2e-signups',
@@ -111,7 +113,6 @@ it("a change in a lib affects that lib's dependents and nothing else", () => {
   expect(formsDependents).toEqual([
     '@agentora/careers',
     '@agentora/content',
-    '@agentora/e2e',
     '@agentora/e2e-careers',
     '@agentora/e2e-content',
     '@agentora/e2e-signups',

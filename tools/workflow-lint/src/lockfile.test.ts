@@ -34,6 +34,9 @@ describe('package-lock.json', () => {
     for (const file of readdirSync(workflows).filter((name) => name.endsWith('.yml'))) {
       const text = readFileSync(path.join(workflows, file), 'utf8');
       expect([file, text.match(/\bnpm install\b/g) ?? []]).toEqual([file, []]);
+      // A workflow that sets Node up installs the workspace, from the lockfile.
+      if (text.includes('actions/setup-node@'))
+        expect([file, /run: npm ci --no-audit --no-fund/.test(text)]).toEqual([file, true]);
     }
   });
 });
