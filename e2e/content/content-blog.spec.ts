@@ -35,6 +35,20 @@ test('blog search narrows the list; an article opens at its address and Back to 
   await expect(main.getByRole('heading', { level: 2, name: 'How pooling works' })).toBeVisible();
   await expect(main.getByRole('img', { name: /processor chips/ })).toBeVisible();
 
+  // A reload keeps the way back: the HTML's link is adopted, then points at the filtered list.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.reload();
+  await main.hover();
+  await expect(main.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute(
+    'href',
+    '/blog?search=compute&category=Technology',
+  );
+  await expect(title).not.toBeFocused();
+  expect(errors).toEqual([]);
+
   await main.getByRole('link', { name: 'Back to Blog' }).click();
   await expect(page).toHaveURL(`${sharedSiteUrl()}/blog?search=compute&category=Technology`);
   await expect(main.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('compute');
