@@ -73,6 +73,13 @@ export interface RuntimeConfigJson {
    * or one level of subdomain wildcard (`https://*.previews.example.com`). Absent: none.
    */
   remoteOverrides?: { allowedOrigins: string[] };
+  /**
+   * A remote's next release, shown to a share of visitors (docs/architecture.md, "Canary and
+   * rollback"): its manifest and the percentage of visitors' buckets (0–99) below which they get it.
+   */
+  canaries?: Partial<Record<RemoteName, { manifest: string; percent: number }>>;
+  /** Each remote's stable manifest before the last promote: what rollback returns to. */
+  previousRemotes?: Partial<Record<RemoteName, string>>;
 }
 
 export interface LocalSiteOptions {

@@ -8,3 +8,4 @@ export {
   type HeaderRule,
 } from './security-headers.ts';
 export { writeSecurityHeaders, type WriteHeadersOptions } from './write-headers.ts';
+export { canary, deployRelease, promote, rollback, RELEASES_DIR } from './releases.ts';

@@ -47,6 +47,11 @@ export interface PreviewSite {
   url: string;
   runtimeConfig: RuntimeConfigJson;
   /**
+   * The shell's folder as the host serves it. Prerendered sites serve its runtime-config.json, as
+   * production does, so the release commands (tools/delivery/src/releases.ts) can change it.
+   */
+  shellDir: string;
+  /**
    * What the pages' Content-Security-Policy refused, as browsers reported it (prerendered sites:
    * their headers are written as a deploy writes them, with this preview as the report address).
    */
@@ -84,7 +89,13 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
   const shellDir = prerendering
     ? fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-preview-shell-'))
     : buildDir('shell');
-  if (prerendering) deployApp(buildDir('shell'), shellDir);
+  if (prerendering) {
+    deployApp(buildDir('shell'), shellDir);
+    fs.writeFileSync(
+      path.join(shellDir, 'runtime-config.json'),
+      `${JSON.stringify(runtimeConfig, null, 2)}\n`,
+    );
+  }
   const servers = new Map<AppName, StaticSite>();
   const start = async (app: AppName) => {
     if (servers.has(app)) return;
@@ -93,7 +104,8 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
       port: options.ports[app],
       host,
       spaFallback: app === 'shell',
-      runtimeConfig,
+      // A prerendered shell serves the file in its folder (above); anything else this value.
+      runtimeConfig: prerendering && app === 'shell' ? undefined : runtimeConfig,
       cors: app !== 'shell',
       collectCspReports: app === 'shell',
       defaultHeaderRules: app === 'shell' ? [] : remoteHeaderRules(),
@@ -130,6 +142,7 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
   return {
     url: origin('shell'),
     runtimeConfig,
+    shellDir,
     cspReports: () => servers.get('shell')?.cspReports() ?? [],
     stop,
     start,

@@ -2,6 +2,7 @@ import { findRoute, hydrationOf } from '@agentora/data/routes';
 import { fetchRuntimeConfig, type RuntimeConfig } from '@agentora/data/runtime-config';
 import { preloadModule, registerSiteRemotes } from './remote-loader';
 import { OVERRIDE_PARAM, resolveRemoteOverrides } from './remote-overrides';
+import { remotesForBucket, visitorBucket } from './release-bucket';
 import { showOverrideBanner, withoutOverrideParam } from './override-banner';
 
 function localStorageOrNone(): Storage | undefined {
@@ -28,7 +29,9 @@ export async function startRemotes(
   const config = await fetchRuntimeConfig('/runtime-config.json');
   // A team's override link (remote-overrides.ts): taken or refused, then gone from the address.
   const storage = localStorageOrNone();
-  const overrides = resolveRemoteOverrides(config, search, storage, window.location.hostname);
+  // A canary's share of visitors gets its release (release-bucket.ts); an override link wins over it.
+  const released = { ...config, remotes: remotesForBucket(config, visitorBucket(storage)) };
+  const overrides = resolveRemoteOverrides(released, search, storage, window.location.hostname);
   if (new URLSearchParams(search).has(OVERRIDE_PARAM))
     window.history.replaceState(
       window.history.state,

@@ -79,10 +79,34 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const listed = (value as { remoteOverrides?: { allowedOrigins?: unknown } }).remoteOverrides
     ?.allowedOrigins;
   const allowedOrigins = Array.isArray(listed) ? listed.filter(isOriginPattern) : undefined;
+  // Canaries and the rollback targets are left out entry by entry when malformed, like the override
+  // list: a release step's typo shows every visitor the stable release, never an error.
+  const { canaries, previousRemotes } = value as Partial<RuntimeConfig>;
+  const checkedCanaries = Object.fromEntries(
+    REMOTE_NAMES.flatMap((name) => {
+      const canary = (canaries as Record<string, unknown> | undefined)?.[name] as
+        { manifest?: unknown; percent?: unknown } | undefined;
+      return canary &&
+        isHttpUrl(canary.manifest) &&
+        Number.isInteger(canary.percent) &&
+        (canary.percent as number) >= 1 &&
+        (canary.percent as number) <= 100
+        ? [[name, { manifest: canary.manifest, percent: canary.percent as number }]]
+        : [];
+    }),
+  );
+  const checkedPrevious = Object.fromEntries(
+    REMOTE_NAMES.flatMap((name) => {
+      const previous = (previousRemotes as Record<string, unknown> | undefined)?.[name];
+      return isHttpUrl(previous) ? [[name, previous]] : [];
+    }),
+  );
   return {
     remotes: checked,
     supabase: { url: supabase.url, publishableKey: supabase.publishableKey },
     ...(allowedOrigins ? { remoteOverrides: { allowedOrigins } } : {}),
+    ...(Object.keys(checkedCanaries).length > 0 ? { canaries: checkedCanaries } : {}),
+    ...(Object.keys(checkedPrevious).length > 0 ? { previousRemotes: checkedPrevious } : {}),
   };
 }
 

@@ -48,6 +48,11 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         kind: 'paragraph',
         text: 'We may use essential cookies to keep the website working, and privacy-friendly analytics to understand how pages are used in aggregate (for example, which pages are visited most). You can block or delete cookies in your browser settings; the website will keep working.',
       },
+      {
+        kind: 'paragraph',
+        // The release bucket: apps/shell/src/federation/release-bucket.ts.
+        text: "Your browser also keeps one random number from 0 to 99 in its local storage. It decides whether you see a new version of a part of the website before everyone else does, so that you keep seeing the same version while we try it. It is not a cookie, says nothing about you, and is never sent to us. Clearing your browser's site data removes it.",
+      },
     ],
   },
   {

@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Browser } from '@playwright/test';
+import { deployApp, deployRelease, RELEASES_DIR } from '@agentora/delivery';
+import { startPreviewSite } from '@agentora/preview';
+import { portBlock } from '@agentora/e2e-support/ports';
+import { waitForHydrated } from '@agentora/e2e-support/prerendered';
+import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
+import { sharedBackendConfig } from '@agentora/e2e-support/site';
+import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
+
+// Canary, promote and rollback on the production preview (tools/delivery/src/releases.ts): the
+// commands change only the live runtime-config.json; visitors in the canary's buckets get the next
+// release on their next page load. A site of this file's own (4385-4388); careers' host is a folder
+// with the current build at its root and the next one deployed as a release.
+const MARKER = 'Careers next release';
+const release = (...args: string[]) =>
+  execFileSync(
+    path.join(WORKSPACE_ROOT, 'node_modules/.bin/node'),
+    [path.join(WORKSPACE_ROOT, 'tools/delivery/src/release-main.ts'), ...args],
+    { cwd: WORKSPACE_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+
+/** A visitor whose browser drew `bucket` (release-bucket.ts keeps it in localStorage). */
+async function visitor(browser: Browser, bucket: number) {
+  const context = await browser.newContext();
+  await context.addInitScript((value) => {
+    if (window.localStorage.getItem('agentora.release-bucket') === null)
+      window.localStorage.setItem('agentora.release-bucket', value);
+  }, String(bucket));
+  const page = await context.newPage();
+  return {
+    page,
+    /** Whether the careers page this visitor loads is the next release. */
+    async seesNext(url: string): Promise<boolean> {
+      await page.goto(`${url}/careers`);
+      await page.getByRole('main').hover();
+      // Once the page's part runs its code (hydrated, or rendered anew from another release), the
+      // marker is there or it never will be.
+      await waitForHydrated(page, 'main h1');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Careers at Agentora' }),
+      ).toBeVisible();
+      return (await page.getByTestId('release-marker').count()) > 0;
+    },
+    close: () => context.close(),
+  };
+}
+
+test('canary 10 reaches the first tenth of visitors, promote reaches everyone, rollback goes back at once; an unsafe release is refused', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const next = buildRemoteVariant({
+    remote: 'careers',
+    variant: 'careers-canary',
+    wrapExposed: { module: 'CareersPage', marker: MARKER },
+  });
+  const host = fs.mkdtempSync(path.join(os.tmpdir(), 'careers-host-'));
+  deployApp(path.join(WORKSPACE_ROOT, 'apps/careers/dist'), host);
+  const nextId = deployRelease(next, host);
+  const site = await startPreviewSite({
+    workspaceRoot: WORKSPACE_ROOT,
+    ports: portBlock(4385),
+    supabase: sharedBackendConfig(),
+    distDirs: { careers: host },
+  });
+  const early = await visitor(browser, 4);
+  const late = await visitor(browser, 50);
+  const liveConfig = () => fs.readFileSync(path.join(site.shellDir, 'runtime-config.json'), 'utf8');
+  try {
+    expect(await early.seesNext(site.url)).toBe(false);
+
+    release('canary', 'careers', '10', '--shell-dir', site.shellDir, '--host', host);
+    expect(await early.seesNext(site.url)).toBe(true);
+    await expect(early.page.getByTestId('release-marker')).toHaveText(MARKER);
+    expect(await late.seesNext(site.url)).toBe(false);
+
+    release('promote', 'careers', '--shell-dir', site.shellDir);
+    expect(await late.seesNext(site.url)).toBe(true);
+    expect(JSON.parse(liveConfig()).remotes.careers).toContain(`/${RELEASES_DIR}/${nextId}/`);
+
+    release('rollback', 'careers', '--shell-dir', site.shellDir);
+    expect(await late.seesNext(site.url)).toBe(false);
+    expect(await early.seesNext(site.url)).toBe(false);
+
+    // A release that breaks the contract is refused, and nothing changes for anyone.
+    const broken = path.join(host, RELEASES_DIR, 'broken-copy');
+    fs.cpSync(path.join(host, RELEASES_DIR, nextId), broken, { recursive: true });
+    const manifest = JSON.parse(fs.readFileSync(path.join(broken, 'mf-manifest.json'), 'utf8'));
+    manifest.exposes.push({ ...manifest.exposes[0], path: './Extra' });
+    const brokenBuild = fs.mkdtempSync(path.join(os.tmpdir(), 'careers-broken-'));
+    fs.cpSync(broken, brokenBuild, { recursive: true });
+    fs.writeFileSync(path.join(brokenBuild, 'mf-manifest.json'), JSON.stringify(manifest));
+    fs.rmSync(broken, { recursive: true });
+    const brokenId = deployRelease(brokenBuild, host);
+    const before = liveConfig();
+    expect(() =>
+      release(
+        'canary',
+        'careers',
+        '10',
+        '--shell-dir',
+        site.shellDir,
+        '--host',
+        host,
+        '--release',
+        brokenId,
+      ),
+    ).toThrow(/breaks its contract/);
+    expect(liveConfig()).toBe(before);
+    fs.rmSync(brokenBuild, { recursive: true });
+  } finally {
+    await early.close();
+    await late.close();
+    await site.close();
+    fs.rmSync(host, { recursive: true, force: true });
+  }
+});

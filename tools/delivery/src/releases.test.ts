@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REMOTE_EXPOSES } from '@agentora/contracts';
+import { canary, deployRelease, promote, rollback } from './releases';
+
+const STABLE = 'https://careers.agentora.ai/mf-manifest.json';
+const manifest = (extra: object = {}) => ({
+  id: 'careers',
+  name: 'careers',
+  metaData: {},
+  remotes: [],
+  shared: [{ name: 'react', requiredVersion: '^19.0.0' }],
+  exposes: REMOTE_EXPOSES.careers.map((name) => ({ path: name })),
+  ...extra,
+});
+
+describe('canary, promote and rollback', () => {
+  let shellDir: string;
+  let hostDir: string;
+  let build: string;
+  const config = () =>
+    JSON.parse(fs.readFileSync(path.join(shellDir, 'runtime-config.json'), 'utf8'));
+
+  function buildWith(content: object): string {
+    fs.rmSync(build, { recursive: true, force: true });
+    fs.mkdirSync(build);
+    fs.writeFileSync(path.join(build, 'index.html'), '<!doctype html>');
+    fs.writeFileSync(path.join(build, 'mf-manifest.json'), JSON.stringify(content));
+    fs.writeFileSync(path.join(build, 'remoteEntry.js'), '');
+    return deployRelease(build, hostDir);
+  }
+
+  beforeEach(() => {
+    [shellDir, hostDir, build] = ['shell-', 'host-', 'build-'].map((prefix) =>
+      fs.mkdtempSync(path.join(os.tmpdir(), prefix)),
+    ) as [string, string, string];
+    fs.writeFileSync(path.join(shellDir, 'index.html'), '<script>loader()</script>');
+    fs.writeFileSync(
+      path.join(shellDir, 'runtime-config.json'),
+      JSON.stringify({
+        remotes: {
+          content: 'https://content.agentora.ai/mf-manifest.json',
+          signups: 'https://signups.agentora.ai/mf-manifest.json',
+          careers: STABLE,
+        },
+        supabase: { url: 'https://abc.supabase.co', publishableKey: 'sb_publishable_x' },
+      }),
+    );
+  });
+  afterEach(() => {
+    for (const dir of [shellDir, hostDir, build]) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends a share to a release, promotes it for everyone, and rolls back to the one before', () => {
+    const first = buildWith(manifest());
+    expect(fs.existsSync(path.join(hostDir, 'releases', first, 'mf-manifest.json'))).toBe(true);
+    const firstUrl = `https://careers.agentora.ai/releases/${first}/mf-manifest.json`;
+
+    canary({ shellDir, hostDir, remote: 'careers', percent: 10 });
+    expect(config().canaries).toEqual({ careers: { manifest: firstUrl, percent: 10 } });
+    expect(config().remotes.careers).toBe(STABLE);
+    // The headers follow the config.
+    expect(fs.readFileSync(path.join(shellDir, '_headers'), 'utf8')).toContain(
+      'https://careers.agentora.ai',
+    );
+
+    promote(shellDir, 'careers');
+    expect(config().remotes.careers).toBe(firstUrl);
+    expect(config().previousRemotes).toEqual({ careers: STABLE });
+    expect(config().canaries).toEqual({});
+
+    // The next release, canaried then withdrawn: the stable one is untouched.
+    const second = buildWith(manifest({ metaData: { build: 2 } }));
+    canary({ shellDir, hostDir, remote: 'careers', percent: 50 });
+    expect(config().canaries.careers.manifest).toContain(`/releases/${second}/`);
+    rollback(shellDir, 'careers');
+    expect(config().canaries).toEqual({});
+    expect(config().remotes.careers).toBe(firstUrl);
+
+    // Then back to the release before the last promote, whose files never left the host.
+    rollback(shellDir, 'careers');
+    expect(config().remotes.careers).toBe(STABLE);
+    expect(() => rollback(shellDir, 'careers')).toThrow(/no canary and no earlier release/);
+  });
+
+  it('refuses unsafe moves and leaves the live config as it was', () => {
+    const before = fs.readFileSync(path.join(shellDir, 'runtime-config.json'), 'utf8');
+    expect(() => canary({ shellDir, hostDir, remote: 'careers', percent: 10 })).toThrow(
+      /No release/,
+    );
+    buildWith(manifest({ exposes: [{ path: './CareersPage' }, { path: './Extra' }] }));
+    expect(() => canary({ shellDir, hostDir, remote: 'careers', percent: 10 })).toThrow(
+      /breaks its contract/,
+    );
+    buildWith(manifest({ shared: [{ name: 'react', requiredVersion: '^18.0.0' }] }));
+    expect(() => canary({ shellDir, hostDir, remote: 'careers', percent: 10 })).toThrow(
+      /another major/,
+    );
+    buildWith(manifest());
+    for (const percent of [0, 101, 2.5, Number.NaN])
+      expect(() => canary({ shellDir, hostDir, remote: 'careers', percent })).toThrow(/percent/);
+    expect(() => canary({ shellDir, hostDir, remote: 'shell', percent: 10 })).toThrow(
+      /not a remote/,
+    );
+    expect(() =>
+      canary({ shellDir, hostDir, remote: 'careers', percent: 10, release: '../../etc' }),
+    ).toThrow(/No release/);
+    expect(() => promote(shellDir, 'careers')).toThrow(/no canary to promote/);
+    expect(fs.readFileSync(path.join(shellDir, 'runtime-config.json'), 'utf8')).toBe(before);
+  });
+});

@@ -1,0 +1,146 @@
+// Canary, promote and rollback of a remote (docs/architecture.md, "Canary and rollback"). A release
+// is a remote's build deployed into `releases/<id>/` on its host, beside every earlier one, so any
+// of them can be live again at once. The three commands change only the live runtime-config.json
+// (in the shell's folder): nothing is built, and visitors get the change on their next page load.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTE_NAMES, type RemoteName, type RuntimeConfigJson } from '@agentora/contracts/apps';
+import { releaseCheckError, type ReleaseManifest } from '@agentora/mf-config/release-check';
+import { deployApp } from './deploy.ts';
+import { writeSecurityHeaders } from './write-headers.ts';
+
+export const RELEASES_DIR = 'releases';
+const MANIFEST = 'mf-manifest.json';
+const RUNTIME_CONFIG = 'runtime-config.json';
+
+export class ReleaseError extends Error {
+  override name = 'ReleaseError';
+}
+
+function assertRemote(remote: string): asserts remote is RemoteName {
+  if (!(REMOTE_NAMES as readonly string[]).includes(remote))
+    throw new ReleaseError(`${remote} is not a remote (${REMOTE_NAMES.join(', ')}).`);
+}
+
+/**
+ * Deploys a remote's build as a release on its host (`<hostDir>/releases/<id>/`, id from its
+ * manifest's content) without making it live; returns the id.
+ */
+export function deployRelease(distDir: string, hostDir: string): string {
+  const manifest = fs.readFileSync(path.join(distDir, MANIFEST));
+  const id = crypto.createHash('sha256').update(manifest).digest('hex').slice(0, 12);
+  deployApp(distDir, path.join(hostDir, RELEASES_DIR, id));
+  return id;
+}
+
+function readConfig(shellDir: string): RuntimeConfigJson {
+  const file = path.join(shellDir, RUNTIME_CONFIG);
+  if (!fs.existsSync(file)) throw new ReleaseError(`${file} is missing: deploy the shell first.`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as RuntimeConfigJson;
+}
+
+/** Writes the config (atomically) and the headers that follow it (the origins may have changed). */
+function writeConfig(shellDir: string, config: RuntimeConfigJson): void {
+  const file = path.join(shellDir, RUNTIME_CONFIG);
+  const temporary = `${file}.writing-${process.pid}`;
+  fs.writeFileSync(temporary, `${JSON.stringify(config, null, 2)}\n`);
+  fs.renameSync(temporary, file);
+  writeSecurityHeaders({ shellDir, runtimeConfig: config });
+}
+
+/** A remote's host root URL, from a manifest URL of it (its own, or one of its releases'). */
+function hostRootOf(manifestUrl: string): string {
+  return new URL(
+    manifestUrl.replace(new RegExp(`${RELEASES_DIR}/[0-9a-f]+/${MANIFEST}$`), MANIFEST),
+  ).href.replace(new RegExp(`${MANIFEST}$`), '');
+}
+
+export interface CanaryOptions {
+  shellDir: string;
+  /** The remote's host folder, where its releases are. */
+  hostDir: string;
+  remote: string;
+  percent: number;
+  /** Which release; default the newest deployed one that is not live. */
+  release?: string;
+}
+
+function newestRelease(hostDir: string, live: readonly string[]): string | undefined {
+  const dir = path.join(hostDir, RELEASES_DIR);
+  if (!fs.existsSync(dir)) return undefined;
+  return fs
+    .readdirSync(dir)
+    .filter((id) => !live.some((url) => url.includes(`/${RELEASES_DIR}/${id}/`)))
+    .map((id) => ({ id, at: fs.statSync(path.join(dir, id, MANIFEST)).mtimeMs }))
+    .sort((a, b) => b.at - a.at)[0]?.id;
+}
+
+/** Sends `percent` % of visitors to a release of the remote, once it passes the release checks. */
+export function canary(options: CanaryOptions): RuntimeConfigJson {
+  const { shellDir, hostDir, remote, percent } = options;
+  assertRemote(remote);
+  if (!Number.isInteger(percent) || percent < 1 || percent > 100)
+    throw new ReleaseError(`percent ${percent}: a whole number from 1 to 100.`);
+  const config = readConfig(shellDir);
+  const live = [config.remotes[remote], config.canaries?.[remote]?.manifest ?? ''];
+  const release = options.release ?? newestRelease(hostDir, live.slice(0, 1));
+  if (!release || !/^[0-9a-f]{12}$/.test(release))
+    throw new ReleaseError(`No release of ${remote} to send visitors to: deploy one first.`);
+  const manifestFile = path.join(hostDir, RELEASES_DIR, release, MANIFEST);
+  if (!fs.existsSync(manifestFile))
+    throw new ReleaseError(`${remote} has no release ${release} in ${hostDir}.`);
+  const problem = releaseCheckError(
+    remote,
+    JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ReleaseManifest,
+  );
+  if (problem) throw new ReleaseError(`Not sending visitors to ${remote} ${release}: ${problem}`);
+  const manifest = `${hostRootOf(config.remotes[remote])}${RELEASES_DIR}/${release}/${MANIFEST}`;
+  if (manifest === config.remotes[remote])
+    throw new ReleaseError(`${remote} ${release} is already the stable release.`);
+  const next: RuntimeConfigJson = {
+    ...config,
+    canaries: { ...config.canaries, [remote]: { manifest, percent } },
+  };
+  writeConfig(shellDir, next);
+  return next;
+}
+
+/** Makes the remote's canary its stable release, for every visitor; the old one is kept for rollback. */
+export function promote(shellDir: string, remote: string): RuntimeConfigJson {
+  assertRemote(remote);
+  const config = readConfig(shellDir);
+  const canaryOf = config.canaries?.[remote];
+  if (!canaryOf) throw new ReleaseError(`${remote} has no canary to promote.`);
+  const { [remote]: _promoted, ...canaries } = config.canaries ?? {};
+  const next: RuntimeConfigJson = {
+    ...config,
+    remotes: { ...config.remotes, [remote]: canaryOf.manifest },
+    previousRemotes: { ...config.previousRemotes, [remote]: config.remotes[remote] },
+    canaries,
+  };
+  writeConfig(shellDir, next);
+  return next;
+}
+
+/**
+ * Takes a running canary away from its visitors; without one, puts the release before the last
+ * promote back as stable. Its files never left the host, so it is instant.
+ */
+export function rollback(shellDir: string, remote: string): RuntimeConfigJson {
+  assertRemote(remote);
+  const config = readConfig(shellDir);
+  let next: RuntimeConfigJson;
+  if (config.canaries?.[remote]) {
+    const { [remote]: _withdrawn, ...canaries } = config.canaries;
+    next = { ...config, canaries };
+  } else {
+    const previous = config.previousRemotes?.[remote];
+    if (!previous)
+      throw new ReleaseError(`${remote} has no canary and no earlier release to go back to.`);
+    const { [remote]: _restored, ...previousRemotes } = config.previousRemotes ?? {};
+    next = { ...config, remotes: { ...config.remotes, [remote]: previous }, previousRemotes };
+  }
+  writeConfig(shellDir, next);
+  return next;
+}
