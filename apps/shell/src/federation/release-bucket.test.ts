@@ -1,5 +1,6 @@
 import { parseRuntimeConfig, type RuntimeConfig } from '@agentora/data/runtime-config';
 import { BUCKET_STORAGE_KEY, remotesForBucket, visitorBucket } from './release-bucket';
+import { memoryStorage } from '../test-support/memory-storage';
 
 const STABLE = 'https://careers.agentora.ai/mf-manifest.json';
 const NEXT = 'https://careers.agentora.ai/releases/abc123/mf-manifest.json';
@@ -12,20 +13,6 @@ const CONFIG: RuntimeConfig = {
   supabase: { url: 'https://abc.supabase.co', publishableKey: 'sb_publishable_x' },
   canaries: { careers: { manifest: NEXT, percent: 10 } },
 };
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 describe("a visitor's release bucket", () => {
   it('is drawn once and kept: the same visitor gets the same release on every load', () => {

@@ -9,6 +9,7 @@ import {
   type RemoteOverride,
 } from './remote-overrides';
 import { OVERRIDE_BANNER_ID, showOverrideBanner, withoutOverrideParam } from './override-banner';
+import { memoryStorage } from '../test-support/memory-storage';
 
 const PREVIEWS = 'https://*.previews.agentora.ai';
 const CONFIG: RuntimeConfig = {
@@ -21,20 +22,6 @@ const CONFIG: RuntimeConfig = {
   remoteOverrides: { allowedOrigins: [PREVIEWS, 'http://127.0.0.1:4391'] },
 };
 const PR_BUILD = 'https://pr-42.previews.agentora.ai/careers/mf-manifest.json';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 const link = (value: string) => `?${new URLSearchParams({ 'remote-override': value })}`;
 const SITE = 'agentora.ai';
