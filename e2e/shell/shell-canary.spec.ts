@@ -19,8 +19,22 @@ const MARKER = 'Careers next release';
 const release = (...args: string[]) =>
   execFileSync(
     path.join(WORKSPACE_ROOT, 'node_modules/.bin/node'),
-    [path.join(WORKSPACE_ROOT, 'tools/delivery/src/release-main.ts'), ...args],
-    { cwd: WORKSPACE_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
+      path.join(WORKSPACE_ROOT, 'tools/delivery/src/release-main.ts'),
+      ...args,
+    ],
+    {
+      cwd: WORKSPACE_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // status reads the counters the shared backend keeps (the site reports to it).
+      env: {
+        ...process.env,
+        SUPABASE_URL: process.env.E2E_SUPABASE_URL,
+        SUPABASE_SERVICE_KEY: process.env.E2E_SUPABASE_SERVICE_KEY,
+      },
+    },
   );
 
 /** A visitor whose browser drew `bucket` (release-bucket.ts keeps it in localStorage). */
@@ -77,6 +91,14 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
     expect(await early.seesNext(site.url)).toBe(true);
     await expect(early.page.getByTestId('release-marker')).toHaveText(MARKER);
     expect(await late.seesNext(site.url)).toBe(false);
+    // Each browser reported its page load when it left the page; status compares the two releases.
+    await early.page.goto('about:blank');
+    await late.page.goto('about:blank');
+    await expect
+      .poll(() => release('status', 'careers', '--shell-dir', site.shellDir))
+      .toMatch(
+        /^stable .*: [1-9]\d* loads, 0 failed to load.*\ncanary 10 % .*releases\/[0-9a-f]+\/mf-manifest\.json: [1-9]\d* loads, 0 failed to load, 0 failed while rendering, error rate 0\.0 %\n$/,
+      );
 
     release('promote', 'careers', '--shell-dir', site.shellDir);
     expect(await late.seesNext(site.url)).toBe(true);
@@ -112,6 +134,40 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
     ).toThrow(/breaks its contract/);
     expect(liveConfig()).toBe(before);
     fs.rmSync(brokenBuild, { recursive: true });
+
+    // A release whose files are incomplete passes the manifest's checks but fails to load: its
+    // visitors get careers' "temporarily unavailable" box, and status counts the failure.
+    const missingEntry = fs.mkdtempSync(path.join(os.tmpdir(), 'careers-missing-'));
+    fs.cpSync(next, missingEntry, { recursive: true });
+    fs.writeFileSync(
+      path.join(missingEntry, 'mf-manifest.json'),
+      fs
+        .readFileSync(path.join(next, 'mf-manifest.json'), 'utf8')
+        .replace('"careers"', '"careers" '),
+    );
+    fs.rmSync(path.join(missingEntry, 'remoteEntry.js'));
+    const missingId = deployRelease(missingEntry, host);
+    release(
+      'canary',
+      'careers',
+      '100',
+      '--shell-dir',
+      site.shellDir,
+      '--host',
+      host,
+      '--release',
+      missingId,
+    );
+    await early.page.goto(`${site.url}/careers`);
+    await early.page.getByRole('main').hover();
+    await expect(early.page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await early.page.goto('about:blank');
+    await expect
+      .poll(() => release('status', 'careers', '--shell-dir', site.shellDir))
+      .toMatch(
+        /\ncanary 100 % .*: 0 loads, 1 failed to load, 0 failed while rendering, error rate 100\.0 %\n$/,
+      );
+    fs.rmSync(missingEntry, { recursive: true });
   } finally {
     await early.close();
     await late.close();

@@ -133,6 +133,8 @@ describe('migrations', () => {
         'retention_settings',
         'mail_queue',
         'mail_send_pace',
+        'remote_health',
+        'remote_health_reports',
       ]
         .sort()
         .map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),

@@ -3,12 +3,14 @@
 //   node tools/delivery/src/release-main.ts canary <remote> <percent> --shell-dir <folder> --host <folder> [--release <id>]
 //   node tools/delivery/src/release-main.ts promote <remote> --shell-dir <folder>
 //   node tools/delivery/src/release-main.ts rollback <remote> --shell-dir <folder>
+//   node tools/delivery/src/release-main.ts status <remote> --shell-dir <folder>   (SUPABASE_URL and
+//     SUPABASE_SERVICE_KEY: the backend whose counters the shell reports to; a key that may read them)
 // Only `deploy` copies files (the remote's build, apps/<remote>/dist, as a release not yet live);
 // the others change the live runtime-config.json, effective on visitors' next page load.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { appFolder, type RemoteName } from '@agentora/contracts/apps';
-import { canary, deployRelease, promote, rollback } from './releases.ts';
+import { canary, deployRelease, promote, rollback, status, statusLines } from './releases.ts';
 
 const USAGE =
   'usage: release-main.ts deploy|canary|promote|rollback <remote> [<percent>] --shell-dir <folder> --host <folder> [--release <id>]';
@@ -63,6 +65,20 @@ try {
     case 'rollback': {
       const config = rollback(need(values['shell-dir'], '--shell-dir'), remote);
       console.info(`${remote}: every visitor gets ${config.remotes[remote as RemoteName]}`);
+      break;
+    }
+    case 'status': {
+      const apiUrl = process.env.SUPABASE_URL;
+      const serviceKey = process.env.SUPABASE_SERVICE_KEY;
+      if (!apiUrl || !serviceKey)
+        throw new Error('status reads the backend: set SUPABASE_URL and SUPABASE_SERVICE_KEY.');
+      const result = await status({
+        shellDir: need(values['shell-dir'], '--shell-dir'),
+        remote,
+        apiUrl,
+        serviceKey,
+      });
+      for (const line of statusLines(result)) console.info(line);
       break;
     }
     default:

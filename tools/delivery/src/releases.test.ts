@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REMOTE_EXPOSES } from '@agentora/contracts';
-import { canary, deployRelease, promote, rollback } from './releases';
+import { canary, deployRelease, promote, rollback, status, statusLines } from './releases';
 
 const STABLE = 'https://careers.agentora.ai/mf-manifest.json';
 const manifest = (extra: object = {}) => ({
@@ -108,5 +108,36 @@ describe('canary, promote and rollback', () => {
     ).toThrow(/No release/);
     expect(() => promote(shellDir, 'careers')).toThrow(/no canary to promote/);
     expect(fs.readFileSync(path.join(shellDir, 'runtime-config.json'), 'utf8')).toBe(before);
+  });
+
+  it("puts the stable release's and the canary's error rates side by side", async () => {
+    const first = buildWith(manifest());
+    canary({ shellDir, hostDir, remote: 'careers', percent: 10 });
+    const next = `https://careers.agentora.ai/releases/${first}/mf-manifest.json`;
+    const asked: string[] = [];
+    const fetchImpl = (async (url: URL | string, init?: RequestInit) => {
+      asked.push(`${String(url)} ${(init?.headers as Record<string, string>).apikey}`);
+      return Response.json([
+        { release: STABLE, loads: 90, load_failures: 0, render_failures: 1 },
+        { release: STABLE, loads: 10, load_failures: 0, render_failures: 0 },
+        { release: next, loads: 8, load_failures: 2, render_failures: 1 },
+      ]);
+    }) as typeof fetch;
+    const result = await status({
+      shellDir,
+      remote: 'careers',
+      apiUrl: 'https://abc.supabase.co',
+      serviceKey: 'secret',
+      fetchImpl,
+    });
+    expect(asked[0]).toMatch(
+      /^https:\/\/abc\.supabase\.co\/rest\/v1\/remote_health\?select=release%2Cloads%2Cload_failures%2Crender_failures&remote=eq\.careers&day=gte\.\d{4}-\d{2}-\d{2} secret$/,
+    );
+    expect(result.stable).toMatchObject({ loads: 100, renderFailures: 1, errorRate: 0.01 });
+    expect(result.canary).toMatchObject({ percent: 10, loads: 8, loadFailures: 2, errorRate: 0.3 });
+    expect(statusLines(result)).toEqual([
+      `stable         ${STABLE}: 100 loads, 0 failed to load, 1 failed while rendering, error rate 1.0 %`,
+      `canary 10 %    ${next}: 8 loads, 2 failed to load, 1 failed while rendering, error rate 30.0 %`,
+    ]);
   });
 });

@@ -144,3 +144,82 @@ export function rollback(shellDir: string, remote: string): RuntimeConfigJson {
   writeConfig(shellDir, next);
   return next;
 }
+
+export interface ReleaseHealth {
+  release: string;
+  loads: number;
+  loadFailures: number;
+  renderFailures: number;
+  /** Failures (to load, or while rendering) per page load that tried the release, 0–1; undefined without loads. */
+  errorRate: number | undefined;
+}
+
+export interface StatusOptions {
+  shellDir: string;
+  remote: string;
+  /** The backend's API URL and a key that may read public.remote_health (the service role's). */
+  apiUrl: string;
+  serviceKey: string;
+  /** How many days back (default 7). */
+  days?: number;
+  fetchImpl?: typeof fetch;
+}
+
+/**
+ * The stable release's and the canary's health side by side, from the counters the shell reports to
+ * (supabase/migrations/20251127000000_remote_health.sql), over the last `days` days.
+ */
+export async function status(
+  options: StatusOptions,
+): Promise<{ stable: ReleaseHealth; canary?: ReleaseHealth & { percent: number } }> {
+  const { shellDir, remote, apiUrl, serviceKey, days = 7, fetchImpl = fetch } = options;
+  assertRemote(remote);
+  const config = readConfig(shellDir);
+  const since = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  const url = new URL(`${apiUrl.replace(/\/+$/, '')}/rest/v1/remote_health`);
+  url.searchParams.set('select', 'release,loads,load_failures,render_failures');
+  url.searchParams.set('remote', `eq.${remote}`);
+  url.searchParams.set('day', `gte.${since}`);
+  const response = await fetchImpl(url, {
+    headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` },
+  });
+  if (!response.ok)
+    throw new ReleaseError(`The backend answered ${response.status}: ${await response.text()}`);
+  const rows = (await response.json()) as Array<{
+    release: string;
+    loads: number;
+    load_failures: number;
+    render_failures: number;
+  }>;
+  const healthOf = (release: string): ReleaseHealth => {
+    const mine = rows.filter((row) => row.release === release);
+    const loads = mine.reduce((sum, row) => sum + row.loads, 0);
+    const loadFailures = mine.reduce((sum, row) => sum + row.load_failures, 0);
+    const renderFailures = mine.reduce((sum, row) => sum + row.render_failures, 0);
+    const tried = loads + loadFailures;
+    return {
+      release,
+      loads,
+      loadFailures,
+      renderFailures,
+      errorRate: tried === 0 ? undefined : (loadFailures + renderFailures) / tried,
+    };
+  };
+  const canaryOf = config.canaries?.[remote];
+  return {
+    stable: healthOf(config.remotes[remote]),
+    ...(canaryOf ? { canary: { ...healthOf(canaryOf.manifest), percent: canaryOf.percent } } : {}),
+  };
+}
+
+/** A status as the command prints it: one line per release. */
+export function statusLines(result: Awaited<ReturnType<typeof status>>): string[] {
+  const line = (name: string, health: ReleaseHealth) =>
+    `${name.padEnd(14)} ${health.release}: ${health.loads} loads, ${health.loadFailures} failed to load, ${health.renderFailures} failed while rendering, error rate ${
+      health.errorRate === undefined ? '—' : `${(health.errorRate * 100).toFixed(1)} %`
+    }`;
+  return [
+    line('stable', result.stable),
+    ...(result.canary ? [line(`canary ${result.canary.percent} %`, result.canary)] : ['no canary']),
+  ];
+}

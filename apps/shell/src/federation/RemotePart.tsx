@@ -22,6 +22,7 @@ import type {
 import { AlertCircleIcon, Button, DelayedFallback, RefreshIcon } from '@agentora/ui';
 import { loadExposed, moduleId, resetRemote } from './remote-loader';
 import { checkPartVersion, renderPartAnew, takeLandingPart } from './part-versions';
+import { reportRemote } from './remote-health';
 import {
   NEAR_VIEWPORT_MARGIN,
   onEarlyIntent,
@@ -53,6 +54,9 @@ function useHandOverToPart(): void {
   }, [element]);
 }
 
+/** Load failures already counted as such: the boundary that shows them is not a render failure. */
+const loadFailures = new WeakSet<Error>();
+
 function componentFor<R extends RemoteName, E extends ExposeName<R>>(
   remote: R,
   expose: E,
@@ -63,16 +67,24 @@ function componentFor<R extends RemoteName, E extends ExposeName<R>>(
   if (!component) {
     const id = moduleId(remote, expose);
     component = lazy(() =>
-      load.then(({ default: Exposed }) => {
-        // On its first render, checks that prerendered HTML of this part is from this build
-        // (part-versions.ts); a stale part is rendered anew instead of adopted.
-        const Checked = (props: ExposedProps<R, E>) => {
-          checkPartVersion(id);
-          useHandOverToPart();
-          return <Exposed {...(props as ExposedProps<R, E> & object)} />;
-        };
-        return { default: Checked as ExposedComponent<R, E> };
-      }),
+      load.then(
+        ({ default: Exposed }) => {
+          reportRemote(remote, 'loaded');
+          // On its first render, checks that prerendered HTML of this part is from this build
+          // (part-versions.ts); a stale part is rendered anew instead of adopted.
+          const Checked = (props: ExposedProps<R, E>) => {
+            checkPartVersion(id);
+            useHandOverToPart();
+            return <Exposed {...(props as ExposedProps<R, E> & object)} />;
+          };
+          return { default: Checked as ExposedComponent<R, E> };
+        },
+        (error: unknown) => {
+          reportRemote(remote, 'load_failed');
+          if (error instanceof Error) loadFailures.add(error);
+          throw error;
+        },
+      ),
     );
     componentByLoad.set(load, component);
   }
@@ -274,9 +286,10 @@ function LoadedRemotePart<R extends RemoteName, E extends ExposeName<R>>({
           onRetry={retry}
         />
       }
-      onError={(error, componentStack) =>
-        console.error(`[shell] the "${remote}" remote failed:`, error, componentStack)
-      }
+      onError={(error, componentStack) => {
+        if (!loadFailures.has(error)) reportRemote(remote, 'render_failed');
+        console.error(`[shell] the "${remote}" remote failed:`, error, componentStack);
+      }}
     >
       {/* Takes no box of its own: the part lays out as if it were not there. */}
       <div

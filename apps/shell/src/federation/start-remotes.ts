@@ -3,6 +3,7 @@ import { fetchRuntimeConfig, type RuntimeConfig } from '@agentora/data/runtime-c
 import { preloadModule, registerSiteRemotes } from './remote-loader';
 import { OVERRIDE_PARAM, resolveRemoteOverrides } from './remote-overrides';
 import { remotesForBucket, visitorBucket } from './release-bucket';
+import { startRemoteHealth } from './remote-health';
 import { showOverrideBanner, withoutOverrideParam } from './override-banner';
 
 function localStorageOrNone(): Storage | undefined {
@@ -39,6 +40,7 @@ export async function startRemotes(
       withoutOverrideParam(window.location.href),
     );
   registerSiteRemotes(overrides.remotes);
+  startRemoteHealth(config.supabase, overrides.remotes);
   showOverrideBanner(overrides, storage);
   // Only the page module: parts further down (the home page's sign-up sections, the footer form)
   // load as the visitor scrolls near them.
