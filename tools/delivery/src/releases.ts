@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName, type RuntimeConfigJson } from '@agentora/contracts/apps';
 import { releaseCheckError, type ReleaseManifest } from '@agentora/mf-config/release-check';
+import { writeAtomically } from '@agentora/prerender/page-files';
 import { deployApp } from './deploy.ts';
 import { writeSecurityHeaders } from './write-headers.ts';
 
@@ -42,10 +43,7 @@ function readConfig(shellDir: string): RuntimeConfigJson {
 
 /** Writes the config (atomically) and the headers that follow it (the origins may have changed). */
 function writeConfig(shellDir: string, config: RuntimeConfigJson): void {
-  const file = path.join(shellDir, RUNTIME_CONFIG);
-  const temporary = `${file}.writing-${process.pid}`;
-  fs.writeFileSync(temporary, `${JSON.stringify(config, null, 2)}\n`);
-  fs.renameSync(temporary, file);
+  writeAtomically(path.join(shellDir, RUNTIME_CONFIG), `${JSON.stringify(config, null, 2)}\n`);
   writeSecurityHeaders({ shellDir, runtimeConfig: config });
 }
 

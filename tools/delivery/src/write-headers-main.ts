@@ -1,21 +1,14 @@
 // `node tools/delivery/src/write-headers-main.ts --config <runtime-config.json URL or file> --shell-dir <folder> [--remote-dir <folder> ...]`
 // Writes the hosts' header rules (write-headers.ts) for a deployed site.
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { invalidOverrideOrigins, parseRuntimeConfig } from '@agentora/data/runtime-config';
+import { readRuntimeConfigJson } from '@agentora/prerender/runtime-config-source';
 import { HEADERS_FILE, HEADERS_JSON_FILE } from './security-headers.ts';
 import { writeSecurityHeaders, type WriteHeadersOptions } from './write-headers.ts';
 
 async function readConfig(location: string): Promise<WriteHeadersOptions['runtimeConfig']> {
-  const text = /^https?:\/\//.test(location)
-    ? await (async () => {
-        const response = await fetch(location, { signal: AbortSignal.timeout(10_000) });
-        if (!response.ok) throw new Error(`${location} answered HTTP ${response.status}`);
-        return response.text();
-      })()
-    : fs.readFileSync(location, 'utf8');
-  const value = JSON.parse(text) as unknown;
+  const value = await readRuntimeConfigJson(location);
   const invalid = invalidOverrideOrigins(value);
   if (invalid.length > 0)
     throw new Error(

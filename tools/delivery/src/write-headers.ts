@@ -4,6 +4,7 @@
 // remotes' origins): the deploy workflow does both.
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeAtomically } from '@agentora/prerender/page-files';
 import {
   HEADERS_FILE,
   HEADERS_JSON_FILE,
@@ -22,12 +23,6 @@ function htmlFiles(dir: string): string[] {
     if (entry.isDirectory()) return entry.name === 'ssr' ? [] : htmlFiles(full);
     return entry.name.endsWith('.html') ? [full] : [];
   });
-}
-
-function writeAtomically(file: string, text: string): void {
-  const temporary = `${file}.writing-${process.pid}`;
-  fs.writeFileSync(temporary, text);
-  fs.renameSync(temporary, file);
 }
 
 function writeRules(dir: string, rules: readonly HeaderRule[]): void {

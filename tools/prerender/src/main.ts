@@ -5,11 +5,11 @@
 // remotes the runtime config names. Run after every deploy: the shell's (all pages) and each
 // remote's (`--remote <name>`: the pages that show it). Exits 1, naming the page and the remote,
 // when a page cannot be rendered; nothing is written then. See docs/prerendering.md.
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REMOTE_NAMES, appFolder, type RemoteName } from '@agentora/contracts/apps';
 import { parseRuntimeConfig, type RuntimeConfig } from '@agentora/data/runtime-config';
+import { readRuntimeConfigJson } from './runtime-config-source.ts';
 import { prerenderPages, type PageSelection } from './prerender.ts';
 
 const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
@@ -20,15 +20,7 @@ function fail(message: string): never {
 }
 
 async function readRuntimeConfig(location: string): Promise<RuntimeConfig> {
-  let text: string;
-  if (/^https?:\/\//.test(location)) {
-    const response = await fetch(location, { signal: AbortSignal.timeout(10_000) });
-    if (!response.ok) fail(`the runtime config ${location} answered HTTP ${response.status}.`);
-    text = await response.text();
-  } else {
-    text = fs.readFileSync(location, 'utf8');
-  }
-  return parseRuntimeConfig(JSON.parse(text));
+  return parseRuntimeConfig(await readRuntimeConfigJson(location));
 }
 
 const { values } = parseArgs({
