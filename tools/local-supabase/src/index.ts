@@ -6,6 +6,7 @@ export {
   LOCAL_JWT_SECRET,
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SECRET_KEY,
+  LOCAL_SEND_EMAIL_HOOK_SECRET,
   LOCAL_SERVICE_ROLE_KEY,
 } from './keys/local-keys.ts';
 export { serviceConnectionFromEnv } from './keys/service-connection.ts';

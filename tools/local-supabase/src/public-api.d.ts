@@ -16,6 +16,8 @@ export declare const LOCAL_ANON_KEY: string;
 export declare const LOCAL_SERVICE_ROLE_KEY: string;
 export declare const LOCAL_PUBLISHABLE_KEY: string;
 export declare const LOCAL_SECRET_KEY: string;
+/** The Send Email Hook's Standard Webhooks secret (`v1,whsec_…`), SEND_EMAIL_HOOK_SECRET of the functions. */
+export declare const LOCAL_SEND_EMAIL_HOOK_SECRET: string;
 
 /**
  * Where an operator's command connects with the service role: SUPABASE_URL, and SUPABASE_SECRET_KEY or

@@ -15,6 +15,33 @@ export interface MailQueueOptions {
   seconds?: number;
 }
 
+/** Supabase Auth's rate limits ([auth.rate_limit] of config.toml). */
+export interface AuthRateLimits {
+  /** email_sent: code mails per hour, all addresses together. */
+  emailSent: number;
+  /** sign_in_sign_ups: code requests (/auth/v1/otp) per 5 minutes from one client address. */
+  signInSignUps: number;
+  /** token_verifications: code checks (/auth/v1/verify) per 5 minutes from one client address. */
+  tokenVerifications: number;
+  /** token_refresh: refreshes (/auth/v1/token) per 5 minutes from one client address. */
+  tokenRefresh: number;
+}
+
+export interface AuthOptions {
+  /**
+   * Where the Send Email Hook goes instead of the function config.toml's [auth.hook.send_email] names
+   * (tests: a server of their own that checks the signature). Signed with the same local secret.
+   */
+  emailHook?: { url: string };
+  /** Limits instead of config.toml's (tests raise them: every test request comes from 127.0.0.1). */
+  rateLimits?: Partial<AuthRateLimits>;
+  /**
+   * Auth's clock (codes, limits, sessions), also the one every service checks a JWT's exp, nbf and iat
+   * against; tests move it. Default: the real one.
+   */
+  now?: () => Date;
+}
+
 export interface LocalSupabaseOptions {
   /** Default 54321; 0 picks a free port (tests). */
   port?: number;
@@ -78,6 +105,8 @@ export interface LocalSupabaseOptions {
   watchFunctions?: boolean;
   /** Where the functions' own output goes. Default: stderr. */
   functionLog?: (line: string) => void;
+  /** Supabase Auth (/auth/v1): the hook's target, the rate limits and the clock, for tests. */
+  auth?: AuthOptions;
 }
 
 /** A function's Deno worker, as `npm start`'s banner lists them. */

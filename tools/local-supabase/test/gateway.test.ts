@@ -51,10 +51,12 @@ const isRunning = (pid: number) => {
 describe('the functions gateway', () => {
   it('serves the enabled functions of config.toml, none started until first used', () => {
     expect(server.functions()).toEqual(
-      ['echo', 'throws', 'crashes', 'hangs', 'boot-fails', 'waits-until'].map((name) => ({
-        name,
-        pid: undefined,
-      })),
+      ['echo', 'throws', 'crashes', 'hangs', 'boot-fails', 'waits-until', 'streams'].map(
+        (name) => ({
+          name,
+          pid: undefined,
+        }),
+      ),
     );
   });
 
@@ -168,6 +170,38 @@ describe('with watchFunctions (npm start)', () => {
       await watched.stop();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("a function's streamed answer", () => {
+  const ORIGIN = 'http://localhost:4204';
+
+  it('reaches the client as it comes, with the headers the function lets the page read', async () => {
+    const controller = new AbortController();
+    const response = await call('streams', {
+      method: 'GET',
+      query: '?then=hang',
+      headers: { origin: ORIGIN },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(response.headers.get('access-control-expose-headers')).toMatch(
+      /Content-Type.*, Content-Disposition$/,
+    );
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="rows.csv"');
+    // The function never ends its body: the first line can only have come through as a stream.
+    const reader = response.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('first\n');
+    controller.abort();
+  });
+
+  it('is whole when the function ends it, and cut off (never ended cleanly) when it breaks off', async () => {
+    const whole = await call('streams', { method: 'GET', query: '?then=end' });
+    expect(await whole.text()).toBe('first\nlast\n');
+    const broken = await call('streams', { method: 'GET', query: '?then=break' });
+    expect(broken.status).toBe(200);
+    await expect(broken.text()).rejects.toThrow();
   });
 });
 

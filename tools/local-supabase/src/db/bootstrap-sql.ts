@@ -1,6 +1,6 @@
 // What a hosted Supabase database already contains before the project's first migration runs, reduced to
-// the parts this site touches: the API roles (with no default grants), the auth.* JWT helpers, the
-// storage schema, and the CLI's migration history table. Idempotent, so it runs on every start.
+// the parts this site touches: the API roles (with no default grants), the auth.* JWT helpers, Auth's
+// users, sessions and refresh tokens, the storage schema, and the CLI's migration history table. Idempotent, so it runs on every start.
 // The local_storage schema is this server's own: it holds object bytes, which hosted Supabase keeps
 // in S3, so that an upload commits atomically with its storage.objects row.
 export const BOOTSTRAP_SQL = String.raw`
@@ -67,6 +67,67 @@ as $fn$
     nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email'
   )::text
 $fn$;
+
+-- Supabase Auth's tables, with hosted Supabase's names and the columns this server and migrations use;
+-- made only where they do not exist (a real Supabase database already has them). No API role is granted
+-- anything on them, as on hosted Supabase: Auth reaches them as the database owner.
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255),
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255),
+  recovery_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
+  is_super_admin boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text unique default null,
+  phone_confirmed_at timestamptz,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  banned_until timestamptz,
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
+create index if not exists users_confirmation_token_idx on auth.users (confirmation_token);
+create index if not exists users_recovery_token_idx on auth.users (recovery_token);
+
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz,
+  updated_at timestamptz,
+  not_after timestamptz,
+  refreshed_at timestamp,
+  user_agent text,
+  ip inet
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+-- token holds a digest of the refresh token (src/auth/secrets.ts), never the token itself.
+create table if not exists auth.refresh_tokens (
+  instance_id uuid,
+  id bigserial primary key,
+  token varchar(255) unique,
+  user_id varchar(255),
+  revoked boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  parent varchar(255),
+  session_id uuid references auth.sessions (id) on delete cascade
+);
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
 
 create schema if not exists storage;
 grant usage on schema storage to anon, authenticated, service_role;

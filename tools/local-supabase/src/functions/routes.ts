@@ -1,7 +1,10 @@
 import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { forwardedHeaders } from '../gateway/forwarded-headers.ts';
 import type { RequestContext } from '../http/context.ts';
-import { sendJson, sendRaw } from '../http/reply.ts';
+import { sendJson } from '../http/reply.ts';
 import type { Admission, Reply } from '../http/route.ts';
 import { GATEWAY_SECRET_HEADER, type FunctionWorker } from './function-worker.ts';
 
@@ -107,17 +110,17 @@ async function runFunction(
     return;
   }
   const method = ctx.req.method ?? 'GET';
+  // The whole exchange, the streamed body included, within the idle timeout.
+  const deadline = AbortSignal.timeout(idleTimeoutMs);
   let response: Response;
-  let body: Buffer;
   try {
     response = await fetch(`http://127.0.0.1:${port}${ctx.url.pathname}${ctx.url.search}`, {
       method,
       headers: headersForWorker(ctx.req, gatewaySecret),
       body: method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(ctx.body.bytes),
       redirect: 'manual',
-      signal: AbortSignal.timeout(idleTimeoutMs),
+      signal: deadline,
     });
-    body = Buffer.from(await response.arrayBuffer());
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') {
       // A hung worker is ended, as the hosted runtime ends one past its limits; the next request gets a
@@ -135,10 +138,41 @@ async function runFunction(
     return;
   }
   // The function's own CORS headers (for hosted Supabase) give way to this server's origin policy,
-  // which the listener has already applied to the response.
+  // which the listener has already applied to the response; only the headers it lets the page read
+  // (a download's Content-Disposition) are added to those.
   const headers: Record<string, string> = {};
   response.headers.forEach((value, key) => {
     if (!key.startsWith('access-control-') && !HOP_BY_HOP.has(key)) headers[key] = value;
   });
-  sendRaw(ctx.res, response.status, body, headers);
+  const exposed = response.headers.get('access-control-expose-headers');
+  const allowed = ctx.res.getHeader('access-control-expose-headers');
+  if (exposed && typeof allowed === 'string')
+    headers['access-control-expose-headers'] = `${allowed}, ${exposed}`;
+  await streamAnswer(ctx, response, headers, name);
+}
+
+/**
+ * Passes the function's answer on as it comes (an export streams its rows), as hosted Supabase's gateway
+ * does. A body that breaks off is not ended cleanly: the connection is cut, so the client sees a failed
+ * download, never a short file that looks whole.
+ */
+async function streamAnswer(
+  ctx: RequestContext,
+  response: Response,
+  headers: Record<string, string>,
+  name: string,
+): Promise<void> {
+  const { res } = ctx;
+  for (const [header, value] of Object.entries(headers)) res.setHeader(header, value);
+  res.statusCode = response.status;
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res);
+  } catch (error) {
+    console.error(`local-supabase: function ${name}'s answer broke off`, error);
+    res.destroy();
+  }
 }

@@ -1,12 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { LOOPBACK_HOSTNAMES } from './loopback.ts';
 
-// Everything supabase-js (postgrest, storage, functions) may send. Like Supabase's API gateway, the
+// Everything supabase-js (auth, postgrest, storage, functions) may send. Like Supabase's API gateway, the
 // server also allows whatever a preflight asks for, so a new SDK header does not break local runs.
 const ALLOWED_HEADERS = [
   'apikey',
   'authorization',
   'x-client-info',
+  'x-supabase-api-version',
   'content-type',
   'prefer',
   'x-upsert',
@@ -76,8 +77,9 @@ export function corsHeaders(
     'Access-Control-Allow-Origin': origin,
     'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
     'Access-Control-Allow-Headers': [...new Set([...ALLOWED_HEADERS, ...requested])].join(', '),
+    // X-Supabase-Api-Version: supabase-js reads an Auth error's code only when the answer names it.
     'Access-Control-Expose-Headers':
-      'Content-Range, Content-Location, Location, Preference-Applied, ETag, Content-Length, Content-Type',
+      'Content-Range, Content-Location, Location, Preference-Applied, ETag, Content-Length, Content-Type, X-Supabase-Api-Version',
     'Access-Control-Max-Age': '86400',
   };
 }

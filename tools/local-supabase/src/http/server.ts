@@ -1,4 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { AuthServices } from '../auth/auth-services.ts';
+import { admitAuth } from '../auth/routes.ts';
 import { admitFunction, type FunctionsServices } from '../functions/routes.ts';
 import { admitResend, type ResendStandIn } from '../outbox/resend-api.ts';
 import { handleOutbox } from '../outbox/routes.ts';
@@ -21,6 +23,8 @@ import { sendEmpty, sendJson } from './reply.ts';
 import { bodyless, type Admission, type Reply } from './route.ts';
 
 export interface HttpServices {
+  /** Supabase Auth's email one-time-code sign-in (src/auth/routes.ts). */
+  auth: AuthServices;
   rest: RestServices;
   storage: StorageServices;
   functions: FunctionsServices;
@@ -52,6 +56,7 @@ function under(pathname: string, prefix: string): string | undefined {
 const INDEX = {
   name: 'local-supabase',
   endpoints: [
+    '/auth/v1',
     '/rest/v1',
     '/storage/v1',
     '/functions/v1',
@@ -64,6 +69,10 @@ const INDEX = {
 
 function areaFor(pathname: string, services: HttpServices): Area {
   let rest: string | undefined;
+  if ((rest = under(pathname, '/auth/v1')) !== undefined) {
+    const path = rest;
+    return { cors: true, admit: (req) => admitAuth(req, services.auth, path) };
+  }
   if ((rest = under(pathname, '/rest/v1')) !== undefined) {
     const path = rest;
     return { cors: true, admit: (req) => admitRest(req, services.rest, path) };

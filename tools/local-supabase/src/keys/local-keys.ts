@@ -31,3 +31,11 @@ export const LOCAL_RESEND_API_KEY = 're_local_outbox';
  * stops is sent with working links after a restart; public like the keys above.
  */
 export const LOCAL_MAIL_LINK_SECRET = 'local-mail-link-secret-not-for-any-hosted-project';
+
+/**
+ * The Send Email Hook's signing secret in Standard Webhooks form (`v1,whsec_<base64 key>`): Auth signs
+ * every hook call with it (src/auth/send-email-hook.ts) and the functions get it as
+ * SEND_EMAIL_HOOK_SECRET to check the signature. Fixed and public like the keys above; the key is the 32
+ * bytes "local-supabase-send-email-hook!!".
+ */
+export const LOCAL_SEND_EMAIL_HOOK_SECRET = 'v1,whsec_bG9jYWwtc3VwYWJhc2Utc2VuZC1lbWFpbC1ob29rISE=';

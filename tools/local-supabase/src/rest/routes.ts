@@ -3,6 +3,7 @@ import type { Caller, Database } from '../db/database.ts';
 import type { SchemaCache } from '../db/schema-cache.ts';
 import { forwardedHeaders } from '../gateway/forwarded-headers.ts';
 import { authenticate, type Authentication } from '../http/auth.ts';
+import type { JwtVerifier } from '../keys/jwt-verifier.ts';
 import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import type { RequestContext } from '../http/context.ts';
 import { sendJson, sendRaw } from '../http/reply.ts';
@@ -18,7 +19,8 @@ import { callFunction } from './rpc.ts';
 export interface RestServices {
   database: Database;
   schema: SchemaCache;
-  jwtSecret: string;
+  /** The JWTs trusted as bearer or apikey: the legacy secret's and Auth's signing key's. */
+  jwt: JwtVerifier;
 }
 
 function checkProfile(ctx: RequestContext): void {
@@ -46,11 +48,14 @@ function authFailureReply(auth: Extract<Authentication, { ok: false }>): Reply {
       },
     };
   }
-  const code = auth.problem === 'expired' ? 'PGRST303' : 'PGRST301';
+  const code = auth.code ?? (auth.problem === 'expired' ? 'PGRST303' : 'PGRST301');
   return {
     status: 401,
-    body: { code, details: null, hint: null, message: auth.message },
-    headers: { 'WWW-Authenticate': 'Bearer' },
+    body: { code, details: auth.details ?? null, hint: null, message: auth.message },
+    // PostgREST names the problem in the challenge (RFC 6750's invalid_token).
+    headers: {
+      'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(auth.message)}`,
+    },
   };
 }
 
@@ -87,7 +92,7 @@ function unknownTarget(path: string, schema: SchemaCache): PostgrestFailure | un
 
 /** /rest/v1/...: the key and the table are checked before the body is read; reads take no body. */
 export function admitRest(req: IncomingMessage, services: RestServices, path: string): Admission {
-  const auth = authenticate(req.headers, services.jwtSecret);
+  const auth = authenticate(req.headers, services.jwt);
   if (!auth.ok) return { refuse: authFailureReply(auth) };
   const unknown = unknownTarget(path, services.schema);
   if (unknown) return { refuse: { status: unknown.status, body: unknown.body } };

@@ -10,6 +10,9 @@ import {
   EDGE_RUNTIME_PRELOAD,
   SUPABASE_DIR,
 } from '../config/paths.ts';
+import { readAuthSettings } from '../auth/auth-config.ts';
+import { hookMailer, outboxMailer, type AuthMailer } from '../auth/auth-mail.ts';
+import { createAuthServices } from '../auth/auth-services.ts';
 import { acquireDataDirLock } from '../datadir/lock.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -22,6 +25,7 @@ import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import { createOriginPolicy } from '../http/cors.ts';
 import { createHostPolicy } from '../http/host.ts';
 import { createRequestListener } from '../http/server.ts';
+import { createJwtVerifier } from '../keys/jwt-verifier.ts';
 import {
   DEFAULT_PORT,
   LOCAL_ANON_KEY,
@@ -30,9 +34,11 @@ import {
   LOCAL_MAIL_LINK_SECRET,
   LOCAL_RESEND_API_KEY,
   LOCAL_SECRET_KEY,
+  LOCAL_SEND_EMAIL_HOOK_SECRET,
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys/local-keys.ts';
-import { createOutbox } from '../outbox/outbox.ts';
+import { generateSigningKey, loadOrCreateSigningKey } from '../keys/signing-key.ts';
+import { createOutbox, type Outbox } from '../outbox/outbox.ts';
 import { startMailQueueTimer } from '../mail-queue/mail-queue-timer.ts';
 import { startRetentionTimer } from '../retention/retention-timer.ts';
 import type { LocalSupabase, LocalSupabaseOptions } from '../public-types.ts';
@@ -59,6 +65,9 @@ export async function startLocalSupabase(
   let server: Awaited<ReturnType<typeof listenHttp>> | undefined;
   // Filled once the port is known: each function's environment names this server's URL.
   const workers = new Map<string, FunctionWorker>();
+  // Known once the server listens: the tokens' issuer, the hook's URL, the site mail links lead to.
+  let apiUrl = '';
+  let siteUrl = '';
   let ready = false;
   try {
     database = await openDatabase({
@@ -68,13 +77,38 @@ export async function startLocalSupabase(
     await migrate(database, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
     const schema = await loadSchemaCache(database);
     const outbox = createOutbox(path.join(dataDir, 'outbox'));
+    // Auth's signing key: kept in the data dir, so sessions outlive a restart; a fresh one in memory.
+    const signingKey = options.inMemory ? generateSigningKey() : loadOrCreateSigningKey(dataDir);
+    const jwt = createJwtVerifier({
+      legacySecret: LOCAL_JWT_SECRET,
+      signingKeys: [signingKey],
+      now: options.auth?.now,
+    });
+    const authSettings = readAuthSettings(supabaseDir);
+    const auth = createAuthServices({
+      database,
+      settings: authSettings,
+      signingKey,
+      jwt,
+      mailer: authMailer(options, authSettings.sendEmailHook?.functionName, {
+        outbox,
+        otpExpirySeconds: authSettings.email.otpExpirySeconds,
+        workers,
+        apiUrl: () => apiUrl,
+      }),
+      siteUrl: () => siteUrl,
+      apiUrl: () => apiUrl,
+      rateLimits: options.auth?.rateLimits,
+      now: options.auth?.now,
+    });
 
     // Per bucket. The functions gateway passes on bodies up to the largest bucket's (a file as multipart).
     const uploadBodyLimits = await readUploadBodyLimits(database);
     server = await listenHttp(
       createRequestListener({
-        rest: { database, schema, jwtSecret: LOCAL_JWT_SECRET },
-        storage: { database, jwtSecret: LOCAL_JWT_SECRET, uploadBodyLimits },
+        auth,
+        rest: { database, schema, jwt },
+        storage: { database, jwtSecret: LOCAL_JWT_SECRET, jwt, uploadBodyLimits },
         functions: {
           workers,
           maxBodyBytes: Math.max(SMALL_BODY_LIMIT, ...uploadBodyLimits.values()),
@@ -91,6 +125,8 @@ export async function startLocalSupabase(
     );
     const { url } = server;
     const urls = publicUrls({ siteUrl: options.siteUrl ?? LOCAL_SITE_URL, supabaseUrl: url });
+    apiUrl = url;
+    siteUrl = urls.siteUrl;
     const environment = functionEnvironment({
       url,
       siteUrl: urls.siteUrl,
@@ -111,6 +147,12 @@ export async function startLocalSupabase(
     const log = options.functionLog ?? ((line: string) => process.stderr.write(`${line}\n`));
     for (const entry of readFunctionCatalog(supabaseDir)) {
       workers.set(entry.name, new FunctionWorker(entry, runtime, environment, log));
+    }
+    const hookFunction = authSettings.sendEmailHook?.functionName;
+    if (hookFunction && !options.auth?.emailHook && !workers.has(hookFunction)) {
+      log(
+        `local-supabase: [auth.hook.send_email] names the function ${hookFunction}, which config.toml does not serve; sign-in codes cannot be sent`,
+      );
     }
     if (options.prestartFunctions) {
       await Promise.all([...workers.values()].map((worker) => worker.port()));
@@ -166,9 +208,38 @@ export async function startLocalSupabase(
 }
 
 /**
+ * How Auth sends its code mails: to the test's own hook when one is given, else through the Send Email
+ * Hook's function behind this server's gateway (its worker booted first: the 5 s the hook gets are for
+ * answering), else, with no hook configured, into the outbox as hosted Supabase's built-in mailer would.
+ */
+function authMailer(
+  options: LocalSupabaseOptions,
+  hookFunction: string | undefined,
+  local: {
+    outbox: Outbox;
+    otpExpirySeconds: number;
+    workers: ReadonlyMap<string, FunctionWorker>;
+    apiUrl: () => string;
+  },
+): AuthMailer {
+  const testHook = options.auth?.emailHook;
+  if (testHook) {
+    return hookMailer(() => ({ url: testHook.url, secret: LOCAL_SEND_EMAIL_HOOK_SECRET }));
+  }
+  if (hookFunction) {
+    return hookMailer(() => ({
+      url: `${local.apiUrl()}/functions/v1/${hookFunction}`,
+      secret: LOCAL_SEND_EMAIL_HOOK_SECRET,
+      ready: async () => local.workers.get(hookFunction)?.port(),
+    }));
+  }
+  return outboxMailer(local.outbox, local.otpExpirySeconds);
+}
+
+/**
  * What hosted Supabase gives every function (SUPABASE_URL, the new and the legacy keys, SUPABASE_DB_URL)
  * and the project's secrets (SITE_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM, MAIL_LINK_SECRET,
- * MAIL_SENDS_PER_SECOND), for this server.
+ * MAIL_SENDS_PER_SECOND, and SEND_EMAIL_HOOK_SECRET, the Send Email Hook's), for this server.
  * SUPABASE_DB_URL only on a real PostgreSQL: PGlite has no network listener.
  */
 function functionEnvironment(settings: {
@@ -188,6 +259,7 @@ function functionEnvironment(settings: {
     SITE_URL: settings.siteUrl,
     RESEND_API_KEY: settings.resend.apiKey,
     MAIL_LINK_SECRET: LOCAL_MAIL_LINK_SECRET,
+    SEND_EMAIL_HOOK_SECRET: LOCAL_SEND_EMAIL_HOOK_SECRET,
   };
   if (settings.mailSendsPerSecond !== undefined) {
     environment.MAIL_SENDS_PER_SECOND = String(settings.mailSendsPerSecond);

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Caller, Database } from '../db/database.ts';
 import { authenticate } from '../http/auth.ts';
+import type { JwtVerifier } from '../keys/jwt-verifier.ts';
 import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import type { RequestContext } from '../http/context.ts';
 import { parseBoundedJson } from '../http/json.ts';
@@ -17,7 +18,10 @@ import { uploadObject } from './upload.ts';
 
 export interface StorageServices {
   database: Database;
+  /** Signs and checks signed URLs' tokens (HS256, as storage-api signs them with the JWT secret). */
   jwtSecret: string;
+  /** The JWTs trusted as bearer or apikey: the legacy secret's and Auth's signing key's. */
+  jwt: JwtVerifier;
   /** Bucket id -> the largest upload body (readUploadBodyLimits). */
   uploadBodyLimits: ReadonlyMap<string, number>;
 }
@@ -45,7 +49,7 @@ function sendObject(ctx: RequestContext, name: string, object: StoredObject): vo
 class MissingApiKey extends Error {}
 
 function authenticated(req: IncomingMessage, services: StorageServices): Caller {
-  const auth = authenticate(req.headers, services.jwtSecret);
+  const auth = authenticate(req.headers, services.jwt);
   if (auth.ok) return auth.caller;
   if (auth.problem === 'missing') throw new MissingApiKey(auth.message);
   throw storageErrors.invalidJwt(auth.problem === 'expired' ? 'jwt expired' : 'invalid signature');

@@ -10,6 +10,8 @@ export {
 export { migrateTo, openTestDatabase, type TestDatabase } from './test-database.ts';
 export { raiseRateLimits } from './rate-limits.ts';
 export { sendQueuedMail } from './queued-mail.ts';
+export { codeInMail, signInWithCode, type SignedIn } from './sign-in-with-code.ts';
+export { webhookHeaders, webhookSignature } from '../auth/send-email-hook.ts';
 export { fetchFromAddress } from './fetch-from-address.ts';
 export { docBytes, docxBytes, pdfBytes, pngBytes, zipBytes } from './resume-files.ts';
 export type { OutboxMessage } from '../outbox/outbox.ts';
@@ -23,6 +25,7 @@ export {
   LOCAL_MAIL_LINK_SECRET,
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SECRET_KEY,
+  LOCAL_SEND_EMAIL_HOOK_SECRET,
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys/local-keys.ts';
 export { signJwt } from '../keys/jwt.ts';

@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { raiseRateLimits, startLocalSupabase, type LocalSupabase } from '../index.ts';
+import {
+  raiseRateLimits,
+  startLocalSupabase,
+  type AuthOptions,
+  type LocalSupabase,
+} from '../index.ts';
 import { freshPostgresDatabase } from './postgres-databases.ts';
 
 export interface TestServer {
@@ -26,15 +31,24 @@ export function clientFor(
   });
 }
 
+const RAISED_AUTH_LIMITS = {
+  emailSent: 1_000_000,
+  signInSignUps: 1_000_000,
+  tokenVerifications: 1_000_000,
+  tokenRefresh: 1_000_000,
+};
+
 /**
  * A real server on a free port with an in-memory database and a throwaway data dir. With
  * LOCAL_SUPABASE_TEST_POSTGRES_URL set (a superuser URL), the same tests run on a fresh database there.
  */
 export async function startTestServer(
   options: {
-    /** 'production' keeps the migrations' rate limits; by default they are raised, since every test
-     * request comes from 127.0.0.1. */
+    /** 'production' keeps the migrations' and Auth's rate limits; by default they are raised, since
+     * every test request comes from 127.0.0.1 (Auth's one-code-a-minute per address stays). */
     rateLimits?: 'raised' | 'production';
+    /** Supabase Auth's test settings (its hook's target, limits, clock). */
+    auth?: AuthOptions;
     /** Where the functions mail (a fake provider's URL); default this server's outbox. */
     resend?: { apiKey: string; apiUrl: string };
     /** The provider's rate the mail queue keeps; default 100 a second, so tests do not wait on it. */
@@ -51,6 +65,13 @@ export async function startTestServer(
     resendApiKey: options.resend?.apiKey,
     resendApiUrl: options.resend?.apiUrl,
     mailSendsPerSecond: options.mailSendsPerSecond ?? 100,
+    auth: {
+      ...options.auth,
+      rateLimits: {
+        ...(options.rateLimits === 'production' ? {} : RAISED_AUTH_LIMITS),
+        ...options.auth?.rateLimits,
+      },
+    },
   });
   if (options.rateLimits !== 'production') await raiseRateLimits(server.url, server.serviceKey);
   return {
