@@ -22,6 +22,8 @@ const FUNCTIONS = [
   'privacy-request',
   'privacy-fulfil',
   'send-queued-mail',
+  'send-auth-email',
+  'console-export',
 ];
 
 // send-thank-you-email through the real server: its index.ts on Deno, the ledger SQL reached through
@@ -301,10 +303,16 @@ describe('the local server runs the functions of supabase/config.toml', () => {
         headers: { 'Content-Type': 'application/json' },
         body: '{}',
       });
-      const body = (await keyless.json()) as { error?: string };
+      const body = (await keyless.json()) as { error?: unknown };
       if (name === 'unsubscribe') {
         // RFC 8058: mail providers post without a key; the token decides.
         expect([keyless.status, body.error]).not.toEqual([401, 'No API key found in request.']);
+      } else if (name === 'send-auth-email') {
+        // Supabase Auth's hook sends no key; its Standard Webhooks signature decides.
+        expect([keyless.status, body.error]).toEqual([
+          401,
+          { http_code: 401, message: 'The webhook signature is missing or wrong.' },
+        ]);
       } else {
         expect([keyless.status, body.error]).toEqual([401, 'No API key found in request.']);
       }

@@ -93,17 +93,35 @@ describe("the résumé bucket's limit", () => {
 describe('functions reachable through the Data API', () => {
   // PostgreSQL gives EXECUTE on every new function to PUBLIC, whatever the default privileges of the API
   // roles say, on hosted Supabase as here: a migration that forgets `revoke … from public` exposes its
-  // function at /rest/v1/rpc. None in public is for the browser.
-  it('none in public may be executed by anon or authenticated', async () => {
-    const { rows } = await asSuperuser(
+  // function at /rest/v1/rpc. None in public is for the site's visitors; the console's functions are for
+  // signed-in sessions, and check for staff themselves (console.test.ts).
+  const reachable = (role: ApiRole) =>
+    asSuperuser(
       `select p.oid::regprocedure::text as name
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-        where n.nspname = 'public'
-          and (has_function_privilege('anon', p.oid, 'execute')
-               or has_function_privilege('authenticated', p.oid, 'execute'))
+        where n.nspname = 'public' and has_function_privilege($1, p.oid, 'execute')
         order by 1`,
-    );
-    expect(rows).toEqual([]);
+      [role],
+    ).then(({ rows }) => rows.map((row) => row.name as string));
+
+  it('none in public may be executed by anon', async () => {
+    expect(await reachable('anon')).toEqual([]);
+  });
+
+  it('authenticated may execute exactly the console functions', async () => {
+    expect(await reachable('authenticated')).toEqual([
+      'console_application(uuid)',
+      'console_applications(text,date,date,text,text,boolean,integer,integer)',
+      'console_change_application_status(uuid,text,text)',
+      'console_export_applications(text,date,date,text,timestamp with time zone,uuid,integer)',
+      'console_export_signups(text,text,date,date,boolean,boolean,timestamp with time zone,uuid,integer)',
+      'console_invite_waitlist(jsonb)',
+      'console_log_export(text,jsonb)',
+      'console_open_resume(uuid)',
+      'console_signups(text,text,date,date,boolean,boolean,text,boolean,integer,integer)',
+      'console_signups_per_day(date,date)',
+      'console_whoami()',
+    ]);
   });
 });
 
@@ -135,6 +153,9 @@ describe('migrations', () => {
         'mail_send_pace',
         'remote_health',
         'remote_health_reports',
+        'staff',
+        'application_status_changes',
+        'staff_audit_log',
       ]
         .sort()
         .map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),
@@ -205,7 +226,7 @@ describe('general_applications as anon', () => {
   it('cannot read, update or delete anything', async () => {
     for (const sql of [
       'select * from public.general_applications',
-      `update public.general_applications set status = 'hired'`,
+      `update public.general_applications set status = 'offer'`,
       'delete from public.general_applications',
     ]) {
       await expect(as('anon', sql)).rejects.toMatchObject({ code: '42501' });
@@ -213,15 +234,17 @@ describe('general_applications as anon', () => {
   });
 });
 
-describe('authenticated (unused by the site)', () => {
-  it('has no rights on any table', async () => {
+describe('authenticated (the console; staff are checked in console.test.ts)', () => {
+  it('may not write any table, and a session that is not staff reads no row', async () => {
     for (const table of TABLES) {
       await expect(insertAs('authenticated', table, validRow(table))).rejects.toMatchObject({
         code: '42501',
       });
-      await expect(as('authenticated', `select * from public.${table}`)).rejects.toMatchObject({
+      await expect(as('authenticated', `delete from public.${table}`)).rejects.toMatchObject({
         code: '42501',
       });
+      const { rows } = await as('authenticated', `select * from public.${table}`);
+      expect(rows).toEqual([]);
     }
   });
 });
@@ -459,7 +482,7 @@ describe('applications bucket', () => {
     ]);
   });
 
-  it('has no storage policy: anon can neither create nor see objects, however named', async () => {
+  it('has no storage policy but the staff read: anon can neither create nor see objects, however named', async () => {
     for (const name of [
       `resumes/${Date.now()}-${'ab'.repeat(16)}.pdf`,
       `resumes/${Date.now()}-${'cd'.repeat(16)}`,
@@ -473,6 +496,6 @@ describe('applications bucket', () => {
     const { rows: policies } = await asSuperuser(
       `select policyname from pg_policies where schemaname = 'storage' and tablename = 'objects'`,
     );
-    expect(policies).toEqual([]);
+    expect(policies).toEqual([{ policyname: 'applications: staff read resumes' }]);
   });
 });

@@ -18,6 +18,7 @@ function memoryQueue(messages: QueuedMail[]) {
       return settlement.outcome === 'sent' ? 'sent' : 'queued';
     },
     pending: async () => ({ queued: messages.length, due: messages.length, sending: 0, dead: 0 }),
+    keepInviteToken: async () => true,
   };
   return { store, settled };
 }

@@ -255,7 +255,7 @@ describe('fields', () => {
     ['a javascript: link', { portfolio_url: 'javascript:alert(1)' }, ['portfolio_url']],
     ['an option outside the list', { availability: 'tomorrow' }, ['availability']],
     ['an over-long text', { skills: 'x'.repeat(2001) }, ['skills']],
-    ['a field the table does not have', { status: 'hired' }, ['status']],
+    ['a field the table does not have', { status: 'offer' }, ['status']],
     ['a column the visitor may not set', { resume_path: 'resumes/1-x.pdf' }, ['resume_path']],
   ])('refuses %s (400, naming the field)', async (_label, fields, named) => {
     const before = await objectCount();

@@ -17,6 +17,11 @@ export interface FunctionEnvironment {
   apiKeys: ReadonlySet<string>;
   /** The keys that act as the service role: the secret keys and the legacy service_role JWT. */
   secretKeys: ReadonlySet<string>;
+  /**
+   * The key a function presents when it calls the API as its caller (the caller's session as the bearer,
+   * so row-level security decides): the publishable key named "default", or the legacy anon JWT.
+   */
+  publishableKey: string | undefined;
   /** Where mail links point: SITE_URL (default https://agentora.ai) and SUPABASE_URL. */
   urls: PublicUrls;
   resend: {
@@ -111,6 +116,7 @@ export function functionEnvironment(
     secretKey,
     secretKeys: new Set(serviceKeys),
     apiKeys: new Set(callerKeys),
+    publishableKey: publishableKeys.default || get('SUPABASE_ANON_KEY') || undefined,
     urls: publicUrls({ siteUrl: get('SITE_URL'), supabaseUrl }),
     resend: {
       apiKey: get('RESEND_API_KEY') || undefined,

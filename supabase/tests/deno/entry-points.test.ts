@@ -1,6 +1,7 @@
 // Each function's index.ts as hosted Supabase runs it: imported on Deno with the environment hosted
 // functions get, its Deno.serve handler taken and called. Checks the wiring that only the entry file has:
 // the environment it reads, the key check around the handler, the preflight.
+import { signWebhook, webhookKeys } from '../../functions/send-auth-email/standard-webhooks.ts';
 import { assertEquals } from './assert.ts';
 
 // Every function supabase/config.toml declares (the list hosted Supabase deploys).
@@ -14,10 +15,13 @@ const ENVIRONMENT: Record<string, string> = {
   SUPABASE_SECRET_KEYS: JSON.stringify({ default: 'sb_secret_entry_test' }),
   SITE_URL: 'https://agentora.example',
   MAIL_LINK_SECRET: 'entry-test-mail-link-secret-of-32-characters',
+  SEND_EMAIL_HOOK_SECRET: `v1,whsec_${btoa('entry-test-hook-secret-32-bytes!')}`,
 };
 
 // Called by the project alone (pg_cron with the secret key), never by a browser.
 const PROJECT_ONLY = new Set(['send-queued-mail']);
+// Called by Supabase Auth as a hook, with a Standard Webhooks signature and no API key.
+const AUTH_HOOKS = new Set(['send-auth-email']);
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -50,7 +54,7 @@ async function importHandler(name: string): Promise<Handler> {
   return served;
 }
 
-for (const name of FUNCTIONS.filter((fn) => !PROJECT_ONLY.has(fn))) {
+for (const name of FUNCTIONS.filter((fn) => !PROJECT_ONLY.has(fn) && !AUTH_HOOKS.has(fn))) {
   Deno.test(`${name}: answers the preflight with the CORS headers supabase-js needs`, async () => {
     const handler = await handlerOf(name);
     const answer = await handler(
@@ -66,7 +70,7 @@ for (const name of FUNCTIONS.filter((fn) => !PROJECT_ONLY.has(fn))) {
   });
 }
 
-for (const name of FUNCTIONS) {
+for (const name of FUNCTIONS.filter((fn) => !AUTH_HOOKS.has(fn))) {
   Deno.test(
     `${name}: checks the caller's API key against the keys of its environment`,
     async () => {
@@ -102,6 +106,66 @@ for (const name of FUNCTIONS) {
     },
   );
 }
+
+Deno.test(
+  "send-auth-email: refuses a call not signed with the hook's secret of its environment",
+  async () => {
+    const handler = await handlerOf('send-auth-email');
+    const body = JSON.stringify({
+      user: { email: 'ada@example.com' },
+      email_data: { token: '123456', email_action_type: 'magiclink' },
+    });
+    const call = async (signature: string | undefined) => {
+      const timestamp = Math.floor(Date.now() / 1000);
+      const answer = await handler(
+        new Request('http://functions.test/send-auth-email', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'webhook-id': 'entry-test-id',
+            'webhook-timestamp': String(timestamp),
+            ...(signature ? { 'webhook-signature': signature } : {}),
+          },
+          body,
+        }),
+      );
+      return [answer.status, await answer.json()];
+    };
+    const wrong = `v1,${btoa('not the signature of this body, 32b')}`;
+    for (const signature of [undefined, wrong]) {
+      assertEquals(await call(signature), [
+        401,
+        { error: { http_code: 401, message: 'The webhook signature is missing or wrong.' } },
+      ]);
+    }
+    // Signed with the environment's secret it passes, and then finds no database at SUPABASE_URL: an
+    // error inside a 200, which Auth passes on to the person signing in.
+    const [key] = webhookKeys(ENVIRONMENT.SEND_EMAIL_HOOK_SECRET, 'test', 'SEND_EMAIL_HOOK_SECRET');
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signed = await signWebhook(key, 'entry-test-id', timestamp, body);
+    const [status, answer] = await call(signed);
+    assertEquals([status, answer.error?.http_code], [200, 500]);
+  },
+);
+
+Deno.test(
+  'send-auth-email without SEND_EMAIL_HOOK_SECRET fails at start, saying what is missing',
+  async () => {
+    Deno.env.delete('SEND_EMAIL_HOOK_SECRET');
+    try {
+      await import('../../functions/send-auth-email/index.ts?without-hook-secret');
+      throw new Error('it started');
+    } catch (error) {
+      assertEquals(
+        String(error).includes('send-auth-email needs SEND_EMAIL_HOOK_SECRET'),
+        true,
+        String(error),
+      );
+    } finally {
+      Deno.env.set('SEND_EMAIL_HOOK_SECRET', ENVIRONMENT.SEND_EMAIL_HOOK_SECRET);
+    }
+  },
+);
 
 Deno.test(
   'a function without a secret key in its environment fails at start, saying what is missing',

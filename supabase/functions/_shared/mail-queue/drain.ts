@@ -1,4 +1,5 @@
 import type { Delivery, MailTransport } from '../mail/types.ts';
+import { inviteUnsubscribeToken } from './link-tokens.ts';
 import type { MailQueueStore, Settlement } from './queue-store.ts';
 import { renderQueuedMail, type MailRendering } from './render-queued-mail.ts';
 import { retryDelayMs } from './retry-delay.ts';
@@ -10,7 +11,7 @@ export const DEFAULT_SENDS_PER_SECOND = 2;
  * Sends are spaced 5 % wider than the rate: the provider counts arrivals in a sliding second, and a
  * request that arrives a few ms early would cost a 429 and a whole second's wait.
  */
-const PACE_MARGIN = 1.05;
+export const PACE_MARGIN = 1.05;
 
 /** A leased message is another worker's again after this: well past one try's timeout. */
 const LEASE_SECONDS = 60;
@@ -80,6 +81,18 @@ export async function drainMailQueue(
     let settlement: Settlement;
     if (mail.to === null) {
       settlement = { outcome: 'dead', reason: 'The message has no address.' };
+    } else if (
+      mail.kind === 'invite' &&
+      !(await worker.store.keepInviteToken(
+        mail,
+        (await inviteUnsubscribeToken(worker.rendering.linkSecret, mail.id)).hash,
+      ))
+    ) {
+      // Its lease passed to another worker, or the sign-up went (and the message with it).
+      settlement = {
+        outcome: 'dead',
+        reason: "The invitation is no longer this worker's to send.",
+      };
     } else {
       let delivery: Delivery;
       try {

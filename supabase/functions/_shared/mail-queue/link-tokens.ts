@@ -29,3 +29,11 @@ export function privacyLinkToken(
 ): Promise<IssuedToken> {
   return mailLinkToken(secret, messageId, action);
 }
+
+/**
+ * An invitation's only link token: unsubscribe. The console's SQL queues the message without it (the
+ * secret is the functions'), so the worker stores its hash before sending (drain.ts).
+ */
+export function inviteUnsubscribeToken(secret: string, messageId: string): Promise<IssuedToken> {
+  return mailLinkToken(secret, messageId, 'unsubscribe');
+}

@@ -27,6 +27,11 @@ export interface MailQueueStore {
   take(leaseSeconds: number): Promise<QueuedMail | null>;
   /** The message's status afterwards, or null when the lease had passed to another worker. */
   settle(mail: Pick<QueuedMail, 'id' | 'lease'>, settlement: Settlement): Promise<string | null>;
+  /**
+   * Stores the hash of a leased invitation's unsubscribe token (public.keep_invite_unsubscribe_token);
+   * false when the lease is no longer the caller's or the invitation went with its sign-up.
+   */
+  keepInviteToken(mail: Pick<QueuedMail, 'id' | 'lease'>, tokenHash: string): Promise<boolean>;
   pending(): Promise<PendingMail>;
 }
 
@@ -74,6 +79,17 @@ export function createRpcMailQueueStore(client: Pick<ServiceClient, 'rpc'>): Mai
         p_delay_ms: 'delayMs' in settlement ? Math.ceil(settlement.delayMs) : null,
       });
       return typeof status === 'string' ? status : null;
+    },
+    async keepInviteToken(mail, tokenHash) {
+      const kept = await call('keep_invite_unsubscribe_token', {
+        p_id: mail.id,
+        p_lease: mail.lease,
+        p_token_hash: tokenHash,
+      });
+      if (typeof kept !== 'boolean') {
+        throw new Error('keep_invite_unsubscribe_token returned no boolean');
+      }
+      return kept;
     },
     async pending() {
       const data = (await call('mail_queue_pending', {})) as Record<string, unknown> | null;

@@ -13,7 +13,12 @@ export type QueuedMail = {
   attempts: number;
   /** The stored address; null only if the row went between queueing and sending. */
   to: string | null;
-} & ({ kind: 'thank_you'; list: ThankYouType } | { kind: 'privacy_link'; action: PrivacyAction });
+} & (
+  | { kind: 'thank_you'; list: ThankYouType }
+  | { kind: 'privacy_link'; action: PrivacyAction }
+  /** A staff member's invitation of a confirmed waitlist member (migration 20251128000000). */
+  | { kind: 'invite'; firstName: string | null }
+);
 
 /** The provider deduplicates on this: one key per message, however often it is tried. */
 export function mailIdempotencyKey(messageId: string): string {
@@ -35,6 +40,9 @@ export function toQueuedMail(value: unknown): QueuedMail | null {
   }
   if (row.kind === 'privacy_link' && isAction(row.action)) {
     return { ...base, kind: 'privacy_link', action: row.action };
+  }
+  if (row.kind === 'invite' && (typeof row.first_name === 'string' || row.first_name === null)) {
+    return { ...base, kind: 'invite', firstName: row.first_name };
   }
   return null;
 }

@@ -1,10 +1,11 @@
 import { DEFAULT_FROM } from '../brand.ts';
 import { emailLinks, type PublicUrls } from '../links/public-urls.ts';
 import { listUnsubscribeHeaders } from '../mail/headers.ts';
+import { renderInviteEmail } from '../mail/invite-email.ts';
 import type { MailMessage } from '../mail/types.ts';
 import { renderPrivacyLinkEmail } from '../privacy/privacy-link-email.ts';
 import { renderThankYouEmail } from '../thank-you/content.ts';
-import { privacyLinkToken, thankYouTokens } from './link-tokens.ts';
+import { inviteUnsubscribeToken, privacyLinkToken, thankYouTokens } from './link-tokens.ts';
 import { mailIdempotencyKey, type QueuedMail } from './queued-mail.ts';
 
 export interface MailRendering {
@@ -40,6 +41,19 @@ export async function renderQueuedMail(
         emailLinks.privacyLink(urls, mail.action, token),
         urls.siteUrl,
       ),
+    };
+  }
+  if (mail.kind === 'invite') {
+    // The worker stored this token's hash before rendering (drain.ts).
+    const { token } = await inviteUnsubscribeToken(rendering.linkSecret, mail.id);
+    return {
+      ...envelope,
+      ...renderInviteEmail(mail.firstName, {
+        siteUrl: urls.siteUrl,
+        unsubscribe: emailLinks.unsubscribePage(urls, token),
+        privacy: emailLinks.privacyPage(urls),
+      }),
+      headers: listUnsubscribeHeaders(emailLinks.oneClickUnsubscribe(urls, token)),
     };
   }
   const tokens = await thankYouTokens(rendering.linkSecret, mail.id, mail.list);

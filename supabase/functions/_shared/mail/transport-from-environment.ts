@@ -8,11 +8,19 @@ export const RESEND_API_URL = 'https://api.resend.com';
  * tests point it at a stand-in that speaks the same API). Without a key there is nowhere to deliver:
  * every try then fails and the queue keeps the mail (docs/mail-queue.md).
  */
-export function mailTransportFromEnvironment(resend: {
-  apiKey: string | undefined;
-  apiUrl: string | undefined;
-}): MailTransport {
+export function mailTransportFromEnvironment(
+  resend: {
+    apiKey: string | undefined;
+    apiUrl: string | undefined;
+  },
+  /** Per try; the transport's default otherwise. send-auth-email must answer within Auth's 5 s. */
+  options: { timeoutMs?: number } = {},
+): MailTransport {
   if (!resend.apiKey) return UNCONFIGURED_TRANSPORT;
   const base = (resend.apiUrl ?? RESEND_API_URL).replace(/\/+$/, '');
-  return createResendTransport({ apiKey: resend.apiKey, endpoint: `${base}/emails` });
+  return createResendTransport({
+    apiKey: resend.apiKey,
+    endpoint: `${base}/emails`,
+    timeoutMs: options.timeoutMs,
+  });
 }

@@ -1,0 +1,257 @@
+import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body.ts';
+import { CORS_HEADERS } from '../_shared/http/cors.ts';
+import { isRecord } from '../_shared/http/json-body.ts';
+import { jsonResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import { CSV_BOM, csvRow } from './csv.ts';
+import {
+  EXPORT_COLUMNS,
+  parseExportRequest,
+  type ExportFilter,
+  type ExportKind,
+  type ExportRequest,
+} from './export-request.ts';
+
+/** What supabase-js's rpc() resolves to, as far as the export reads it. */
+export interface RpcResult {
+  data: unknown;
+  error: { message: string; code?: string } | null;
+  /** The API's HTTP status: 401 for a missing, forged or expired session, 403 for a refused role. */
+  status: number;
+}
+
+/** The API as the caller: rpc() with the caller's session, so the database decides who sees what. */
+export interface CallerDatabase {
+  rpc(fn: string, args: Record<string, unknown>): PromiseLike<RpcResult>;
+}
+
+export interface ConsoleExportDeps {
+  /**
+   * A client for this request's caller: the project's publishable key as apikey and the caller's own
+   * `Authorization` header, so PostgREST checks the session and row-level security and the RPCs' staff
+   * check apply (index.ts).
+   */
+  databaseFor: (authorization: string) => CallerDatabase;
+  /** Rows per RPC call: the most held in memory at once. */
+  pageSize?: number;
+  now?: () => Date;
+  logError?: (message: string, error: unknown) => void;
+}
+
+export type ConsoleExportErrorBody = { success: false; error: string };
+
+/** Rows per page: one page is all the function holds, however long the list. */
+export const EXPORT_PAGE_SIZE = 1000;
+const MAX_BODY_BYTES = 4096;
+
+const CSV_HEADERS: Readonly<Record<string, string>> = {
+  ...CORS_HEADERS,
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  // So the console can read the file's name from a cross-origin answer.
+  'Access-Control-Expose-Headers': 'Content-Disposition',
+  'Content-Type': 'text/csv; charset=utf-8',
+  // Personal data: no cache along the way may keep a copy.
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+const failure = (status: number, error: string) => {
+  const body: ConsoleExportErrorBody = { success: false, error };
+  return jsonResponse(status, body);
+};
+
+/** The answer to a refused or failed RPC: the session's problem, the role's, or ours. */
+function refusal(result: RpcResult, logError: (message: string, error: unknown) => void): Response {
+  if (result.status === 401) {
+    return failure(401, 'Sign in again: the session is missing, has ended or is not valid.');
+  }
+  if (result.status === 403 || result.error?.code === '42501') {
+    return failure(403, 'Only staff may export.');
+  }
+  logError('console-export: the export could not start', result.error);
+  return failure(500, 'The export could not be made.');
+}
+
+function rpcArguments(request: ExportRequest) {
+  const { filter } = request;
+  const common = {
+    p_search: filter.search ?? null,
+    p_from: filter.from ?? null,
+    p_to: filter.to ?? null,
+  };
+  return request.kind === 'applications'
+    ? { fn: 'console_export_applications', args: { ...common, p_status: filter.status ?? null } }
+    : {
+        fn: 'console_export_signups',
+        args: {
+          p_form: request.kind,
+          ...common,
+          p_confirmed: filter.confirmed ?? null,
+          p_invited: filter.invited ?? null,
+        },
+      };
+}
+
+type Row = Record<string, unknown> & { id: string; created_at: string };
+type Cursor = { createdAt: string; id: string } | null;
+
+/** A page as the RPC returns it: rows in (created_at, id) order, each with both keys. */
+function pageOf(data: unknown): Row[] | undefined {
+  if (!Array.isArray(data)) return undefined;
+  const rows = data as unknown[];
+  return rows.every(
+    (row) => isRecord(row) && typeof row.id === 'string' && typeof row.created_at === 'string',
+  )
+    ? (rows as Row[])
+    : undefined;
+}
+
+/** The filter as the audit log keeps it: only what was set. */
+function loggedFilter(filter: ExportFilter): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * console-export: a list of the console as a CSV file, for staff. GET (query string) or POST (JSON body)
+ * with `kind=early_access|waitlist|newsletter|applications` and the list's filters (export-request.ts),
+ * `apikey: <publishable key>` (index.ts checks it) and `Authorization: Bearer <the session's access
+ * token>`. Answers 400 for a wrong request, 401 without a valid session, 403 for a session that is not
+ * staff, all as `{success: false, error}`; otherwise 200 `text/csv`, a download named
+ * `agentora-<kind>-<YYYY-MM-DD>.csv`: a UTF-8 BOM, a header row, then every matching row in the order
+ * they were made, read 1000 at a time and sent as it is read. The export is logged
+ * (public.console_log_export, which also refuses anyone but staff) before the first byte; a page that
+ * fails later ends the download with an error rather than a short file.
+ */
+export function createConsoleExportHandler(deps: ConsoleExportDeps): RequestHandler {
+  const pageSize = deps.pageSize ?? EXPORT_PAGE_SIZE;
+  const now = deps.now ?? (() => new Date());
+  const logError = deps.logError ?? ((message, error) => console.error(message, error));
+
+  return async (request) => {
+    if (request.method === 'OPTIONS') {
+      return new Response('ok', {
+        headers: { ...CORS_HEADERS, 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS' },
+      });
+    }
+    if (request.method !== 'GET' && request.method !== 'POST') {
+      return failure(405, 'Use GET or POST.');
+    }
+    let body: unknown = undefined;
+    if (request.method === 'POST') {
+      try {
+        const text = new TextDecoder().decode(await readBoundedBody(request, MAX_BODY_BYTES));
+        body = text.trim() === '' ? undefined : JSON.parse(text);
+      } catch (error) {
+        return error instanceof BodyTooLargeError
+          ? failure(413, 'The request body is too large.')
+          : failure(400, 'The request body must be JSON.');
+      }
+    }
+    const parsed = parseExportRequest(new URL(request.url).searchParams, body);
+    if (!parsed.ok) return failure(400, parsed.error);
+    const exportRequest = parsed.request;
+
+    const authorization = request.headers.get('authorization') ?? '';
+    if (!/^Bearer [^\s.]+\.[^\s.]+\.[^\s.]+$/i.test(authorization.trim())) {
+      return failure(401, 'Sign in first: send the session as Authorization: Bearer <token>.');
+    }
+    const database = deps.databaseFor(authorization.trim());
+
+    const { fn, args } = rpcArguments(exportRequest);
+    const readPage = async (cursor: Cursor): Promise<RpcResult & { rows?: Row[] }> => {
+      const result = await database.rpc(fn, {
+        ...args,
+        p_after_created_at: cursor?.createdAt ?? null,
+        p_after_id: cursor?.id ?? null,
+        p_limit: pageSize,
+      });
+      return { ...result, rows: result.error ? undefined : pageOf(result.data) };
+    };
+
+    let first: RpcResult & { rows?: Row[] };
+    try {
+      const logged = await database.rpc('console_log_export', {
+        p_kind: exportRequest.kind,
+        p_filter: loggedFilter(exportRequest.filter),
+      });
+      if (logged.error) return refusal(logged, logError);
+      first = await readPage(null);
+    } catch (error) {
+      logError('console-export: the database could not be reached', error);
+      return failure(500, 'The export could not be made.');
+    }
+    if (first.error) return refusal(first, logError);
+    if (!first.rows) {
+      logError('console-export: the first page has an unexpected shape', fn);
+      return failure(500, 'The export could not be made.');
+    }
+    return new Response(csvStream(exportRequest.kind, first.rows, readPage, pageSize, logError), {
+      status: 200,
+      headers: {
+        ...CSV_HEADERS,
+        'Content-Disposition': `attachment; filename="agentora-${exportRequest.kind}-${day(now())}.csv"`,
+      },
+    });
+  };
+}
+
+/**
+ * The file, produced as it is read: the first page is already here; each next page is asked for only
+ * when the reader wants more (highWaterMark 0), so one page at a time is in memory.
+ */
+function csvStream(
+  kind: ExportKind,
+  firstRows: Row[],
+  readPage: (cursor: Cursor) => Promise<RpcResult & { rows?: Row[] }>,
+  pageSize: number,
+  logError: (message: string, error: unknown) => void,
+): ReadableStream<Uint8Array> {
+  const columns = EXPORT_COLUMNS[kind];
+  const encoder = new TextEncoder();
+  const encodeRows = (rows: Row[]) =>
+    encoder.encode(rows.map((row) => csvRow(columns.map((column) => row[column]))).join(''));
+  const cursorAfter = (rows: Row[]): Cursor => {
+    const last = rows[rows.length - 1];
+    return { createdAt: last.created_at, id: last.id };
+  };
+  let cursor: Cursor = firstRows.length > 0 ? cursorAfter(firstRows) : null;
+  let done = firstRows.length < pageSize;
+
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(encoder.encode(CSV_BOM + csvRow(columns)));
+        if (firstRows.length > 0) controller.enqueue(encodeRows(firstRows));
+        if (done) controller.close();
+      },
+      async pull(controller) {
+        try {
+          const page = await readPage(cursor);
+          if (page.error || !page.rows) {
+            throw new Error(`${kind}: ${page.error?.message ?? 'a page of an unexpected shape'}`);
+          }
+          const next = page.rows.length > 0 ? cursorAfter(page.rows) : cursor;
+          if (
+            page.rows.length > 0 &&
+            next?.id === cursor?.id &&
+            next?.createdAt === cursor?.createdAt
+          ) {
+            throw new Error(`${kind}: the page did not move past the previous one`);
+          }
+          if (page.rows.length > 0) controller.enqueue(encodeRows(page.rows));
+          cursor = next;
+          done = page.rows.length < pageSize;
+          if (done) controller.close();
+        } catch (error) {
+          logError('console-export: the export stopped part-way', error);
+          controller.error(error);
+        }
+      },
+      cancel() {
+        done = true;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

@@ -1,0 +1,316 @@
+import {
+  createConsoleExportHandler,
+  EXPORT_PAGE_SIZE,
+  type CallerDatabase,
+  type RpcResult,
+} from '../functions/console-export/handler.ts';
+import { EXPORT_COLUMNS } from '../functions/console-export/export-request.ts';
+
+// console-export's own rules with an in-memory database: the request, the answers, the file and how it
+// is read page by page. The RPCs themselves, the session check and row-level security are in
+// console-export.test.ts, through the local server.
+const TOKEN = 'eyJhbGciOiJFUzI1NiJ9.eyJyb2xlIjoiYXV0aGVudGljYXRlZCJ9.c2lnbmF0dXJl';
+
+interface Call {
+  fn: string;
+  args: Record<string, unknown>;
+}
+
+type Row = Record<string, unknown> & { id: string; created_at: string };
+
+/** Rows in (created_at, id) order, served by keyset pages as the export RPCs do. */
+function fakeDatabase(
+  rows: Row[],
+  options: { refuse?: RpcResult; failPage?: number; stuck?: boolean } = {},
+) {
+  const calls: Call[] = [];
+  const authorizations: string[] = [];
+  let pages = 0;
+  const database: CallerDatabase = {
+    rpc: async (fn, args) => {
+      calls.push({ fn, args });
+      if (options.refuse) return options.refuse;
+      if (fn === 'console_log_export') return { data: null, error: null, status: 204 };
+      pages += 1;
+      if (pages === options.failPage) {
+        return { data: null, error: { message: 'connection lost', code: '08006' }, status: 503 };
+      }
+      const after =
+        options.stuck || args.p_after_id === null
+          ? -1
+          : rows.findIndex((row) => row.id === args.p_after_id);
+      const page = rows.slice(after + 1, after + 1 + Number(args.p_limit));
+      return { data: page, error: null, status: 200 };
+    },
+  };
+  return {
+    calls,
+    authorizations,
+    pages: () => pages,
+    databaseFor: (authorization: string) => {
+      authorizations.push(authorization);
+      return database;
+    },
+  };
+}
+
+const signup = (i: number, extra: Record<string, unknown> = {}): Row => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  email: `person${i}@example.com`,
+  created_at: `2025-11-01T10:00:00.${String(i).padStart(6, '0')}+00:00`,
+  confirmed_at: null,
+  ...extra,
+});
+
+const NOW = () => new Date('2025-11-28T23:59:00Z');
+
+function get(query: string, headers: Record<string, string> = {}): Request {
+  return new Request(`http://functions.local/console-export?${query}`, {
+    headers: { authorization: `Bearer ${TOKEN}`, ...headers },
+  });
+}
+
+// ignoreBOM keeps the byte order mark in the text, where the file has it.
+const text = async (response: Response) =>
+  new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
+
+describe('console-export handler', () => {
+  it('answers the preflight for GET and POST', async () => {
+    const handler = createConsoleExportHandler(fakeDatabase([]));
+    const answer = await handler(
+      new Request('http://functions.local/console-export', { method: 'OPTIONS' }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
+    expect(answer.headers.get('access-control-allow-headers')).toContain('authorization');
+  });
+
+  it.each([
+    ['', 'Name the list: kind=early_access|waitlist|newsletter|applications.'],
+    ['kind=everyone', 'Name the list: kind=early_access|waitlist|newsletter|applications.'],
+    ['kind=waitlist&from=2025-13-01', 'from is a day, YYYY-MM-DD.'],
+    ['kind=waitlist&from=2025-11-02&to=2025-11-01', 'from is after to.'],
+    ['kind=waitlist&confirmed=yes', 'confirmed is true or false.'],
+    ['kind=applications&confirmed=true', 'confirmed applies to the sign-up lists only.'],
+    ['kind=newsletter&invited=true', 'invited applies to the waitlist only.'],
+    ['kind=waitlist&status=offer', 'status applies to applications only.'],
+    [
+      'kind=applications&status=hired',
+      'status is one of pending, reviewing, interviewing, offer, rejected, withdrawn.',
+    ],
+    [`kind=waitlist&search=${'x'.repeat(201)}`, 'search is text of at most 200 characters.'],
+  ])('refuses %j with 400, before asking the database anything', async (query, error) => {
+    const database = fakeDatabase([]);
+    const answer = await createConsoleExportHandler(database)(get(query));
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ success: false, error });
+    expect(database.calls).toEqual([]);
+  });
+
+  it.each([
+    ['no Authorization', {}],
+    ['a key instead of a session', { authorization: 'Bearer sb_publishable_abc' }],
+    ['another scheme', { authorization: `Basic ${TOKEN}` }],
+  ])('answers 401 to %s, before asking the database anything', async (_, headers) => {
+    const database = fakeDatabase([]);
+    const request = new Request('http://functions.local/console-export?kind=waitlist', {
+      headers,
+    });
+    const answer = await createConsoleExportHandler(database)(request);
+    expect(answer.status).toBe(401);
+    expect((await answer.json()).success).toBe(false);
+    expect(database.calls).toEqual([]);
+  });
+
+  it.each([
+    [{ status: 401, error: { message: 'JWT expired', code: 'PGRST303' } }, 401],
+    [{ status: 401, error: { message: 'permission denied', code: '42501' } }, 401],
+    [{ status: 403, error: { message: 'Staff only', code: '42501' } }, 403],
+    [{ status: 400, error: { message: 'Staff only', code: '42501' } }, 403],
+    [{ status: 500, error: { message: 'boom', code: 'XX000' } }, 500],
+  ])('maps a refused log call (%j) to %i, and reads no rows', async (refusal, status) => {
+    const database = fakeDatabase([signup(1)], { refuse: { data: null, ...refusal } });
+    const answer = await createConsoleExportHandler({
+      ...database,
+      logError: () => undefined,
+    })(get('kind=newsletter'));
+    expect(answer.status).toBe(status);
+    expect(answer.headers.get('content-type')).toBe('application/json');
+    expect(await text(answer)).not.toContain('person1');
+    expect(database.calls.map((call) => call.fn)).toEqual(['console_log_export']);
+  });
+
+  it('logs the export with its filter, then streams the file as the caller', async () => {
+    const rows = [
+      signup(1, {
+        first_name: '=HYPERLINK("https://evil.example","x")',
+        last_name: 'Tim',
+        company: 'ACME, Inc.',
+        invited_at: null,
+      }),
+      signup(2, { first_name: 'Grace', last_name: 'Hopper', company: 'Navy' }),
+    ];
+    const database = fakeDatabase(rows);
+    const answer = await createConsoleExportHandler({ ...database, now: NOW })(
+      get('kind=waitlist&search=%20ada%20&confirmed=false&invited=&sort=email&from=2025-11-01'),
+    );
+    expect(answer.status).toBe(200);
+    expect(Object.fromEntries(answer.headers)).toMatchObject({
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="agentora-waitlist-2025-11-28.csv"',
+      'cache-control': 'no-store',
+      'access-control-expose-headers': 'Content-Disposition',
+    });
+    expect(database.authorizations).toEqual([`Bearer ${TOKEN}`]);
+    expect(database.calls[0]).toEqual({
+      fn: 'console_log_export',
+      args: {
+        p_kind: 'waitlist',
+        p_filter: { search: 'ada', from: '2025-11-01', confirmed: false },
+      },
+    });
+    expect(database.calls[1]).toEqual({
+      fn: 'console_export_signups',
+      args: {
+        p_form: 'waitlist',
+        p_search: 'ada',
+        p_from: '2025-11-01',
+        p_to: null,
+        p_confirmed: false,
+        p_invited: null,
+        p_after_created_at: null,
+        p_after_id: null,
+        p_limit: EXPORT_PAGE_SIZE,
+      },
+    });
+
+    const bytes = new Uint8Array(await answer.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
+    expect(lines[0]).toBe(EXPORT_COLUMNS.waitlist.join(','));
+    expect(lines[1]).toBe(
+      `${rows[0].id},person1@example.com,"'=HYPERLINK(""https://evil.example"",""x"")",Tim,"ACME, Inc.",,,,,${rows[0].created_at},,`,
+    );
+    expect(lines[2].split(',').slice(0, 5)).toEqual([
+      rows[1].id,
+      'person2@example.com',
+      'Grace',
+      'Hopper',
+      'Navy',
+    ]);
+    expect(lines.slice(3)).toEqual(['']);
+  });
+
+  it('takes the request as a JSON body too, and applications from their own RPC', async () => {
+    const database = fakeDatabase([]);
+    const answer = await createConsoleExportHandler({ ...database, now: NOW })(
+      new Request('http://functions.local/console-export?kind=waitlist', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'applications', status: 'offer', to: '2025-11-30' }),
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-disposition')).toContain('agentora-applications-');
+    expect(database.calls[1]).toEqual({
+      fn: 'console_export_applications',
+      args: {
+        p_search: null,
+        p_from: null,
+        p_to: '2025-11-30',
+        p_status: 'offer',
+        p_after_created_at: null,
+        p_after_id: null,
+        p_limit: EXPORT_PAGE_SIZE,
+      },
+    });
+    expect(await text(answer)).toBe(`\uFEFF${EXPORT_COLUMNS.applications.join(',')}\r\n`);
+  });
+
+  it('reads 5,500 rows a page of 1,000 at a time, each page only when the reader wants it', async () => {
+    const rows = Array.from({ length: 5_500 }, (_, i) => signup(i + 1));
+    const database = fakeDatabase(rows);
+    const answer = await createConsoleExportHandler(database)(get('kind=newsletter'));
+    expect(database.pages()).toBe(1);
+
+    const reader = answer.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      // Never more than one page beyond what the reader has taken.
+      expect(database.pages()).toBeLessThanOrEqual(Math.max(1, chunks.length - 1));
+    }
+    expect(database.pages()).toBe(6);
+    const pageCalls = database.calls.filter((call) => call.fn === 'console_export_signups');
+    expect(pageCalls.map((call) => call.args.p_after_id)).toEqual([
+      null,
+      rows[999].id,
+      rows[1999].id,
+      rows[2999].id,
+      rows[3999].id,
+      rows[4999].id,
+    ]);
+    expect(pageCalls[1].args.p_after_created_at).toBe(rows[999].created_at);
+
+    const csv = new TextDecoder().decode(Buffer.concat(chunks));
+    const lines = csv.split('\r\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(5_501);
+    expect(new Set(lines.slice(1).map((line) => line.split(',')[0])).size).toBe(5_500);
+  });
+
+  it('asks for no second page when the first is not full', async () => {
+    const database = fakeDatabase([signup(1)]);
+    const answer = await createConsoleExportHandler(database)(get('kind=early_access'));
+    expect(await text(answer)).toContain('person1@example.com');
+    expect(database.pages()).toBe(1);
+  });
+
+  it('ends the download with an error, not a short file, when a later page fails', async () => {
+    const rows = Array.from({ length: 2_500 }, (_, i) => signup(i + 1));
+    const errors: string[] = [];
+    const answer = await createConsoleExportHandler({
+      ...fakeDatabase(rows, { failPage: 2 }),
+      logError: (message) => errors.push(message),
+    })(get('kind=newsletter'));
+    expect(answer.status).toBe(200);
+    await expect(answer.arrayBuffer()).rejects.toThrow('connection lost');
+    expect(errors).toEqual(['console-export: the export stopped part-way']);
+  });
+
+  it('stops when a page does not move past the previous one', async () => {
+    const rows = Array.from({ length: 1_000 }, (_, i) => signup(i + 1));
+    const answer = await createConsoleExportHandler({
+      ...fakeDatabase(rows, { stuck: true }),
+      logError: () => undefined,
+    })(get('kind=newsletter'));
+    await expect(answer.arrayBuffer()).rejects.toThrow('did not move past');
+  });
+
+  it('answers 500 when the database cannot be reached at all', async () => {
+    const answer = await createConsoleExportHandler({
+      databaseFor: () => ({
+        rpc: () => Promise.reject(new TypeError('fetch failed')),
+      }),
+      logError: () => undefined,
+    })(get('kind=newsletter'));
+    expect(answer.status).toBe(500);
+    expect(await answer.json()).toEqual({ success: false, error: 'The export could not be made.' });
+  });
+
+  it('answers 500 when the first page is not what the RPC should return', async () => {
+    const database: CallerDatabase = {
+      rpc: async (fn) =>
+        fn === 'console_log_export'
+          ? { data: null, error: null, status: 204 }
+          : { data: [{ email: 'no id' }], error: null, status: 200 },
+    };
+    const answer = await createConsoleExportHandler({
+      databaseFor: () => database,
+      logError: () => undefined,
+    })(get('kind=newsletter'));
+    expect(answer.status).toBe(500);
+    expect(await answer.json()).toEqual({ success: false, error: 'The export could not be made.' });
+  });
+});
