@@ -1,0 +1,192 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { startLocalSupabase, type LocalSupabase } from '@agentora/local-supabase';
+import { LOCAL_JWT_SECRET, signJwt } from '@agentora/local-supabase/testing';
+import { addStaff, listStaff, removeStaff } from './staff-list.ts';
+
+const run = promisify(execFile);
+let server: LocalSupabase;
+let service: SupabaseClient;
+
+beforeAll(async () => {
+  server = await startLocalSupabase({
+    port: 0,
+    dataDir: await mkdtemp(path.join(tmpdir(), 'staff-test-')),
+    inMemory: true,
+  });
+  service = createClient(server.url, server.serviceKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+});
+afterAll(async () => {
+  await server.stop();
+  await rm(server.dataDir, { recursive: true, force: true });
+});
+
+let seq = 0;
+const address = (label: string) => `${label}.${Date.now()}${(seq += 1)}@example.com`;
+
+/** What the console asks first, for a session of the address signed in with a mailed code. */
+async function isStaff(email: string): Promise<boolean> {
+  const now = Math.floor(Date.now() / 1000);
+  const token = signJwt(
+    {
+      role: 'authenticated',
+      aud: 'authenticated',
+      sub: crypto.randomUUID(),
+      email,
+      amr: [{ method: 'otp', timestamp: now }],
+      exp: now + 600,
+    },
+    LOCAL_JWT_SECRET,
+  );
+  const session = createClient(server.url, server.publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  });
+  const { data, error } = await session.rpc('console_whoami');
+  if (error) throw new Error(error.message);
+  return (data as { staff: boolean }).staff;
+}
+
+describe('the staff list', () => {
+  it('adds an address in lower case, once, and the console then counts its sessions as staff', async () => {
+    const email = address('Ada');
+    expect(await isStaff(email)).toBe(false);
+    expect(await addStaff(service, `  ${email.toUpperCase()} `, 'ops@example.com')).toEqual({
+      email: email.toLowerCase(),
+      added: true,
+    });
+    expect(await addStaff(service, email)).toEqual({ email: email.toLowerCase(), added: false });
+    expect(await isStaff(email)).toBe(true);
+    expect(await listStaff(service)).toContainEqual({
+      email: email.toLowerCase(),
+      added_at: expect.any(String),
+      added_by: 'ops@example.com',
+    });
+  });
+
+  it('removes an address, after which its sessions are not staff', async () => {
+    const email = address('grace');
+    await addStaff(service, email);
+    expect(await removeStaff(service, email.toUpperCase())).toEqual({ email, removed: true });
+    expect(await removeStaff(service, email)).toEqual({ email, removed: false });
+    expect(await isStaff(email)).toBe(false);
+  });
+
+  it('lists by address', async () => {
+    for (const label of ['zed', 'amy']) await addStaff(service, address(label));
+    const emails = (await listStaff(service)).map((member) => member.email);
+    expect(emails).toEqual([...emails].sort());
+  });
+
+  it('refuses what is not a plain address, and says why a key cannot do it', async () => {
+    for (const bad of ['ada', 'Ada <ada@example.com>', 'ada@example', '']) {
+      await expect(addStaff(service, bad)).rejects.toThrow('is not a plain email address');
+    }
+    await expect(addStaff(service, address('x'), '')).rejects.toThrow('--by takes');
+    const anon = createClient(server.url, server.publishableKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    await expect(listStaff(anon)).rejects.toThrow(
+      'Reading the staff list failed: the key is not a secret (service role) key.',
+    );
+  });
+});
+
+describe('npm run staff', () => {
+  const main = path.join(import.meta.dirname, 'main.ts');
+  const command = (args: string[], env: Record<string, string> = {}) =>
+    run(process.execPath, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', main, ...args], {
+      env: {
+        ...process.env,
+        SUPABASE_URL: server.url,
+        SUPABASE_SECRET_KEY: '',
+        SUPABASE_SERVICE_ROLE_KEY: '',
+        ...env,
+      },
+    });
+
+  it('adds, lists and removes with the local demo key for a loopback URL', async () => {
+    const email = address('cli');
+    const added = await command(['add', email, '--by', 'ops@example.com']);
+    expect(added.stdout).toBe(
+      `Added ${email}: they can sign in to the console with a code mailed to that address.\n`,
+    );
+    expect((await command(['add', email])).stdout).toBe(
+      `${email} is staff already; nothing changed.\n`,
+    );
+    const { stdout } = await command(['list']);
+    expect(stdout).toMatch(
+      new RegExp(`^${email.replace(/\./g, '\\.')}\\t\\d{4}-.+\\tops@example\\.com$`, 'm'),
+    );
+    expect((await command(['remove', email])).stdout).toBe(
+      `Removed ${email}: a session they hold sees nothing from its next request on.\n`,
+    );
+    await expect(command(['remove', email])).rejects.toMatchObject({
+      code: 1,
+      stderr: `staff: ${email} is not staff; nothing changed.\n`,
+    });
+  });
+
+  it('exits 1 with the usage, or with what is wrong with the address', async () => {
+    for (const args of [
+      [],
+      ['add'],
+      ['list', 'x@example.com'],
+      ['remove', 'a@example.com', 'b'],
+      ['grant', 'a@example.com'],
+      ['list', '--by', 'me'],
+      ['add', 'a@example.com', '--as', 'me'],
+    ]) {
+      await expect(command(args)).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('usage: npm run staff -- add <email>'),
+      });
+    }
+    await expect(command(['add', 'Ada <ada@example.com>'])).rejects.toMatchObject({
+      code: 1,
+      stderr:
+        'staff: "Ada <ada@example.com>" is not a plain email address (local@domain, without a name or brackets).\n',
+    });
+  });
+
+  it('asks for a secret key for any other host, and says when a key or the server is wrong', async () => {
+    await expect(
+      command(['list'], { SUPABASE_URL: 'https://example.supabase.co' }),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr:
+        'staff: set SUPABASE_SECRET_KEY (a secret key of the project) for https://example.supabase.co\n',
+    });
+    await expect(
+      command(['list'], { SUPABASE_SECRET_KEY: 'sb_secret_wrong' }),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: 'staff: Reading the staff list failed: Invalid API key.\n',
+    });
+    await expect(command(['list'], { SUPABASE_URL: 'not a url' })).rejects.toMatchObject({
+      code: 1,
+      stderr: 'staff: SUPABASE_URL is not a URL: "not a url"\n',
+    });
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    await expect(
+      command(['add', address('offline')], { SUPABASE_URL: `http://127.0.0.1:${closed}` }),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(
+        /^staff: Adding offline\..* failed: the API could not be reached\.\n$/,
+      ),
+    });
+  });
+});
