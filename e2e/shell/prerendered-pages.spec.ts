@@ -10,8 +10,13 @@ import {
 // Every route is served as prerendered HTML (tools/prerender): readable with JavaScript off, and
 // adopted by React as it is when JavaScript runs.
 
-/** The pages only a link in our mail leads to (SiteRoute.noindex): opened with the link's token. */
-const isMailLinkPage = (path: string) => findRoute(path)?.noindex === true;
+/**
+ * The pages no visitor is meant to find (SiteRoute.noindex): those of our mail's links, opened with
+ * the link's token, and the console.
+ */
+const isUnlistedPage = (path: string) => findRoute(path)?.noindex === true;
+/** The pages whose code takes over at load (SiteRoute.hydrateAtLoad): tested on their own below. */
+const takesOverAtLoad = (path: string) => findRoute(path)?.hydrateAtLoad === true;
 const LINK_TOKEN = 'x'.repeat(43);
 /** The start of the name of the chunk of an exposed module ('./AboutPage'), as the remotes' builds write it. */
 const exposedChunk = (expose: string) => `__federation_expose_${expose.replace(/^\.\//, '')}.`;
@@ -39,7 +44,7 @@ test.describe('with JavaScript off', () => {
       // innerText leaves out bands whose rendering the browser has not done yet (content-visibility:
       // auto below the first screen), which on a busy machine made /blog look short.
       expect(((await main.textContent()) ?? '').replace(/\s+/g, ' ').length).toBeGreaterThan(
-        isMailLinkPage(route.path) ? 100 : 200,
+        isUnlistedPage(route.path) ? 100 : 200,
       );
       await expectSiteFrame(page);
       await expect(
@@ -137,8 +142,11 @@ test('the icon comes with the page: loading it asks for no icon file, and the fi
 });
 
 test.describe('hydration', () => {
-  for (const path of [...SITE_ROUTES.map((route) => route.path), '/no-such-page']) {
-    const address = isMailLinkPage(path) ? `${path}?token=${LINK_TOKEN}` : path;
+  for (const path of [
+    ...SITE_ROUTES.map((route) => route.path).filter((path) => !takesOverAtLoad(path)),
+    '/no-such-page',
+  ]) {
+    const address = isUnlistedPage(path) ? `${path}?token=${LINK_TOKEN}` : path;
     test(`${address} is adopted as served: no mismatch, no element made anew`, async ({ page }) => {
       const messages: string[] = [];
       page.on('console', (message) => {
@@ -180,6 +188,16 @@ test.describe('hydration', () => {
       ).toEqual([]);
     });
   }
+});
+
+test('the console loads its code at once, without waiting to be used, and asks staff to sign in', async ({
+  page,
+}) => {
+  // Its HTML can only say it is checking the sign-in: the session lives in the browser.
+  await page.goto(`${sharedSiteUrl()}/console`);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('form', { name: 'Sign in to the console' })).toBeVisible();
 });
 
 test("the privacy page opened from its mail link loads its code at once and shows the link's page", async ({

@@ -7,6 +7,8 @@ import { SITE_ROUTES, type SiteRoute } from '@agentora/data/routes';
 /** Each owner's suite (a folder of e2e/, a Playwright project) and the apps its pages load. */
 export const E2E_OWNERS = {
   careers: ['shell', 'careers', 'signups'],
+  // The console's rows are made through the backend's API, as the site's forms make them.
+  console: ['shell', 'backoffice'],
   content: ['shell', 'content', 'signups'],
   signups: ['shell', 'signups', 'content'],
   shell: APP_NAMES,

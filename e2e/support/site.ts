@@ -14,6 +14,7 @@ export const PAGE_HEADINGS: Record<string, RegExp> = {
   'content ./TermsPage': /Terms of Service/,
   'careers ./CareersPage': /Careers/,
   'signups ./WaitlistPage': /Join the AI Revolution/,
+  'backoffice ./ConsolePage': /Team console/,
 };
 
 export function sharedSiteUrl(): string {

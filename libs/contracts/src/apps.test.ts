@@ -15,9 +15,32 @@ describe('the app registry', () => {
     expect([...REMOTE_NAMES].sort()).toEqual(Object.keys(REMOTE_EXPOSES).sort());
   });
 
+  it('names no app after a global: its federation container is defined as one, in the browser and in Node', () => {
+    // The browser's and Node's globals a name could shadow (`console` would take the place of the
+    // console object), beyond those of the test environment itself.
+    const globals = new Set([
+      ...Object.getOwnPropertyNames(globalThis),
+      ...['console', 'window', 'self', 'document', 'name', 'location', 'history', 'navigator'],
+      ...['process', 'global', 'module', 'require', 'exports', 'Buffer'],
+    ]);
+    expect(APP_NAMES.filter((app) => globals.has(app))).toEqual([]);
+  });
+
   it('gives each app a port of a block, the shell first', () => {
-    expect(LOCAL_PORTS).toEqual({ shell: 4200, content: 4201, signups: 4202, careers: 4203 });
-    expect(portsFrom(4510)).toEqual({ shell: 4510, content: 4511, signups: 4512, careers: 4513 });
+    expect(LOCAL_PORTS).toEqual({
+      shell: 4200,
+      content: 4201,
+      signups: 4202,
+      careers: 4203,
+      backoffice: 4204,
+    });
+    expect(portsFrom(4510)).toEqual({
+      shell: 4510,
+      content: 4511,
+      signups: 4512,
+      careers: 4513,
+      backoffice: 4514,
+    });
   });
 
   it('writes IPv6 literals in brackets and knows the loopback names', () => {
@@ -40,6 +63,7 @@ describe('the app registry', () => {
         content: 'http://localhost:4301/mf-manifest.json',
         signups: 'http://localhost:4302/mf-manifest.json',
         careers: 'http://localhost:4303/mf-manifest.json',
+        backoffice: 'http://localhost:4304/mf-manifest.json',
       },
       supabase: { url: 'http://localhost:54391', publishableKey: 'anon' },
     });

@@ -5,7 +5,7 @@
 import type { RemoteContracts } from './index.ts';
 
 /** The remotes, in the order their ports follow the shell's. */
-export const REMOTE_NAMES = ['content', 'signups', 'careers'] as const;
+export const REMOTE_NAMES = ['content', 'signups', 'careers', 'backoffice'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 export const APP_NAMES = ['shell', ...REMOTE_NAMES] as const;

@@ -45,10 +45,16 @@ export interface CareersContract {
   './CareersPage': NoProps;
 }
 
+/** The team's console (/console): staff only, behind Supabase Auth; no visitor route loads it. */
+export interface ConsoleContract {
+  './ConsolePage': NoProps;
+}
+
 export interface RemoteContracts {
   content: ContentContract;
   signups: SignupsContract;
   careers: CareersContract;
+  backoffice: ConsoleContract;
 }
 
 export type RemoteName = keyof RemoteContracts;
@@ -92,15 +98,17 @@ export const REMOTE_EXPOSES = {
     './PrivacyRequestPage',
   ],
   careers: ['./CareersPage'],
+  backoffice: ['./ConsolePage'],
 } as const satisfies ExposeLists;
 
 // Compile-time proof that every contract key is in the runtime list (and so gets exposed and tested).
 type Unlisted<R extends RemoteName> = Exclude<ExposeName<R>, (typeof REMOTE_EXPOSES)[R][number]>;
-const everyExposeListed: [Unlisted<'content'>, Unlisted<'signups'>, Unlisted<'careers'>] extends [
-  never,
-  never,
-  never,
-]
+const everyExposeListed: [
+  Unlisted<'content'>,
+  Unlisted<'signups'>,
+  Unlisted<'careers'>,
+  Unlisted<'backoffice'>,
+] extends [never, never, never, never]
   ? true
   : false = true;
 void everyExposeListed;

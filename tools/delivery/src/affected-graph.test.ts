@@ -8,8 +8,14 @@ import path from 'node:path';
 // changes one file at a time and asks Nx what is affected against that commit.
 const root = path.resolve(__dirname, '../../..');
 const nx = path.join(root, 'node_modules/.bin/nx');
-const APPS = ['@agentora/careers', '@agentora/content', '@agentora/shell', '@agentora/signups'];
-const E2E_OWNERS = ['careers', 'content', 'shell', 'signups', 'site'].map(
+const APPS = [
+  '@agentora/backoffice',
+  '@agentora/careers',
+  '@agentora/content',
+  '@agentora/shell',
+  '@agentora/signups',
+];
+const E2E_OWNERS = ['careers', 'console', 'content', 'shell', 'signups', 'site'].map(
   (owner) => `@agentora/e2e-${owner}`,
 );
 
@@ -125,7 +131,7 @@ it("a change in a lib affects that lib's dependents and nothing else", () => {
   expect(affectedBy('libs/ui/src/primitives/Card.ts', 'build')).toEqual(APPS);
 });
 
-it('a change to the shared Module Federation config rebuilds all four apps', () => {
+it('a change to the shared Module Federation config rebuilds every app', () => {
   expect(affectedBy('tools/mf-config/src/shared.ts', 'build')).toEqual(APPS);
 });
 

@@ -21,6 +21,11 @@ const exposedModules: Record<RemoteName, (request: string) => unknown> = {
     regExp: /^\.\/[A-Za-z]+\.tsx$/,
     recursive: false,
   }),
+  backoffice: import.meta.webpackContext('../../../apps/backoffice/src/exposed', {
+    mode: 'lazy',
+    regExp: /^\.\/[A-Za-z]+\.tsx$/,
+    recursive: false,
+  }),
 };
 
 export class RemoteLoadError extends Error {

@@ -9,6 +9,7 @@ const CONFIG: RuntimeConfig = {
     content: 'https://content.agentora.ai/mf-manifest.json',
     signups: 'https://signups.agentora.ai/mf-manifest.json',
     careers: STABLE,
+    backoffice: STABLE,
   },
   supabase: { url: 'https://abc.supabase.co', publishableKey: 'sb_publishable_x' },
   canaries: { careers: { manifest: NEXT, percent: 10 } },

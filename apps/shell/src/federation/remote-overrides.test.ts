@@ -17,6 +17,7 @@ const CONFIG: RuntimeConfig = {
     content: 'https://content.agentora.ai/mf-manifest.json',
     signups: 'https://signups.agentora.ai/mf-manifest.json',
     careers: 'https://careers.agentora.ai/mf-manifest.json',
+    backoffice: 'https://backoffice.agentora.ai/mf-manifest.json',
   },
   supabase: { url: 'https://abc.supabase.co', publishableKey: 'sb_publishable_x' },
   remoteOverrides: { allowedOrigins: [PREVIEWS, 'http://127.0.0.1:4391'] },

@@ -135,6 +135,7 @@ describe('submitApplication', () => {
         content: 'http://localhost:9/c',
         signups: 'http://localhost:9/s',
         careers: 'http://localhost:9/k',
+        backoffice: 'http://localhost:9/l',
       },
       supabase: { url: 'http://localhost:9', publishableKey: backend.publishableKey },
     });

@@ -104,7 +104,12 @@ describe('with the backend down', () => {
 
   it('every call says unreachable', async () => {
     setRuntimeConfig({
-      remotes: { content: 'http://x/a', signups: 'http://x/b', careers: 'http://x/c' },
+      remotes: {
+        content: 'http://x/a',
+        signups: 'http://x/b',
+        careers: 'http://x/c',
+        backoffice: 'http://x/d',
+      },
       supabase: { url: 'http://127.0.0.1:9', publishableKey: backend.publishableKey },
     });
     const unreachable = { ok: false, reason: 'unreachable' };

@@ -11,6 +11,7 @@ const valid = {
     content: 'http://localhost:4201/mf-manifest.json',
     signups: 'https://signups.agentora.ai/mf-manifest.json',
     careers: '/careers/mf-manifest.json',
+    backoffice: '/backoffice/mf-manifest.json',
   },
   supabase: { url: 'http://localhost:54321', publishableKey: 'anon' },
 };

@@ -29,6 +29,8 @@ export const PATHS = {
   contact: '/contact',
   cookies: '/cookies',
   gdpr: '/gdpr',
+  /** The team's console (staff only): linked from nowhere on the site. */
+  console: '/console',
 } as const;
 
 /** An article's address: the blog's path and the article's slug (articles.ts). */

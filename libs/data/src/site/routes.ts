@@ -33,8 +33,14 @@ export interface SiteRoute {
    */
   hydrateAtLoadWith?: readonly string[];
   /**
-   * Set on pages that only a link in our mail leads to (they act on the link's token): kept out of the
-   * sitemap, and search engines are asked not to index them.
+   * Set on a page whose prerendered HTML can only say "loading" (it shows what a signed-in session
+   * may see): its code runs as soon as it opens, whatever the query.
+   */
+  hydrateAtLoad?: true;
+  /**
+   * Set on pages no visitor is meant to find: those only a link in our mail leads to (they act on the
+   * link's token) and the team's console. Kept out of the sitemap, and search engines are asked not
+   * to index them.
    */
   noindex?: true;
   /** Set on an article's page: the article it shows (its social card, structured data, feed link). */
@@ -170,6 +176,14 @@ const PAGE_ROUTES = [
   comingSoon(PATHS.contact, 'Contact'),
   comingSoon(PATHS.cookies, 'Cookie Policy'),
   comingSoon(PATHS.gdpr, 'GDPR'),
+  {
+    path: PATHS.console,
+    title: `Console | ${BRAND}`,
+    description: `${BRAND}'s team console: sign-ups and applications, for staff only.`,
+    page: { remote: 'backoffice', expose: './ConsolePage' },
+    hydrateAtLoad: true,
+    noindex: true,
+  },
 ] as const satisfies readonly SiteRoute[];
 
 /** An article's route: its address, its title and excerpt as the page's, the content remote's page. */
@@ -207,7 +221,9 @@ export function findRoute(pathname: string): SiteRoute | undefined {
 /** When the page's code takes over its prerendered HTML, opened at `search` (SiteRoute.hydrateAtLoadWith). */
 export function hydrationOf(route: SiteRoute, search: string): 'when-used' | 'at-load' {
   const params = new URLSearchParams(search);
-  return route.hydrateAtLoadWith?.some((name) => params.has(name)) ? 'at-load' : 'when-used';
+  return route.hydrateAtLoad || route.hydrateAtLoadWith?.some((name) => params.has(name))
+    ? 'at-load'
+    : 'when-used';
 }
 
 /** The canonical URL of a path: the site's origin, and no trailing slash on the home page. */

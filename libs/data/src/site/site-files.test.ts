@@ -4,12 +4,13 @@ import { INDEXED_ROUTES, SITE_ROUTES } from './routes';
 import { blogFeedXml, rfc822Date, robotsTxt, searchEngineFiles, sitemapXml } from './site-files';
 
 describe('search engine files', () => {
-  it("lists the canonical URL of every route in sitemap.xml, once each, but the mail links' pages", () => {
+  it("lists the canonical URL of every route in sitemap.xml, once each, but the mail links' pages and the console", () => {
     const locations = [...sitemapXml().matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locations).toHaveLength(INDEXED_ROUTES.length);
-    expect(INDEXED_ROUTES.length).toBe(SITE_ROUTES.length - 2);
+    expect(INDEXED_ROUTES.length).toBe(SITE_ROUTES.length - 3);
     expect(locations).not.toContain('https://agentora.ai/email/confirm');
     expect(locations).not.toContain('https://agentora.ai/email/unsubscribe');
+    expect(locations).not.toContain('https://agentora.ai/console');
     expect(locations).toContain('https://agentora.ai/privacy/erase');
     expect(locations).toContain('https://agentora.ai');
     expect(locations).toContain('https://agentora.ai/careers');

@@ -103,6 +103,7 @@ describe('dev server', () => {
           content: `${origin}:4201/mf-manifest.json`,
           signups: `${origin}:4202/mf-manifest.json`,
           careers: `${origin}:4203/mf-manifest.json`,
+          backoffice: `${origin}:4204/mf-manifest.json`,
         },
         supabase: {
           url: `${origin}:${LOCAL_BACKEND.port}`,

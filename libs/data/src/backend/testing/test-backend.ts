@@ -36,6 +36,7 @@ export function connectTestBackend(
       content: `${url}/content.json`,
       signups: `${url}/signups.json`,
       careers: `${url}/careers.json`,
+      backoffice: `${url}/backoffice.json`,
     },
     supabase: { url, publishableKey },
   });

@@ -1,0 +1,1 @@
+module.exports = { preset: '@agentora/jest-preset', displayName: '@agentora/backoffice' };

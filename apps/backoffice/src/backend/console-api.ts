@@ -1,0 +1,100 @@
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import { filterArguments, PAGE_SIZE, type ListQuery } from '../lists/list-query';
+import { getConsoleClient } from './console-client';
+import type {
+  ApplicationDetail,
+  ApplicationRow,
+  ApplicationStatus,
+  DayCount,
+  Page,
+  SignupRow,
+  Whoami,
+} from './console-types';
+
+/** A database answer the console cannot use: staff only (42501), or another failure with its message. */
+export class ConsoleApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'ConsoleApiError';
+  }
+
+  get staffOnly(): boolean {
+    return this.code === '42501';
+  }
+}
+
+async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
+  const client = await getConsoleClient();
+  const { data, error } = (await client.rpc(name, args)) as {
+    data: T;
+    error: PostgrestError | null;
+  };
+  if (error) throw new ConsoleApiError(error.message, error.code);
+  return data;
+}
+
+export function whoami(): Promise<Whoami> {
+  return rpc<Whoami>('console_whoami', {});
+}
+
+function paging(query: ListQuery) {
+  return {
+    p_sort: query.sort,
+    p_descending: query.descending,
+    p_limit: PAGE_SIZE,
+    p_offset: (query.page - 1) * PAGE_SIZE,
+  };
+}
+
+export function listSignups(query: ListQuery): Promise<Page<SignupRow>> {
+  return rpc('console_signups', { ...filterArguments(query), ...paging(query) });
+}
+
+export function listApplications(query: ListQuery): Promise<Page<ApplicationRow>> {
+  return rpc('console_applications', { ...filterArguments(query), ...paging(query) });
+}
+
+export function signupsPerDay(from: string, to: string): Promise<DayCount[]> {
+  return rpc('console_signups_per_day', { p_from: from, p_to: to });
+}
+
+/** Every field of one application; the database writes down that this member of staff read it. */
+export function getApplication(id: string): Promise<ApplicationDetail | null> {
+  return rpc('console_application', { p_id: id });
+}
+
+export function changeApplicationStatus(
+  id: string,
+  status: ApplicationStatus,
+  note: string,
+): Promise<ApplicationDetail> {
+  return rpc('console_change_application_status', {
+    p_id: id,
+    p_status: status,
+    p_note: note.trim() || null,
+  });
+}
+
+/** How long a résumé link works: long enough to open it, too short to pass it around. */
+export const RESUME_LINK_SECONDS = 60;
+
+/** A short-lived signed link to an application's résumé (the opening is written down first). */
+export async function resumeLink(id: string): Promise<{ url: string; filename: string }> {
+  const { path, filename } = await rpc<{ path: string; filename: string }>('console_open_resume', {
+    p_id: id,
+  });
+  const client: SupabaseClient = await getConsoleClient();
+  const { data, error } = await client.storage
+    .from('applications')
+    .createSignedUrl(path, RESUME_LINK_SECONDS, { download: filename });
+  if (error) throw new ConsoleApiError(error.message, undefined);
+  return { url: data.signedUrl, filename };
+}
+
+/** Invites the chosen waitlist entries; answers how many were invited (the others were not eligible). */
+export function inviteWaitlist(ids: readonly string[]): Promise<number> {
+  return rpc('console_invite_waitlist', { p_ids: ids });
+}

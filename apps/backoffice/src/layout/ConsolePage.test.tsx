@@ -1,0 +1,253 @@
+import { act, screen, within } from '@testing-library/react';
+import { fakeTimerUser, renderInSite } from '@agentora/ui/testing';
+import { fakeConsoleClient } from '../test-support/fake-client';
+import { ConsolePage } from './ConsolePage';
+
+let fake: ReturnType<typeof fakeConsoleClient>;
+
+jest.mock('../backend/console-client', () => ({
+  getConsoleClient: async () => fake.client,
+}));
+
+const STAFF = 'me@example.com';
+
+function answerAsStaff() {
+  fake.answer('console_whoami', () => ({ email: STAFF, staff: true }));
+  fake.answer('console_signups_per_day', () => [
+    { day: new Date().toISOString().slice(0, 10), form: 'waitlist', count: 3 },
+  ]);
+}
+
+async function settle() {
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(0);
+  });
+}
+
+async function renderConsole(route = '/console') {
+  const user = fakeTimerUser();
+  renderInSite(<ConsolePage />, { route });
+  await settle();
+  return user;
+}
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  fake = fakeConsoleClient();
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('signing in', () => {
+  it('asks for an email, then the code from the mail, and keeps what was typed when the code is wrong', async () => {
+    answerAsStaff();
+    const user = await renderConsole();
+    const form = screen.getByRole('form', { name: 'Sign in to the console' });
+    await user.type(within(form).getByLabelText(/Work email/), STAFF);
+    await user.click(within(form).getByRole('button', { name: 'Email me a code' }));
+    await settle();
+    expect(fake.client.auth.signInWithOtp).toHaveBeenCalledWith({
+      email: STAFF,
+      options: { shouldCreateUser: true },
+    });
+    expect(screen.getByText(/We emailed a 6-digit code to me@example.com/)).toBeInTheDocument();
+
+    const code = screen.getByLabelText(/Code/);
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await settle();
+    expect(screen.getByText(/That code is wrong or has expired/)).toBeInTheDocument();
+    expect(code).toHaveValue('000000');
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await settle();
+    await settle();
+    expect(screen.getByText(`Signed in as ${STAFF}`)).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Console' })).toBeInTheDocument();
+  });
+
+  it('refuses a malformed email before asking the server', async () => {
+    const user = await renderConsole();
+    await user.type(screen.getByLabelText(/Work email/), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(fake.client.auth.signInWithOtp).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's wait when codes are asked for too often", async () => {
+    fake.client.auth.signInWithOtp.mockResolvedValueOnce({
+      error: Object.assign(
+        new Error('For security purposes, you can only request this after 42 seconds.'),
+        {
+          __isAuthError: true,
+          name: 'AuthApiError',
+          status: 429,
+        },
+      ),
+    });
+    const user = await renderConsole();
+    await user.type(screen.getByLabelText(/Work email/), STAFF);
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    await settle();
+    expect(screen.getByText(/only request this after 42 seconds/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Work email/)).toHaveValue(STAFF);
+  });
+});
+
+describe('who may see what', () => {
+  it('tells a signed-in address that is not staff, and shows no data', async () => {
+    fake.answer('console_whoami', () => ({ email: 'someone@example.com', staff: false }));
+    fake.signIn('someone@example.com');
+    await renderConsole();
+    await settle();
+    expect(
+      screen.getByText(/someone@example.com is signed in, but is not on the staff list/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Console' })).not.toBeInTheDocument();
+    expect(fake.calls.map((call) => call.name)).toEqual(['console_whoami']);
+  });
+
+  it('signs out', async () => {
+    answerAsStaff();
+    fake.signIn(STAFF);
+    const user = await renderConsole();
+    await settle();
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await settle();
+    expect(screen.getByRole('form', { name: 'Sign in to the console' })).toBeInTheDocument();
+  });
+});
+
+describe('the lists', () => {
+  it('asks for the filters in the address and pages through the total', async () => {
+    answerAsStaff();
+    fake.answer('console_signups', () => ({
+      total: 120,
+      rows: [
+        {
+          id: 'a',
+          email: 'ada@example.com',
+          created_at: '2026-11-20T10:00:00Z',
+          confirmed_at: null,
+          first_name: 'Ada',
+          last_name: 'L',
+          company: 'Analytical',
+          invited_at: null,
+        },
+      ],
+    }));
+    fake.signIn(STAFF);
+    const user = await renderConsole('/console?view=waitlist&q=ada&confirmed=no&page=2');
+    await settle();
+    const call = fake.calls.find((entry) => entry.name === 'console_signups');
+    expect(call?.args).toEqual({
+      p_form: 'waitlist',
+      p_search: 'ada',
+      p_from: null,
+      p_to: null,
+      p_confirmed: false,
+      p_invited: null,
+      p_sort: 'created_at',
+      p_descending: true,
+      p_limit: 50,
+      p_offset: 50,
+    });
+    expect(screen.getByText('Showing 51–100 of 120')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'ada@example.com' })).toBeInTheDocument();
+
+    fake.answer('console_invite_waitlist', (args) => (args.p_ids as string[]).length - 1);
+    await user.click(screen.getByRole('checkbox', { name: 'Select ada@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Invite selected (1)' }));
+    await settle();
+    expect(fake.calls.find((entry) => entry.name === 'console_invite_waitlist')?.args).toEqual({
+      p_ids: ['a'],
+    });
+    expect(screen.getByText(/Invited 0 of 1\. 1 not invited/)).toBeInTheDocument();
+  });
+});
+
+describe("an application's page", () => {
+  it('shows every field, moves the status on with a note, and lists the change', async () => {
+    answerAsStaff();
+    const application = {
+      id: 'app-1',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.com',
+      why_join: 'Compilers.',
+      linkedin_url: 'https://linkedin.com/in/grace',
+      status: 'pending',
+      created_at: '2026-11-20T10:00:00Z',
+      resume_filename: 'grace.pdf',
+      history: [],
+    };
+    fake.answer('console_application', () => application);
+    fake.answer('console_change_application_status', (args) => ({
+      ...application,
+      status: args.p_status,
+      history: [
+        {
+          from_status: 'pending',
+          to_status: args.p_status,
+          note: args.p_note,
+          changed_by: STAFF,
+          changed_at: '2026-11-21T09:00:00Z',
+        },
+      ],
+    }));
+    fake.signIn(STAFF);
+    const user = await renderConsole('/console?application=app-1');
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
+    expect(screen.getByText('Compilers.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'https://linkedin.com/in/grace' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer nofollow',
+    );
+    expect(screen.getByRole('button', { name: 'Download résumé (grace.pdf)' })).toBeInTheDocument();
+
+    const form = screen.getByRole('form', { name: 'Change status' });
+    expect(
+      within(form)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['reviewing', 'rejected', 'withdrawn']);
+    await user.type(within(form).getByLabelText(/Note/), 'Strong background');
+    await user.click(within(form).getByRole('button', { name: 'Change status' }));
+    await settle();
+    expect(
+      fake.calls.find((entry) => entry.name === 'console_change_application_status')?.args,
+    ).toEqual({ p_id: 'app-1', p_status: 'reviewing', p_note: 'Strong background' });
+    expect(screen.getByText(/pending → reviewing by me@example.com/)).toBeInTheDocument();
+  });
+
+  it('keeps the note when the change is refused', async () => {
+    answerAsStaff();
+    fake.answer('console_application', () => ({
+      id: 'app-1',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.com',
+      status: 'reviewing',
+      created_at: '2026-11-20T10:00:00Z',
+      resume_filename: null,
+      history: [],
+    }));
+    fake.answer('console_change_application_status', () => {
+      throw { message: 'That status change is not allowed', code: '22023' };
+    });
+    fake.signIn(STAFF);
+    const user = await renderConsole('/console?application=app-1');
+    await settle();
+    const note = screen.getByLabelText(/Note/);
+    await user.type(note, 'Moving on');
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
+    await settle();
+    expect(screen.getByText('That status change is not allowed')).toBeInTheDocument();
+    expect(note).toHaveValue('Moving on');
+  });
+});

@@ -1,0 +1,69 @@
+import styled from 'styled-components';
+import { Link } from 'react-router-dom';
+import { listApplications } from '../backend/console-api';
+import type { ApplicationRow } from '../backend/console-types';
+import { useAsync } from '../backend/useAsync';
+import { applicationSearch } from '../applications/application-address';
+import { ExportButton } from '../export/ExportButton';
+import { MESSAGES } from '../messages';
+import { DataTable, type Column } from './DataTable';
+import { formatMoment } from './dates';
+import { FilterBar } from './FilterBar';
+import { LoadFailure } from './LoadFailure';
+import { writeListQuery, type ListQuery } from './list-query';
+import { Pager } from './Pager';
+import { useListQuery } from './useListQuery';
+
+const Stack = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const COLUMNS: readonly Column<ApplicationRow>[] = [
+  {
+    header: 'Applicant',
+    cell: (row) => (
+      <Link to={{ search: applicationSearch(row.id) }}>{`${row.first_name} ${row.last_name}`}</Link>
+    ),
+  },
+  { header: 'Email', cell: (row) => row.email },
+  { header: 'Applied', cell: (row) => formatMoment(row.created_at) },
+  { header: 'Status', cell: (row) => row.status },
+  { header: 'Current role', cell: (row) => row.current_role ?? '—' },
+  { header: 'Location', cell: (row) => row.location ?? '—' },
+  { header: 'Résumé', cell: (row) => row.resume_filename ?? '—' },
+];
+
+/** The applications: filters, export, a page of rows, each opening the application's page. */
+export function ApplicationsView({ query }: { query: ListQuery }) {
+  const [, update] = useListQuery();
+  const [state, reload] = useAsync(() => listApplications(query), writeListQuery(query));
+  return (
+    <Stack aria-label={MESSAGES.views.applications}>
+      <FilterBar key="applications" query={query} onApply={update} />
+      <div>
+        <ExportButton query={query} />
+      </div>
+      {state.status === 'loading' && <p role="status">Loading…</p>}
+      {state.status === 'failed' && <LoadFailure error={state.error} onRetry={reload} />}
+      {state.status === 'done' &&
+        (state.value.rows.length === 0 ? (
+          <p role="status">{MESSAGES.empty}</p>
+        ) : (
+          <>
+            <DataTable
+              caption="Applications"
+              columns={COLUMNS}
+              rows={state.value.rows}
+              rowLabel={(row) => row.email}
+            />
+            <Pager
+              page={query.page}
+              total={state.value.total}
+              onPage={(page) => update({ ...query, page })}
+            />
+          </>
+        ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button, StatusBanner } from '@agentora/ui';
+import { inviteWaitlist, listSignups } from '../backend/console-api';
+import type { SignupForm, SignupRow } from '../backend/console-types';
+import { useAsync } from '../backend/useAsync';
+import { ExportButton } from '../export/ExportButton';
+import { MESSAGES } from '../messages';
+import { DataTable, type Column } from './DataTable';
+import { formatMoment } from './dates';
+import { FilterBar } from './FilterBar';
+import { LoadFailure } from './LoadFailure';
+import { writeListQuery, type ListQuery } from './list-query';
+import { Pager } from './Pager';
+import { useListQuery } from './useListQuery';
+
+const Stack = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const COMMON: readonly Column<SignupRow>[] = [
+  { header: 'Email', cell: (row) => row.email },
+  { header: 'Signed up', cell: (row) => formatMoment(row.created_at) },
+  { header: 'Confirmed', cell: (row) => formatMoment(row.confirmed_at) },
+];
+
+const WAITLIST: readonly Column<SignupRow>[] = [
+  { header: 'Name', cell: (row) => `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() },
+  ...COMMON,
+  { header: 'Company', cell: (row) => row.company ?? '—' },
+  { header: 'Role', cell: (row) => row.role ?? '—' },
+  { header: 'Size', cell: (row) => row.company_size ?? '—' },
+  { header: 'Heard from', cell: (row) => row.hear_about ?? '—' },
+  { header: 'Use case', cell: (row) => row.use_case ?? '—' },
+  { header: 'Invited', cell: (row) => formatMoment(row.invited_at) },
+];
+
+/** One sign-up list (early access, waitlist or newsletter): filters, export, a page of rows. */
+export function SignupsView({ query, form }: { query: ListQuery; form: SignupForm }) {
+  const [, update] = useListQuery();
+  const [state, reload] = useAsync(() => listSignups(query), writeListQuery(query));
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
+  const [inviting, setInviting] = useState(false);
+  const waitlist = form === 'waitlist';
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  async function invite() {
+    setInviting(true);
+    setNotice(undefined);
+    try {
+      const invited = await inviteWaitlist([...selected]);
+      const skipped = selected.size - invited;
+      setNotice({
+        tone: 'success',
+        text:
+          `Invited ${invited} of ${selected.size}.` +
+          (skipped > 0
+            ? ` ${skipped} not invited: unconfirmed, unsubscribed or already invited.`
+            : ''),
+      });
+      setSelected(new Set());
+      reload();
+    } catch (error) {
+      setNotice({
+        tone: 'error',
+        text: `The invitations couldn't be sent. ${error instanceof Error ? error.message : ''}`,
+      });
+    } finally {
+      setInviting(false);
+    }
+  }
+
+  return (
+    <Stack aria-label={MESSAGES.views[form]}>
+      <FilterBar key={form} query={query} onApply={update} />
+      <Actions>
+        <ExportButton query={query} />
+        {waitlist && (
+          <Button disabled={selected.size === 0 || inviting} onClick={() => void invite()}>
+            {inviting ? 'Inviting…' : `Invite selected (${selected.size})`}
+          </Button>
+        )}
+      </Actions>
+      {notice && <StatusBanner tone={notice.tone}>{notice.text}</StatusBanner>}
+      {state.status === 'loading' && <p role="status">Loading…</p>}
+      {state.status === 'failed' && <LoadFailure error={state.error} onRetry={reload} />}
+      {state.status === 'done' &&
+        (state.value.rows.length === 0 ? (
+          <p role="status">{MESSAGES.empty}</p>
+        ) : (
+          <>
+            <DataTable
+              caption={`${MESSAGES.views[form]} sign-ups`}
+              columns={waitlist ? WAITLIST : COMMON}
+              rows={state.value.rows}
+              rowLabel={(row) => row.email}
+              selection={waitlist ? { selected, toggle } : undefined}
+            />
+            <Pager
+              page={query.page}
+              total={state.value.total}
+              onPage={(page) => update({ ...query, page })}
+            />
+          </>
+        ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { sharedBackendSettings } from '@agentora/e2e-support/backend';
+import { applyWithoutBrowser, newApplicant, pdfBytes } from '@agentora/e2e-support/careers';
+import { signInToConsole, staffCommand } from '@agentora/e2e-support/console';
+import { collectPageErrors, sharedSiteUrl } from '@agentora/e2e-support/site';
+import { uniqueEmail } from '@agentora/e2e-support/signups';
+
+// The team's console as staff use it: sign in with the code from the outbox, find a sign-up, export
+// it, open an application with its résumé and move it on. The rows are made through the API exactly as
+// the site's forms send them (the forms have their own suites).
+
+const HOSTILE_NAME = '=HYPERLINK("https://evil.example","x")';
+
+async function joinWaitlist(email: string, firstName: string) {
+  const publishableKey = process.env.E2E_SUPABASE_PUBLISHABLE_KEY ?? '';
+  const response = await fetch(`${sharedBackendSettings().url}/rest/v1/waitlist_signups`, {
+    method: 'POST',
+    headers: {
+      apikey: publishableKey,
+      authorization: `Bearer ${publishableKey}`,
+      'content-type': 'application/json',
+      prefer: 'return=minimal',
+    },
+    body: JSON.stringify({ first_name: firstName, last_name: 'Tester', email, company: 'Acme' }),
+  });
+  expect(response.status).toBe(201);
+}
+
+test('staff sign in with a mailed code, find and export a sign-up, and work an application', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const staff = uniqueEmail('staff', 'console');
+  expect(await staffCommand('add', staff)).toContain(staff);
+
+  const signup = uniqueEmail('wanda', 'console');
+  await joinWaitlist(signup, HOSTILE_NAME);
+  const applicant = newApplicant('console');
+  await applyWithoutBrowser(applicant, {
+    name: 'ada-cv.pdf',
+    type: 'application/pdf',
+    bytes: pdfBytes(),
+  });
+
+  const siteUrl = sharedSiteUrl();
+  await signInToConsole(page, siteUrl, staff);
+  await expect(page.getByText(`Signed in as ${staff}`)).toBeVisible();
+
+  // A reload keeps the session.
+  await page.reload();
+  await expect(page.getByText(`Signed in as ${staff}`)).toBeVisible();
+
+  // Find the sign-up just made.
+  await page
+    .getByRole('navigation', { name: 'Console' })
+    .getByRole('link', { name: 'Waitlist' })
+    .click();
+  const filters = page.getByRole('search', { name: 'Filters' });
+  await filters.getByLabel('Search').fill(signup);
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/view=waitlist&q=/);
+  await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
+  await expect(page.getByRole('cell', { name: signup, exact: true })).toBeVisible();
+
+  // Export it: every matching row, and the formula neutralised.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^agentora-waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+  const lines = csv.trim().split(/\r\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(signup);
+  expect(lines[1]).toContain(`"'=HYPERLINK(""https://evil.example"",""x"")"`);
+
+  // The application: every field, its résumé, a status change.
+  await page
+    .getByRole('navigation', { name: 'Console' })
+    .getByRole('link', { name: 'Applications' })
+    .click();
+  await filters.getByLabel('Search').fill(applicant.email);
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await page.getByRole('link', { name: `${applicant.firstName} ${applicant.lastName}` }).click();
+  await expect(
+    page.getByRole('heading', { name: `${applicant.firstName} ${applicant.lastName}` }),
+  ).toBeVisible();
+  await expect(page.getByText(applicant.whyJoin)).toBeVisible();
+
+  const [resume] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download résumé (ada-cv.pdf)' }).click(),
+  ]);
+  expect(resume.suggestedFilename()).toBe('ada-cv.pdf');
+  expect(fs.readFileSync(await resume.path())).toEqual(pdfBytes());
+
+  const status = page.getByRole('form', { name: 'Change status' });
+  await status.getByLabel('New status').selectOption('reviewing');
+  await status.getByLabel(/Note/).fill('Strong first read');
+  await status.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByText(/pending → reviewing by /)).toBeVisible();
+  await expect(page.getByText('Strong first read')).toBeVisible();
+  // It stays changed.
+  await page.reload();
+  await expect(page.getByText('Status: reviewing')).toBeVisible();
+
+  expect(errors).toEqual([]);
+});
+
+test('an address that is not staff can sign in, is told so, and sees nothing', async ({ page }) => {
+  const outsider = uniqueEmail('outsider', 'console');
+  await signInToConsole(page, sharedSiteUrl(), outsider);
+  await expect(
+    page.getByText(`${outsider} is signed in, but is not on the staff list`),
+  ).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Console' })).toHaveCount(0);
+});
