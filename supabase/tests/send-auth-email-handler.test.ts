@@ -319,6 +319,6 @@ describe('the sign-in code mail', () => {
     const config = readFileSync(path.join(SUPABASE_DIR, 'config.toml'), 'utf8');
     const section = /^\[auth\.email\]\n([\s\S]*?)(?=^\[)/m.exec(config)?.[1] ?? '';
     expect(Number(/^otp_expiry = (\d+)$/m.exec(section)?.[1])).toBe(SIGN_IN_CODE_EXPIRY_SECONDS);
-    expect(/^otp_length = (\d+)$/m.exec(section)?.[1]).toBe('6');
+    expect(/^otp_length = (\d+)$/m.exec(section)?.[1]).toBe('10');
   });
 });

@@ -67,7 +67,7 @@ describe('send-auth-email', () => {
         /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
       ),
     });
-    expect(mail.text).toMatch(/Enter this code to sign in to the Agentora console:\n\n\d{6}\n/);
+    expect(mail.text).toMatch(/Enter this code to sign in to the Agentora console:\n\n\d{10}\n/);
     expect(mail.text).toContain('The code works once, for 10 minutes.');
     expect(mail.text).toContain(
       "If you didn't ask to sign in to the Agentora console, ignore this email.",

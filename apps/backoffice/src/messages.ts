@@ -1,11 +1,15 @@
 // Every text the console shows that is not a field's data, in one place.
 
-export const CODE_LENGTH = 6;
+/** Auth's codes are 6 to 10 digits (`[auth.email] otp_length`); the form takes what the mail gave. */
+export const CODE_DIGITS = { min: 6, max: 10 } as const;
+export const CODE_PATTERN = new RegExp(`^\\d{${CODE_DIGITS.min},${CODE_DIGITS.max}}$`);
 
 export const MESSAGES = {
   title: 'Team console',
   lead: "The sign-ups and job applications the site collects, for Agentora's staff: search them, export them, answer applicants and invite the waitlist.",
   checking: 'Checking your sign-in…',
+  blockedByOverride:
+    "This browser is loading a build of the site from a team's override link, which no release made. The console doesn't sign in or show anything beside such a build: choose Clear override in the banner (or open the console in another browser profile), then reload.",
   signIn: {
     heading: 'Sign in to the console',
     intro: 'Staff sign in with a one-time code sent to their work email.',
@@ -14,9 +18,9 @@ export const MESSAGES = {
     sending: 'Sending…',
     invalidEmail: 'Enter a valid email address.',
     codeSent: (email: string) =>
-      `We emailed a ${CODE_LENGTH}-digit code to ${email}. Enter it below; it works once.`,
+      `We emailed a sign-in code to ${email}. Enter it below; it works once, for 10 minutes.`,
     codeLabel: 'Code',
-    invalidCode: `Enter the ${CODE_LENGTH}-digit code from the email.`,
+    invalidCode: 'Enter the code from the email: its digits, nothing else.',
     verify: 'Sign in',
     verifying: 'Signing in…',
     wrongCode: 'That code is wrong or has expired. Check the latest email, or send a new code.',

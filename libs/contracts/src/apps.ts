@@ -26,6 +26,13 @@ export function portsFrom(base: number): AppPorts {
 /** The ports of `npm start` (dev servers) and `npm run preview` (production builds). */
 export const LOCAL_PORTS: AppPorts = portsFrom(4200);
 
+/**
+ * Where the shell keeps a browser's remote overrides (docs/architecture.md, "Trying a remote in
+ * production"): the console reads it too, and will not run beside a build of a remote that no release
+ * made.
+ */
+export const REMOTE_OVERRIDES_STORAGE_KEY = 'agentora.remote-overrides';
+
 /** The local Supabase-compatible backend (tools/local-supabase) of `npm start` and `npm run preview`. */
 export const LOCAL_BACKEND = {
   port: 54321,

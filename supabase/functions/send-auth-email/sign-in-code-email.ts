@@ -7,7 +7,7 @@ import { paragraph, renderEmail, type RenderedEmail } from '../_shared/mail/rend
  */
 export const SIGN_IN_CODE_EXPIRY_SECONDS = 600;
 
-/** The code Auth generates: `[auth.email] otp_length` digits (6 here; Auth allows up to 10). */
+/** The code Auth generates: `[auth.email] otp_length` digits (10 here; Auth allows 6 to 10). */
 export const SIGN_IN_CODE = /^[0-9]{6,10}$/;
 
 /**

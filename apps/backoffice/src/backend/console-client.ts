@@ -1,15 +1,16 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getRuntimeConfig } from '@agentora/data';
 
-/** Where the staff session is kept in the browser (localStorage), apart from anything of the site's. */
+/** Where the staff session is kept in the browser (sessionStorage), apart from anything of the site's. */
 export const SESSION_STORAGE_KEY = 'agentora-console-session';
 
 let cached: { url: string; key: string; client: Promise<SupabaseClient> } | undefined;
 
 /**
  * The console's own Supabase client. Unlike the site's (which never signs in), it keeps the staff
- * session in localStorage and refreshes it, so a reload stays signed in. supabase-js is loaded with
- * the console, never by a visitor's page.
+ * session and refreshes it: in sessionStorage, so a reload stays signed in but the session ends with
+ * the tab, and no other tab of the site (whatever code it runs) finds it lying in localStorage.
+ * supabase-js is loaded with the console, never by a visitor's page.
  */
 export function getConsoleClient(): Promise<SupabaseClient> {
   const { url, publishableKey } = getRuntimeConfig().supabase;
@@ -18,6 +19,7 @@ export function getConsoleClient(): Promise<SupabaseClient> {
     createClient(url, publishableKey, {
       auth: {
         storageKey: SESSION_STORAGE_KEY,
+        storage: window.sessionStorage,
         persistSession: true,
         autoRefreshToken: true,
         detectSessionInUrl: false,

@@ -52,17 +52,17 @@ describe('signing in', () => {
       email: STAFF,
       options: { shouldCreateUser: true },
     });
-    expect(screen.getByText(/We emailed a 6-digit code to me@example.com/)).toBeInTheDocument();
+    expect(screen.getByText(/We emailed a sign-in code to me@example.com/)).toBeInTheDocument();
 
     const code = screen.getByLabelText(/Code/);
-    await user.type(code, '000000');
+    await user.type(code, '0000000000');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await settle();
     expect(screen.getByText(/That code is wrong or has expired/)).toBeInTheDocument();
-    expect(code).toHaveValue('000000');
+    expect(code).toHaveValue('0000000000');
 
     await user.clear(code);
-    await user.type(code, '123456');
+    await user.type(code, '1234567890');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await settle();
     await settle();
@@ -96,9 +96,64 @@ describe('signing in', () => {
     expect(screen.getByText(/only request this after 42 seconds/)).toBeInTheDocument();
     expect(screen.getByLabelText(/Work email/)).toHaveValue(STAFF);
   });
+
+  it('says so when the code could not be mailed, and keeps the address', async () => {
+    fake.client.auth.signInWithOtp.mockResolvedValueOnce({
+      error: Object.assign(
+        new Error('The sign-in code could not be sent. Try again in a minute.'),
+        {
+          __isAuthError: true,
+          name: 'AuthApiError',
+          status: 500,
+        },
+      ),
+    });
+    const user = await renderConsole();
+    await user.type(screen.getByLabelText(/Work email/), STAFF);
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    await settle();
+    expect(
+      screen.getByText('The sign-in code could not be sent. Try again in a minute.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/Work email/)).toHaveValue(STAFF);
+  });
+
+  it('says the server could not be reached when the request never got an answer', async () => {
+    fake.client.auth.signInWithOtp.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const user = await renderConsole();
+    await user.type(screen.getByLabelText(/Work email/), STAFF);
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    await settle();
+    expect(screen.getByText(/couldn't reach the server/)).toBeInTheDocument();
+  });
 });
 
 describe('who may see what', () => {
+  it("neither signs in nor shows anything while a team's override link is active", async () => {
+    answerAsStaff();
+    fake.signIn(STAFF);
+    window.localStorage.setItem(
+      'agentora.remote-overrides',
+      JSON.stringify([
+        { remote: 'signups', manifest: 'https://pr-1.previews.example/mf-manifest.json' },
+      ]),
+    );
+    try {
+      await renderConsole();
+      await settle();
+      expect(
+        screen.getByText(/loading a build of the site from a team's override link/),
+      ).toBeInTheDocument();
+      expect(
+        screen.queryByRole('form', { name: 'Sign in to the console' }),
+      ).not.toBeInTheDocument();
+      expect(screen.queryByText(`Signed in as ${STAFF}`)).not.toBeInTheDocument();
+      expect(fake.calls).toEqual([]);
+    } finally {
+      window.localStorage.clear();
+    }
+  });
+
   it('tells a signed-in address that is not staff, and shows no data', async () => {
     fake.answer('console_whoami', () => ({ email: 'someone@example.com', staff: false }));
     fake.signIn('someone@example.com');

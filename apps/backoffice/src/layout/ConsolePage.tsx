@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Container, Lead, Muted, PageTitle } from '@agentora/ui';
+import { Container, Lead, Muted, PageTitle, StatusBanner } from '@agentora/ui';
 import { MESSAGES } from '../messages';
 import { SignInForm } from '../session/SignInForm';
 import { useConsoleSession } from '../session/useConsoleSession';
@@ -22,6 +22,9 @@ export function ConsolePage() {
       <PageTitle>{MESSAGES.title}</PageTitle>
       <Lead>{MESSAGES.lead}</Lead>
       {session.status === 'loading' && <Muted role="status">{MESSAGES.checking}</Muted>}
+      {session.status === 'blocked-by-override' && (
+        <StatusBanner tone="error">{MESSAGES.blockedByOverride}</StatusBanner>
+      )}
       {session.status === 'signed-out' && <SignInForm />}
       {session.status === 'signed-in' && <StaffGate email={session.email} />}
     </Page>

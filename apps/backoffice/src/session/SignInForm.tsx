@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Card, Lead, SectionTitle, StatusBanner, TextField } from '@agentora/ui';
-import { CODE_LENGTH, MESSAGES } from '../messages';
+import { CODE_DIGITS, CODE_PATTERN, MESSAGES } from '../messages';
 import { requestCode, verifyCode } from './sign-in';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-const CODE = new RegExp(`^\\d{${CODE_LENGTH}}$`);
 
 const Form = styled.form`
   display: grid;
@@ -55,7 +54,7 @@ export function SignInForm() {
     event.preventDefault();
     if (step.name !== 'code') return;
     const value = code.trim();
-    if (!CODE.test(value)) {
+    if (!CODE_PATTERN.test(value)) {
       setError(t.invalidCode);
       return;
     }
@@ -95,7 +94,7 @@ export function SignInForm() {
             label={t.codeLabel}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={CODE_LENGTH}
+            maxLength={CODE_DIGITS.max}
             required
             value={code}
             error={error}

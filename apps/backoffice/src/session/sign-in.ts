@@ -15,13 +15,14 @@ function isAuthAnswer(error: unknown): error is { status: number; message: strin
   );
 }
 
-/** The server's own words where they help the person (a wait to respect); ours otherwise. */
-function failure(error: unknown, fallback: string): SignInResult {
-  if (isAuthAnswer(error)) {
-    if (error.status === 429) return { ok: false, message: error.message };
-    return { ok: false, message: fallback };
-  }
-  return { ok: false, message: MESSAGES.signIn.unreachable };
+/**
+ * What to tell the person. A request the server refused for what was typed gets our words (`refused`);
+ * anything else it answered — a wait to respect (429), a mail that could not be sent (5xx) — its own.
+ */
+function failure(error: unknown, refused: string): SignInResult {
+  if (!isAuthAnswer(error)) return { ok: false, message: MESSAGES.signIn.unreachable };
+  if (error.status === 429 || error.status >= 500) return { ok: false, message: error.message };
+  return { ok: false, message: refused };
 }
 
 /** Asks Supabase Auth to email a one-time code (anyone may: the staff list decides what they see). */

@@ -1,18 +1,36 @@
 import { useEffect, useState } from 'react';
 import { getConsoleClient } from '../backend/console-client';
+import { overrideActive } from './override-guard';
+
+function localStorageOrNone(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
 
 export type ConsoleSession =
-  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; email: string };
+  | { status: 'loading' }
+  | { status: 'blocked-by-override' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; email: string };
 
 /**
  * The staff session as supabase-js keeps it: read once at start, then followed through its auth
- * events (sign-in, refresh, sign-out, also in another tab).
+ * events (sign-in, refresh, sign-out). None at all while a remote override is active (override-guard.ts).
  */
 export function useConsoleSession(): ConsoleSession {
   const [session, setSession] = useState<ConsoleSession>({ status: 'loading' });
   useEffect(() => {
     let active = true;
     let unsubscribe = () => {};
+    if (overrideActive(localStorageOrNone())) {
+      setTimeout(() => active && setSession({ status: 'blocked-by-override' }), 0);
+      return () => {
+        active = false;
+      };
+    }
     void getConsoleClient().then(
       (client) => {
         if (!active) return;

@@ -29,7 +29,8 @@ export function fakeConsoleClient() {
       getSession: async () => ({ data: { session } }),
       signInWithOtp: jest.fn(async (_: { email: string }) => ({ error: null as unknown })),
       verifyOtp: jest.fn(async ({ email, token }: { email: string; token: string }) => {
-        if (token !== '123456') return { error: authError(403, 'Token has expired or is invalid') };
+        if (token !== '1234567890')
+          return { error: authError(403, 'Token has expired or is invalid') };
         session = sessionFor(email);
         emit('SIGNED_IN');
         return { error: null };

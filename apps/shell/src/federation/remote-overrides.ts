@@ -3,13 +3,17 @@
 // another build (a pull request's preview deploy) for this browser only, until cleared, if the
 // runtime config allows its origin. It runs in the entry chunk, before anything is registered, so it
 // is plain DOM and stateless code: no shared package.
-import { REMOTE_NAMES, type RemoteName } from '@agentora/contracts/apps';
+import {
+  REMOTE_NAMES,
+  REMOTE_OVERRIDES_STORAGE_KEY,
+  type RemoteName,
+} from '@agentora/contracts/apps';
 import type { RuntimeConfig } from '@agentora/data/runtime-config';
 
 export const OVERRIDE_PARAM = 'remote-override';
 /** The value of OVERRIDE_PARAM that clears every override. */
 export const CLEAR_OVERRIDES = 'clear';
-export const OVERRIDES_STORAGE_KEY = 'agentora.remote-overrides';
+export const OVERRIDES_STORAGE_KEY = REMOTE_OVERRIDES_STORAGE_KEY;
 
 export interface RemoteOverride {
   remote: RemoteName;
