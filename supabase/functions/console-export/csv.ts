@@ -9,12 +9,13 @@ const LINE_END = '\r\n';
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
- * A cell a spreadsheet would take for a formula: one starting with = + - @ (or their full-width forms,
- * which some spreadsheets fold into them), also after leading white space or invisible characters (a
- * spreadsheet may trim them first), or starting with a tab or carriage return (OWASP's list, "CSV
- * Injection").
+ * A cell a spreadsheet would take for a formula: one starting with = + - @ (or a form some spreadsheets
+ * fold into them: full-width, small, the minus sign), also after leading white space, control or
+ * invisible format characters (zero-width, bidi marks, soft hyphen: a spreadsheet may drop them first),
+ * or starting with a tab or carriage return (OWASP's list, "CSV Injection").
  */
-const FORMULA_START = /^(?:[\t\r]|[\s\u200b-\u200d\u2060\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20])/u;
+const FORMULA_START =
+  /^(?:[\t\r]|[\s\p{Cc}\p{Cf}]*[=+\-@\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63\ufe6b\u2212])/u;
 
 /**
  * The text, with a leading apostrophe when it would start a formula: spreadsheets then show it as text
