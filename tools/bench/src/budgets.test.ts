@@ -165,6 +165,21 @@ describe('route budgets', () => {
     );
   });
 
+  it("only reports the visitors' speed budgets on the staff's page, and holds its accessibility", () => {
+    const scores = { performance: 80, accessibility: 99, bestPractices: 100, seo: 66 };
+    const staffPage = routeResult('/console', { scores });
+    const checks = evaluateRouteBudgets({
+      ...staffPage,
+      lighthouse: { ...staffPage.lighthouse, jsGzipBytes: 400 * 1024 },
+    });
+    for (const id of ['performance', 'seo', 'first-load-js'] as const)
+      expect(check(checks, id)).toMatchObject({ pass: true, limit: 'none (staff page)' });
+    expect(check(checks, 'accessibility').pass).toBe(false);
+    expect(check(evaluateRouteBudgets(routeResult('/', { scores })), 'performance').pass).toBe(
+      false,
+    );
+  });
+
   it('best practices: 95 passes, 94 fails', () => {
     const at = (bestPractices: number) =>
       passes(

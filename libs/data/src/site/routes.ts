@@ -43,6 +43,12 @@ export interface SiteRoute {
    * to index them.
    */
   noindex?: true;
+  /**
+   * Set on a page for the team, not for visitors (the console): no visitor reaches it, so the
+   * visitors' speed budgets do not apply to it (`npm run bench` reports its numbers); its
+   * accessibility budgets do.
+   */
+  staffOnly?: true;
   /** Set on an article's page: the article it shows (its social card, structured data, feed link). */
   article?: Article;
   /** Set on the pages that link the blog's feed in their head: the blog and its articles. */
@@ -183,6 +189,7 @@ const PAGE_ROUTES = [
     page: { remote: 'backoffice', expose: './ConsolePage' },
     hydrateAtLoad: true,
     noindex: true,
+    staffOnly: true,
   },
 ] as const satisfies readonly SiteRoute[];
 
