@@ -13,6 +13,7 @@ import {
   startLocalSupabase,
   type LocalSupabase,
 } from '@agentora/local-supabase';
+import { PATHS } from '@agentora/data/paths';
 import { startPreviewSite } from '@agentora/preview';
 import { assertPortsFree } from './ports.ts';
 
@@ -74,6 +75,7 @@ console.info(
     `  remotes:              ${Object.values(site.runtimeConfig.remotes).join(', ')}`,
     `  backend:              ${site.runtimeConfig.supabase.url} (${backendNote})`,
     `  sent emails (outbox): http://localhost:${LOCAL_BACKEND.port}/outbox`,
+    `  team console:         ${LOCAL_SITE_URL}${PATHS.console}   (staff only: npm run staff -- add <email>)`,
     '  Ctrl+C stops it.',
     '',
   ].join('\n'),

@@ -13,6 +13,7 @@ import {
   LOCAL_SITE_URL,
   appFolder,
 } from '@agentora/contracts/apps';
+import { PATHS } from '@agentora/data/paths';
 import { assertPortsFree, waitUntilAnswering } from './ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -117,6 +118,7 @@ if (!stopping) {
       `  same site, other name: http://127.0.0.1:${LOCAL_PORTS.shell}`,
       `  remotes alone:        http://localhost${remotes}`,
       `  sent emails (outbox): http://localhost:${LOCAL_BACKEND.port}/outbox`,
+      `  team console:         ${LOCAL_SITE_URL}${PATHS.console}   (staff only: npm run staff -- add <email>)`,
       '  edge functions:       on Deno, one process each, from supabase/functions/<name>/index.ts',
       '  Edits show up by themselves (React Fast Refresh). Ctrl+C stops everything.',
       '',
