@@ -6,12 +6,11 @@ import { useAsync } from '../backend/useAsync';
 import { applicationSearch } from '../applications/application-address';
 import { ExportButton } from '../export/ExportButton';
 import { MESSAGES } from '../messages';
-import { DataTable, type Column } from './DataTable';
+import type { Column } from './DataTable';
 import { formatMoment } from './dates';
 import { FilterBar } from './FilterBar';
-import { LoadFailure } from './LoadFailure';
 import { writeListQuery, type ListQuery } from './list-query';
-import { Pager } from './Pager';
+import { ListPage } from './ListPage';
 import { useListQuery } from './useListQuery';
 
 const Stack = styled.section`
@@ -44,26 +43,14 @@ export function ApplicationsView({ query }: { query: ListQuery }) {
       <div>
         <ExportButton query={query} />
       </div>
-      {state.status === 'loading' && <p role="status">Loading…</p>}
-      {state.status === 'failed' && <LoadFailure error={state.error} onRetry={reload} />}
-      {state.status === 'done' &&
-        (state.value.rows.length === 0 ? (
-          <p role="status">{MESSAGES.empty}</p>
-        ) : (
-          <>
-            <DataTable
-              caption="Applications"
-              columns={COLUMNS}
-              rows={state.value.rows}
-              rowLabel={(row) => row.email}
-            />
-            <Pager
-              page={query.page}
-              total={state.value.total}
-              onPage={(page) => update({ ...query, page })}
-            />
-          </>
-        ))}
+      <ListPage
+        state={state}
+        reload={reload}
+        query={query}
+        onPage={(page) => update({ ...query, page })}
+        caption="Applications"
+        columns={COLUMNS}
+      />
     </Stack>
   );
 }

@@ -6,12 +6,11 @@ import type { SignupForm, SignupRow } from '../backend/console-types';
 import { useAsync } from '../backend/useAsync';
 import { ExportButton } from '../export/ExportButton';
 import { MESSAGES } from '../messages';
-import { DataTable, type Column } from './DataTable';
+import type { Column } from './DataTable';
 import { formatMoment } from './dates';
 import { FilterBar } from './FilterBar';
-import { LoadFailure } from './LoadFailure';
 import { writeListQuery, type ListQuery } from './list-query';
-import { Pager } from './Pager';
+import { ListPage } from './ListPage';
 import { useListQuery } from './useListQuery';
 
 const Stack = styled.section`
@@ -98,27 +97,15 @@ export function SignupsView({ query, form }: { query: ListQuery; form: SignupFor
         )}
       </Actions>
       {notice && <StatusBanner tone={notice.tone}>{notice.text}</StatusBanner>}
-      {state.status === 'loading' && <p role="status">Loading…</p>}
-      {state.status === 'failed' && <LoadFailure error={state.error} onRetry={reload} />}
-      {state.status === 'done' &&
-        (state.value.rows.length === 0 ? (
-          <p role="status">{MESSAGES.empty}</p>
-        ) : (
-          <>
-            <DataTable
-              caption={`${MESSAGES.views[form]} sign-ups`}
-              columns={waitlist ? WAITLIST : COMMON}
-              rows={state.value.rows}
-              rowLabel={(row) => row.email}
-              selection={waitlist ? { selected, toggle } : undefined}
-            />
-            <Pager
-              page={query.page}
-              total={state.value.total}
-              onPage={(page) => update({ ...query, page })}
-            />
-          </>
-        ))}
+      <ListPage
+        state={state}
+        reload={reload}
+        query={query}
+        onPage={(page) => update({ ...query, page })}
+        caption={`${MESSAGES.views[form]} sign-ups`}
+        columns={waitlist ? WAITLIST : COMMON}
+        selection={waitlist ? { selected, toggle } : undefined}
+      />
     </Stack>
   );
 }
