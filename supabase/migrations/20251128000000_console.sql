@@ -5,19 +5,26 @@
 -- 1. public.staff: the addresses that are staff. Only the service role reads or changes it
 --    (`npm run staff`). private.is_staff() says whether the request's session is one of them: the
 --    JWT's role is authenticated, it is not an anonymous sign-in, it was signed in by a method that
---    proved the mailbox (an emailed code or link, never a password), and its email is in the table.
--- 2. Staff read the four sign-up tables and the résumé bucket (policies for authenticated that ask
---    private.is_staff(); any other session sees no row), and call the console_* functions below, which
---    refuse anyone else with 42501 'Staff only'. Nothing else is granted to authenticated.
+--    proved the mailbox (an emailed code or link, never a password), its email is in the table, and it
+--    names a live Auth session of that user (auth.sessions), so signing out ends staff access at once.
+-- 2. Staff read the three sign-up tables and the audit log (policies for authenticated that ask
+--    private.is_staff(); any other session sees no row). Applications and their status history are read
+--    only through the console_* functions below, which log what they show; a résumé object is readable
+--    (so a signed URL can be made) only by the staff member who logged its opening in the last 2
+--    minutes. The functions refuse anyone but staff with 42501 'Staff only'. Nothing else is granted to
+--    authenticated.
 -- 3. Applications move pending → reviewing → interviewing → offer; rejected and withdrawn from any status
 --    that is not final; offer, rejected and withdrawn are final. The old 'hired' becomes 'offer'. Every
 --    change is kept in public.application_status_changes.
 -- 4. public.staff_audit_log: one line for each application read, résumé opened, export, status change
---    and invitation. Staff may read it; only the functions here write it; no API role may change or
---    delete a line. When a record goes (erasure, retention, unsubscribe), its lines lose the subject's
---    address and notes; erasing a staff member's address replaces it by a marker in every line.
+--    and invitation, and for each erasure of a staff member's address. Staff may read it; only the
+--    functions here write it; no API role may change or delete a line. An export reads its rows only
+--    through its own line (console_export_rows), so it cannot skip the line or log something else. When
+--    a record goes (erasure, retention, unsubscribe), its lines lose the subject's address and notes;
+--    erasing a staff member's address replaces it by a marker in every line, and says so in a line.
 -- 5. Invitations: a waitlist member who confirmed and is not suppressed can be invited once; the
 --    invitation is a mail_queue message of kind 'invite' that the worker renders from the stored row.
+-- 6. Erasure and copies cover the mailbox's Supabase Auth user too (auth.users, with its sessions).
 --
 -- Everything is plain SQL for PGlite (18), PostgreSQL 15 and hosted 17. The lists' searches scan the
 -- table: a trigram index (pg_trgm) would need the extension in every database, and the local server's
@@ -41,7 +48,12 @@ grant select, insert, update, delete on table public.staff to service_role;
 -- The staff address of the request's session, or NULL. Reads the JWT's claims as PostgREST and the
 -- storage API set them (auth.jwt()). The sign-in methods accepted are those that prove the mailbox
 -- (GoTrue's amr names): a session from a password or an OAuth provider never counts, whatever its email
--- claim says, so turning on another sign-in method cannot make someone staff.
+-- claim says, so turning on another sign-in method cannot make someone staff. The token must also name a
+-- live session of Supabase Auth: its session_id a row of auth.sessions of its sub (the user), that user's
+-- address the staff address, and the session not past its not_after. Signing out deletes the row, and so
+-- does deleting the user, so either ends staff access at once rather than when the token expires; a token
+-- that names a session Auth never made is not staff, whoever signed it (the legacy JWT secret too). The
+-- ids are compared as text: a claim that is not a uuid matches nothing instead of failing the request.
 create function private.staff_caller()
 returns text
 language sql
@@ -60,10 +72,18 @@ as $$
                 case when jsonb_typeof(claims.c -> 'amr') = 'array' then claims.c -> 'amr' else '[]'::jsonb end
               ) as amr(entry)
         where amr.entry ->> 'method' in ('otp', 'magiclink', 'email/signup', 'invite', 'recovery', 'email_change'))
+     and exists (
+       select
+         from auth.sessions session
+         join auth.users u on u.id = session.user_id
+        where session.id::text = claims.c ->> 'session_id'
+          and session.user_id::text = claims.c ->> 'sub'
+          and lower(u.email) = s.email
+          and (session.not_after is null or session.not_after > now()))
 $$;
 revoke all on function private.staff_caller() from public;
 
--- The policies below and the storage policy call it as the signed-in role.
+-- The sign-up lists' and the audit log's policies below call it as the signed-in role.
 create function private.is_staff()
 returns boolean
 language sql
@@ -97,6 +117,8 @@ revoke all on function private.require_staff() from public;
 
 -- 2. What staff read -----------------------------------------------------------------------------------
 
+-- The sign-up lists, for the console's own reads. Applications are not here: staff read them through
+-- the console_* functions only (the list's columns, or a logged read of one application).
 -- (select …) makes the check one InitPlan per query instead of a call per row.
 create policy early_access_signups_staff_select on public.early_access_signups
   for select to authenticated using ((select private.is_staff()));
@@ -104,17 +126,9 @@ create policy newsletter_subscriptions_staff_select on public.newsletter_subscri
   for select to authenticated using ((select private.is_staff()));
 create policy waitlist_signups_staff_select on public.waitlist_signups
   for select to authenticated using ((select private.is_staff()));
-create policy general_applications_staff_select on public.general_applications
-  for select to authenticated using ((select private.is_staff()));
 grant select on table public.early_access_signups to authenticated;
 grant select on table public.newsletter_subscriptions to authenticated;
 grant select on table public.waitlist_signups to authenticated;
-grant select on table public.general_applications to authenticated;
-
--- Staff read résumés (createSignedUrl asks for SELECT on the object); nobody else, and nobody writes.
-create policy "applications: staff read resumes" on storage.objects
-  for select to authenticated
-  using (bucket_id = 'applications' and (select private.is_staff()));
 
 -- 3. The application workflow --------------------------------------------------------------------------
 
@@ -161,10 +175,9 @@ create index application_status_changes_application on public.application_status
 create index application_status_changes_changed_by on public.application_status_changes (private.mailbox_sha256(changed_by));
 alter table public.application_status_changes enable row level security;
 alter table public.application_status_changes force row level security;
-revoke all on table public.application_status_changes from public, anon, authenticated;
-grant select on table public.application_status_changes to authenticated, service_role;
-create policy application_status_changes_staff_select on public.application_status_changes
-  for select to authenticated using ((select private.is_staff()));
+-- The service role reads it (an operator); staff see it through console_application only.
+revoke all on table public.application_status_changes from public, anon, authenticated, service_role;
+grant select on table public.application_status_changes to service_role;
 
 -- 4. The audit log -------------------------------------------------------------------------------------
 
@@ -173,21 +186,22 @@ create table public.staff_audit_log (
   at timestamptz not null default now(),
   actor text not null,
   action text not null,
-  -- Which list the subject is on, and its row (NULL for an export).
+  -- Which list the subject is on, and its row (NULL for an export); 'staff' for erase_staff.
   subject_kind text not null,
   subject_id uuid,
   -- The subject's address as stored when the line was written, so that erasure finds the line;
   -- NULL once the subject's record is gone.
   subject_mailbox text,
-  -- change_status: from, to, note; export: kind and the filter; the others: {}.
+  -- change_status: from, to, note; export: kind and the filter; erase_staff: how many of each record
+  -- were re-attributed to the marker; the others: {}.
   detail jsonb not null default '{}'::jsonb,
   constraint staff_audit_log_actor_check
     check ((actor = lower(actor) and private.is_plain_email_address(actor))
            or actor ~ '^erased staff member [0-9a-f]{12}$'),
   constraint staff_audit_log_action_check
-    check (action in ('read_application', 'open_resume', 'export', 'change_status', 'invite')),
+    check (action in ('read_application', 'open_resume', 'export', 'change_status', 'invite', 'erase_staff')),
   constraint staff_audit_log_subject_kind_check
-    check (subject_kind in ('early_access', 'newsletter', 'waitlist', 'application')),
+    check (subject_kind in ('early_access', 'newsletter', 'waitlist', 'application', 'staff')),
   constraint staff_audit_log_detail_check
     check (jsonb_typeof(detail) = 'object' and octet_length(detail::text) <= 4000)
 );
@@ -199,12 +213,13 @@ create index staff_audit_log_actor on public.staff_audit_log (private.mailbox_sh
 create index staff_audit_log_exports on public.staff_audit_log (at) where action = 'export';
 alter table public.staff_audit_log enable row level security;
 alter table public.staff_audit_log force row level security;
-revoke all on table public.staff_audit_log from public, anon, authenticated;
+revoke all on table public.staff_audit_log from public, anon, authenticated, service_role;
 -- Read only, for everyone: lines are written by the functions below (their owner's rights) alone.
 grant select on table public.staff_audit_log to authenticated, service_role;
 create policy staff_audit_log_staff_select on public.staff_audit_log
   for select to authenticated using ((select private.is_staff()));
 
+-- Writes a line; its id.
 create function private.audit(
   p_actor text,
   p_action text,
@@ -213,7 +228,7 @@ create function private.audit(
   p_subject_mailbox text,
   p_detail jsonb
 )
-returns void
+returns bigint
 language sql
 volatile
 security definer
@@ -221,6 +236,7 @@ set search_path = ''
 as $$
   insert into public.staff_audit_log (actor, action, subject_kind, subject_id, subject_mailbox, detail)
   values (p_actor, p_action, p_subject_kind, p_subject_id, p_subject_mailbox, coalesce(p_detail, '{}'::jsonb))
+  returning id
 $$;
 revoke all on function private.audit(text, text, text, uuid, text, jsonb) from public;
 
@@ -778,8 +794,8 @@ end;
 $$;
 
 -- Where an application's résumé is, {path, filename}, for the console to sign a short-lived URL with
--- (storage createSignedUrl, which the staff policy above allows); NULL when there is no résumé. Logged
--- as open_resume.
+-- (storage createSignedUrl(path, 60), which the storage policy below allows the caller for 2 minutes
+-- after this line); NULL when there is no résumé. Logged as open_resume.
 create function public.console_open_resume(p_id uuid)
 returns jsonb
 language plpgsql
@@ -799,6 +815,36 @@ begin
   return jsonb_build_object('path', v_application.resume_path, 'filename', v_application.resume_filename);
 end;
 $$;
+
+-- The résumés (storage object names in the applications bucket) whose opening the caller logged in the
+-- last 2 minutes: those of the applications of their open_resume lines. Empty for anyone but staff.
+create function private.resumes_opened_by_caller()
+returns text[]
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(array_agg(distinct a.resume_path), '{}')
+    from public.staff_audit_log l
+    join public.general_applications a on a.id = l.subject_id
+   where l.action = 'open_resume'
+     and l.subject_kind = 'application'
+     and l.at > now() - interval '2 minutes'
+     and l.actor = (select private.staff_caller())
+     and a.resume_path is not null
+$$;
+revoke all on function private.resumes_opened_by_caller() from public;
+grant execute on function private.resumes_opened_by_caller() to authenticated;
+
+-- Storage reads an object as the caller (createSignedUrl, the authenticated download and the listing all
+-- select it from storage.objects under RLS): a staff session sees a résumé only within 2 minutes of
+-- logging its opening (console_open_resume), so every signed link follows a logged opening, and a
+-- listing of the bucket shows nothing else. (select …) makes it one InitPlan per query. Nobody but the
+-- service role writes or deletes objects.
+create policy "applications: staff read resumes they just opened" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'applications' and name = any ((select private.resumes_opened_by_caller())::text[]));
 
 -- Moves an application to p_status with an optional note (at most 2000 characters; blank is none),
 -- when the workflow allows it (else 22023 'That status change is not allowed'); PT404 (HTTP 404) when
@@ -883,11 +929,79 @@ begin
 end;
 $$;
 
+-- An export's filter, checked for its list, or 22023 naming what is wrong: a JSON object (at most 2000
+-- bytes) with only the list's keys, each of its type: search (text of at most 200 characters), from and
+-- to (days, YYYY-MM-DD, from not after to), confirmed (a boolean; the sign-up lists), invited (a
+-- boolean; the waitlist) and status (one of the six; applications). Returned as given.
+create function private.console_export_filter(p_kind text, p_filter jsonb)
+returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_filter jsonb := coalesce(p_filter, '{}'::jsonb);
+  v_keys text[];
+  v_key text;
+  v_value jsonb;
+begin
+  v_keys := case p_kind
+    when 'early_access' then array['search', 'from', 'to', 'confirmed']
+    when 'newsletter' then array['search', 'from', 'to', 'confirmed']
+    when 'waitlist' then array['search', 'from', 'to', 'confirmed', 'invited']
+    when 'applications' then array['search', 'from', 'to', 'status']
+  end;
+  if v_keys is null then
+    raise exception 'Unknown export: %', coalesce(p_kind, 'null') using errcode = '22023';
+  end if;
+  if jsonb_typeof(v_filter) <> 'object' or octet_length(v_filter::text) > 2000 then
+    raise exception 'The filter must be a JSON object of at most 2000 bytes' using errcode = '22023';
+  end if;
+  for v_key, v_value in select f.key, f.value from jsonb_each(v_filter) f order by f.key loop
+    if not v_key = any (v_keys) then
+      raise exception 'The % export has no filter %', p_kind, left(v_key, 40)
+        using errcode = '22023', hint = format('Its filters: %s.', array_to_string(v_keys, ', '));
+    end if;
+    case v_key
+      when 'search' then
+        if jsonb_typeof(v_value) <> 'string' or char_length(v_value #>> '{}') > 200 then
+          raise exception 'search is text of at most 200 characters' using errcode = '22023';
+        end if;
+      when 'from', 'to' then
+        if jsonb_typeof(v_value) <> 'string' or (v_value #>> '{}') !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then
+          raise exception '% is a day, YYYY-MM-DD', v_key using errcode = '22023';
+        end if;
+        begin
+          perform (v_value #>> '{}')::date;
+        exception when others then
+          raise exception '% is a day, YYYY-MM-DD', v_key using errcode = '22023';
+        end;
+      when 'confirmed', 'invited' then
+        if jsonb_typeof(v_value) <> 'boolean' then
+          raise exception '% is true or false', v_key using errcode = '22023';
+        end if;
+      when 'status' then
+        if jsonb_typeof(v_value) <> 'string'
+           or (v_value #>> '{}') not in ('pending', 'reviewing', 'interviewing', 'offer', 'rejected', 'withdrawn') then
+          raise exception 'status is one of pending, reviewing, interviewing, offer, rejected, withdrawn'
+            using errcode = '22023';
+        end if;
+    end case;
+  end loop;
+  if (v_filter ->> 'from')::date > (v_filter ->> 'to')::date then
+    raise exception 'from is after to' using errcode = '22023';
+  end if;
+  return v_filter;
+end;
+$$;
+revoke all on function private.console_export_filter(text, jsonb) from public;
+
 -- The CSV export (supabase/functions/console-export) logs itself before its first byte: the list
 -- ('early_access', 'waitlist', 'newsletter' or 'applications') and its filter, a JSON object of the
--- list's parameters without their p_ (search, from, to, confirmed, invited, status).
+-- list's parameters without their p_ (private.console_export_filter). Returns the line's id, the export
+-- id that console_export_rows reads the rows with: the rows are those the line describes, and no others.
 create function public.console_log_export(p_kind text, p_filter jsonb)
-returns void
+returns bigint
 language plpgsql
 volatile
 security definer
@@ -895,24 +1009,18 @@ set search_path = ''
 as $$
 declare
   v_actor text := private.require_staff();
-  v_filter jsonb := coalesce(p_filter, '{}'::jsonb);
+  v_filter jsonb := private.console_export_filter(p_kind, p_filter);
 begin
-  if p_kind is null or p_kind not in ('early_access', 'waitlist', 'newsletter', 'applications') then
-    raise exception 'Unknown export: %', coalesce(p_kind, 'null') using errcode = '22023';
-  end if;
-  if jsonb_typeof(v_filter) <> 'object' or octet_length(v_filter::text) > 2000 then
-    raise exception 'p_filter must be a JSON object of at most 2000 bytes' using errcode = '22023';
-  end if;
-  perform private.audit(v_actor, 'export',
-                        case p_kind when 'applications' then 'application' else p_kind end,
-                        null, null, jsonb_build_object('kind', p_kind, 'filter', v_filter));
+  return private.audit(v_actor, 'export',
+                       case p_kind when 'applications' then 'application' else p_kind end,
+                       null, null, jsonb_build_object('kind', p_kind, 'filter', v_filter));
 end;
 $$;
 
--- A keyset page of an export: up to p_limit (at most 1000) whole rows after (p_after_created_at,
--- p_after_id), ordered by (created_at, id), as a JSON array. Start with both NULL; go on from the last
--- row's created_at and id. The same filters as console_signups.
-create function public.console_export_signups(
+-- A keyset page of a sign-up list's export: up to p_limit (at most 1000) whole rows after
+-- (p_after_created_at, p_after_id), ordered by (created_at, id), as a JSON array. The same filters as
+-- console_signups. Checks nothing about the caller: console_export_rows does.
+create function private.console_export_signup_page(
   p_form text,
   p_search text,
   p_from date,
@@ -926,7 +1034,6 @@ create function public.console_export_signups(
 returns jsonb
 language plpgsql
 stable
-security definer
 set search_path = ''
 as $$
 declare
@@ -935,13 +1042,9 @@ declare
   v_where text;
   v_rows jsonb;
 begin
-  perform private.require_staff();
   v_table := private.console_signup_table(p_form);
   v_pattern := private.console_search_pattern(p_search);
   v_where := private.console_signup_filter(p_form, v_pattern, p_from, p_to, p_confirmed, p_invited);
-  if (p_after_created_at is null) <> (p_after_id is null) then
-    raise exception 'p_after_created_at and p_after_id go together' using errcode = '22023';
-  end if;
   if p_after_id is not null then
     v_where := v_where || ' and (s.created_at, s.id) > ($6, $7)';
   end if;
@@ -956,8 +1059,10 @@ begin
   return v_rows;
 end;
 $$;
+revoke all on function private.console_export_signup_page(text, text, date, date, boolean, boolean, timestamptz, uuid, integer) from public;
 
-create function public.console_export_applications(
+-- The same for applications.
+create function private.console_export_application_page(
   p_search text,
   p_from date,
   p_to date,
@@ -969,7 +1074,6 @@ create function public.console_export_applications(
 returns jsonb
 language plpgsql
 stable
-security definer
 set search_path = ''
 as $$
 declare
@@ -977,12 +1081,8 @@ declare
   v_where text;
   v_rows jsonb;
 begin
-  perform private.require_staff();
   v_pattern := private.console_search_pattern(p_search);
   v_where := private.console_application_filter(v_pattern, p_from, p_to, p_status);
-  if (p_after_created_at is null) <> (p_after_id is null) then
-    raise exception 'p_after_created_at and p_after_id go together' using errcode = '22023';
-  end if;
   if p_after_id is not null then
     v_where := v_where || ' and (s.created_at, s.id) > ($5, $6)';
   end if;
@@ -997,6 +1097,58 @@ begin
   return v_rows;
 end;
 $$;
+revoke all on function private.console_export_application_page(text, date, date, text, timestamptz, uuid, integer) from public;
+
+-- A keyset page of the export that audit line p_export describes (console_log_export's answer): up to
+-- p_limit (at most 1000) whole rows of its list and filter after (p_after_created_at, p_after_id),
+-- ordered by (created_at, id), as a JSON array. Start with both NULL; go on from the last row's
+-- created_at and id. Only for the staff member who wrote the line, within an hour of it: another's line
+-- is 42501; a line that is not an export, or is an hour old, is 22023.
+create function public.console_export_rows(
+  p_export bigint,
+  p_after_created_at timestamptz,
+  p_after_id uuid,
+  p_limit integer
+)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_actor text := private.require_staff();
+  v_line public.staff_audit_log;
+  v_kind text;
+  v_filter jsonb;
+begin
+  select * into v_line from public.staff_audit_log where id = p_export;
+  if not found or v_line.action <> 'export' then
+    raise exception 'No such export: log it first (console_log_export) and page with its id'
+      using errcode = '22023';
+  end if;
+  if v_line.actor <> v_actor then
+    raise exception 'That export was logged by another staff member' using errcode = '42501';
+  end if;
+  if v_line.at <= now() - interval '1 hour' then
+    raise exception 'That export was logged more than an hour ago: log it again' using errcode = '22023';
+  end if;
+  if (p_after_created_at is null) <> (p_after_id is null) then
+    raise exception 'p_after_created_at and p_after_id go together' using errcode = '22023';
+  end if;
+  v_kind := v_line.detail ->> 'kind';
+  v_filter := private.console_export_filter(v_kind, v_line.detail -> 'filter');
+  if v_kind = 'applications' then
+    return private.console_export_application_page(
+      v_filter ->> 'search', (v_filter ->> 'from')::date, (v_filter ->> 'to')::date, v_filter ->> 'status',
+      p_after_created_at, p_after_id, p_limit);
+  end if;
+  return private.console_export_signup_page(
+    v_kind, v_filter ->> 'search', (v_filter ->> 'from')::date, (v_filter ->> 'to')::date,
+    (v_filter ->> 'confirmed')::boolean, (v_filter ->> 'invited')::boolean,
+    p_after_created_at, p_after_id, p_limit);
+end;
+$$;
 
 revoke all on function public.console_whoami() from public, anon, authenticated;
 revoke all on function public.console_signups(text, text, date, date, boolean, boolean, text, boolean, integer, integer) from public, anon, authenticated;
@@ -1007,8 +1159,7 @@ revoke all on function public.console_open_resume(uuid) from public, anon, authe
 revoke all on function public.console_change_application_status(uuid, text, text) from public, anon, authenticated;
 revoke all on function public.console_invite_waitlist(jsonb) from public, anon, authenticated;
 revoke all on function public.console_log_export(text, jsonb) from public, anon, authenticated;
-revoke all on function public.console_export_signups(text, text, date, date, boolean, boolean, timestamptz, uuid, integer) from public, anon, authenticated;
-revoke all on function public.console_export_applications(text, date, date, text, timestamptz, uuid, integer) from public, anon, authenticated;
+revoke all on function public.console_export_rows(bigint, timestamptz, uuid, integer) from public, anon, authenticated;
 grant execute on function public.console_whoami() to authenticated;
 grant execute on function public.console_signups(text, text, date, date, boolean, boolean, text, boolean, integer, integer) to authenticated;
 grant execute on function public.console_applications(text, date, date, text, text, boolean, integer, integer) to authenticated;
@@ -1018,8 +1169,7 @@ grant execute on function public.console_open_resume(uuid) to authenticated;
 grant execute on function public.console_change_application_status(uuid, text, text) to authenticated;
 grant execute on function public.console_invite_waitlist(jsonb) to authenticated;
 grant execute on function public.console_log_export(text, jsonb) to authenticated;
-grant execute on function public.console_export_signups(text, text, date, date, boolean, boolean, timestamptz, uuid, integer) to authenticated;
-grant execute on function public.console_export_applications(text, date, date, text, timestamptz, uuid, integer) to authenticated;
+grant execute on function public.console_export_rows(bigint, timestamptz, uuid, integer) to authenticated;
 
 -- 8. Erasure and copies --------------------------------------------------------------------------------
 
@@ -1028,7 +1178,9 @@ grant execute on function public.console_export_applications(text, date, date, t
 -- that is the address; and if the address is (or was) a staff member's, it is replaced in every line,
 -- status change, invitation and staff row by one marker, 'erased staff member <12 hex digits>', drawn
 -- afresh for each erasure, so the log still tells one actor's actions apart without saying who; the
--- staff row is deleted. Runs as its owner: no API role may change the log.
+-- staff row is deleted, and one line erase_staff (actor: the marker) says that an erasure anonymised a
+-- staff member and how many records it re-attributed (docs/backend.md has the decision and its cost).
+-- Runs as its owner: no API role may change the log.
 create function private.erase_console_records(p_mailbox_sha256 text)
 returns void
 language plpgsql
@@ -1038,6 +1190,11 @@ set search_path = ''
 as $$
 declare
   v_marker text := 'erased staff member ' || left(replace(gen_random_uuid()::text, '-', ''), 12);
+  v_lines integer;
+  v_status_changes integer;
+  v_invitations integer;
+  v_staff_added integer;
+  v_staff integer;
 begin
   update public.staff_audit_log l
      set subject_mailbox = null, detail = private.scrubbed_audit_detail(l.detail)
@@ -1056,20 +1213,83 @@ begin
 
   update public.staff_audit_log set actor = v_marker
    where private.mailbox_sha256(actor) = p_mailbox_sha256;
+  get diagnostics v_lines = row_count;
   update public.application_status_changes set changed_by = v_marker
    where private.mailbox_sha256(changed_by) = p_mailbox_sha256;
+  get diagnostics v_status_changes = row_count;
   update public.waitlist_signups set invited_by = v_marker
    where invited_by is not null and private.mailbox_sha256(invited_by) = p_mailbox_sha256;
+  get diagnostics v_invitations = row_count;
   update public.staff set added_by = v_marker
    where added_by is not null and private.mailbox_sha256(added_by) = p_mailbox_sha256;
+  get diagnostics v_staff_added = row_count;
   delete from public.staff where private.mailbox_sha256(email) = p_mailbox_sha256;
+  get diagnostics v_staff = row_count;
+  if v_staff + v_lines + v_status_changes + v_invitations + v_staff_added > 0 then
+    perform private.audit(v_marker, 'erase_staff', 'staff', null, null, jsonb_build_object(
+      'lines', v_lines, 'status_changes', v_status_changes, 'invitations', v_invitations,
+      'staff_added', v_staff_added, 'staff_removed', v_staff > 0));
+  end if;
 end;
 $$;
 revoke all on function private.erase_console_records(text) from public;
 grant execute on function private.erase_console_records(text) to service_role;
 
--- A mailbox has records here also when it is, or was, a staff member's: so a staff member can have
--- theirs erased or copied through the privacy page like anyone. Otherwise as migration 20250901000000.
+-- The mailbox's Supabase Auth users (auth.users by its address, in any letter case, as every other
+-- record of a mailbox is found): whether there is one, what a copy shows of each, and their deletion.
+-- auth.users is Auth's, readable by no API role, so these run as their owner (on hosted Supabase the
+-- postgres role, which holds SELECT and DELETE on it and bypasses its row-level security). Deleting a
+-- user deletes its sessions, refresh tokens, identities and one-time tokens with it (their foreign keys
+-- cascade, locally as on hosted Auth), so its sessions stop being staff at once.
+create function private.mailbox_has_auth_user(p_mailbox_sha256 text)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select from auth.users u where private.mailbox_sha256(u.email) = p_mailbox_sha256)
+$$;
+revoke all on function private.mailbox_has_auth_user(text) from public;
+grant execute on function private.mailbox_has_auth_user(text) to service_role;
+
+create function private.mailbox_auth_accounts(p_mailbox_sha256 text)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object('email', u.email, 'created_at', u.created_at,
+                                               'last_sign_in_at', u.last_sign_in_at)
+                            order by u.created_at, u.id), '[]'::jsonb)
+    from auth.users u
+   where private.mailbox_sha256(u.email) = p_mailbox_sha256
+$$;
+revoke all on function private.mailbox_auth_accounts(text) from public;
+grant execute on function private.mailbox_auth_accounts(text) to service_role;
+
+create function private.erase_auth_users(p_mailbox_sha256 text)
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_count integer;
+begin
+  delete from auth.users u where private.mailbox_sha256(u.email) = p_mailbox_sha256;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+revoke all on function private.erase_auth_users(text) from public;
+grant execute on function private.erase_auth_users(text) to service_role;
+
+-- A mailbox has records here also when it is, or was, a staff member's, or has a Supabase Auth user
+-- (someone asked for a sign-in code for it): so a staff member, or anyone Auth knows, can have theirs
+-- erased or copied through the privacy page like anyone. Otherwise as migration 20250901000000.
 create or replace function private.mailbox_has_records(p_mailbox_sha256 text)
 returns boolean
 language sql
@@ -1084,10 +1304,12 @@ as $$
       or exists (select from public.staff where private.mailbox_sha256(email) = p_mailbox_sha256)
       or exists (select from public.staff_audit_log where private.mailbox_sha256(actor) = p_mailbox_sha256)
       or exists (select from public.application_status_changes where private.mailbox_sha256(changed_by) = p_mailbox_sha256)
+      or private.mailbox_has_auth_user(p_mailbox_sha256)
 $$;
 
 -- As migration 20251126000000, and the console's records of the mailbox go too
--- (private.erase_console_records). The answer keeps its shape.
+-- (private.erase_console_records), and so do its Supabase Auth users with their sessions
+-- (private.erase_auth_users). The answer keeps its shape.
 create or replace function public.erase_mailbox_records(p_token_hash text)
 returns jsonb
 language plpgsql
@@ -1129,6 +1351,7 @@ begin
    where kind = 'privacy_link' and recipient is not null
      and private.mailbox_sha256(recipient) = v_mailbox;
   perform private.erase_console_records(v_mailbox);
+  perform private.erase_auth_users(v_mailbox);
   select count(*) into v_suppressions from public.email_suppressions where mailbox_sha256 = v_mailbox;
   return jsonb_build_object(
     'erased', jsonb_build_object(
@@ -1143,7 +1366,8 @@ end;
 $$;
 
 -- As migration 20250901000000, and each application carries its status history (statuses, notes and
--- when; not which staff member), and a waitlist row leaves out who invited it.
+-- when; not which staff member), a waitlist row leaves out who invited it, and accounts lists the
+-- mailbox's Supabase Auth users (email, created_at, last_sign_in_at).
 create or replace function public.copy_mailbox_records(p_token_hash text)
 returns jsonb
 language plpgsql
@@ -1180,6 +1404,7 @@ begin
     'suppressions', (select coalesce(jsonb_agg(jsonb_build_object('list', s.list,
                                                                   'unsubscribed_on', s.unsubscribed_on)
                                                order by s.list), '[]')
-                       from public.email_suppressions s where s.mailbox_sha256 = v_mailbox));
+                       from public.email_suppressions s where s.mailbox_sha256 = v_mailbox),
+    'accounts', private.mailbox_auth_accounts(v_mailbox));
 end;
 $$;

@@ -18,7 +18,10 @@ interface Call {
 
 type Row = Record<string, unknown> & { id: string; created_at: string };
 
-/** Rows in (created_at, id) order, served by keyset pages as the export RPCs do. */
+/** The id console_log_export answers in these tests. */
+const EXPORT_ID = 4242;
+
+/** Rows in (created_at, id) order, served by keyset pages as console_export_rows does. */
 function fakeDatabase(
   rows: Row[],
   options: { refuse?: RpcResult; failPage?: number; stuck?: boolean } = {},
@@ -30,7 +33,7 @@ function fakeDatabase(
     rpc: async (fn, args) => {
       calls.push({ fn, args });
       if (options.refuse) return options.refuse;
-      if (fn === 'console_log_export') return { data: null, error: null, status: 204 };
+      if (fn === 'console_log_export') return { data: EXPORT_ID, error: null, status: 200 };
       pages += 1;
       if (pages === options.failPage) {
         return { data: null, error: { message: 'connection lost', code: '08006' }, status: 503 };
@@ -140,7 +143,7 @@ describe('console-export handler', () => {
     expect(database.calls.map((call) => call.fn)).toEqual(['console_log_export']);
   });
 
-  it('logs the export with its filter, then streams the file as the caller', async () => {
+  it('logs the export with its filter, then streams the file as the caller, read by the export id', async () => {
     const rows = [
       signup(1, {
         first_name: '=HYPERLINK("https://evil.example","x")',
@@ -170,14 +173,9 @@ describe('console-export handler', () => {
       },
     });
     expect(database.calls[1]).toEqual({
-      fn: 'console_export_signups',
+      fn: 'console_export_rows',
       args: {
-        p_form: 'waitlist',
-        p_search: 'ada',
-        p_from: '2025-11-01',
-        p_to: null,
-        p_confirmed: false,
-        p_invited: null,
+        p_export: EXPORT_ID,
         p_after_created_at: null,
         p_after_id: null,
         p_limit: EXPORT_PAGE_SIZE,
@@ -201,7 +199,7 @@ describe('console-export handler', () => {
     expect(lines.slice(3)).toEqual(['']);
   });
 
-  it('takes the request as a JSON body too, and applications from their own RPC', async () => {
+  it('takes the request as a JSON body too, and logs applications with their own filter', async () => {
     const database = fakeDatabase([]);
     const answer = await createConsoleExportHandler({ ...database, now: NOW })(
       new Request('http://functions.local/console-export?kind=waitlist', {
@@ -212,18 +210,21 @@ describe('console-export handler', () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toContain('agentora-applications-');
-    expect(database.calls[1]).toEqual({
-      fn: 'console_export_applications',
-      args: {
-        p_search: null,
-        p_from: null,
-        p_to: '2025-11-30',
-        p_status: 'offer',
-        p_after_created_at: null,
-        p_after_id: null,
-        p_limit: EXPORT_PAGE_SIZE,
+    expect(database.calls).toEqual([
+      {
+        fn: 'console_log_export',
+        args: { p_kind: 'applications', p_filter: { to: '2025-11-30', status: 'offer' } },
       },
-    });
+      {
+        fn: 'console_export_rows',
+        args: {
+          p_export: EXPORT_ID,
+          p_after_created_at: null,
+          p_after_id: null,
+          p_limit: EXPORT_PAGE_SIZE,
+        },
+      },
+    ]);
     expect(await text(answer)).toBe(`\uFEFF${EXPORT_COLUMNS.applications.join(',')}\r\n`);
   });
 
@@ -243,7 +244,8 @@ describe('console-export handler', () => {
       expect(database.pages()).toBeLessThanOrEqual(Math.max(1, chunks.length - 1));
     }
     expect(database.pages()).toBe(6);
-    const pageCalls = database.calls.filter((call) => call.fn === 'console_export_signups');
+    const pageCalls = database.calls.filter((call) => call.fn === 'console_export_rows');
+    expect(pageCalls.every((call) => call.args.p_export === EXPORT_ID)).toBe(true);
     expect(pageCalls.map((call) => call.args.p_after_id)).toEqual([
       null,
       rows[999].id,
@@ -299,11 +301,59 @@ describe('console-export handler', () => {
     expect(await answer.json()).toEqual({ success: false, error: 'The export could not be made.' });
   });
 
+  it.each([null, '12', 0, 1.5, { id: 1 }])(
+    'answers 500 and reads no rows when the log answers no export id (%j)',
+    async (answer) => {
+      const calls: string[] = [];
+      const answered = await createConsoleExportHandler({
+        databaseFor: () => ({
+          rpc: async (fn) => {
+            calls.push(fn);
+            return {
+              data: fn === 'console_log_export' ? answer : [signup(1)],
+              error: null,
+              status: 200,
+            };
+          },
+        }),
+        logError: () => undefined,
+      })(get('kind=newsletter'));
+      expect(answered.status).toBe(500);
+      expect(await answered.json()).toEqual({
+        success: false,
+        error: 'The export could not be made.',
+      });
+      expect(calls).toEqual(['console_log_export']);
+    },
+  );
+
+  it.each([
+    [
+      {
+        status: 403,
+        error: { message: 'That export was logged by another staff member', code: '42501' },
+      },
+      403,
+    ],
+    [{ status: 400, error: { message: 'No such export', code: '22023' } }, 500],
+  ])('maps a refused first page (%j) to %i', async (refusal, status) => {
+    const answered = await createConsoleExportHandler({
+      databaseFor: () => ({
+        rpc: async (fn) =>
+          fn === 'console_log_export'
+            ? { data: EXPORT_ID, error: null, status: 200 }
+            : { data: null, ...refusal },
+      }),
+      logError: () => undefined,
+    })(get('kind=newsletter'));
+    expect(answered.status).toBe(status);
+  });
+
   it('answers 500 when the first page is not what the RPC should return', async () => {
     const database: CallerDatabase = {
       rpc: async (fn) =>
         fn === 'console_log_export'
-          ? { data: null, error: null, status: 204 }
+          ? { data: EXPORT_ID, error: null, status: 200 }
           : { data: [{ email: 'no id' }], error: null, status: 200 },
     };
     const answer = await createConsoleExportHandler({

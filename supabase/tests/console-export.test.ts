@@ -20,7 +20,8 @@ afterAll(() => t.stop());
 /**
  * An access token with the claims Supabase Auth gives an emailed-code session, signed with the local
  * legacy JWT secret (which the local server still accepts, like a hosted project with legacy keys), or
- * with another: the sessions a real sign-in cannot give (forged, expired, anonymous, by password).
+ * with another: the sessions a real sign-in cannot give (forged, expired, anonymous, by password). Its
+ * sub and session_id are made up unless `overrides` gives a real session's (`idsOf`).
  */
 function accessToken(
   email: string,
@@ -57,6 +58,14 @@ async function staffToken(): Promise<{ email: string; token: string }> {
   expect(error).toBeNull();
   const { session } = await signInWithCode(t.server, email);
   return { email, token: session.access_token };
+}
+
+/** The user and session a real access token names. */
+function idsOf(token: string): { sub: string; session_id: string } {
+  const { sub, session_id } = JSON.parse(
+    Buffer.from(token.split('.')[1], 'base64url').toString('utf8'),
+  ) as { sub: string; session_id: string };
+  return { sub, session_id };
 }
 
 function exportCsv(query: string, token?: string): Promise<Response> {
@@ -162,7 +171,8 @@ describe('console-export', () => {
     const label = tag();
     await waitlist([{ first_name: 'Secret', email: `${label}@example.com` }]);
     const stranger = uniqueEmail('not-staff');
-    const { email: staff } = await staffToken();
+    const { email: staff, token: staffSession } = await staffToken();
+    const live = idsOf(staffSession);
     const hourAgo = Math.floor(Date.now() / 1000) - 3600;
     const cases: Array<[string, string | undefined, number]> = [
       ['no session', undefined, 401],
@@ -174,18 +184,27 @@ describe('console-export', () => {
       ],
       [
         'a staff address signed with another key',
-        accessToken(staff, {}, 'another-secret-that-is-at-least-32-characters-long'),
+        accessToken(staff, live, 'another-secret-that-is-at-least-32-characters-long'),
         401,
       ],
-      ['an expired staff session', accessToken(staff, { iat: hourAgo - 60, exp: hourAgo }), 401],
       [
-        'a staff address claimed by an anonymous session',
-        accessToken(staff, { is_anonymous: true }),
+        'an expired staff session',
+        accessToken(staff, { ...live, iat: hourAgo - 60, exp: hourAgo }),
+        401,
+      ],
+      [
+        "staff's live session claimed as an anonymous sign-in",
+        accessToken(staff, { ...live, is_anonymous: true }),
         403,
       ],
       [
-        'a staff address signed in with a password',
-        accessToken(staff, { amr: [{ method: 'password', timestamp: hourAgo }] }),
+        "staff's live session signed in with a password",
+        accessToken(staff, { ...live, amr: [{ method: 'password', timestamp: hourAgo }] }),
+        403,
+      ],
+      [
+        'a staff address in a session Auth never made, signed with the legacy secret',
+        accessToken(staff),
         403,
       ],
     ];

@@ -9,6 +9,7 @@ import {
   copyMailbox,
   eraseMailbox,
   sessionClient,
+  signedIn,
   staffSession,
   storeApplication,
   storeWaitlistSignup,
@@ -278,11 +279,78 @@ describe('erasure and the console', () => {
       .in('email', [member.email, colleague]);
     expect(staffRows).toEqual([{ email: colleague, added_by: marker }]);
     expect((await member.client.rpc('console_whoami')).data).toMatchObject({ staff: false });
+    // One line says that an erasure anonymised a staff member, under the same marker.
+    expect(await auditLines(t, { action: 'erase_staff' })).toEqual([
+      {
+        id: expect.any(Number),
+        at: expect.any(String),
+        actor: marker,
+        action: 'erase_staff',
+        subject_kind: 'staff',
+        subject_id: null,
+        subject_mailbox: null,
+        detail: {
+          lines: 3,
+          status_changes: 1,
+          invitations: 1,
+          staff_added: 1,
+          staff_removed: true,
+        },
+      },
+    ]);
+    // Their Auth user went with its sessions: the token names a user that no longer exists.
+    const user = await fetch(`${t.server.url}/auth/v1/user`, {
+      headers: {
+        apikey: t.server.publishableKey,
+        Authorization: `Bearer ${member.session.access_token}`,
+      },
+    });
+    expect(user.status).toBe(403);
+    expect(JSON.stringify(await user.json())).not.toContain(member.email);
     // The lines about others keep their subjects.
     expect((await auditLines(t, { subject_id: id }))[1]).toMatchObject({
       action: 'read_application',
       subject_mailbox: expect.stringContaining('@example.com'),
     });
+  });
+
+  it("covers the mailbox's Supabase Auth user: it counts as a record, is copied and is erased", async () => {
+    // Someone who only asked for a sign-in code: Auth keeps a user for the address, nothing else does.
+    const visitor = await signedIn(t, 'auth-only');
+    const other = await signedIn(t, 'auth-other');
+    const issued = (email: string, purpose: string) =>
+      t.service.rpc('issue_privacy_token', {
+        p_email: email,
+        p_purpose: purpose,
+        p_token_hash: sha256(`${purpose} ${email} ${Math.random()}`),
+        p_client_address: '198.51.100.41',
+      });
+    expect((await issued(visitor.email.toUpperCase(), 'copy')).data).toBe(true);
+
+    const copy = await copyMailbox(t, visitor.email);
+    expect(copy.accounts).toEqual([
+      { email: visitor.email, created_at: expect.any(String), last_sign_in_at: expect.any(String) },
+    ]);
+    expect(copy.early_access).toEqual([]);
+
+    const sessionUser = (token: string) =>
+      fetch(`${t.server.url}/auth/v1/user`, {
+        headers: { apikey: t.server.publishableKey, Authorization: `Bearer ${token}` },
+      });
+    expect((await sessionUser(visitor.session.access_token)).status).toBe(200);
+    expect(await eraseMailbox(t, visitor.email.replace('@', '+any@'))).toMatchObject({
+      erased: { early_access: 0, newsletter: 0, waitlist: 0, applications: 0, resumes: 0 },
+    });
+    // The user, its sessions and refresh tokens are gone: the session can neither be used nor renewed.
+    expect((await sessionUser(visitor.session.access_token)).status).toBe(403);
+    const refreshed = await visitor.client.auth.refreshSession({
+      refresh_token: visitor.session.refresh_token,
+    });
+    expect(refreshed.error?.code).toBe('refresh_token_not_found');
+    expect((await issued(visitor.email, 'copy')).data).toBe(false);
+    expect((await copyMailbox(t, visitor.email)).accounts).toEqual([]);
+    // Nobody else's.
+    expect((await sessionUser(other.session.access_token)).status).toBe(200);
   });
 
   it('a copy carries the status history without who changed it, and no inviter', async () => {

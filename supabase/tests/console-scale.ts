@@ -29,12 +29,15 @@ const database: Database = await openDatabase({ databaseUrl: postgres?.url });
 
 const asSuperuser = (sql: string, values: unknown[] = []) =>
   database.transaction((db) => db.query(sql, values));
+// A live Auth session of the staff address (private.staff_caller asks for one), as the local Auth makes
+// its users and sessions (tools/local-supabase/src/auth/users.ts, sessions.ts).
 const claims = {
   role: 'authenticated',
   aud: 'authenticated',
   sub: '00000000-0000-4000-8000-00000000beef',
   email: STAFF,
   amr: [{ method: 'otp', timestamp: 0 }],
+  session_id: '00000000-0000-4000-8000-00000000cafe',
   is_anonymous: false,
 };
 const asStaff = (sql: string, values: unknown[] = []) =>
@@ -47,6 +50,34 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const started = performance.now();
 await migrate(database, DEFAULT_MIGRATIONS_DIR);
 await asSuperuser('insert into public.staff (email) values ($1)', [STAFF]);
+await asSuperuser(
+  `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data,
+                           raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
+   values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, now(),
+           '{"provider": "email", "providers": ["email"]}', '{}', now(), now(), false, false)`,
+  [claims.sub, STAFF],
+);
+await asSuperuser(
+  `insert into auth.sessions (id, user_id, created_at, updated_at) values ($1, $2, now(), now())`,
+  [claims.session_id, claims.sub],
+);
+// Other users' sessions, as a year of sign-in codes might leave them: the staff check reads
+// auth.sessions on every call. SESSIONS=<n> (default 10,000).
+await database.transaction(async (db) => {
+  await db.query(
+    `with u as (
+       insert into auth.users (instance_id, id, aud, role, email, created_at, updated_at)
+       select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated',
+              'authenticated', 'visitor' || n || '@example.com', now(), now()
+         from generate_series(1, $1) n
+       returning id)
+     insert into auth.sessions (id, user_id, created_at, updated_at)
+     select gen_random_uuid(), u.id, now(), now() from u`,
+    [Number(process.env.SESSIONS ?? 10_000)],
+  );
+  await db.query('analyze auth.users');
+  await db.query('analyze auth.sessions');
+});
 
 // A year of sign-ups, spread evenly; about 70 % confirmed; on the waitlist 5 % invited. The rate limit and
 // suppression triggers are for anon's inserts and are not what is measured: replica mode skips them.
@@ -214,19 +245,17 @@ const CASES: Array<[label: string, fn: string, args: Record<string, unknown>]> =
   ],
   [
     'export page of 1000, mid-table (keyset)',
-    'console_export_signups',
+    'console_export_rows',
     {
-      p_form: 'waitlist',
-      p_search: null,
-      p_from: null,
-      p_to: null,
-      p_confirmed: null,
-      p_invited: null,
+      // The waitlist, unfiltered: the line console_log_export wrote.
+      p_export: (await asStaff(`select public.console_log_export('waitlist', '{}') as id`)).rows[0]
+        .id,
       p_after_created_at: new Date(Date.now() - 180 * 86_400_000).toISOString(),
       p_after_id: '00000000-0000-0000-0000-000000000000',
       p_limit: 1000,
     },
   ],
+  ['who is signed in (the staff check alone)', 'console_whoami', {}],
 ];
 
 const median = (values: number[]) =>
@@ -295,6 +324,13 @@ const PLANS: Array<[label: string, sql: string, values: unknown[]]> = [
     'per-day counts, one month (one table)',
     `select (created_at at time zone 'UTC')::date, count(*) from public.waitlist_signups where created_at >= $1 and created_at < $2 group by 1`,
     [day(30), day(-1)],
+  ],
+  [
+    'the staff check: a live session of the address',
+    `select from auth.sessions s join auth.users u on u.id = s.user_id
+      where s.id::text = $1 and s.user_id::text = $2 and lower(u.email) = $3
+        and (s.not_after is null or s.not_after > now())`,
+    [claims.session_id, claims.sub, STAFF],
   ],
   [
     'export keyset page',

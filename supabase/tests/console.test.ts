@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   signInWithCode,
   startTestServer,
@@ -9,35 +8,45 @@ import {
   addStaff,
   applicationArgs,
   auditLines,
+  claimsOf,
   sessionClient,
+  signedIn,
   signupArgs,
   staffSession,
   storeApplication,
   storeWaitlistSignup,
+  tokenClient,
+  type SignedInMember,
 } from './support/console.ts';
 
 // The console's data through the real server (PGlite, or PostgreSQL in test-postgres): who may read
 // what, the console_* functions, the application workflow and the audit log (migration
-// 20251128000000_console.sql). Sessions are access tokens with GoTrue's claims (support/console.ts).
+// 20251128000000_console.sql). Sessions are Supabase Auth's own, from a code in the mail (each address
+// signs in once: Auth mails an address a code once a minute); the claims a real sign-in cannot give are
+// tokens signed with the legacy secret (support/console.ts).
 
 let t: TestServer;
-let staff: { email: string; client: SupabaseClient };
+let staff: SignedInMember;
+let outsider: SignedInMember;
 beforeAll(async () => {
   t = await startTestServer();
   staff = await staffSession(t);
+  outsider = await signedIn(t, 'outsider');
 });
 afterAll(() => t.stop());
 
-const TABLES = [
+/** What staff read directly: the sign-up lists and the audit log. */
+const READABLE = [
   'early_access_signups',
   'newsletter_subscriptions',
   'waitlist_signups',
-  'general_applications',
-  'application_status_changes',
   'staff_audit_log',
 ];
+/** What only the console's functions show: applications and their history. */
+const FUNCTIONS_ONLY = ['general_applications', 'application_status_changes'];
+const TABLES = [...READABLE, ...FUNCTIONS_ONLY];
 
-/** Every console function with arguments that succeed for staff. */
+/** Every console function with arguments that succeed for staff (but the export's, made up). */
 const CALLS: Array<[string, Record<string, unknown>]> = [
   ['console_signups', signupArgs({ p_form: 'early_access' })],
   ['console_applications', applicationArgs({})],
@@ -50,32 +59,7 @@ const CALLS: Array<[string, Record<string, unknown>]> = [
   ],
   ['console_invite_waitlist', { p_ids: [] }],
   ['console_log_export', { p_kind: 'newsletter', p_filter: {} }],
-  [
-    'console_export_signups',
-    {
-      p_form: 'newsletter',
-      p_search: null,
-      p_from: null,
-      p_to: null,
-      p_confirmed: null,
-      p_invited: null,
-      p_after_created_at: null,
-      p_after_id: null,
-      p_limit: 10,
-    },
-  ],
-  [
-    'console_export_applications',
-    {
-      p_search: null,
-      p_from: null,
-      p_to: null,
-      p_status: null,
-      p_after_created_at: null,
-      p_after_id: null,
-      p_limit: 10,
-    },
-  ],
+  ['console_export_rows', { p_export: 1, p_after_created_at: null, p_after_id: null, p_limit: 10 }],
 ];
 
 describe('who may read the console data', () => {
@@ -93,24 +77,38 @@ describe('who may read the console data', () => {
   });
 
   /** Sessions that are not staff, each with why. */
-  const outsiders = () => ({
-    'a signed-in address that is not staff': sessionClient(t, uniqueEmail('outsider')),
-    "staff's address signed in with a password": sessionClient(t, staff.email, {
-      amr: [{ method: 'password', timestamp: 1 }],
-    }),
-    "staff's address with no sign-in method": sessionClient(t, staff.email, { amr: undefined }),
-    "staff's address as an anonymous sign-in": sessionClient(t, staff.email, {
-      is_anonymous: true,
-    }),
-  });
+  const outsiders = () => {
+    const live = claimsOf(staff.session);
+    return {
+      'a signed-in address that is not staff': outsider.client,
+      // Tokens signed with the legacy secret, as anyone who holds it could make them.
+      "staff's address with a session Auth never made": sessionClient(t, staff.email),
+      "staff's address in another user's live session": sessionClient(t, staff.email, {
+        ...claimsOf(outsider.session),
+      }),
+      "staff's live session signed in with a password": sessionClient(t, staff.email, {
+        ...live,
+        amr: [{ method: 'password', timestamp: 1 }],
+      }),
+      "staff's live session with no sign-in method": sessionClient(t, staff.email, {
+        ...live,
+        amr: undefined,
+      }),
+      "staff's live session as an anonymous sign-in": sessionClient(t, staff.email, {
+        ...live,
+        is_anonymous: true,
+      }),
+    };
+  };
   const refused = () => ({
     'an expired session of staff': sessionClient(t, staff.email, {
+      ...claimsOf(staff.session),
       exp: Math.floor(Date.now() / 1000) - 120,
     }),
     'a token of staff signed with another secret': sessionClient(
       t,
       staff.email,
-      {},
+      claimsOf(staff.session),
       'another-secret-of-at-least-thirty-two-characters',
     ),
   });
@@ -128,12 +126,15 @@ describe('who may read the console data', () => {
 
   it('a session that is not staff sees no row and is told "Staff only" by every function', async () => {
     for (const [who, client] of Object.entries(outsiders())) {
-      for (const table of TABLES) {
+      expect([who, (await client.rpc('console_whoami')).data?.staff]).toEqual([who, false]);
+      for (const table of READABLE) {
         const { data, error } = await client.from(table).select('*');
         expect([who, table, error, data]).toEqual([who, table, null, []]);
       }
-      const staffTable = await client.from('staff').select('*');
-      expect([who, staffTable.error?.code]).toEqual([who, '42501']);
+      for (const table of [...FUNCTIONS_ONLY, 'staff']) {
+        const { error } = await client.from(table).select('*');
+        expect([who, table, error?.code]).toEqual([who, table, '42501']);
+      }
       for (const [fn, args] of CALLS) {
         const { data, error, status } = await client.rpc(fn, args);
         expect([who, fn, status, error?.code, error?.message, data]).toEqual([
@@ -161,15 +162,25 @@ describe('who may read the console data', () => {
     }
   });
 
-  it('staff read every table but the staff list, and every function answers', async () => {
-    for (const table of TABLES) {
+  it('staff read the sign-up lists and the log, not applications or the staff list, and every function answers', async () => {
+    for (const table of READABLE) {
       const { data, error } = await staff.client.from(table).select('*');
       expect([table, error]).toEqual([table, null]);
       expect(data?.length).toBeGreaterThan(0);
     }
-    expect((await staff.client.from('staff').select('*')).error?.code).toBe('42501');
+    for (const table of [...FUNCTIONS_ONLY, 'staff']) {
+      const { data, error } = await staff.client.from(table).select('*');
+      expect([table, error?.code, data]).toEqual([table, '42501', null]);
+    }
+    const { data: exportId } = await staff.client.rpc('console_log_export', {
+      p_kind: 'newsletter',
+      p_filter: {},
+    });
     for (const [fn, args] of CALLS) {
-      const { error } = await staff.client.rpc(fn, args);
+      const { error } = await staff.client.rpc(
+        fn,
+        fn === 'console_export_rows' ? { ...args, p_export: exportId } : args,
+      );
       // The made-up application id: the status change is the only call that says it is missing.
       expect([fn, error?.code ?? null]).toEqual([
         fn,
@@ -179,7 +190,7 @@ describe('who may read the console data', () => {
   });
 
   it('nobody signed in may write the tables', async () => {
-    for (const client of [staff.client, sessionClient(t, uniqueEmail('writer'))]) {
+    for (const client of [staff.client, outsider.client]) {
       for (const table of TABLES) {
         const column =
           table === 'staff_audit_log'
@@ -201,20 +212,31 @@ describe('who may read the console data', () => {
   });
 
   it('console_whoami says who is signed in and whether they are staff, in any letter case', async () => {
-    const outsider = uniqueEmail('who');
-    expect((await sessionClient(t, outsider).rpc('console_whoami')).data).toEqual({
-      email: outsider,
+    expect((await outsider.client.rpc('console_whoami')).data).toEqual({
+      email: outsider.email,
       staff: false,
     });
+    expect((await staff.client.rpc('console_whoami')).data).toEqual({
+      email: staff.email,
+      staff: true,
+    });
     const shouting = staff.email.toUpperCase();
-    expect((await sessionClient(t, shouting).rpc('console_whoami')).data).toEqual({
+    const live = claimsOf(staff.session);
+    expect((await sessionClient(t, shouting, live).rpc('console_whoami')).data).toEqual({
       email: shouting,
       staff: true,
     });
-    expect((await sessionClient(t, undefined).rpc('console_whoami')).data).toEqual({
+    expect((await sessionClient(t, undefined, live).rpc('console_whoami')).data).toEqual({
       email: null,
       staff: false,
     });
+  });
+
+  it('a token signed with the legacy secret, with a staff address and a made-up session, is not staff', async () => {
+    const forged = sessionClient(t, staff.email);
+    expect((await forged.rpc('console_whoami')).data).toEqual({ email: staff.email, staff: false });
+    expect((await forged.rpc('console_signups', signupArgs({}))).error?.code).toBe('42501');
+    expect((await forged.from('waitlist_signups').select('id')).data).toEqual([]);
   });
 
   it('a staff member removed from the list loses access at the next request', async () => {
@@ -222,7 +244,27 @@ describe('who may read the console data', () => {
     expect((await member.client.rpc('console_whoami')).data).toMatchObject({ staff: true });
     await t.service.from('staff').delete().eq('email', member.email);
     expect((await member.client.rpc('console_whoami')).data).toMatchObject({ staff: false });
-    expect((await member.client.from('general_applications').select('id')).data).toEqual([]);
+    expect((await member.client.from('waitlist_signups').select('id')).data).toEqual([]);
+  });
+
+  it('a session is not staff once signed out, though its access token has not expired', async () => {
+    const member = await staffSession(t, 'signing-out');
+    const token = member.session.access_token;
+    const sameToken = tokenClient(t, token);
+    expect((await sameToken.rpc('console_whoami')).data).toMatchObject({ staff: true });
+    expect((await sameToken.from('waitlist_signups').select('id')).data?.length).toBeGreaterThan(0);
+
+    expect((await member.client.auth.signOut()).error).toBeNull();
+    expect((await sameToken.rpc('console_whoami')).data).toEqual({
+      email: member.email,
+      staff: false,
+    });
+    const { error, status } = await sameToken.rpc('console_signups', signupArgs({}));
+    expect([status, error?.code]).toEqual([403, '42501']);
+    expect((await sameToken.from('waitlist_signups').select('id')).data).toEqual([]);
+    // The same token signed again with the legacy secret is no better.
+    const reissued = sessionClient(t, member.email, claimsOf(member.session));
+    expect((await reissued.rpc('console_whoami')).data).toMatchObject({ staff: false });
   });
 });
 
@@ -238,10 +280,10 @@ describe("with Supabase Auth's own sessions (a code from the mail)", () => {
     expect(data.total).toBeGreaterThan(0);
 
     const other = uniqueEmail('signed-in-outsider');
-    const outsider = (await signInWithCode(t.server, other)).client;
-    expect((await outsider.rpc('console_whoami')).data).toEqual({ email: other, staff: false });
-    expect((await outsider.rpc('console_signups', signupArgs({}))).error?.code).toBe('42501');
-    expect((await outsider.from('waitlist_signups').select('id')).data).toEqual([]);
+    const stranger = (await signInWithCode(t.server, other)).client;
+    expect((await stranger.rpc('console_whoami')).data).toEqual({ email: other, staff: false });
+    expect((await stranger.rpc('console_signups', signupArgs({}))).error?.code).toBe('42501');
+    expect((await stranger.from('waitlist_signups').select('id')).data).toEqual([]);
   });
 });
 
@@ -544,8 +586,7 @@ describe('one application', () => {
       }),
     ]);
 
-    const outsider = sessionClient(t, uniqueEmail('peek'));
-    const refused = await outsider.storage
+    const refused = await outsider.client.storage
       .from('applications')
       .createSignedUrl(resumePath as string, 60);
     expect(refused.data).toBeNull();
@@ -562,6 +603,48 @@ describe('one application', () => {
     expect(
       (await t.service.storage.from('applications').download(resumePath as string)).error,
     ).toBeNull();
+  });
+
+  it('lets staff sign only a résumé they have just opened: no listing, no other file, no colleague', async () => {
+    const opened = await storeApplication(t, {}, { resume: true });
+    const unopened = await storeApplication(t, {}, { resume: true });
+    // Two staff members who have opened nothing yet.
+    const reviewer = await staffSession(t, 'reviewer');
+    const colleague = await staffSession(t, 'colleague');
+    const sign = (client: SignedInMember['client'], path: string) =>
+      client.storage.from('applications').createSignedUrl(path, 60);
+
+    // Before any opening: nothing to list, sign or download.
+    for (const client of [reviewer.client, colleague.client]) {
+      const listed = await client.storage.from('applications').list('resumes');
+      expect([listed.error, listed.data]).toEqual([null, []]);
+      for (const path of [opened.resumePath, unopened.resumePath] as string[]) {
+        expect((await sign(client, path)).data).toBeNull();
+        expect((await client.storage.from('applications').download(path)).data).toBeNull();
+      }
+    }
+
+    // As the console does it: the logged opening, then a 60-second link.
+    const { data: resume } = await reviewer.client.rpc('console_open_resume', { p_id: opened.id });
+    expect(resume.path).toBe(opened.resumePath);
+    const signed = await sign(reviewer.client, resume.path);
+    expect(signed.error).toBeNull();
+    expect((await fetch(signed.data?.signedUrl as string)).status).toBe(200);
+    // The authenticated download asks the same policy.
+    const downloaded = await reviewer.client.storage.from('applications').download(resume.path);
+    expect(downloaded.data?.size).toBe(2048);
+    // The listing shows the one file just opened, and nothing else.
+    const listed = await reviewer.client.storage.from('applications').list('resumes');
+    expect(listed.data?.map((file) => `resumes/${file.name}`)).toEqual([opened.resumePath]);
+    // Not the other résumé, and not for a colleague who did not open it.
+    expect((await sign(reviewer.client, unopened.resumePath as string)).data).toBeNull();
+    expect((await sign(colleague.client, opened.resumePath as string)).data).toBeNull();
+    expect((await colleague.client.storage.from('applications').list('resumes')).data).toEqual([]);
+    // Nor a session that names no live session, with staff's address.
+    expect(
+      (await sign(sessionClient(t, reviewer.email), opened.resumePath as string)).data,
+    ).toBeNull();
+    expect(await auditLines(t, { subject_id: unopened.id })).toEqual([]);
   });
 
   it('has no résumé to open when none was sent', async () => {
@@ -752,30 +835,90 @@ describe('the audit log', () => {
 });
 
 describe('the CSV export functions', () => {
-  it('log the export with its filter, and refuse an unknown list or a filter that is not an object', async () => {
-    const filter = { search: 'ada', confirmed: true };
-    expect(
-      (await staff.client.rpc('console_log_export', { p_kind: 'applications', p_filter: filter }))
-        .error,
-    ).toBeNull();
+  const rowsOf = (exportId: unknown, after: Record<string, unknown> = {}, client = staff.client) =>
+    client.rpc('console_export_rows', {
+      p_export: exportId,
+      p_after_created_at: null,
+      p_after_id: null,
+      p_limit: null,
+      ...after,
+    });
+  const logExport = async (
+    kind: string,
+    filter: Record<string, unknown>,
+    client = staff.client,
+  ) => {
+    const { data, error } = await client.rpc('console_log_export', {
+      p_kind: kind,
+      p_filter: filter,
+    });
+    expect(error).toBeNull();
+    return data as number;
+  };
+
+  it("log the export with its filter and answer the line's id", async () => {
+    const filter = { search: 'ada', status: 'offer', from: '2025-01-01', to: '2025-01-31' };
+    const id = await logExport('applications', filter);
+    expect(Number.isSafeInteger(id)).toBe(true);
     const lines = await auditLines(t, { actor: staff.email, action: 'export' });
-    expect(lines.at(-1)).toMatchObject({
+    expect(lines.at(-1)).toEqual({
+      id,
+      at: expect.any(String),
+      actor: staff.email,
+      action: 'export',
       subject_kind: 'application',
       subject_id: null,
       subject_mailbox: null,
       detail: { kind: 'applications', filter },
     });
-    for (const args of [
-      { p_kind: 'career', p_filter: {} },
-      { p_kind: 'waitlist', p_filter: [] },
-      { p_kind: 'waitlist', p_filter: { search: 'x'.repeat(2001) } },
-    ]) {
-      const { error } = await staff.client.rpc('console_log_export', args);
-      expect([args.p_kind, error?.code]).toEqual([args.p_kind, '22023']);
+    for (const [kind, ok] of [
+      ['early_access', { search: 'x', from: '2024-02-29', to: '2024-02-29', confirmed: false }],
+      ['newsletter', { confirmed: true }],
+      ['waitlist', { search: 'x'.repeat(200), confirmed: true, invited: false }],
+      ['applications', {}],
+    ] as const) {
+      expect([kind, (await rowsOf(await logExport(kind, ok))).error]).toEqual([kind, null]);
     }
+    expect(
+      (await staff.client.rpc('console_log_export', { p_kind: 'waitlist', p_filter: null })).error,
+    ).toBeNull();
   });
 
-  it('page through every matching row by (created_at, id), whole rows', async () => {
+  it('refuse a list or a filter the export does not have, with 22023, and log nothing', async () => {
+    const before = (await auditLines(t, { actor: staff.email, action: 'export' })).length;
+    for (const [kind, filter] of [
+      ['career', {}],
+      [null, {}],
+      ['waitlist', []],
+      ['waitlist', 7],
+      ['waitlist', { search: 'x'.repeat(201) }],
+      ['waitlist', { search: 7 }],
+      ['waitlist', { search: null }],
+      ['waitlist', { sort: 'email' }],
+      ['waitlist', { note: 'made up' }],
+      ['waitlist', { from: '2025-02-30' }],
+      ['waitlist', { from: '2025-1-1' }],
+      ['waitlist', { to: '01/02/2025' }],
+      ['waitlist', { from: '2025-02-02', to: '2025-02-01' }],
+      ['waitlist', { confirmed: 'true' }],
+      ['waitlist', { status: 'offer' }],
+      ['newsletter', { invited: true }],
+      ['early_access', { invited: false }],
+      ['applications', { confirmed: true }],
+      ['applications', { invited: true }],
+      ['applications', { status: 'hired' }],
+      ['applications', { status: ['offer'] }],
+    ] as const) {
+      const { data, error } = await staff.client.rpc('console_log_export', {
+        p_kind: kind,
+        p_filter: filter,
+      });
+      expect([kind, filter, error?.code, data]).toEqual([kind, filter, '22023', null]);
+    }
+    expect(await auditLines(t, { actor: staff.email, action: 'export' })).toHaveLength(before);
+  });
+
+  it("page through the rows of the line's list and filter by (created_at, id), whole rows", async () => {
     const tag = `export${Date.now().toString(36)}`;
     const sameMoment = '2022-05-05T05:05:05Z';
     for (let i = 0; i < 7; i += 1) {
@@ -784,22 +927,16 @@ describe('the CSV export functions', () => {
         created_at: i < 4 ? sameMoment : `2022-05-0${i + 1}T00:00:00Z`,
       });
     }
+    // The same rows on another list: an export of the newsletter never reads them.
+    await t.service.from('early_access_signups').insert({ email: `e.${tag}@example.com` });
+    const id = await logExport('newsletter', { search: tag });
     const pages: Array<Array<Record<string, string>>> = [];
     let after: { p_after_created_at: string | null; p_after_id: string | null } = {
       p_after_created_at: null,
       p_after_id: null,
     };
     for (;;) {
-      const { data, error } = await staff.client.rpc('console_export_signups', {
-        p_form: 'newsletter',
-        p_search: tag,
-        p_from: null,
-        p_to: null,
-        p_confirmed: null,
-        p_invited: null,
-        ...after,
-        p_limit: 3,
-      });
+      const { data, error } = await rowsOf(id, { ...after, p_limit: 3 });
       expect(error).toBeNull();
       if (data.length === 0) break;
       pages.push(data);
@@ -809,6 +946,7 @@ describe('the CSV export functions', () => {
     expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
     const rows = pages.flat();
     expect(new Set(rows.map((row) => row.id)).size).toBe(7);
+    expect(rows.every((row) => row.email.startsWith('n'))).toBe(true);
     const order = rows.map((row) => [Date.parse(row.created_at), row.id]);
     expect(order).toEqual(
       [...order].sort((a, b) =>
@@ -832,22 +970,38 @@ describe('the CSV export functions', () => {
     for (const status of ['pending', 'rejected', 'rejected']) {
       await storeApplication(t, { email: `${status}.${uniqueEmail(tag)}`, status });
     }
-    const args = {
-      p_search: tag,
-      p_from: null,
-      p_to: null,
-      p_status: 'rejected',
-      p_after_created_at: null,
-      p_after_id: null,
-      p_limit: null,
-    };
-    const { data } = await staff.client.rpc('console_export_applications', args);
+    const id = await logExport('applications', { search: tag, status: 'rejected' });
+    const { data } = await rowsOf(id);
     expect(data.map((row: { status: string }) => row.status)).toEqual(['rejected', 'rejected']);
     expect(data[0]).toHaveProperty('why_join', 'To build it.');
     for (const bad of [{ p_after_id: '00000000-0000-4000-8000-000000000000' }, { p_limit: 1001 }]) {
-      expect(
-        (await staff.client.rpc('console_export_applications', { ...args, ...bad })).error?.code,
-      ).toBe('22023');
+      expect((await rowsOf(id, bad)).error?.code).toBe('22023');
     }
+  });
+
+  it("read rows only through the caller's own export line, written within the hour", async () => {
+    const id = await logExport('waitlist', { confirmed: true });
+    const colleague = await staffSession(t, 'exporter');
+    const theirs = await rowsOf(id, {}, colleague.client);
+    expect([theirs.status, theirs.error?.code, theirs.error?.message, theirs.data]).toEqual([
+      403,
+      '42501',
+      'That export was logged by another staff member',
+      null,
+    ]);
+    // A line that is not an export, and one that does not exist.
+    const application = await storeApplication(t);
+    await staff.client.rpc('console_application', { p_id: application.id });
+    const [read] = await auditLines(t, { subject_id: application.id });
+    for (const notAnExport of [read.id, 999_999_999, null]) {
+      const { error, data } = await rowsOf(notAnExport);
+      expect([notAnExport, error?.code, error?.message, data]).toEqual([
+        notAnExport,
+        '22023',
+        'No such export: log it first (console_log_export) and page with its id',
+        null,
+      ]);
+    }
+    // An hour-old line: migrations.test.ts, which can write the log's clock.
   });
 });

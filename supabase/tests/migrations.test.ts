@@ -113,8 +113,7 @@ describe('functions reachable through the Data API', () => {
       'console_application(uuid)',
       'console_applications(text,date,date,text,text,boolean,integer,integer)',
       'console_change_application_status(uuid,text,text)',
-      'console_export_applications(text,date,date,text,timestamp with time zone,uuid,integer)',
-      'console_export_signups(text,text,date,date,boolean,boolean,timestamp with time zone,uuid,integer)',
+      'console_export_rows(bigint,timestamp with time zone,uuid,integer)',
       'console_invite_waitlist(jsonb)',
       'console_log_export(text,jsonb)',
       'console_open_resume(uuid)',
@@ -243,9 +242,187 @@ describe('authenticated (the console; staff are checked in console.test.ts)', ()
       await expect(as('authenticated', `delete from public.${table}`)).rejects.toMatchObject({
         code: '42501',
       });
+      if (table === 'general_applications') continue;
       const { rows } = await as('authenticated', `select * from public.${table}`);
       expect(rows).toEqual([]);
     }
+  });
+
+  it('may not read applications or their history at all: only the logged console functions show them', async () => {
+    for (const table of ['general_applications', 'application_status_changes']) {
+      await expect(as('authenticated', `select * from public.${table}`)).rejects.toMatchObject({
+        code: '42501',
+      });
+    }
+    const { rows } = await asSuperuser(
+      `select tablename, policyname from pg_policies
+        where schemaname = 'public' and tablename in ('general_applications', 'application_status_changes')`,
+    );
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('a staff session: a live Auth session of the staff address', () => {
+  // Users and sessions as the local Auth writes them (tools/local-supabase/src/auth/users.ts, sessions.ts).
+  async function signedIn(email: string): Promise<{ sub: string; sessionId: string }> {
+    const { rows } = await asSuperuser(
+      `with u as (
+         insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data,
+                                 raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
+         values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated',
+                 'authenticated', $1, now(), '{"provider": "email", "providers": ["email"]}', '{}',
+                 now(), now(), false, false)
+         returning id)
+       insert into auth.sessions (id, user_id, created_at, updated_at, user_agent, ip)
+       select gen_random_uuid(), u.id, now(), now(), 'jest', '127.0.0.1'::inet from u
+       returning user_id::text as sub, id::text as session_id`,
+      [email],
+    );
+    return { sub: rows[0].sub as string, sessionId: rows[0].session_id as string };
+  }
+  const claimsOf = (email: string, sub: string, sessionId: unknown) => ({
+    role: 'authenticated',
+    aud: 'authenticated',
+    sub,
+    email,
+    session_id: sessionId,
+    amr: [{ method: 'otp', timestamp: 1 }],
+    is_anonymous: false,
+  });
+  const asSession = (claims: Record<string, unknown>, sql: string, values: unknown[] = []) =>
+    asCaller(database, { role: 'authenticated', claims }, (db) => db.query(sql, values));
+  const isStaff = async (claims: Record<string, unknown>) =>
+    (await asSession(claims, 'select private.is_staff() as staff')).rows[0].staff as boolean;
+
+  const staff = email();
+  let session: { sub: string; sessionId: string };
+  beforeAll(async () => {
+    await asSuperuser('insert into public.staff (email) values ($1)', [staff]);
+    session = await signedIn(staff);
+  });
+
+  it('is staff while its session lives and not after: no session, another, or one of another user', async () => {
+    expect(await isStaff(claimsOf(staff, session.sub, session.sessionId))).toBe(true);
+    // Any letter case of the claim, as Auth may have kept the address.
+    expect(await isStaff(claimsOf(staff.toUpperCase(), session.sub, session.sessionId))).toBe(true);
+    const other = await signedIn(email());
+    for (const [why, claims] of [
+      ['a made-up session', claimsOf(staff, session.sub, '00000000-0000-4000-8000-000000000009')],
+      ['a session_id that is not a uuid', claimsOf(staff, session.sub, 'not-a-uuid')],
+      ['a session_id that is a number', claimsOf(staff, session.sub, 7)],
+      ['no session_id', claimsOf(staff, session.sub, undefined)],
+      ['a sub that is not a uuid', claimsOf(staff, 'nobody', session.sessionId)],
+      ['the session of another user', claimsOf(staff, other.sub, other.sessionId)],
+      ['the sub of another user', claimsOf(staff, other.sub, session.sessionId)],
+    ] as const) {
+      expect([why, await isStaff(claims)]).toEqual([why, false]);
+    }
+  });
+
+  it("respects the session's not_after, and ends with the session's row", async () => {
+    const member = email();
+    await asSuperuser('insert into public.staff (email) values ($1)', [member]);
+    const live = await signedIn(member);
+    const claims = claimsOf(member, live.sub, live.sessionId);
+    const notAfter = (at: string) =>
+      asSuperuser(`update auth.sessions set not_after = ${at} where id = $1`, [live.sessionId]);
+    await notAfter(`now() + interval '1 hour'`);
+    expect(await isStaff(claims)).toBe(true);
+    await notAfter(`now() - interval '1 second'`);
+    expect(await isStaff(claims)).toBe(false);
+    await notAfter('null');
+    expect(await isStaff(claims)).toBe(true);
+    await asSuperuser('delete from auth.sessions where id = $1', [live.sessionId]);
+    expect(await isStaff(claims)).toBe(false);
+  });
+
+  it('reads an export only through its own line, written less than an hour ago', async () => {
+    const claims = claimsOf(staff, session.sub, session.sessionId);
+    const logged = async (at: string, actor = staff) =>
+      (
+        await asSuperuser(
+          `insert into public.staff_audit_log (at, actor, action, subject_kind, detail)
+           values (${at}, $1, 'export', 'newsletter', '{"kind": "newsletter", "filter": {}}')
+           returning id`,
+          [actor],
+        )
+      ).rows[0].id as string;
+    const rows = (id: string) =>
+      asSession(claims, 'select public.console_export_rows($1, null, null, 1) as r', [id]);
+    await expect(rows(await logged(`now() - interval '59 minutes'`))).resolves.toMatchObject({
+      rows: [{ r: expect.any(Array) }],
+    });
+    await expect(rows(await logged(`now() - interval '61 minutes'`))).rejects.toMatchObject({
+      code: '22023',
+      message: 'That export was logged more than an hour ago: log it again',
+    });
+    await expect(rows(await logged('now()', email()))).rejects.toMatchObject({
+      code: '42501',
+      message: 'That export was logged by another staff member',
+    });
+    // console_log_export's answer is that id.
+    const { rows: mine } = await asSession(
+      claims,
+      `select public.console_log_export('waitlist', '{"invited": false}') as id`,
+    );
+    const { rows: line } = await asSuperuser(
+      'select actor, action, detail from public.staff_audit_log where id = $1',
+      [mine[0].id],
+    );
+    expect(line).toEqual([
+      {
+        actor: staff,
+        action: 'export',
+        detail: { kind: 'waitlist', filter: { invited: false } },
+      },
+    ]);
+  });
+
+  it('may read a résumé object only within 2 minutes of logging its opening, and no other', async () => {
+    const name = (tag: string) => `resumes/${Date.now()}-${tag.repeat(32)}.pdf`;
+    const [opened, other] = [name('a'), name('b')];
+    const { rows } = await asSuperuser(
+      `insert into public.general_applications (first_name, last_name, email, why_join, resume_path,
+                                                resume_filename)
+       values ('Ada', 'Lovelace', $1, 'To build it.', $2, 'cv.pdf'), ('Grace', 'Hopper', $3, 'Ships.', $4, 'cv.pdf')
+       returning id`,
+      [email(), opened, email(), other],
+    );
+    for (const object of [opened, other]) {
+      await asSuperuser(
+        `insert into storage.objects (bucket_id, name) values ('applications', $1)`,
+        [object],
+      );
+    }
+    const visible = async () =>
+      (
+        await asSession(
+          claimsOf(staff, session.sub, session.sessionId),
+          `select name from storage.objects where bucket_id = 'applications' order by name`,
+        )
+      ).rows.map((row) => row.name);
+    const logOpening = (actor: string, at: string) =>
+      asSuperuser(
+        `insert into public.staff_audit_log (at, actor, action, subject_kind, subject_id)
+         values (${at}, $1, 'open_resume', 'application', $2)`,
+        [actor, rows[0].id],
+      );
+    expect(await visible()).toEqual([]);
+    await logOpening(staff, `now() - interval '121 seconds'`);
+    expect(await visible()).toEqual([]);
+    await logOpening(email(), 'now()');
+    expect(await visible()).toEqual([]);
+    await logOpening(staff, `now() - interval '100 seconds'`);
+    expect(await visible()).toEqual([opened]);
+    // The same line does nothing for a session that is not a live one.
+    expect(
+      (
+        await asSession(
+          claimsOf(staff, session.sub, '00000000-0000-4000-8000-000000000008'),
+          `select name from storage.objects`,
+        )
+      ).rows,
+    ).toEqual([]);
   });
 });
 
@@ -496,6 +673,6 @@ describe('applications bucket', () => {
     const { rows: policies } = await asSuperuser(
       `select policyname from pg_policies where schemaname = 'storage' and tablename = 'objects'`,
     );
-    expect(policies).toEqual([{ policyname: 'applications: staff read resumes' }]);
+    expect(policies).toEqual([{ policyname: 'applications: staff read resumes they just opened' }]);
   });
 });

@@ -122,8 +122,8 @@ export function parseExportRequest(query: URLSearchParams, body: unknown): Parse
 
 /**
  * The columns of each list's file, in order: the header row names them as the database does, and each
- * row's cells are the values of these keys in what the export RPCs return (a key a row lacks is an empty
- * cell). The résumé's storage path stays out: the console opens résumés itself, and logs each opening.
+ * row's cells are the values of these keys in what the export RPC (console_export_rows) returns (a key a
+ * row lacks is an empty cell). The résumé's storage path stays out: the console opens résumés itself, and logs each opening.
  */
 export const EXPORT_COLUMNS: Readonly<Record<ExportKind, readonly string[]>> = {
   early_access: ['id', 'email', 'created_at', 'confirmed_at'],

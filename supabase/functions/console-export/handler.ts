@@ -8,7 +8,6 @@ import {
   parseExportRequest,
   type ExportFilter,
   type ExportKind,
-  type ExportRequest,
 } from './export-request.ts';
 
 /** What supabase-js's rpc() resolves to, as far as the export reads it. */
@@ -71,26 +70,6 @@ function refusal(result: RpcResult, logError: (message: string, error: unknown) 
   return failure(500, 'The export could not be made.');
 }
 
-function rpcArguments(request: ExportRequest) {
-  const { filter } = request;
-  const common = {
-    p_search: filter.search ?? null,
-    p_from: filter.from ?? null,
-    p_to: filter.to ?? null,
-  };
-  return request.kind === 'applications'
-    ? { fn: 'console_export_applications', args: { ...common, p_status: filter.status ?? null } }
-    : {
-        fn: 'console_export_signups',
-        args: {
-          p_form: request.kind,
-          ...common,
-          p_confirmed: filter.confirmed ?? null,
-          p_invited: filter.invited ?? null,
-        },
-      };
-}
-
 type Row = Record<string, unknown> & { id: string; created_at: string };
 type Cursor = { createdAt: string; id: string } | null;
 
@@ -104,6 +83,10 @@ function pageOf(data: unknown): Row[] | undefined {
     ? (rows as Row[])
     : undefined;
 }
+
+/** The export's id: console_log_export answers its audit line's id (bigint, as a JSON number). */
+const isExportId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /** The filter as the audit log keeps it: only what was set. */
 function loggedFilter(filter: ExportFilter): Record<string, unknown> {
@@ -119,9 +102,11 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
  * token>`. Answers 400 for a wrong request, 401 without a valid session, 403 for a session that is not
  * staff, all as `{success: false, error}`; otherwise 200 `text/csv`, a download named
  * `agentora-<kind>-<YYYY-MM-DD>.csv`: a UTF-8 BOM, a header row, then every matching row in the order
- * they were made, read 1000 at a time and sent as it is read. The export is logged
- * (public.console_log_export, which also refuses anyone but staff) before the first byte; a page that
- * fails later ends the download with an error rather than a short file.
+ * they were made, read 1000 at a time and sent as it is read. The export is logged first
+ * (public.console_log_export, which also refuses anyone but staff, and answers the line's id); every page
+ * is then read with that id (public.console_export_rows), which takes the list and the filter from the
+ * line itself, so the file holds exactly what the log says. A page that fails later ends the download
+ * with an error rather than a short file.
  */
 export function createConsoleExportHandler(deps: ConsoleExportDeps): RequestHandler {
   const pageSize = deps.pageSize ?? EXPORT_PAGE_SIZE;
@@ -158,10 +143,10 @@ export function createConsoleExportHandler(deps: ConsoleExportDeps): RequestHand
     }
     const database = deps.databaseFor(authorization.trim());
 
-    const { fn, args } = rpcArguments(exportRequest);
+    let exportId: number | undefined;
     const readPage = async (cursor: Cursor): Promise<RpcResult & { rows?: Row[] }> => {
-      const result = await database.rpc(fn, {
-        ...args,
+      const result = await database.rpc('console_export_rows', {
+        p_export: exportId,
         p_after_created_at: cursor?.createdAt ?? null,
         p_after_id: cursor?.id ?? null,
         p_limit: pageSize,
@@ -176,6 +161,11 @@ export function createConsoleExportHandler(deps: ConsoleExportDeps): RequestHand
         p_filter: loggedFilter(exportRequest.filter),
       });
       if (logged.error) return refusal(logged, logError);
+      if (!isExportId(logged.data)) {
+        logError('console-export: console_log_export answered no export id', logged.data);
+        return failure(500, 'The export could not be made.');
+      }
+      exportId = logged.data;
       first = await readPage(null);
     } catch (error) {
       logError('console-export: the database could not be reached', error);
@@ -183,7 +173,7 @@ export function createConsoleExportHandler(deps: ConsoleExportDeps): RequestHand
     }
     if (first.error) return refusal(first, logError);
     if (!first.rows) {
-      logError('console-export: the first page has an unexpected shape', fn);
+      logError('console-export: the first page has an unexpected shape', exportRequest.kind);
       return failure(500, 'The export could not be made.');
     }
     return new Response(csvStream(exportRequest.kind, first.rows, readPage, pageSize, logError), {

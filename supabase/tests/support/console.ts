@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import {
   LOCAL_JWT_SECRET,
   pdfBytes,
+  signInWithCode,
   signJwt,
   uniqueEmail,
   type TestServer,
@@ -10,39 +11,67 @@ import {
 
 // What the console's tests share: sessions as Supabase Auth issues them, staff, and rows to look at.
 
+/** A client that sends `token` as its session (the publishable key as apikey), as supabase-js would. */
+export function tokenClient(t: TestServer, token: string): SupabaseClient {
+  return createClient(t.server.url, t.server.publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  });
+}
+
 /**
- * A signed-in session's client: the publishable key as apikey and an access token with GoTrue's claims
- * as the bearer, signed with the local legacy JWT secret (which the local server, like hosted Supabase
- * with legacy keys, still accepts). `overrides` changes claims; `secret` signs with another key.
+ * An access token with GoTrue's claims, signed with the local legacy JWT secret (which the local server,
+ * like hosted Supabase with legacy keys, still accepts), or with `secret`. Its `sub` and `session_id` are
+ * made up unless `overrides` names them: such a token names no session of Auth, so it is never staff.
+ * With a real session's `sub` and `session_id` (`forgedFrom`) it stands for that session with other
+ * claims: what a real sign-in cannot give (another sign-in method, an anonymous sign-in, an expired
+ * token).
  */
+export function accessToken(
+  t: TestServer,
+  email: string | undefined,
+  overrides: Record<string, unknown> = {},
+  secret = LOCAL_JWT_SECRET,
+): string {
+  const now = Math.floor(Date.now() / 1000);
+  return signJwt(
+    {
+      iss: `${t.server.url}/auth/v1`,
+      sub: randomUUID(),
+      aud: 'authenticated',
+      role: 'authenticated',
+      email,
+      phone: '',
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: {},
+      aal: 'aal1',
+      amr: [{ method: 'otp', timestamp: now }],
+      session_id: randomUUID(),
+      is_anonymous: false,
+      iat: now,
+      exp: now + 3600,
+      ...overrides,
+    },
+    secret,
+  );
+}
+
+/** A client of `accessToken`'s token. */
 export function sessionClient(
   t: TestServer,
   email: string | undefined,
   overrides: Record<string, unknown> = {},
   secret = LOCAL_JWT_SECRET,
 ): SupabaseClient {
-  const now = Math.floor(Date.now() / 1000);
-  const claims = {
-    iss: `${t.server.url}/auth/v1`,
-    sub: randomUUID(),
-    aud: 'authenticated',
-    role: 'authenticated',
-    email,
-    phone: '',
-    app_metadata: { provider: 'email', providers: ['email'] },
-    user_metadata: {},
-    aal: 'aal1',
-    amr: [{ method: 'otp', timestamp: now }],
-    session_id: randomUUID(),
-    is_anonymous: false,
-    iat: now,
-    exp: now + 3600,
-    ...overrides,
-  };
-  return createClient(t.server.url, t.server.publishableKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { Authorization: `Bearer ${signJwt(claims, secret)}` } },
-  });
+  return tokenClient(t, accessToken(t, email, overrides, secret));
+}
+
+/** The claims of a real session (its user and session ids), for `accessToken`'s overrides. */
+export function claimsOf(session: Session): { sub: string; session_id: string } {
+  const payload = JSON.parse(
+    Buffer.from(session.access_token.split('.')[1], 'base64url').toString('utf8'),
+  ) as { sub: string; session_id: string };
+  return { sub: payload.sub, session_id: payload.session_id };
 }
 
 /** Makes the address staff, as `npm run staff -- add` does. */
@@ -51,14 +80,28 @@ export async function addStaff(t: TestServer, email: string): Promise<void> {
   if (error) throw new Error(`Adding staff failed: ${error.message}`);
 }
 
-/** A staff member's session, and the address. */
-export async function staffSession(
-  t: TestServer,
-  label = 'staff',
-): Promise<{ email: string; client: SupabaseClient }> {
+export interface SignedInMember {
+  email: string;
+  client: SupabaseClient;
+  session: Session;
+}
+
+/**
+ * A new address signed in as a person does (a code from the mail, signInWithCode): its client carries
+ * Auth's own session. An address gets a code once a minute: sign each in once and keep the client.
+ */
+export async function signedIn(t: TestServer, label = 'visitor'): Promise<SignedInMember> {
+  const email = uniqueEmail(label);
+  const { client, session } = await signInWithCode(t.server, email);
+  return { email, client, session };
+}
+
+/** A new staff member, signed in with a code from the mail. */
+export async function staffSession(t: TestServer, label = 'staff'): Promise<SignedInMember> {
   const email = uniqueEmail(label);
   await addStaff(t, email);
-  return { email, client: sessionClient(t, email) };
+  const { client, session } = await signInWithCode(t.server, email);
+  return { email, client, session };
 }
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
