@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { wcagViolations } from '@agentora/e2e-support/axe';
+import { applyWithoutBrowser, newApplicant, pdfBytes } from '@agentora/e2e-support/careers';
+import { signInToConsole, staffCommand } from '@agentora/e2e-support/console';
+import { sharedSiteUrl } from '@agentora/e2e-support/site';
+import { uniqueEmail } from '@agentora/e2e-support/signups';
+
+test('the console has no WCAG A/AA violations: sign-in, the overview, a list, an application', async ({
+  page,
+}) => {
+  const siteUrl = sharedSiteUrl();
+  await page.goto(`${siteUrl}/console`);
+  await expect(page.getByRole('form', { name: 'Sign in to the console' })).toBeVisible();
+  expect(await wcagViolations(page)).toEqual([]);
+
+  const staff = uniqueEmail('staff', 'console-a11y');
+  await staffCommand('add', staff);
+  const applicant = newApplicant('console-a11y');
+  await applyWithoutBrowser(applicant, {
+    name: 'cv.pdf',
+    type: 'application/pdf',
+    bytes: pdfBytes(),
+  });
+  await signInToConsole(page, siteUrl, staff);
+
+  await expect(page.getByRole('img', { name: 'Sign-ups per day by form' })).toBeVisible();
+  expect(await wcagViolations(page)).toEqual([]);
+
+  await page
+    .getByRole('navigation', { name: 'Console' })
+    .getByRole('link', { name: 'Applications' })
+    .click();
+  await expect(page.getByText(/^Showing 1–/)).toBeVisible();
+  expect(await wcagViolations(page)).toEqual([]);
+
+  await page.goto(`${siteUrl}/console?view=applications&q=${encodeURIComponent(applicant.email)}`);
+  await page.getByRole('link', { name: `${applicant.firstName} ${applicant.lastName}` }).click();
+  await expect(page.getByRole('form', { name: 'Change status' })).toBeVisible();
+  expect(await wcagViolations(page)).toEqual([]);
+});
