@@ -1,24 +1,19 @@
 import { isRecord } from '../_shared/http/json-body.ts';
+import {
+  APPLICATION_STATUSES,
+  SIGNUP_FORMS,
+  type SignupForm,
+} from '../_shared/rules/console-lists.ts';
+
+export { APPLICATION_STATUSES, SIGNUP_FORMS, type SignupForm };
 
 // What the console asks console-export for: which list, and the same filters its list page has. Every
 // key may come in the query string (GET) or in a JSON body (POST; the body wins); an empty value is no
 // filter. Keys the export has no use for (sort, page) are ignored: an export is every matching row, in
 // the order the rows were made.
 
-export const SIGNUP_FORMS = ['early_access', 'waitlist', 'newsletter'] as const;
-export type SignupForm = (typeof SIGNUP_FORMS)[number];
 export type ExportKind = SignupForm | 'applications';
 export const EXPORT_KINDS: readonly ExportKind[] = [...SIGNUP_FORMS, 'applications'];
-
-/** The application statuses (supabase/migrations/20251128000000_console.sql). */
-export const APPLICATION_STATUSES = [
-  'pending',
-  'reviewing',
-  'interviewing',
-  'offer',
-  'rejected',
-  'withdrawn',
-] as const;
 
 export interface ExportFilter {
   /** Case-insensitive part of the address (and of the names and company, on the waitlist). */

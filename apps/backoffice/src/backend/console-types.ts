@@ -1,19 +1,14 @@
 // What the console's database functions answer (supabase/migrations, the console's migration): one
 // place for their shapes, read by the API calls and the views.
 
-export const SIGNUP_FORMS = ['early_access', 'waitlist', 'newsletter'] as const;
-export type SignupForm = (typeof SIGNUP_FORMS)[number];
+import type { ApplicationStatus, SignupForm } from '@agentora/data/console-lists';
 
-/** The application statuses, in workflow order; the last three end it. */
-export const APPLICATION_STATUSES = [
-  'pending',
-  'reviewing',
-  'interviewing',
-  'offer',
-  'rejected',
-  'withdrawn',
-] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export {
+  APPLICATION_STATUSES,
+  SIGNUP_FORMS,
+  type ApplicationStatus,
+  type SignupForm,
+} from '@agentora/data/console-lists';
 
 /** The moves the workflow allows from each status (the database checks them again). */
 export const NEXT_STATUSES: Record<ApplicationStatus, readonly ApplicationStatus[]> = {

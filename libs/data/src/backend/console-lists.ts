@@ -1,0 +1,8 @@
+// The console's lists and application statuses, as the backend defines them: for the console's remote,
+// which builds on libs only. A subpath of its own, so no visitor page's shared @agentora/data carries it.
+export {
+  APPLICATION_STATUSES,
+  SIGNUP_FORMS,
+  type ApplicationStatus,
+  type SignupForm,
+} from '@agentora/backend/rules/console-lists';

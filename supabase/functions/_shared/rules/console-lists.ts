@@ -1,0 +1,18 @@
+// The console's lists and the statuses of an application's workflow: what the console shows and
+// filters by, and what the export function accepts. The database checks the same values
+// (supabase/migrations/20251128000000_console.sql).
+
+/** The sign-up lists, by the name the console's functions take (`p_form`). */
+export const SIGNUP_FORMS = ['early_access', 'waitlist', 'newsletter'] as const;
+export type SignupForm = (typeof SIGNUP_FORMS)[number];
+
+/** The application statuses, in workflow order; the last three end it. */
+export const APPLICATION_STATUSES = [
+  'pending',
+  'reviewing',
+  'interviewing',
+  'offer',
+  'rejected',
+  'withdrawn',
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
