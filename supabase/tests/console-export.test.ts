@@ -1,12 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
-  LOCAL_JWT_SECRET,
   signInWithCode,
-  signJwt,
   startTestServer,
   uniqueEmail,
   type TestServer,
 } from '@agentora/local-supabase/testing';
+import type { Session } from '@supabase/supabase-js';
+import { accessToken, claimsOf, staffSession } from './support/console.ts';
 
 // console-export through the real server: its index.ts on Deno, called with the publishable key and a
 // session, the console's RPCs (supabase/migrations/20251128000000_console.sql) run as that session, and
@@ -17,55 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-/**
- * An access token with the claims Supabase Auth gives an emailed-code session, signed with the local
- * legacy JWT secret (which the local server still accepts, like a hosted project with legacy keys), or
- * with another: the sessions a real sign-in cannot give (forged, expired, anonymous, by password). Its
- * sub and session_id are made up unless `overrides` gives a real session's (`idsOf`).
- */
-function accessToken(
-  email: string,
-  overrides: Record<string, unknown> = {},
-  secret = LOCAL_JWT_SECRET,
-): string {
-  const now = Math.floor(Date.now() / 1000);
-  return signJwt(
-    {
-      iss: `${t.server.url}/auth/v1`,
-      sub: randomUUID(),
-      aud: 'authenticated',
-      role: 'authenticated',
-      email,
-      phone: '',
-      app_metadata: { provider: 'email', providers: ['email'] },
-      user_metadata: {},
-      aal: 'aal1',
-      amr: [{ method: 'otp', timestamp: now }],
-      session_id: randomUUID(),
-      is_anonymous: false,
-      iat: now,
-      exp: now + 3600,
-      ...overrides,
-    },
-    secret,
-  );
-}
-
-/** A staff member signed in as a person does: a code by mail, entered (Auth's own access token). */
-async function staffToken(): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail('staff');
-  const { error } = await t.service.from('staff').insert({ email });
-  expect(error).toBeNull();
-  const { session } = await signInWithCode(t.server, email);
-  return { email, token: session.access_token };
-}
-
-/** The user and session a real access token names. */
-function idsOf(token: string): { sub: string; session_id: string } {
-  const { sub, session_id } = JSON.parse(
-    Buffer.from(token.split('.')[1], 'base64url').toString('utf8'),
-  ) as { sub: string; session_id: string };
-  return { sub, session_id };
+/** A staff member signed in as a person does (support/console.ts): the address and Auth's own token. */
+async function staffToken(): Promise<{ email: string; token: string; session: Session }> {
+  const { email, session } = await staffSession(t);
+  return { email, token: session.access_token, session };
 }
 
 function exportCsv(query: string, token?: string): Promise<Response> {
@@ -171,8 +126,8 @@ describe('console-export', () => {
     const label = tag();
     await waitlist([{ first_name: 'Secret', email: `${label}@example.com` }]);
     const stranger = uniqueEmail('not-staff');
-    const { email: staff, token: staffSession } = await staffToken();
-    const live = idsOf(staffSession);
+    const { email: staff, session } = await staffToken();
+    const live = claimsOf(session);
     const hourAgo = Math.floor(Date.now() / 1000) - 3600;
     const cases: Array<[string, string | undefined, number]> = [
       ['no session', undefined, 401],
@@ -184,27 +139,27 @@ describe('console-export', () => {
       ],
       [
         'a staff address signed with another key',
-        accessToken(staff, live, 'another-secret-that-is-at-least-32-characters-long'),
+        accessToken(t, staff, live, 'another-secret-that-is-at-least-32-characters-long'),
         401,
       ],
       [
         'an expired staff session',
-        accessToken(staff, { ...live, iat: hourAgo - 60, exp: hourAgo }),
+        accessToken(t, staff, { ...live, iat: hourAgo - 60, exp: hourAgo }),
         401,
       ],
       [
         "staff's live session claimed as an anonymous sign-in",
-        accessToken(staff, { ...live, is_anonymous: true }),
+        accessToken(t, staff, { ...live, is_anonymous: true }),
         403,
       ],
       [
         "staff's live session signed in with a password",
-        accessToken(staff, { ...live, amr: [{ method: 'password', timestamp: hourAgo }] }),
+        accessToken(t, staff, { ...live, amr: [{ method: 'password', timestamp: hourAgo }] }),
         403,
       ],
       [
         'a staff address in a session Auth never made, signed with the legacy secret',
-        accessToken(staff),
+        accessToken(t, staff),
         403,
       ],
     ];
