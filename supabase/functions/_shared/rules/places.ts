@@ -1,0 +1,38 @@
+// A place in line for the early-access list and the waitlist, and what a referral does to it
+// (docs/growth.md). The rules themselves live in SQL (private.line_places, migration
+// 20251129000000_growth.sql), where every place is recomputed from the rows; these are the numbers the
+// pages and mails print, which supabase/tests/place-rules.test.ts holds equal to the database's.
+
+/** The lists that keep a line. */
+export const LINE_LISTS = ['early_access', 'waitlist'] as const;
+export type LineList = (typeof LINE_LISTS)[number];
+
+export const isLineList = (value: unknown): value is LineList =>
+  value === 'early_access' || value === 'waitlist';
+
+/** The places each credited referral moves its referrer up (docs/growth.md says why ten). */
+export const PLACES_PER_REFERRAL = 10;
+
+/** The early access the site promises: the first 1,000. */
+export const FIRST_PLACES = 1000;
+
+/** Referred sign-ups that may earn credit per hour, per client address and per referral code. */
+export const REFERRAL_CAPS = { perClientAddressPerHour: 3, perCodePerHour: 10 } as const;
+
+/** A referral code: 16 lowercase hex digits (64 random bits), made by the database. */
+export const REFERRAL_CODE_PATTERN = /^[0-9a-f]{16}$/;
+
+/** The query parameter of a referral link. */
+export const REFERRAL_PARAM = 'ref';
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** "#312 of the first 1,000", or "#1,312 in line" past them. */
+export function placeText(position: number): string {
+  return position <= FIRST_PLACES
+    ? `#${count(position)} of the first ${count(FIRST_PLACES)}`
+    : `#${count(position)} in line`;
+}
+
+/** What a referral is worth, in the words of the page and the mail. */
+export const REFERRAL_OFFER = `Each friend who joins through your link and confirms their email moves you up ${PLACES_PER_REFERRAL} places.`;
