@@ -93,11 +93,18 @@ describe('the thank-you mail of a list', () => {
 });
 
 describe('confirm-email', () => {
-  it('confirms the sign-up once and says which list', async () => {
+  it('confirms the sign-up once and says which list (and a line sign-up its place)', async () => {
     const { email, confirmToken } = await signedUp('waitlist_signups');
     expect(await confirm(confirmToken)).toEqual({
       status: 200,
-      body: { success: true, list: 'waitlist' },
+      body: {
+        success: true,
+        list: 'waitlist',
+        place: {
+          position: expect.any(Number),
+          referralCode: expect.stringMatching(/^[0-9a-f]{16}$/),
+        },
+      },
     });
     const [row] = await rowsOf(t.service, 'waitlist_signups', email);
     expect(Date.parse(row.confirmed_at as string)).toBeGreaterThan(Date.now() - 60_000);

@@ -111,13 +111,15 @@ describe('functions reachable through the Data API', () => {
   it('authenticated may execute exactly the console functions', async () => {
     expect(await reachable('authenticated')).toEqual([
       'console_application(uuid)',
-      'console_applications(text,date,date,text,text,boolean,integer,integer)',
+      'console_applications(text,date,date,text,text,boolean,integer,integer,text)',
       'console_change_application_status(uuid,text,text)',
       'console_export_rows(bigint,timestamp with time zone,uuid,integer)',
+      'console_growth(date,date)',
       'console_invite_waitlist(jsonb)',
       'console_log_export(text,jsonb)',
       'console_open_resume(uuid)',
-      'console_signups(text,text,date,date,boolean,boolean,text,boolean,integer,integer)',
+      'console_referrals(date,date,boolean,integer,integer)',
+      'console_signups(text,text,date,date,boolean,boolean,text,boolean,integer,integer,text)',
       'console_signups_per_day(date,date)',
       'console_whoami()',
     ]);
@@ -155,6 +157,7 @@ describe('migrations', () => {
         'staff',
         'application_status_changes',
         'staff_audit_log',
+        'visit_counts',
       ]
         .sort()
         .map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),

@@ -1,0 +1,280 @@
+import {
+  migrateTo,
+  openTestDatabase,
+  uniqueEmail,
+  type TestDatabase,
+} from '@agentora/local-supabase/testing';
+import { REFERRAL_CAPS, REFERRAL_CODE_PATTERN } from '../functions/_shared/rules/places.ts';
+import { LINE_TABLES, asFrom, signUp, signupFields, stored } from './support/growth.ts';
+
+// The referral rules applied when a sign-up is stored (migration 20251129000000_growth.sql,
+// private.hold_referral): codes made by the database, unknown codes dropped, self-referrals and the
+// hourly caps held, and nothing of it changeable afterwards. The referral caps are the production ones;
+// only the sign-up tables' own per-address limit is raised, so one address can sign up many times.
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await openTestDatabase({ rateLimits: 'production' });
+  await db.asSuperuser(
+    `update public.rate_limit_rules set max_requests = 1000000
+      where action in ('early_access_signups', 'waitlist_signups', 'newsletter_subscriptions')`,
+  );
+});
+afterAll(() => db.close());
+
+let nextAddress = 0;
+/** A client address no other test uses. */
+function newAddress(): string {
+  nextAddress += 1;
+  return `10.0.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`;
+}
+
+/** A member of the table to refer others: its code. */
+async function referrer(table: string, fields: Record<string, unknown> = {}): Promise<string> {
+  const row = await signUp(db, table, fields, newAddress());
+  return row.referral_code as string;
+}
+
+/** Signs up through the referral code from the address; the stored referred_by and referral_hold. */
+async function referred(table: string, code: unknown, address: string, email = uniqueEmail('ref')) {
+  const row = await signUp(db, table, { referred_by: code, email }, address);
+  return { referred_by: row.referred_by, referral_hold: row.referral_hold };
+}
+
+describe.each(Object.values(LINE_TABLES))('%s', (table) => {
+  it('gives every sign-up a code of its own; a credited referral is stored with its code and no hold', async () => {
+    const code = await referrer(table);
+    expect(code).toMatch(REFERRAL_CODE_PATTERN);
+    expect(await referred(table, code, newAddress())).toEqual({
+      referred_by: code,
+      referral_hold: null,
+    });
+  });
+
+  it('drops a code that names no sign-up of the list, however it is written', async () => {
+    const waitlistOrEarly =
+      table === 'waitlist_signups' ? 'early_access_signups' : 'waitlist_signups';
+    const elsewhere = await referrer(waitlistOrEarly);
+    for (const code of [
+      '0123456789abcdef',
+      elsewhere,
+      (await referrer(table)).toUpperCase(),
+      'not a code',
+      '',
+      'x'.repeat(500),
+    ]) {
+      expect(await referred(table, code, newAddress())).toEqual({
+        referred_by: null,
+        referral_hold: null,
+      });
+    }
+  });
+
+  it('holds a self-referral: the same mailbox without +tag, Gmail dots and googlemail.com ignored', async () => {
+    const stamp = Date.now().toString(36);
+    const code = await referrer(table, { email: `ada.${stamp}@gmail.com` });
+    const address = newAddress();
+    for (const email of [`ada${stamp}@gmail.com`, `A.D.A${stamp}+friend@GoogleMail.com`]) {
+      expect(await referred(table, code, address, email)).toEqual({
+        referred_by: code,
+        referral_hold: 'self',
+      });
+    }
+    // The same address with a +tag is the same mailbox to the list: refused as a duplicate first.
+    const other = `grace.${Date.now().toString(36)}@example.com`;
+    const graceCode = await referrer(table, { email: other });
+    await expect(
+      referred(table, graceCode, address, other.replace('@', '+again@')),
+    ).rejects.toMatchObject({ code: '23505' });
+    // Held referrals took none of the address's count: it still has its 3.
+    for (let i = 0; i < REFERRAL_CAPS.perClientAddressPerHour; i += 1) {
+      expect(await referred(table, code, address)).toEqual({
+        referred_by: code,
+        referral_hold: null,
+      });
+    }
+  });
+
+  it(`holds the referrals past ${REFERRAL_CAPS.perClientAddressPerHour} an hour from one client address, whatever the codes`, async () => {
+    const address = newAddress();
+    const holds: unknown[] = [];
+    for (let i = 0; i <= REFERRAL_CAPS.perClientAddressPerHour; i += 1) {
+      holds.push((await referred(table, await referrer(table), address)).referral_hold);
+    }
+    expect(holds).toEqual([
+      ...Array(REFERRAL_CAPS.perClientAddressPerHour).fill(null),
+      'address_cap',
+    ]);
+    // Another address, and the same one an hour later, are credited again; the held sign-up is stored.
+    expect((await referred(table, await referrer(table), newAddress())).referral_hold).toBeNull();
+    await db.asSuperuser(
+      `update private.rate_limit_events set at = at - interval '1 hour'
+        where action = 'referral-per-address' and client = $1`,
+      [address],
+    );
+    expect((await referred(table, await referrer(table), address)).referral_hold).toBeNull();
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    const prefix = `2001:db8:${(nextAddress += 1).toString(16)}:1`;
+    const holds: unknown[] = [];
+    for (let i = 0; i <= REFERRAL_CAPS.perClientAddressPerHour; i += 1) {
+      holds.push(
+        (await referred(table, await referrer(table), `${prefix}::${i + 1}`)).referral_hold,
+      );
+    }
+    expect(holds.at(-1)).toBe('address_cap');
+  });
+
+  it(`holds the referrals past ${REFERRAL_CAPS.perCodePerHour} an hour of one code, from any addresses`, async () => {
+    const code = await referrer(table);
+    const holds: unknown[] = [];
+    for (let i = 0; i <= REFERRAL_CAPS.perCodePerHour; i += 1) {
+      holds.push((await referred(table, code, newAddress())).referral_hold);
+    }
+    expect(holds).toEqual([...Array(REFERRAL_CAPS.perCodePerHour).fill(null), 'code_cap']);
+    // Another code is not affected, and the held sign-up spent nothing of its address's count.
+    const address = newAddress();
+    expect((await referred(table, code, address)).referral_hold).toBe('code_cap');
+    for (let i = 0; i < REFERRAL_CAPS.perClientAddressPerHour; i += 1) {
+      expect((await referred(table, await referrer(table), address)).referral_hold).toBeNull();
+    }
+  });
+
+  it('leaves the code, the referrer and the hold out of anon’s reach', async () => {
+    const code = await referrer(table);
+    for (const extra of [{ referral_code: '0123456789abcdef' }, { referral_hold: 'self' }]) {
+      const row = signupFields(table, extra);
+      const columns = Object.keys(row);
+      await expect(
+        asFrom(
+          db,
+          'anon',
+          newAddress(),
+          `insert into public.${table} (${columns.join(', ')})
+           values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+          Object.values(row),
+        ),
+      ).rejects.toMatchObject({ code: '42501' });
+    }
+    await expect(
+      asFrom(db, 'anon', newAddress(), `update public.${table} set referred_by = $1`, [code]),
+    ).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('makes the code and the hold itself, even for the service role', async () => {
+    const email = uniqueEmail('service');
+    const row = signupFields(table, {
+      email,
+      referral_code: '0123456789abcdef',
+      referral_hold: 'self',
+    });
+    const columns = Object.keys(row);
+    await db.as(
+      'service_role',
+      `insert into public.${table} (${columns.join(', ')})
+       values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+      Object.values(row),
+    );
+    const stored_ = await stored(db, table, email);
+    expect(stored_.referral_code).not.toBe('0123456789abcdef');
+    expect(stored_.referral_code).toMatch(REFERRAL_CODE_PATTERN);
+    expect(stored_.referral_hold).toBeNull();
+  });
+
+  it('refuses changing a code, a referrer or a hold; only a disposable hold may be added', async () => {
+    const code = await referrer(table);
+    const email = uniqueEmail('fixed');
+    await referred(table, code, newAddress(), email);
+    const update = (set: string) =>
+      db.as('service_role', `update public.${table} set ${set} where email = $1`, [email]);
+    for (const set of [
+      `referral_code = '0123456789abcdef'`,
+      'referred_by = null',
+      `referred_by = '0123456789abcdef'`,
+      `referral_hold = 'self'`,
+    ]) {
+      await expect(update(set)).rejects.toMatchObject({
+        code: '42501',
+        message: "A sign-up's referral code, referrer and hold do not change",
+      });
+    }
+    await update('confirmed_at = now()');
+    await update(`referral_hold = 'disposable'`);
+    await expect(update('referral_hold = null')).rejects.toMatchObject({ code: '42501' });
+    expect(await stored(db, table, email)).toMatchObject({
+      referred_by: code,
+      referral_hold: 'disposable',
+      confirmed_at: expect.anything(),
+    });
+  });
+});
+
+describe('private.person_mailbox', () => {
+  it.each([
+    ['Ada.Lovelace+list@GoogleMail.com', 'adalovelace@gmail.com'],
+    ['a.d.a@gmail.com', 'ada@gmail.com'],
+    ['Ada.Lovelace+list@example.com', 'ada.lovelace@example.com'],
+    ['ada@Example.COM', 'ada@example.com'],
+    ['ada@mail.gmail.com', 'ada@mail.gmail.com'],
+  ])('%s is %s', async (address, person) => {
+    const { rows } = await db.asSuperuser('select private.person_mailbox($1) as p', [address]);
+    expect(rows[0].p).toBe(person);
+  });
+});
+
+describe('the caps and rules/places.ts', () => {
+  it('agree: REFERRAL_CAPS are the rate limit rules, per hour', async () => {
+    const { rows } = await db.asSuperuser(
+      `select action, max_requests, window_seconds from public.rate_limit_rules
+        where action like 'referral-%' order by action`,
+    );
+    expect(rows).toEqual([
+      {
+        action: 'referral-per-address',
+        max_requests: REFERRAL_CAPS.perClientAddressPerHour,
+        window_seconds: 3600,
+      },
+      {
+        action: 'referral-per-code',
+        max_requests: REFERRAL_CAPS.perCodePerHour,
+        window_seconds: 3600,
+      },
+    ]);
+  });
+});
+
+describe('sign-ups stored before the migration', () => {
+  it('get a code each, all different, and no referrer', async () => {
+    const before = await openTestDatabase({ upTo: '20251128000000' });
+    try {
+      const emails = Array.from({ length: 20 }, () => uniqueEmail('before'));
+      for (const email of emails) {
+        await before.asSuperuser('insert into public.early_access_signups (email) values ($1)', [
+          email,
+        ]);
+        await before.asSuperuser(
+          `insert into public.waitlist_signups (email, first_name, last_name, company)
+           values ($1, 'Ada', 'Lovelace', 'Engines')`,
+          [email],
+        );
+      }
+      await migrateTo(before.database);
+      for (const table of Object.values(LINE_TABLES)) {
+        const { rows } = await before.asSuperuser(
+          `select referral_code, referred_by, referral_hold from public.${table}`,
+        );
+        expect(rows).toHaveLength(20);
+        expect(new Set(rows.map((row) => row.referral_code)).size).toBe(20);
+        for (const row of rows) {
+          expect(row).toEqual({
+            referral_code: expect.stringMatching(REFERRAL_CODE_PATTERN),
+            referred_by: null,
+            referral_hold: null,
+          });
+        }
+      }
+    } finally {
+      await before.close();
+    }
+  });
+});
