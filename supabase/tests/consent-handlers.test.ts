@@ -94,10 +94,11 @@ describe('links and headers', () => {
 
 describe('confirm-email handler', () => {
   const calls: string[] = [];
-  const ledger: Pick<ConsentLedger, 'confirm'> = {
+  const ledger: Pick<ConsentLedger, 'confirmDomain' | 'confirm'> = {
+    confirmDomain: async (hash) => (hash === sha256('V'.repeat(43)) ? 'example.com' : null),
     confirm: async (hash) => (
       calls.push(hash),
-      hash === sha256('V'.repeat(43)) ? 'newsletter' : null
+      hash === sha256('V'.repeat(43)) ? { list: 'newsletter', place: null } : null
     ),
   };
   const handler = createConfirmEmailHandler({
@@ -155,7 +156,10 @@ describe('confirm-email handler', () => {
       413,
     );
     const broken = createConfirmEmailHandler({
-      ledger: { confirm: () => Promise.reject(new Error('db.internal:5432 refused')) },
+      ledger: {
+        confirmDomain: async () => 'example.com',
+        confirm: () => Promise.reject(new Error('db.internal:5432 refused')),
+      },
       rateLimiter: allow,
       siteOrigins: origins,
       logError: quiet,

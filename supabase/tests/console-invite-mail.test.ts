@@ -102,6 +102,7 @@ describe('the worker and an invitation', () => {
       settle: async (_mail, settlement) => (settled.push(settlement), kept ? 'sent' : null),
       pending: async () => ({ queued: 0, due: 0, sending: 0, dead: 0 }),
       keepInviteToken: async (_mail, hash) => (keptHashes.push(hash), kept),
+      keepPlaceTokens: async () => kept,
     };
     const sent: MailMessage[] = [];
     const worker = {

@@ -18,12 +18,14 @@ const FUNCTIONS = [
   'send-thank-you-email',
   'submit-application',
   'confirm-email',
+  'signup-place',
   'unsubscribe',
   'privacy-request',
   'privacy-fulfil',
   'send-queued-mail',
   'send-auth-email',
   'console-export',
+  'record-visit',
 ];
 
 // send-thank-you-email through the real server: its index.ts on Deno, the ledger SQL reached through
@@ -268,18 +270,27 @@ describe('the ledger through PostgREST with the service key', () => {
   });
 });
 
-describe("the functions' import map pins supabase-js", () => {
-  it('to the exact version of package-lock.json, and no entry file names a version of its own', () => {
+describe("the functions' import map pins its npm packages", () => {
+  it('to the exact versions of package-lock.json, and no entry file names a version of its own', () => {
     const lock = JSON.parse(
       readFileSync(path.join(SUPABASE_DIR, '..', 'package-lock.json'), 'utf8'),
     ) as {
-      packages: Record<string, { version: string }>;
+      packages: Record<string, { version: string; dependencies?: Record<string, string> }>;
     };
-    const locked = lock.packages['node_modules/@supabase/supabase-js'].version;
     const denoJson = JSON.parse(
       readFileSync(path.join(SUPABASE_DIR, 'functions', 'deno.json'), 'utf8'),
     ) as { imports: Record<string, string> };
-    expect(denoJson.imports['@supabase/supabase-js']).toBe(`npm:@supabase/supabase-js@${locked}`);
+    // The bot list (record-visit) and the disposable-domain list (confirm-email) are the backend
+    // package's own dependencies, at the versions Deno runs.
+    const backend = lock.packages.supabase.dependencies ?? {};
+    expect(Object.keys(denoJson.imports).sort()).toEqual(
+      ['@supabase/supabase-js', ...Object.keys(backend)].sort(),
+    );
+    for (const name of Object.keys(denoJson.imports)) {
+      const locked = lock.packages[`node_modules/${name}`].version;
+      expect(denoJson.imports[name]).toBe(`npm:${name}@${locked}`);
+      if (name in backend) expect(backend[name]).toBe(locked);
+    }
     for (const name of FUNCTIONS) {
       const entry = readFileSync(path.join(SUPABASE_DIR, 'functions', name, 'index.ts'), 'utf8');
       expect(entry).not.toMatch(/['"](npm|jsr|https?):/);

@@ -19,6 +19,7 @@ function memoryQueue(messages: QueuedMail[]) {
     },
     pending: async () => ({ queued: messages.length, due: messages.length, sending: 0, dead: 0 }),
     keepInviteToken: async () => true,
+    keepPlaceTokens: async () => true,
   };
   return { store, settled };
 }

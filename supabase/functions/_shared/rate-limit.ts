@@ -8,7 +8,8 @@ export type LimitedAction =
   | 'confirm-email'
   | 'unsubscribe'
   | 'privacy-request'
-  | 'privacy-fulfil';
+  | 'privacy-fulfil'
+  | 'signup-place';
 
 export interface RateLimiter {
   /** Counts one request from the address; 'limited' when its window is already full. */

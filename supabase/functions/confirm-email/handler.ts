@@ -4,31 +4,48 @@ import {
   methodNotAllowed,
   type LinkRequestGuards,
 } from '../_shared/consent/link-request.ts';
-import type { ConsentLedger, MailList } from '../_shared/consent/link-ledger.ts';
+import type {
+  Confirmation,
+  ConsentLedger,
+  MailList,
+  PlaceInLine,
+} from '../_shared/consent/link-ledger.ts';
+import { isDisposableDomain } from '../_shared/consent/disposable-domain.ts';
 import { isRecord, readJsonBody } from '../_shared/http/json-body.ts';
 import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import { isTokenShape, tokenHash } from '../_shared/tokens/email-token.ts';
 
+export type { PlaceInLine };
+
 export interface ConfirmEmailDeps extends Omit<LinkRequestGuards, 'logError'> {
-  ledger: Pick<ConsentLedger, 'confirm'>;
+  ledger: Pick<ConsentLedger, 'confirmDomain' | 'confirm'>;
+  /** Runs after the answer: sends the place mail a confirmation queued (EdgeRuntime.waitUntil). */
+  afterAnswer?: () => void;
+  /** The disposable-domain list (disposable-domain.ts); tests pass their own. */
+  isDisposableDomain?: (domain: string) => boolean;
   logError?: LinkRequestGuards['logError'];
 }
 
 export type ConfirmEmailResponseBody =
-  { success: true; list: MailList } | { success: false; error: string };
+  { success: true; list: MailList; place?: PlaceInLine } | { success: false; error: string };
 
 const MAX_BODY_BYTES = 1024;
 
 /**
  * confirm-email: the site's confirmation page POSTs `{token}` when the visitor presses its button (a link
  * scanner's GET of the page confirms nothing). A confirm token works once, for 7 days; it marks its
- * sign-up confirmed and says which list. Every other token gets the one neutral answer.
+ * sign-up confirmed and says which list, and for the early-access list and the waitlist the place in line
+ * the sign-up now has and its referral code (docs/growth.md). An address at a disposable domain confirms
+ * like any other, but a referral it came through credits nobody. Every other token gets the one neutral
+ * answer.
  */
 export function createConfirmEmailHandler(deps: ConfirmEmailDeps): RequestHandler {
   const guards: LinkRequestGuards = {
     ...deps,
     logError: deps.logError ?? ((message, error) => console.error(message, error)),
   };
+  const disposable = deps.isDisposableDomain ?? isDisposableDomain;
+  const afterAnswer = deps.afterAnswer ?? (() => undefined);
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
     if (request.method !== 'POST') return methodNotAllowed('POST');
@@ -40,15 +57,24 @@ export function createConfirmEmailHandler(deps: ConfirmEmailDeps): RequestHandle
     const token = isRecord(read.body) ? read.body.token : undefined;
     if (!isTokenShape(token)) return linkNotValid();
 
-    let list: MailList | null;
+    let confirmation: Confirmation | null;
     try {
-      list = await deps.ledger.confirm(await tokenHash(token));
+      const hash = await tokenHash(token);
+      // Asked first, so the hold is set in the confirming transaction; an unknown token has no domain
+      // and is then refused by confirm_signup as before.
+      const domain = await deps.ledger.confirmDomain(hash);
+      confirmation = await deps.ledger.confirm(hash, domain !== null && disposable(domain));
     } catch (error) {
       guards.logError('confirm-email: the confirmation failed', error);
       return jsonResponse(500, { success: false, error: 'The link could not be checked.' });
     }
-    if (list === null) return linkNotValid();
-    const body: ConfirmEmailResponseBody = { success: true, list };
+    if (confirmation === null) return linkNotValid();
+    const body: ConfirmEmailResponseBody = { success: true, list: confirmation.list };
+    if (confirmation.place) {
+      body.place = confirmation.place;
+      // The place mail was queued with the confirmation; send it now if the provider's pace allows.
+      afterAnswer();
+    }
     return jsonResponse(200, body);
   };
 }

@@ -1,8 +1,9 @@
 import type { ServiceClient } from '../_shared/service-client.ts';
 import { describeServiceError } from '../_shared/service-client.ts';
 import type { ApplicationRow } from '../_shared/rules/application-fields.ts';
+import type { ApplicationAttribution } from './application-attribution.ts';
 
-export interface NewApplication extends ApplicationRow {
+export interface NewApplication extends ApplicationRow, ApplicationAttribution {
   resume_path: string | null;
   resume_filename: string | null;
 }

@@ -9,6 +9,7 @@ import {
   resumeObjectPath,
 } from '../_shared/rules/resume-file.ts';
 import { queueThankYou, type ThankYouQueue } from '../_shared/thank-you/queue-thank-you.ts';
+import { splitAttribution } from './application-attribution.ts';
 import { readApplicationForm } from './application-form.ts';
 import type { ApplicationStore } from './application-store.ts';
 import type { ResumeStore } from '../_shared/resumes/resume-store.ts';
@@ -49,7 +50,8 @@ function refuse(
 
 /**
  * submit-application: the careers form's one call. It takes the fields and the optional résumé as
- * multipart/form-data, checks them as the table's constraints would (the file by its bytes), counts the
+ * multipart/form-data, with the visit's source fields (docs/growth.md), checks them as the table's
+ * constraints would (the file by its bytes), counts the
  * request against the client address's limit, uploads the file to the private bucket and inserts the
  * row with the service role (deleting the file again if the insert fails), then queues the confirmation,
  * which the worker renders from the stored row.
@@ -75,14 +77,13 @@ export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): Req
       }
     }
 
-    const fields = validateApplicationFields(form.fields);
-    if (!fields.ok) {
-      return refuse(
-        400,
-        'invalid',
-        'Some fields are missing or invalid.',
-        Object.keys(fields.problems),
-      );
+    const source = splitAttribution(form.fields);
+    const fields = validateApplicationFields(source.fields);
+    if (!fields.ok || Object.keys(source.problems).length > 0) {
+      return refuse(400, 'invalid', 'Some fields are missing or invalid.', [
+        ...Object.keys(fields.ok ? {} : fields.problems),
+        ...Object.keys(source.problems),
+      ]);
     }
     const resume = form.resume && { ...form.resume, check: checkResume(form.resume) };
     if (resume && !resume.check.ok) {
@@ -113,6 +114,7 @@ export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): Req
 
     const inserted = await deps.applications.insert({
       ...fields.row,
+      ...source.attribution,
       resume_path: stored?.path ?? null,
       resume_filename: stored?.filename ?? null,
     });

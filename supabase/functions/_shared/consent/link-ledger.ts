@@ -1,4 +1,5 @@
 import type { PrivacyAction } from '../links/public-urls.ts';
+import { isLineList, REFERRAL_CODE_PATTERN, type LineList } from '../rules/places.ts';
 import type { ServiceClient } from '../service-client.ts';
 import { describeServiceError } from '../service-client.ts';
 import { isThankYouType, type ThankYouType } from '../thank-you/stored-signup.ts';
@@ -10,9 +11,35 @@ import { isThankYouType, type ThankYouType } from '../thank-you/stored-signup.ts
 /** The lists a sign-up or an application belongs to. */
 export type MailList = ThankYouType;
 
+/** A confirmed line sign-up's place now (recomputed at every read), and the code of its referral link. */
+export interface PlaceInLine {
+  position: number;
+  referralCode: string;
+}
+
+export interface Confirmation {
+  list: MailList;
+  /** The early-access list and the waitlist only: the place the confirmed sign-up has now. */
+  place: PlaceInLine | null;
+}
+
+export interface LinePlace extends PlaceInLine {
+  list: LineList;
+}
+
 export interface ConsentLedger {
-  /** Marks the sign-up confirmed; its list, or null. */
-  confirm(tokenHash: string): Promise<MailList | null>;
+  /**
+   * The lowercase domain of the address whose sign-up a live confirm token names, or null (asked before
+   * confirming, so the functions can check it against the disposable-domain list they carry).
+   */
+  confirmDomain(tokenHash: string): Promise<string | null>;
+  /**
+   * Marks the sign-up confirmed, holding its referral's credit when its domain is disposable, and queues
+   * the place mail of a line sign-up confirmed now; its list and place, or null.
+   */
+  confirm(tokenHash: string, disposableDomain: boolean): Promise<Confirmation | null>;
+  /** The place a place mail's token shows (viewing changes nothing), or null. */
+  place(tokenHash: string): Promise<LinePlace | null>;
   /** Keeps only the mailbox's fingerprint, list and date; the list, or null. */
   unsubscribe(tokenHash: string): Promise<MailList | null>;
 }
@@ -80,6 +107,38 @@ function listOf(fn: string, data: unknown): MailList | null {
   throw new Error(`${fn} returned an unexpected shape`);
 }
 
+const isPosition = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+const isReferralCode = (value: unknown): value is string =>
+  typeof value === 'string' && REFERRAL_CODE_PATTERN.test(value);
+
+function placeIn(fn: string, value: unknown): PlaceInLine {
+  if (isRecord(value) && isPosition(value.position) && isReferralCode(value.referral_code)) {
+    return { position: value.position, referralCode: value.referral_code };
+  }
+  throw new Error(`${fn} returned a place of an unexpected shape`);
+}
+
+function toConfirmation(data: unknown): Confirmation | null {
+  const list = listOf('confirm_signup', data);
+  if (list === null) return null;
+  const place = (data as Record<string, unknown>).place;
+  // The confirmation has happened by now (its transaction is committed): a line sign-up without a place
+  // still gets its success, only without the place block.
+  if (place === null || place === undefined) return { list, place: null };
+  if (!isLineList(list))
+    throw new Error('confirm_signup returned a place for a list without a line');
+  return { list, place: placeIn('confirm_signup', place) };
+}
+
+function toLinePlace(data: unknown): LinePlace | null {
+  if (data === null) return null;
+  if (isRecord(data) && isLineList(data.list)) {
+    return { list: data.list, ...placeIn('place_for_token', data) };
+  }
+  throw new Error('place_for_token returned an unexpected shape');
+}
+
 function toErasure(data: unknown): Erasure {
   if (
     isRecord(data) &&
@@ -120,8 +179,20 @@ function toRecords(data: unknown): MailboxRecords {
 
 export function createConsentLedger(client: Pick<ServiceClient, 'rpc'>): ConsentLedger {
   return {
-    confirm: async (tokenHash) =>
-      listOf('confirm_signup', await call(client, 'confirm_signup', { p_token_hash: tokenHash })),
+    async confirmDomain(tokenHash) {
+      const data = await call(client, 'confirm_token_email_domain', { p_token_hash: tokenHash });
+      if (data === null || typeof data === 'string') return data;
+      throw new Error('confirm_token_email_domain returned no text');
+    },
+    confirm: async (tokenHash, disposableDomain) =>
+      toConfirmation(
+        await call(client, 'confirm_signup', {
+          p_token_hash: tokenHash,
+          p_disposable_domain: disposableDomain,
+        }),
+      ),
+    place: async (tokenHash) =>
+      toLinePlace(await call(client, 'place_for_token', { p_token_hash: tokenHash })),
     unsubscribe: async (tokenHash) =>
       listOf(
         'unsubscribe_signup',

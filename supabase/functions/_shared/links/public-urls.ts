@@ -1,6 +1,7 @@
 import { EMAIL_BRAND } from '../brand.ts';
 import type { TokenPurpose } from '../tokens/email-token.ts';
-import { EMAIL_PAGE_PATHS } from './site-paths.ts';
+import type { LineList } from '../rules/places.ts';
+import { EMAIL_PAGE_PATHS, referralPath } from './site-paths.ts';
 
 /**
  * Where links in mail point: the site's public URL (SITE_URL; the production site by default) and the
@@ -56,4 +57,10 @@ export const emailLinks = {
   privacyPage: (urls: PublicUrls) => `${urls.siteUrl}${EMAIL_PAGE_PATHS.privacy}`,
   privacyLink: (urls: PublicUrls, action: PrivacyAction, token: string) =>
     `${urls.siteUrl}${EMAIL_PAGE_PATHS.privacy}?action=${action}&token=${token}`,
+  /** A confirmed line sign-up's place, at any later time, from its mail's signed link. */
+  placePage: (urls: PublicUrls, token: string) =>
+    `${urls.siteUrl}${EMAIL_PAGE_PATHS.place}?token=${token}`,
+  /** The sign-up's own referral link: its list's form, with its code. */
+  referral: (urls: PublicUrls, list: LineList, code: string) =>
+    `${urls.siteUrl}${referralPath(list, code)}`,
 };

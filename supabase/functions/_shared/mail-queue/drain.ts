@@ -1,5 +1,6 @@
 import type { Delivery, MailTransport } from '../mail/types.ts';
-import { inviteUnsubscribeToken } from './link-tokens.ts';
+import { inviteUnsubscribeToken, placeTokens } from './link-tokens.ts';
+import type { QueuedMail } from './queued-mail.ts';
 import type { MailQueueStore, Settlement } from './queue-store.ts';
 import { renderQueuedMail, type MailRendering } from './render-queued-mail.ts';
 import { retryDelayMs } from './retry-delay.ts';
@@ -36,6 +37,22 @@ export interface DrainReport {
   /** 429s: the message waits, and every worker with it. */
   throttled: number;
   dead: number;
+}
+
+/**
+ * The messages queued in SQL, without their links' tokens (the secret is the functions'): the worker
+ * stores the hashes of the tokens it derives, under its lease, before rendering. True to go on.
+ */
+async function keepLinkTokens(worker: MailWorker, mail: QueuedMail): Promise<boolean> {
+  const secret = worker.rendering.linkSecret;
+  if (mail.kind === 'invite') {
+    return worker.store.keepInviteToken(mail, (await inviteUnsubscribeToken(secret, mail.id)).hash);
+  }
+  if (mail.kind === 'place') {
+    const tokens = await placeTokens(secret, mail.id);
+    return worker.store.keepPlaceTokens(mail, tokens.place.hash, tokens.unsubscribe.hash);
+  }
+  return true;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -81,17 +98,11 @@ export async function drainMailQueue(
     let settlement: Settlement;
     if (mail.to === null) {
       settlement = { outcome: 'dead', reason: 'The message has no address.' };
-    } else if (
-      mail.kind === 'invite' &&
-      !(await worker.store.keepInviteToken(
-        mail,
-        (await inviteUnsubscribeToken(worker.rendering.linkSecret, mail.id)).hash,
-      ))
-    ) {
+    } else if (!(await keepLinkTokens(worker, mail))) {
       // Its lease passed to another worker, or the sign-up went (and the message with it).
       settlement = {
         outcome: 'dead',
-        reason: "The invitation is no longer this worker's to send.",
+        reason: `The ${mail.kind === 'invite' ? 'invitation' : 'message'} is no longer this worker's to send.`,
       };
     } else {
       let delivery: Delivery;

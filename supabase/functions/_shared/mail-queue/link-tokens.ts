@@ -37,3 +37,20 @@ export function privacyLinkToken(
 export function inviteUnsubscribeToken(secret: string, messageId: string): Promise<IssuedToken> {
   return mailLinkToken(secret, messageId, 'unsubscribe');
 }
+
+/** A place mail's links: the place page and unsubscribe. */
+export interface PlaceTokens {
+  place: IssuedToken;
+  unsubscribe: IssuedToken;
+}
+
+/**
+ * A place mail's tokens. confirm_signup queues the message in SQL, without them (the secret is the
+ * functions'), so the worker stores their hashes before sending (drain.ts), as for an invitation.
+ */
+export async function placeTokens(secret: string, messageId: string): Promise<PlaceTokens> {
+  return {
+    place: await mailLinkToken(secret, messageId, 'place'),
+    unsubscribe: await mailLinkToken(secret, messageId, 'unsubscribe'),
+  };
+}

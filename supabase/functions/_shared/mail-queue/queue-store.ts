@@ -32,6 +32,15 @@ export interface MailQueueStore {
    * false when the lease is no longer the caller's or the invitation went with its sign-up.
    */
   keepInviteToken(mail: Pick<QueuedMail, 'id' | 'lease'>, tokenHash: string): Promise<boolean>;
+  /**
+   * Stores the hashes of a leased place mail's place and unsubscribe tokens (public.keep_place_tokens);
+   * false when the lease is no longer the caller's or the message went with its sign-up.
+   */
+  keepPlaceTokens(
+    mail: Pick<QueuedMail, 'id' | 'lease'>,
+    placeTokenHash: string,
+    unsubscribeTokenHash: string,
+  ): Promise<boolean>;
   pending(): Promise<PendingMail>;
 }
 
@@ -89,6 +98,16 @@ export function createRpcMailQueueStore(client: Pick<ServiceClient, 'rpc'>): Mai
       if (typeof kept !== 'boolean') {
         throw new Error('keep_invite_unsubscribe_token returned no boolean');
       }
+      return kept;
+    },
+    async keepPlaceTokens(mail, placeTokenHash, unsubscribeTokenHash) {
+      const kept = await call('keep_place_tokens', {
+        p_id: mail.id,
+        p_lease: mail.lease,
+        p_place_token_hash: placeTokenHash,
+        p_unsubscribe_token_hash: unsubscribeTokenHash,
+      });
+      if (typeof kept !== 'boolean') throw new Error('keep_place_tokens returned no boolean');
       return kept;
     },
     async pending() {

@@ -1,4 +1,6 @@
+import type { PlaceInLine } from '../consent/link-ledger.ts';
 import type { PrivacyAction } from '../links/public-urls.ts';
+import { isLineList, REFERRAL_CODE_PATTERN, type LineList } from '../rules/places.ts';
 import { isThankYouType, type ThankYouType } from '../thank-you/stored-signup.ts';
 
 /**
@@ -18,6 +20,12 @@ export type QueuedMail = {
   | { kind: 'privacy_link'; action: PrivacyAction }
   /** A staff member's invitation of a confirmed waitlist member (migration 20251128000000). */
   | { kind: 'invite'; firstName: string | null }
+  /**
+   * A confirmed line sign-up's place (migration 20251129000000): the place as it is at the moment of
+   * sending, and the code of its referral link. null only when the message is not sendable any more (the
+   * sign-up went or is no longer confirmed), and then `to` is null too.
+   */
+  | { kind: 'place'; list: LineList; place: PlaceInLine | null; firstName: string | null }
 );
 
 /** The provider deduplicates on this: one key per message, however often it is tried. */
@@ -43,6 +51,29 @@ export function toQueuedMail(value: unknown): QueuedMail | null {
   }
   if (row.kind === 'invite' && (typeof row.first_name === 'string' || row.first_name === null)) {
     return { ...base, kind: 'invite', firstName: row.first_name };
+  }
+  if (
+    row.kind === 'place' &&
+    isLineList(row.list) &&
+    (typeof row.first_name === 'string' || row.first_name === null || row.first_name === undefined)
+  ) {
+    const place = placeOf(row.position, row.referral_code);
+    // A sendable message always has its place; an unsendable one (no address) may have none.
+    if (place === null && base.to !== null) return null;
+    return { ...base, kind: 'place', list: row.list, place, firstName: row.first_name ?? null };
+  }
+  return null;
+}
+
+function placeOf(position: unknown, referralCode: unknown): PlaceInLine | null {
+  if (
+    typeof position === 'number' &&
+    Number.isSafeInteger(position) &&
+    position >= 1 &&
+    typeof referralCode === 'string' &&
+    REFERRAL_CODE_PATTERN.test(referralCode)
+  ) {
+    return { position, referralCode };
   }
   return null;
 }

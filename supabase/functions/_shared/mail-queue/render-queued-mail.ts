@@ -2,10 +2,16 @@ import { DEFAULT_FROM } from '../brand.ts';
 import { emailLinks, type PublicUrls } from '../links/public-urls.ts';
 import { listUnsubscribeHeaders } from '../mail/headers.ts';
 import { renderInviteEmail } from '../mail/invite-email.ts';
+import { renderPlaceEmail } from '../mail/place-email.ts';
 import type { MailMessage } from '../mail/types.ts';
 import { renderPrivacyLinkEmail } from '../privacy/privacy-link-email.ts';
 import { renderThankYouEmail } from '../thank-you/content.ts';
-import { inviteUnsubscribeToken, privacyLinkToken, thankYouTokens } from './link-tokens.ts';
+import {
+  inviteUnsubscribeToken,
+  placeTokens,
+  privacyLinkToken,
+  thankYouTokens,
+} from './link-tokens.ts';
 import { mailIdempotencyKey, type QueuedMail } from './queued-mail.ts';
 
 export interface MailRendering {
@@ -54,6 +60,27 @@ export async function renderQueuedMail(
         privacy: emailLinks.privacyPage(urls),
       }),
       headers: listUnsubscribeHeaders(emailLinks.oneClickUnsubscribe(urls, token)),
+    };
+  }
+  if (mail.kind === 'place') {
+    if (mail.place === null) throw new Error('A place mail without its place cannot be sent.');
+    // The worker stored these tokens' hashes before rendering (drain.ts).
+    const tokens = await placeTokens(rendering.linkSecret, mail.id);
+    return {
+      ...envelope,
+      ...renderPlaceEmail(
+        { list: mail.list, position: mail.place.position, firstName: mail.firstName },
+        {
+          siteUrl: urls.siteUrl,
+          referral: emailLinks.referral(urls, mail.list, mail.place.referralCode),
+          placePage: emailLinks.placePage(urls, tokens.place.token),
+          unsubscribe: emailLinks.unsubscribePage(urls, tokens.unsubscribe.token),
+          privacy: emailLinks.privacyPage(urls),
+        },
+      ),
+      headers: listUnsubscribeHeaders(
+        emailLinks.oneClickUnsubscribe(urls, tokens.unsubscribe.token),
+      ),
     };
   }
   const tokens = await thankYouTokens(rendering.linkSecret, mail.id, mail.list);

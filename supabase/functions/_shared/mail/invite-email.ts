@@ -13,14 +13,22 @@ export interface InviteLinks {
 const GREETABLE_NAME = /^[^\p{Cc}\p{Cf}\p{Z}][^\p{Cc}\p{Cf}]{0,49}$/u;
 
 /**
+ * The greeting of a mail to a confirmed address: by the first name its owner typed when it shows, else
+ * "Hi there," (docs/security.md, "What a mail may carry"). Only for confirmed addresses.
+ */
+export function greetingOf(firstName: string | null): string {
+  const name = firstName?.trim() ?? '';
+  return GREETABLE_NAME.test(name) ? `Hi ${name},` : 'Hi there,';
+}
+
+/**
  * The invitation a staff member sends a waitlist member from the console. It goes only to a confirmed
  * sign-up (public.console_invite_waitlist, public.take_queued_mail), so it may greet by the first name
  * the member typed (docs/security.md, "What a mail may carry"); the renderer escapes it like every value.
  * Every other word is ours.
  */
 export function renderInviteEmail(firstName: string | null, links: InviteLinks): RenderedEmail {
-  const name = firstName?.trim() ?? '';
-  const greeting = GREETABLE_NAME.test(name) ? `Hi ${name},` : 'Hi there,';
+  const greeting = greetingOf(firstName);
   return renderEmail(
     {
       subject: `You're invited to ${EMAIL_BRAND.name}`,

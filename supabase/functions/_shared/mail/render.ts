@@ -57,7 +57,10 @@ function segmentToHtml(segment: Segment): string {
 
 function segmentToText(segment: Segment): string {
   if (typeof segment === 'string') return segment;
-  return 'link' in segment ? `${segment.link.label} (${segment.link.url})` : segment.strong;
+  if (!('link' in segment)) return segment.strong;
+  // A link shown as its own address (one to copy) is printed once.
+  const { label, url } = segment.link;
+  return label === url ? url : `${label} (${url})`;
 }
 
 function blockToHtml(block: Block): string {

@@ -7,7 +7,8 @@
 // that sends it, maybe minutes and retries later, derives the same tokens, so every attempt sends the same
 // bytes under one idempotency key, and the database never holds what opens a link.
 
-export type TokenPurpose = 'confirm' | 'unsubscribe' | 'erase' | 'copy';
+/** 'place': a confirmed line sign-up's link to its place page (docs/growth.md). */
+export type TokenPurpose = 'confirm' | 'unsubscribe' | 'erase' | 'copy' | 'place';
 
 export const TOKEN_BYTES = 32;
 

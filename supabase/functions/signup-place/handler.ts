@@ -1,0 +1,62 @@
+import {
+  guardLinkRequest,
+  linkNotValid,
+  methodNotAllowed,
+  type LinkRequestGuards,
+} from '../_shared/consent/link-request.ts';
+import type { ConsentLedger, LinePlace } from '../_shared/consent/link-ledger.ts';
+import { isRecord, readJsonBody } from '../_shared/http/json-body.ts';
+import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import type { LineList } from '../_shared/rules/places.ts';
+import { isTokenShape, tokenHash } from '../_shared/tokens/email-token.ts';
+
+export interface SignupPlaceDeps extends Omit<LinkRequestGuards, 'logError'> {
+  ledger: Pick<ConsentLedger, 'place'>;
+  logError?: LinkRequestGuards['logError'];
+}
+
+export type SignupPlaceResponseBody =
+  | { success: true; list: LineList; position: number; referralCode: string }
+  | { success: false; error: string };
+
+const MAX_BODY_BYTES = 1024;
+
+/**
+ * signup-place: the site's place page (/email/place) POSTs `{token}` from the link of the place mail when
+ * it opens, and shows the confirmed sign-up's place in line now and its referral link. Looking changes
+ * nothing, and the token keeps working as long as the sign-up is confirmed. It tells only the owner of the
+ * link about their own row; every other token gets the one neutral answer.
+ */
+export function createSignupPlaceHandler(deps: SignupPlaceDeps): RequestHandler {
+  const guards: LinkRequestGuards = {
+    ...deps,
+    logError: deps.logError ?? ((message, error) => console.error(message, error)),
+  };
+  return async (request) => {
+    if (request.method === 'OPTIONS') return preflightResponse();
+    if (request.method !== 'POST') return methodNotAllowed('POST');
+    const refused = await guardLinkRequest(request, guards, 'signup-place');
+    if (refused) return refused;
+
+    const read = await readJsonBody(request, MAX_BODY_BYTES);
+    if (!read.ok) return read.response;
+    const token = isRecord(read.body) ? read.body.token : undefined;
+    if (!isTokenShape(token)) return linkNotValid();
+
+    let place: LinePlace | null;
+    try {
+      place = await deps.ledger.place(await tokenHash(token));
+    } catch (error) {
+      guards.logError('signup-place: the place could not be read', error);
+      return jsonResponse(500, { success: false, error: 'The link could not be checked.' });
+    }
+    if (place === null) return linkNotValid();
+    const body: SignupPlaceResponseBody = {
+      success: true,
+      list: place.list,
+      position: place.position,
+      referralCode: place.referralCode,
+    };
+    return jsonResponse(200, body);
+  };
+}
