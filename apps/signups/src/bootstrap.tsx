@@ -7,6 +7,7 @@ import NewsletterSignup from './exposed/NewsletterSignup';
 import FooterNewsletter from './exposed/FooterNewsletter';
 import EmailConfirmPage from './exposed/EmailConfirmPage';
 import EmailUnsubscribePage from './exposed/EmailUnsubscribePage';
+import EmailPlacePage from './exposed/EmailPlacePage';
 import PrivacyRequestPage from './exposed/PrivacyRequestPage';
 
 void renderStandalone(
@@ -18,6 +19,7 @@ void renderStandalone(
     // The pages of mail links; open them with ?token=… (and ?action=erase|copy) from a local mail.
     { path: '/email/confirm', label: 'Confirm your email', element: <EmailConfirmPage /> },
     { path: '/email/unsubscribe', label: 'Unsubscribe', element: <EmailUnsubscribePage /> },
+    { path: '/email/place', label: 'Your place in line', element: <EmailPlacePage /> },
     { path: '/privacy/erase', label: 'Delete or copy your data', element: <PrivacyRequestPage /> },
     {
       path: '/footer-newsletter',

@@ -15,6 +15,7 @@ describe('remote contracts', () => {
       './EmailConfirmPage',
       './EmailUnsubscribePage',
       './PrivacyRequestPage',
+      './EmailPlacePage',
     ]);
   });
 });

@@ -39,6 +39,8 @@ export interface SignupsContract {
   './EmailConfirmPage': NoProps;
   './EmailUnsubscribePage': NoProps;
   './PrivacyRequestPage': NoProps;
+  /** A confirmed sign-up's place in line, from the link in its place mail (docs/growth.md). */
+  './EmailPlacePage': NoProps;
 }
 
 export interface CareersContract {
@@ -96,6 +98,7 @@ export const REMOTE_EXPOSES = {
     './EmailConfirmPage',
     './EmailUnsubscribePage',
     './PrivacyRequestPage',
+    './EmailPlacePage',
   ],
   careers: ['./CareersPage'],
   backoffice: ['./ConsolePage'],

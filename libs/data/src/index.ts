@@ -3,3 +3,4 @@ export * from './site/constants';
 export * from './runtime-config/runtime-config';
 export * from './backend';
 export * from './site/articles';
+export * from './growth/places';

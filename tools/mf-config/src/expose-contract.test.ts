@@ -25,6 +25,7 @@ describe('exposeMismatch', () => {
         './EmailConfirmPage',
         './EmailUnsubscribePage',
         './PrivacyRequestPage',
+        './EmailPlacePage',
         './Debug',
       ),
     };

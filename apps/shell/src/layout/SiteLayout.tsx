@@ -5,6 +5,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { PAGE_MIN_HEIGHT } from './page-height';
 import { ScrollManager } from './ScrollManager';
+import { VisitCounter } from './VisitCounter';
 
 const SkipLink = styled.a`
   position: absolute;
@@ -32,6 +33,7 @@ export function SiteLayout({ children }: { children?: ReactNode }) {
   return (
     <>
       <ScrollManager />
+      <VisitCounter />
       <SkipLink href="#main">Skip to content</SkipLink>
       <Header />
       <Main id="main" tabIndex={-1}>

@@ -13,6 +13,7 @@ jest.mock('@agentora/data', () => ({
 }));
 const confirmCall = jest.mocked(confirmEmail);
 const TOKEN = 'T'.repeat(43);
+const CODE = '0123456789abcdef';
 const NOT_VALID = "This link can't be used. It may have been used already, or it has expired.";
 
 function setup(route = `/email/confirm?token=${TOKEN}`) {
@@ -56,6 +57,44 @@ describe('EmailConfirmPage', () => {
     // Final: no timed reset brings the button back.
     await act(() => jest.advanceTimersByTimeAsync(60_000));
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['early_access', 'the early access list', 312, '#312 of the first 1,000', '/?ref='],
+    ['waitlist', 'the waitlist', 1312, '#1,312 in line', '/coming-soon?ref='],
+  ] as const)(
+    'for a list with a line (%s), announces the place and gives the referral link to copy',
+    async (list, name, position, place, landing) => {
+      confirmCall.mockResolvedValue({
+        ok: true,
+        list,
+        place: { list, position, referralCode: CODE },
+      });
+      const user = setup();
+      await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
+      const status = (await screen.findByText(/your email address is confirmed/)).closest(
+        '[role="status"]',
+      );
+      expect(status).toHaveTextContent(
+        `Thank you, your email address is confirmed. You're ${place} on ${name}.`,
+      );
+      expect(status?.parentElement).toHaveFocus();
+      const field = screen.getByRole('textbox', { name: 'Your referral link' });
+      expect(field).toHaveAttribute('readonly');
+      expect(field).toHaveValue(`${window.location.origin}${landing}${CODE}`);
+      expect(field).toHaveAccessibleDescription(
+        'Each friend who joins through your link and confirms their email moves you up 10 places.',
+      );
+      expect(screen.getByRole('button', { name: 'Copy link' })).toBeEnabled();
+    },
+  );
+
+  it('shows no place for the newsletter', async () => {
+    confirmCall.mockResolvedValue({ ok: true, list: 'newsletter' });
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm my email' }));
+    await screen.findByText(/You're on the newsletter/);
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
   it('is busy while the call runs and ignores a second press', async () => {

@@ -1,19 +1,28 @@
-import { confirmEmail, type MailList } from '@agentora/data';
+import { confirmEmail, type LinePlace, type MailList } from '@agentora/data';
 import { Muted } from '@agentora/ui';
 import { LIST_NAMES } from './link-messages';
 import { LinkActionForm, LinkCard, LinkPage } from './LinkPage';
+import { placeMessage, ReferralLink } from './PlaceInLine';
 import { useLinkAction } from './useLinkAction';
 import { showsLinkAction, useLinkParams } from './useLinkParams';
 import { PrivacyPageLink } from './PrivacyPageLink';
 
-export const confirmedMessage = ({ list }: { list: MailList }) =>
-  `Thank you, your email address is confirmed. You're on ${LIST_NAMES[list]}.`;
+/** The confirmation, with the place in line for a list that keeps one. */
+export const confirmedMessage = ({ list, place }: { list: MailList; place?: LinePlace }) =>
+  `Thank you, your email address is confirmed. ${place ? placeMessage(place) : `You're on ${LIST_NAMES[list]}.`}`;
 
 function ConfirmAction() {
   const action = useLinkAction(confirmEmail, confirmedMessage);
   return (
     <>
-      <LinkActionForm action={action} label="Confirm my email" busyLabel="Confirming..." />
+      <LinkActionForm
+        action={action}
+        label="Confirm my email"
+        busyLabel="Confirming..."
+        details={({ place }) =>
+          place && <ReferralLink list={place.list} referralCode={place.referralCode} />
+        }
+      />
       {action.finished && !action.result && (
         <Muted>
           Confirmed already? Then there is nothing more to do. If your link expired, you can delete

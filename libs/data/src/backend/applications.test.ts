@@ -1,5 +1,6 @@
 import { docxBytes, pdfBytes, pngBytes } from '@agentora/local-supabase';
 import { setRuntimeConfig } from '../runtime-config/runtime-config';
+import { ATTRIBUTION_KEY } from '../growth/attribution-store';
 import { submitApplication, type ApplicationFields } from './applications';
 import { connectTestBackend, uniqueEmail } from './testing/test-backend';
 
@@ -147,5 +148,36 @@ describe('submitApplication', () => {
     } finally {
       connectTestBackend();
     }
+  });
+});
+
+describe("submitApplication, the visit's source", () => {
+  afterEach(() => window.sessionStorage.clear());
+
+  it('sends the source the visit recorded, stored with the application, and never a referral code', async () => {
+    const source = {
+      utm_source: 'linkedin',
+      utm_medium: 'social',
+      utm_campaign: 'hiring-2026',
+      referrer_host: 'www.linkedin.com',
+      landing_path: '/careers',
+    };
+    window.sessionStorage.setItem(
+      ATTRIBUTION_KEY,
+      JSON.stringify({ ...source, referred_by: '0123456789abcdef' }),
+    );
+    const fields = application();
+    await expect(submitApplication(fields)).resolves.toMatchObject({ ok: true });
+    expect(await storedApplication(fields.email)).toMatchObject(source);
+  });
+
+  it('sends no source field of a visit that recorded nothing', async () => {
+    const fields = application();
+    await expect(submitApplication(fields)).resolves.toMatchObject({ ok: true });
+    expect(await storedApplication(fields.email)).toMatchObject({
+      utm_source: null,
+      referrer_host: null,
+      landing_path: null,
+    });
   });
 });

@@ -2,6 +2,7 @@ import { APPLICATION_FIELD_RULES } from '@agentora/backend/rules/application-fie
 import { EMAIL_MAX_LENGTH } from '@agentora/backend/rules/email-address';
 import type { SubmitApplicationResponseBody } from '@agentora/backend/responses';
 import { getSupabaseClient } from './client';
+import { readAttribution } from '../growth/attribution-store';
 
 /** The careers form's fields, all strings, '' when left empty. */
 export interface ApplicationFields {
@@ -95,8 +96,8 @@ const REFUSALS: ReadonlySet<string> = new Set<ApplicationRefusal>([
 /**
  * Sends an application in one call to the submit-application function: the fields and the optional
  * résumé as multipart form data. The function checks everything, stores the file privately, inserts the
- * row (status pending) and sends the confirmation; nothing is written from the browser directly.
- * Never throws.
+ * row (status pending) and sends the confirmation; nothing is written from the browser directly. The
+ * visit's source goes with it. Never throws.
  */
 export async function submitApplication(
   fields: ApplicationFields,
@@ -106,6 +107,9 @@ export async function submitApplication(
   for (const [name, column] of Object.entries(APPLICATION_COLUMNS)) {
     form.append(column, fields[name as keyof ApplicationFields]);
   }
+  // The visit's source (docs/growth.md), each field only when known; never a referral code.
+  const { referred_by: _code, ...source } = readAttribution();
+  for (const [field, value] of Object.entries(source)) form.append(field, value);
   if (resume) form.append('resume', resume, resume.name);
 
   try {

@@ -1,7 +1,7 @@
 // The edge functions are deployed on their own and cannot import this library, so they keep their own copy of
 // the brand; this is the check that the copy matches libs/data's site constants.
 import { EMAIL_BRAND } from '@agentora/backend/brand';
-import { EMAIL_PAGE_PATHS } from '@agentora/backend/links/site-paths';
+import { EMAIL_PAGE_PATHS, REFERRAL_LANDING_PATHS } from '@agentora/backend/links/site-paths';
 import { BRAND, LAUNCH_YEAR, SITE_URL, SUPPORT_EMAIL } from '../site/constants';
 import { findRoute } from '../site/routes';
 
@@ -25,5 +25,18 @@ it('the mail links open pages of the route table, the ones that act on a token k
   });
   expect(findRoute(EMAIL_PAGE_PATHS.privacy)).toMatchObject({
     page: { remote: 'signups', expose: './PrivacyRequestPage' },
+  });
+  expect(findRoute(EMAIL_PAGE_PATHS.place)).toMatchObject({
+    page: { remote: 'signups', expose: './EmailPlacePage' },
+    noindex: true,
+  });
+});
+
+it("a referral link lands on the page with its list's form", () => {
+  expect(findRoute(REFERRAL_LANDING_PATHS.early_access)).toMatchObject({
+    page: { remote: 'content', expose: './HomePage' },
+  });
+  expect(findRoute(REFERRAL_LANDING_PATHS.waitlist)).toMatchObject({
+    page: { remote: 'signups', expose: './WaitlistPage' },
   });
 });

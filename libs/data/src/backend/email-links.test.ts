@@ -3,6 +3,7 @@ import {
   confirmEmail,
   copyRecords,
   eraseRecords,
+  placeOfLink,
   requestPrivacyLink,
   unsubscribe,
 } from './email-links';
@@ -39,6 +40,51 @@ describe('confirmEmail', () => {
     expect(data?.[0].confirmed_at).toEqual(expect.any(String));
     expect(await confirmEmail(token)).toEqual({ ok: false, reason: 'link_not_valid' });
     expect(await confirmEmail('not a token')).toEqual({ ok: false, reason: 'link_not_valid' });
+  });
+});
+
+describe('places in line', () => {
+  const CODE = expect.stringMatching(/^[0-9a-f]{16}$/);
+
+  it('confirming a line sign-up tells its place and referral code; the place mail’s link shows it again', async () => {
+    const email = uniqueEmail('eve');
+    await signUp('early_access', { email });
+    const confirmed = await confirmEmail(await tokenFrom(email, '/email/confirm'));
+    expect(confirmed).toEqual({
+      ok: true,
+      list: 'early_access',
+      place: { list: 'early_access', position: expect.any(Number), referralCode: CODE },
+    });
+    const place = (confirmed as { place: { position: number; referralCode: string } }).place;
+    expect(place.position).toBeGreaterThanOrEqual(1);
+    const { data } = await backend.service
+      .from('early_access_signups')
+      .select('referral_code')
+      .eq('email', email);
+    expect(data).toEqual([{ referral_code: place.referralCode }]);
+
+    const token = await tokenFrom(email, '/email/place');
+    const shown = await placeOfLink(token);
+    expect(shown).toEqual({
+      ok: true,
+      list: 'early_access',
+      position: expect.any(Number),
+      referralCode: place.referralCode,
+    });
+    // Reading changes nothing: the link shows the place as often as it is opened.
+    expect(await placeOfLink(token)).toEqual(shown);
+  });
+
+  it('a made-up place link, or one whose sign-up left the list, shows nothing', async () => {
+    expect(await placeOfLink('A'.repeat(43))).toEqual({ ok: false, reason: 'link_not_valid' });
+    expect(await placeOfLink('not a token')).toEqual({ ok: false, reason: 'link_not_valid' });
+
+    const email = uniqueEmail('fay');
+    await signUp('early_access', { email });
+    await confirmEmail(await tokenFrom(email, '/email/confirm'));
+    const token = await tokenFrom(email, '/email/place');
+    await unsubscribe(await tokenFrom(email, '/email/unsubscribe'));
+    expect(await placeOfLink(token)).toEqual({ ok: false, reason: 'link_not_valid' });
   });
 });
 
@@ -119,5 +165,6 @@ describe('with the backend down', () => {
     expect(await requestPrivacyLink('a@example.com', 'copy')).toEqual(unreachable);
     expect(await eraseRecords(token)).toEqual(unreachable);
     expect(await copyRecords(token)).toEqual(unreachable);
+    expect(await placeOfLink(token)).toEqual(unreachable);
   });
 });

@@ -1,8 +1,10 @@
 import type {
   ConfirmEmailResponseBody,
   PrivacyFulfilResponseBody,
+  SignupPlaceResponseBody,
   UnsubscribeResponseBody,
 } from '@agentora/backend/responses';
+import { isLineList, REFERRAL_CODE_PATTERN, type LineList } from '@agentora/backend/rules/places';
 import { getRuntimeConfig } from '../runtime-config/runtime-config';
 import { getSupabaseClient } from './client';
 
@@ -60,12 +62,55 @@ async function invoke(name: string, body: Record<string, unknown>): Promise<Answ
 const isList = (value: unknown): value is MailList =>
   value === 'early_access' || value === 'newsletter' || value === 'waitlist' || value === 'career';
 
-/** Uses a confirmation link: the sign-up counts from now on. */
-export async function confirmEmail(token: string): Promise<LinkUse<{ list: MailList }>> {
+/** A confirmed sign-up's place in the line of its list, and the code of its referral link (docs/growth.md). */
+export interface LinePlace {
+  list: LineList;
+  /** 1 is the front of the line. */
+  position: number;
+  referralCode: string;
+}
+
+type PlaceAnswer = Extract<SignupPlaceResponseBody, { success: true }>;
+
+/** A place as an answer states it, or undefined for anything that is not one. */
+function placeOf(list: unknown, place: Partial<Omit<PlaceAnswer, 'success'>> | undefined) {
+  if (!isLineList(list) || !place) return undefined;
+  const { position, referralCode } = place;
+  if (typeof position !== 'number' || !Number.isSafeInteger(position) || position < 1)
+    return undefined;
+  if (typeof referralCode !== 'string' || !REFERRAL_CODE_PATTERN.test(referralCode))
+    return undefined;
+  return { list, position, referralCode } satisfies LinePlace;
+}
+
+/**
+ * Uses a confirmation link: the sign-up counts from now on. A sign-up of a list that keeps a line also
+ * learns its place and its referral link's code.
+ */
+export async function confirmEmail(
+  token: string,
+): Promise<LinkUse<{ list: MailList; place?: LinePlace }>> {
   const answer = await invoke('confirm-email', { token });
   if (!answer) return { ok: false, reason: 'unreachable' };
-  const list = answer.body?.list;
-  if (answer.status === 200 && isList(list)) return { ok: true, list };
+  const body = answer.body as Partial<Extract<ConfirmEmailResponseBody, { success: true }>> | null;
+  const list = body?.list;
+  if (answer.status === 200 && isList(list)) {
+    const place = placeOf(list, body?.place);
+    return place ? { ok: true, list, place } : { ok: true, list };
+  }
+  return { ok: false, reason: refusalOf(answer) };
+}
+
+/**
+ * Reads the place a place link (the place mail's) names, as it is now. Reading changes nothing: the link
+ * can be opened any number of times while its sign-up is confirmed.
+ */
+export async function placeOfLink(token: string): Promise<LinkUse<LinePlace>> {
+  const answer = await invoke('signup-place', { token });
+  if (!answer) return { ok: false, reason: 'unreachable' };
+  const body = answer.body as Partial<PlaceAnswer> | null;
+  const place = answer.status === 200 ? placeOf(body?.list, body ?? undefined) : undefined;
+  if (place) return { ok: true, ...place };
   return { ok: false, reason: refusalOf(answer) };
 }
 

@@ -1,3 +1,4 @@
+import { ATTRIBUTION_KEY } from '../growth/attribution-store';
 import { BackendError, isDuplicateKeyError } from './backend-error';
 import {
   insertEarlyAccessSignup,
@@ -181,5 +182,93 @@ describe('signUp, the one sign-up call of every list', () => {
     );
     expect(await outboxTo(fields.email)).toHaveLength(0);
     consoleError.mockRestore();
+  });
+});
+
+describe("the visit's source and referral", () => {
+  const SOURCE = {
+    utm_source: 'newsletter',
+    utm_medium: 'email',
+    utm_campaign: 'launch-week',
+    referrer_host: 'mail.example.com',
+    landing_path: '/coming-soon',
+  };
+  const COLUMNS = 'utm_source, utm_medium, utm_campaign, referrer_host, landing_path';
+  const visit = (attribution: Record<string, string>) =>
+    window.sessionStorage.setItem(ATTRIBUTION_KEY, JSON.stringify(attribution));
+  afterEach(() => window.sessionStorage.clear());
+
+  async function referralCodeOf(table: string, email: string): Promise<string> {
+    const { data } = await backend.service
+      .from(table)
+      .select('referral_code')
+      .eq('email', email)
+      .single();
+    return (data as { referral_code: string }).referral_code;
+  }
+
+  it.each([
+    ['early_access', 'early_access_signups'],
+    ['newsletter', 'newsletter_subscriptions'],
+  ] as const)('%s: stores the source the visit recorded', async (list, table) => {
+    visit(SOURCE);
+    const email = uniqueEmail();
+    await expect(signUp(list, { email })).resolves.toMatchObject({ ok: true });
+    const { data } = await backend.service.from(table).select(COLUMNS).eq('email', email);
+    expect(data).toEqual([SOURCE]);
+  });
+
+  it('stores nothing of a visit that recorded nothing', async () => {
+    const email = uniqueEmail();
+    await signUp('newsletter', { email });
+    const { data } = await backend.service
+      .from('newsletter_subscriptions')
+      .select(COLUMNS)
+      .eq('email', email);
+    expect(data).toEqual([
+      {
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        referrer_host: null,
+        landing_path: null,
+      },
+    ]);
+  });
+
+  it.each([
+    ['early_access', 'early_access_signups'],
+    ['waitlist', 'waitlist_signups'],
+  ] as const)('%s: stores who referred the sign-up, by their code', async (list, table) => {
+    const row = (email: string) => (list === 'waitlist' ? waitlist({ email }) : { email });
+    const referrer = uniqueEmail('referrer');
+    await signUp(list, row(referrer));
+    const code = await referralCodeOf(table, referrer);
+    expect(code).toMatch(/^[0-9a-f]{16}$/);
+
+    visit({ utm_source: 'referral', landing_path: '/', referred_by: code });
+    const friend = uniqueEmail('friend');
+    await expect(signUp(list, row(friend))).resolves.toMatchObject({ ok: true });
+    const { data } = await backend.service
+      .from(table)
+      .select('utm_source, referred_by')
+      .eq('email', friend);
+    expect(data).toEqual([{ utm_source: 'referral', referred_by: code }]);
+  });
+
+  it("sends a newsletter sign-up no referral code, and the other list's code is dropped", async () => {
+    const referrer = uniqueEmail('referrer');
+    await signUp('early_access', { email: referrer });
+    const code = await referralCodeOf('early_access_signups', referrer);
+    visit({ landing_path: '/', referred_by: code });
+    const subscriber = uniqueEmail('reader');
+    await expect(signUp('newsletter', { email: subscriber })).resolves.toMatchObject({ ok: true });
+    const friend = waitlist();
+    await expect(signUp('waitlist', friend)).resolves.toMatchObject({ ok: true });
+    const { data } = await backend.service
+      .from('waitlist_signups')
+      .select('referred_by')
+      .eq('email', friend.email);
+    expect(data).toEqual([{ referred_by: null }]);
   });
 });

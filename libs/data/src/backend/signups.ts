@@ -2,13 +2,26 @@ import { isDuplicateKeyError, isRateLimitError } from './backend-error';
 import { insertRow } from './insert-row';
 import { invokeThankYouEmail, type ThankYouEmailType } from './thank-you-email';
 import { optionalText, requiredText } from './row-values';
+import { readAttribution } from '../growth/attribution-store';
+
+/**
+ * What a sign-up stores of the visit it came from (docs/growth.md): its source, and for a list that keeps
+ * a line, the referral code of the link it came through (the database drops a code of no sign-up).
+ */
+function visitColumns(line: boolean): Record<string, string> {
+  const { referred_by, ...source } = readAttribution();
+  return line && referred_by ? { ...source, referred_by } : source;
+}
 
 export function insertEarlyAccessSignup(email: string): Promise<void> {
-  return insertRow('early_access_signups', { email: requiredText(email) });
+  return insertRow('early_access_signups', { email: requiredText(email), ...visitColumns(true) });
 }
 
 export function insertNewsletterSubscription(email: string): Promise<void> {
-  return insertRow('newsletter_subscriptions', { email: requiredText(email) });
+  return insertRow('newsletter_subscriptions', {
+    email: requiredText(email),
+    ...visitColumns(false),
+  });
 }
 
 /** The waitlist form's fields (docs/product/sign-up-forms.md); all strings, '' when left empty. */
@@ -35,6 +48,7 @@ export function insertWaitlistSignup(fields: WaitlistFields): Promise<void> {
     company_size: optionalText(fields.companySize),
     use_case: optionalText(fields.useCase),
     hear_about: optionalText(fields.hearAbout),
+    ...visitColumns(true),
   });
 }
 

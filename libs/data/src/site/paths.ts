@@ -21,6 +21,7 @@ export const PATHS = {
   privacyRequest: '/privacy/erase',
   emailConfirm: '/email/confirm',
   emailUnsubscribe: '/email/unsubscribe',
+  emailPlace: '/email/place',
   comingSoon: '/coming-soon',
   marketplace: '/marketplace',
   documentation: '/documentation',

@@ -38,6 +38,9 @@ describe('hydrationOf', () => {
     // The mail links' own pages show their button in the HTML: they wait for the visitor too.
     expect(hydrationOf(findRoute('/email/confirm')!, '?token=abc')).toBe('when-used');
     expect(hydrationOf(findRoute('/about')!, '?token=abc')).toBe('when-used');
+    // The place page has no button: opened from its mail link, it reads the place at once.
+    expect(hydrationOf(findRoute('/email/place')!, '?token=abc')).toBe('at-load');
+    expect(hydrationOf(findRoute('/email/place')!, '')).toBe('when-used');
   });
 });
 

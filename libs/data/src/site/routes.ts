@@ -170,6 +170,15 @@ const PAGE_ROUTES = [
     noindex: true,
   },
   {
+    path: PATHS.emailPlace,
+    title: `Your Place in Line | ${BRAND}`,
+    description: `See your place in line for ${BRAND}'s early access list or waitlist, and your referral link.`,
+    page: { remote: 'signups', expose: './EmailPlacePage' },
+    // Its mail link (?token=…) shows the place at once: the page reads it as it opens.
+    hydrateAtLoadWith: ['token'],
+    noindex: true,
+  },
+  {
     path: PATHS.comingSoon,
     title: `Join the Waitlist | ${BRAND}`,
     description: WAITLIST_DESCRIPTION,

@@ -7,9 +7,10 @@ describe('search engine files', () => {
   it("lists the canonical URL of every route in sitemap.xml, once each, but the mail links' pages and the console", () => {
     const locations = [...sitemapXml().matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locations).toHaveLength(INDEXED_ROUTES.length);
-    expect(INDEXED_ROUTES.length).toBe(SITE_ROUTES.length - 3);
+    expect(INDEXED_ROUTES.length).toBe(SITE_ROUTES.length - 4);
     expect(locations).not.toContain('https://agentora.ai/email/confirm');
     expect(locations).not.toContain('https://agentora.ai/email/unsubscribe');
+    expect(locations).not.toContain('https://agentora.ai/email/place');
     expect(locations).not.toContain('https://agentora.ai/console');
     expect(locations).toContain('https://agentora.ai/privacy/erase');
     expect(locations).toContain('https://agentora.ai');

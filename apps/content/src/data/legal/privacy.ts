@@ -1,4 +1,4 @@
-import { BRAND } from '@agentora/data';
+import { BRAND, PLACES_PER_REFERRAL } from '@agentora/data';
 import type { LegalSection } from '../types';
 
 export const PRIVACY_INTRO = `This policy explains what ${BRAND} collects when you use our pre-launch website, why we collect it, and the choices you have. We collect as little as we can, and we never sell your data.`;
@@ -16,6 +16,9 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           'Your email address, when you join the early-access list, the waitlist or the newsletter, or subscribe on the community page.',
           'Your name, if you choose to provide it (it is optional unless a form marks it as required).',
           'The messages you send us through a contact or application form, with any details you include in them.',
+          // The visit's source: libs/data/src/growth/attribution-store.ts, docs/growth.md.
+          'Where your visit came from, stored with a sign-up or application you send: the campaign tags of the link you followed (utm_source, utm_medium, utm_campaign), the name of the website that linked to us (its host name only, never the page), and the first page of ours you opened. Until you send a form, your browser keeps these in the session storage of that tab only: it is not a cookie, it is gone when you close the tab, and it is sent to us only with a form you submit.',
+          'If you join the early-access list or the waitlist: your own referral code, and, if you came through a friend’s referral link, that you were referred by them.',
         ],
       },
     ],
@@ -30,7 +33,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         items: [
           'Send you the launch updates, newsletters and early-access news you signed up for.',
           'Reply to your messages and review applications.',
-          `Understand interest in ${BRAND} so we can plan the launch.`,
+          `Understand interest in ${BRAND} so we can plan the launch, and which links and websites bring people to it.`,
+          `Give each confirmed early-access or waitlist sign-up its place in line. Each friend who joins through your referral link and confirms their email moves you up ${PLACES_PER_REFERRAL} places. A referral moves you nowhere when it is your own address, uses a disposable mailbox, or is one of too many in an hour from one connection or for one link. We never show anyone else’s place, email address or name.`,
         ],
       },
       { kind: 'paragraph', text: 'We do not sell, rent or trade your personal information.' },
@@ -47,6 +51,11 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
       {
         kind: 'paragraph',
         text: 'We may use essential cookies to keep the website working, and privacy-friendly analytics to understand how pages are used in aggregate (for example, which pages are visited most). You can block or delete cookies in your browser settings; the website will keep working.',
+      },
+      {
+        kind: 'paragraph',
+        // The visit counts: libs/data/src/growth/visit-beacon.ts, public.visit_counts.
+        text: 'To count visits, each page you open tells us, once it has loaded, its address, whether it was the first page of your visit, and where the visit came from (the campaign tags and the linking website described above). We keep only totals: the number of page views per day, page and source. No cookie is set, nothing identifies you or your browser, and your IP address is not stored with the counts (it is used only to limit how many requests one address can send in a minute).',
       },
       {
         kind: 'paragraph',

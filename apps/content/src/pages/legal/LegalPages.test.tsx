@@ -46,6 +46,19 @@ describe('legal pages', () => {
     expect(screen.getByText(/not confirmed within 30 days is deleted/)).toBeInTheDocument();
   });
 
+  it('privacy: says what is kept of where visitors come from, and what a referral does', () => {
+    renderInSite(<PrivacyPage />);
+    expect(
+      screen.getByText(/session storage of that tab only: it is not a cookie/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/the number of page views per day, page and source/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/your IP address is not stored with the counts/)).toBeInTheDocument();
+    expect(screen.getByText(/your own referral code/)).toBeInTheDocument();
+    expect(screen.getByText(/moves you up 10 places/)).toBeInTheDocument();
+  });
+
   it('terms: effective July 12, 2025, eleven numbered sections, creator and buyer roles only as future', () => {
     const { container } = renderInSite(<TermsPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
