@@ -102,6 +102,10 @@ describe('console-export handler', () => {
       'status is one of pending, reviewing, interviewing, offer, rejected, withdrawn.',
     ],
     [`kind=waitlist&search=${'x'.repeat(201)}`, 'search is text of at most 200 characters.'],
+    ...['news ycombinator', '-direct', 'a/b', 'x'.repeat(254)].map((source) => [
+      `kind=newsletter&source=${encodeURIComponent(source)}`,
+      "source is a source label: 'direct', a campaign source or a referring host (at most 253 characters).",
+    ]),
   ])('refuses %j with 400, before asking the database anything', async (query, error) => {
     const database = fakeDatabase([]);
     const answer = await createConsoleExportHandler(database)(get(query));
@@ -153,6 +157,7 @@ describe('console-export handler', () => {
       }),
       signup(2, { first_name: 'Grace', last_name: 'Hopper', company: 'Navy' }),
     ];
+    Object.assign(rows[0], { source: 'direct', landing_path: '/' });
     const database = fakeDatabase(rows);
     const answer = await createConsoleExportHandler({ ...database, now: NOW })(
       get('kind=waitlist&search=%20ada%20&confirmed=false&invited=&sort=email&from=2025-11-01'),
@@ -187,7 +192,7 @@ describe('console-export handler', () => {
     const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
     expect(lines[0]).toBe(EXPORT_COLUMNS.waitlist.join(','));
     expect(lines[1]).toBe(
-      `${rows[0].id},person1@example.com,"'=HYPERLINK(""https://evil.example"",""x"")",Tim,"ACME, Inc.",,,,,${rows[0].created_at},,`,
+      `${rows[0].id},person1@example.com,"'=HYPERLINK(""https://evil.example"",""x"")",Tim,"ACME, Inc.",,,,,${rows[0].created_at},,,direct,,,,,/`,
     );
     expect(lines[2].split(',').slice(0, 5)).toEqual([
       rows[1].id,
@@ -197,6 +202,23 @@ describe('console-export handler', () => {
       'Navy',
     ]);
     expect(lines.slice(3)).toEqual(['']);
+  });
+
+  it('filters every list by source, in lower case, together with its other filters', async () => {
+    for (const [query, filter] of [
+      ['kind=early_access&source=%20News.YCombinator.com%20', { source: 'news.ycombinator.com' }],
+      ['kind=waitlist&source=direct&confirmed=true', { confirmed: true, source: 'direct' }],
+      [
+        'kind=applications&source=launch-post&status=offer&from=2025-11-01',
+        { from: '2025-11-01', status: 'offer', source: 'launch-post' },
+      ],
+      ['kind=newsletter&source=', {}],
+    ] as const) {
+      const database = fakeDatabase([]);
+      const answer = await createConsoleExportHandler(database)(get(query));
+      expect([query, answer.status]).toEqual([query, 200]);
+      expect([query, database.calls[0].args.p_filter]).toEqual([query, filter]);
+    }
   });
 
   it('takes the request as a JSON body too, and logs applications with their own filter', async () => {

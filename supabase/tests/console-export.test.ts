@@ -75,7 +75,7 @@ describe('console-export', () => {
       await response.clone().arrayBuffer(),
     );
     expect(text.split('\r\n')[0]).toBe(
-      '\uFEFFid,email,first_name,last_name,company,role,company_size,use_case,hear_about,created_at,confirmed_at,invited_at',
+      '\uFEFFid,email,first_name,last_name,company,role,company_size,use_case,hear_about,created_at,confirmed_at,invited_at,source,utm_source,utm_medium,utm_campaign,referrer_host,landing_path',
     );
     expect(text).toContain(`,${evil},"'=HYPERLINK(""https://evil.example"",""x"")",Tim,ACME,`);
     expect(text).not.toContain(',=HYPERLINK');
@@ -120,6 +120,37 @@ describe('console-export', () => {
       await rowsOf(await exportCsv(`kind=waitlist&search=${label}&from=${tomorrow}`, token)),
     ).toEqual([]);
     expect(await rowsOf(await exportCsv(`kind=newsletter&search=${label}`, token))).toEqual([]);
+  });
+
+  it('narrows the rows by source, and gives each row its source and where it landed', async () => {
+    const label = tag();
+    await waitlist([
+      {
+        first_name: 'Campaign',
+        email: `${label}.campaign@example.com`,
+        utm_source: 'launch-post',
+        utm_medium: 'social',
+        referrer_host: 'x.com',
+        landing_path: '/coming-soon',
+      },
+      { first_name: 'Linked', email: `${label}.linked@example.com`, referrer_host: 'x.com' },
+      { first_name: 'Direct', email: `${label}.direct@example.com` },
+    ]);
+    const { token } = await staffToken();
+    const columns = (rows: string[][]) => rows.map((row) => [row[2], ...row.slice(12)]);
+    expect(
+      columns(
+        await rowsOf(await exportCsv(`kind=waitlist&search=${label}&source=launch-post`, token)),
+      ),
+    ).toEqual([['Campaign', 'launch-post', 'launch-post', 'social', '', 'x.com', '/coming-soon']]);
+    expect(
+      columns(await rowsOf(await exportCsv(`kind=waitlist&search=${label}&source=X.com`, token))),
+    ).toEqual([['Linked', 'x.com', '', '', '', 'x.com', '']]);
+    expect(
+      columns(await rowsOf(await exportCsv(`kind=waitlist&search=${label}&source=direct`, token))),
+    ).toEqual([['Direct', 'direct', '', '', '', '', '']]);
+    const refused = await exportCsv(`kind=waitlist&source=${encodeURIComponent('a b')}`, token);
+    expect(refused.status).toBe(400);
   });
 
   it('gives nobody else a row: not signed in, not staff, forged or expired', async () => {
@@ -206,11 +237,12 @@ describe('console-export', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     const [header, line, ...rest] = text.split('\r\n');
     expect(header).toBe(
-      '\uFEFFid,created_at,status,first_name,last_name,email,phone,location,linkedin_url,portfolio_url,current_role,current_company,experience_years,skills,why_join,availability,work_preference,salary_expectation,cover_letter,hear_about_us,resume_filename',
+      '\uFEFFid,created_at,status,first_name,last_name,email,phone,location,linkedin_url,portfolio_url,current_role,current_company,experience_years,skills,why_join,availability,work_preference,salary_expectation,cover_letter,hear_about_us,resume_filename,source,utm_source,utm_medium,utm_campaign,referrer_host,landing_path',
     );
     expect(line).toContain(`,reviewing,Ada,Lovelace,${label}.ada@example.com,`);
     expect(line).toContain(`,"'+ To build it, ""together"".",`);
-    expect(line.endsWith(',Ada CV.pdf')).toBe(true);
+    // No attribution was stored: the source is direct.
+    expect(line.endsWith(',Ada CV.pdf,direct,,,,,')).toBe(true);
     expect(rest).toEqual(['']);
     expect(text).not.toContain('resumes/');
   });

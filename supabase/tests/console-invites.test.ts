@@ -91,6 +91,7 @@ describe('inviting waitlist members', () => {
       p_descending: null,
       p_limit: null,
       p_offset: null,
+      p_source: null,
     });
     expect(page.data.rows).toEqual([
       expect.objectContaining({ id: member.id, invited_at: expect.any(String) }),

@@ -94,11 +94,18 @@ const seed = (table: string, columns: string, values: string) =>
       [ROWS],
     );
   });
+// Early access: a source on most rows, and every 50th sign-up a referrer of the 10 after it that name its
+// code (codes made from n here, as replica mode skips the trigger that would draw them).
 await seed(
   'early_access_signups',
-  'email, created_at, confirmed_at',
+  'email, created_at, confirmed_at, utm_source, referrer_host, landing_path, referral_code, referred_by',
   `'early' || n || '.' || md5(n::text) || '@example' || (n % 97) || '.com', t.at,
-   case when n % 10 < 7 then t.at + interval '1 hour' end`,
+   case when n % 10 < 7 then t.at + interval '1 hour' end,
+   (array[null, 'launch-post', 'newsletter', null])[1 + n % 4],
+   (array[null, 'x.com', null, 'news.ycombinator.com'])[1 + n % 4],
+   (array['/', '/pricing', '/blog/agents', '/'])[1 + n % 4],
+   lpad(to_hex(n), 16, '0'),
+   case when n % 50 between 1 and 10 then lpad(to_hex(n - n % 50), 16, '0') end`,
 );
 await seed(
   'newsletter_subscriptions',
@@ -127,11 +134,21 @@ await seed(
    t.at`,
 );
 // As autovacuum would soon after a load (statistics for the planner, the visibility map for counts).
+// A year of visit counts: 20 paths and 10 sources a day.
+await database.transaction((db) =>
+  db.query(
+    `insert into public.visit_counts (day, path, source, referrer_host, views, landings)
+     select current_date - d, '/page' || p, case when s < 5 then 'source' || s else '' end,
+            case when s >= 5 and s < 9 then 'site' || s || '.example' else '' end, 40 + s, 10 + p
+       from generate_series(0, 364) d, generate_series(1, 20) p, generate_series(0, 9) s`,
+  ),
+);
 for (const table of [
   'early_access_signups',
   'newsletter_subscriptions',
   'waitlist_signups',
   'general_applications',
+  'visit_counts',
 ]) {
   await database.transaction((db) => db.query(`analyze public.${table}`));
 }
@@ -254,6 +271,28 @@ const CASES: Array<[label: string, fn: string, args: Record<string, unknown>]> =
       p_after_id: '00000000-0000-0000-0000-000000000000',
       p_limit: 1000,
     },
+  ],
+  [
+    'early access, source "launch-post", first page',
+    'console_signups',
+    signups({ p_form: 'early_access', p_source: 'launch-post' }),
+  ],
+  [
+    'early access, source "news.ycombinator.com", confirmed',
+    'console_signups',
+    signups({ p_form: 'early_access', p_source: 'news.ycombinator.com', p_confirmed: true }),
+  ],
+  ['sources, last 30 days', 'console_growth', { p_from: day(30), p_to: day(0) }],
+  ['sources, whole year', 'console_growth', { p_from: day(366), p_to: day(0) }],
+  [
+    'referrals, last 30 days (places of the whole list)',
+    'console_referrals',
+    { p_from: day(30), p_to: day(0), p_suspected: false, p_limit: 50, p_offset: 0 },
+  ],
+  [
+    'referrals, whole year, suspected only',
+    'console_referrals',
+    { p_from: null, p_to: null, p_suspected: true, p_limit: 50, p_offset: 0 },
   ],
   ['who is signed in (the staff check alone)', 'console_whoami', {}],
 ];

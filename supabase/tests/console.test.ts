@@ -51,6 +51,11 @@ const CALLS: Array<[string, Record<string, unknown>]> = [
   ['console_signups', signupArgs({ p_form: 'early_access' })],
   ['console_applications', applicationArgs({})],
   ['console_signups_per_day', { p_from: '2025-01-01', p_to: '2025-01-31' }],
+  ['console_growth', { p_from: '2025-01-01', p_to: '2025-01-31' }],
+  [
+    'console_referrals',
+    { p_from: null, p_to: null, p_suspected: null, p_limit: null, p_offset: null },
+  ],
   ['console_application', { p_id: '00000000-0000-4000-8000-000000000000' }],
   ['console_open_resume', { p_id: '00000000-0000-4000-8000-000000000000' }],
   [
@@ -326,7 +331,9 @@ describe('console_signups', () => {
     expect(error).toBeNull();
     expect(data.total).toBe(5);
     expect(data.rows.map((row: { email: string }) => row.email[0])).toEqual(['v', 'w']);
-    expect(Object.keys(data.rows[0]).sort()).toEqual(['confirmed_at', 'created_at', 'email', 'id']);
+    expect(Object.keys(data.rows[0]).sort()).toEqual(
+      ['confirmed_at', 'created_at', 'email', 'id', 'landing_path', 'source'].sort(),
+    );
     const waitlist = await list({ p_form: 'waitlist', p_limit: 1, p_offset: 4 });
     expect(waitlist.data.total).toBe(5);
     expect(waitlist.data.rows).toEqual([
@@ -343,6 +350,8 @@ describe('console_signups', () => {
         use_case: null,
         hear_about: null,
         invited_at: null,
+        source: 'direct',
+        landing_path: null,
       },
     ]);
   });
@@ -462,6 +471,8 @@ describe('console_applications', () => {
         current_role: 'Engineer',
         location: 'London',
         resume_filename: null,
+        source: 'direct',
+        landing_path: null,
       },
       expect.objectContaining({ first_name: 'Alan' }),
     ]);
@@ -961,6 +972,14 @@ describe('the CSV export functions', () => {
         'id',
         'legacy_duplicate_mailbox',
         'thank_you_sent_at',
+        // Where the sign-up came from (migration 20251129000000), and the source label the console
+        // groups by (20251129000100).
+        'utm_source',
+        'utm_medium',
+        'utm_campaign',
+        'referrer_host',
+        'landing_path',
+        'source',
       ].sort(),
     );
   });

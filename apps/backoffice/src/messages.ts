@@ -1,4 +1,5 @@
 // Every text the console shows that is not a field's data, in one place.
+import { PLACES_PER_REFERRAL } from '@agentora/data';
 
 /** Auth's codes are 6 to 10 digits (`[auth.email] otp_length`); the form takes what the mail gave. */
 export const CODE_DIGITS = { min: 6, max: 10 } as const;
@@ -38,7 +39,18 @@ export const MESSAGES = {
     waitlist: 'Waitlist',
     newsletter: 'Newsletter',
     applications: 'Applications',
+    sources: 'Sources',
+    referrals: 'Referrals',
   },
+  sourceHint: 'Exactly: direct, a campaign source or a referring host.',
+  sourceInvalid:
+    'A source is lowercase letters, digits and . _ ~ + -, such as direct, newsletter or news.ycombinator.com.',
+  notRecorded: 'Not recorded',
+  sourcesLead:
+    "A source is the visit's campaign source (utm_source), else the site that linked to it, else direct. A landing is the first page of a visit; sign-ups are the three lists' and the applications made on those days. Conversion is sign-ups per landing; — when nothing landed.",
+  sourcesEmpty: 'No visits and no sign-ups on these days.',
+  referralsLead: `Each referral code with sign-ups it referred on these days. Credited referrals (confirmed, not held, made after the referrer) move a confirmed referrer up ${PLACES_PER_REFERRAL} places. A code is suspected of farming when 3 or more of its referrals were held, or when 5 or more made over a day ago are less than half confirmed.`,
+  referralsEmpty: 'No referrals match these filters.',
   loadFailed: "The list couldn't be loaded.",
   retry: 'Try again',
   empty: 'Nothing matches these filters.',

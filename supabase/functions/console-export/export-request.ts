@@ -2,6 +2,8 @@ import { isRecord } from '../_shared/http/json-body.ts';
 import {
   APPLICATION_STATUSES,
   SIGNUP_FORMS,
+  SOURCE_MAX_LENGTH,
+  SOURCE_PATTERN,
   type SignupForm,
 } from '../_shared/rules/console-lists.ts';
 
@@ -28,6 +30,8 @@ export interface ExportFilter {
   invited?: boolean;
   /** Applications only. */
   status?: string;
+  /** Every list: the source label exactly ('direct', a utm_source or a referring host). */
+  source?: string;
 }
 
 export interface ExportRequest {
@@ -37,7 +41,16 @@ export interface ExportRequest {
 
 export const MAX_SEARCH_LENGTH = 200;
 
-const FILTER_KEYS = ['kind', 'search', 'from', 'to', 'confirmed', 'invited', 'status'] as const;
+const FILTER_KEYS = [
+  'kind',
+  'search',
+  'from',
+  'to',
+  'confirmed',
+  'invited',
+  'status',
+  'source',
+] as const;
 
 export type ParsedExportRequest =
   { ok: true; request: ExportRequest } | { ok: false; error: string };
@@ -112,8 +125,32 @@ export function parseExportRequest(query: URLSearchParams, body: unknown): Parse
     }
     filter.status = raw.status;
   }
+  if (raw.source !== undefined) {
+    // Labels are stored lowercase; what the console's form sends is compared as such.
+    const source = typeof raw.source === 'string' ? raw.source.trim().toLowerCase() : undefined;
+    if (source === undefined || !SOURCE_PATTERN.test(source)) {
+      return {
+        ok: false,
+        error: `source is a source label: 'direct', a campaign source or a referring host (at most ${SOURCE_MAX_LENGTH} characters).`,
+      };
+    }
+    filter.source = source;
+  }
   return { ok: true, request: { kind: kind as ExportKind, filter } };
 }
+
+/**
+ * Where each row came from, last in every file: the source label the console groups by (the export RPC
+ * adds it to each row) and the stored campaign tags, referring host and landing path.
+ */
+const ATTRIBUTION_COLUMNS = [
+  'source',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'referrer_host',
+  'landing_path',
+] as const;
 
 /**
  * The columns of each list's file, in order: the header row names them as the database does, and each
@@ -121,8 +158,8 @@ export function parseExportRequest(query: URLSearchParams, body: unknown): Parse
  * row lacks is an empty cell). The résumé's storage path stays out: the console opens résumés itself, and logs each opening.
  */
 export const EXPORT_COLUMNS: Readonly<Record<ExportKind, readonly string[]>> = {
-  early_access: ['id', 'email', 'created_at', 'confirmed_at'],
-  newsletter: ['id', 'email', 'created_at', 'confirmed_at'],
+  early_access: ['id', 'email', 'created_at', 'confirmed_at', ...ATTRIBUTION_COLUMNS],
+  newsletter: ['id', 'email', 'created_at', 'confirmed_at', ...ATTRIBUTION_COLUMNS],
   waitlist: [
     'id',
     'email',
@@ -136,6 +173,7 @@ export const EXPORT_COLUMNS: Readonly<Record<ExportKind, readonly string[]>> = {
     'created_at',
     'confirmed_at',
     'invited_at',
+    ...ATTRIBUTION_COLUMNS,
   ],
   applications: [
     'id',
@@ -159,5 +197,6 @@ export const EXPORT_COLUMNS: Readonly<Record<ExportKind, readonly string[]>> = {
     'cover_letter',
     'hear_about_us',
     'resume_filename',
+    ...ATTRIBUTION_COLUMNS,
   ],
 };

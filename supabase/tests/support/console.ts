@@ -212,6 +212,7 @@ export const signupArgs = (args: Record<string, unknown>) => ({
   p_descending: null,
   p_limit: null,
   p_offset: null,
+  p_source: null,
   ...args,
 });
 
@@ -224,5 +225,6 @@ export const applicationArgs = (args: Record<string, unknown>) => ({
   p_descending: null,
   p_limit: null,
   p_offset: null,
+  p_source: null,
   ...args,
 });

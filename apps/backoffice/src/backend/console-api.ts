@@ -1,12 +1,19 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
-import { filterArguments, PAGE_SIZE, type ListQuery } from '../lists/list-query';
+import {
+  filterArguments,
+  PAGE_SIZE,
+  type ListQuery,
+  type ListViewQuery,
+} from '../lists/list-query';
 import { getConsoleClient } from './console-client';
 import type {
   ApplicationDetail,
   ApplicationRow,
   ApplicationStatus,
   DayCount,
+  GrowthReport,
   Page,
+  ReferralRow,
   SignupRow,
   Whoami,
 } from './console-types';
@@ -40,7 +47,7 @@ export function whoami(): Promise<Whoami> {
   return rpc<Whoami>('console_whoami', {});
 }
 
-function paging(query: ListQuery) {
+function paging(query: ListViewQuery) {
   return {
     p_sort: query.sort,
     p_descending: query.descending,
@@ -49,16 +56,32 @@ function paging(query: ListQuery) {
   };
 }
 
-export function listSignups(query: ListQuery): Promise<Page<SignupRow>> {
+export function listSignups(query: ListViewQuery): Promise<Page<SignupRow>> {
   return rpc('console_signups', { ...filterArguments(query), ...paging(query) });
 }
 
-export function listApplications(query: ListQuery): Promise<Page<ApplicationRow>> {
+export function listApplications(query: ListViewQuery): Promise<Page<ApplicationRow>> {
   return rpc('console_applications', { ...filterArguments(query), ...paging(query) });
 }
 
 export function signupsPerDay(from: string, to: string): Promise<DayCount[]> {
   return rpc('console_signups_per_day', { p_from: from, p_to: to });
+}
+
+/** Visits and sign-ups per day and source, per source and per landing page (UTC days, both included). */
+export function growth(from: string | null, to: string | null): Promise<GrowthReport> {
+  return rpc('console_growth', { p_from: from, p_to: to });
+}
+
+/** A page of the referral codes with referred sign-ups in the range (null: unbounded). */
+export function listReferrals(query: ListQuery): Promise<Page<ReferralRow>> {
+  return rpc('console_referrals', {
+    p_from: query.from || null,
+    p_to: query.to || null,
+    p_suspected: query.suspected,
+    p_limit: PAGE_SIZE,
+    p_offset: (query.page - 1) * PAGE_SIZE,
+  });
 }
 
 /** Every field of one application; the database writes down that this member of staff read it. */

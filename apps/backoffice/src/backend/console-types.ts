@@ -6,6 +6,8 @@ import type { ApplicationStatus, SignupForm } from '@agentora/data/console-lists
 export {
   APPLICATION_STATUSES,
   SIGNUP_FORMS,
+  SOURCE_MAX_LENGTH,
+  SOURCE_PATTERN,
   type ApplicationStatus,
   type SignupForm,
 } from '@agentora/data/console-lists';
@@ -20,7 +22,13 @@ export const NEXT_STATUSES: Record<ApplicationStatus, readonly ApplicationStatus
   withdrawn: [],
 };
 
-export interface SignupRow {
+/** Where a row came from: its source label ('direct' when nothing was recorded) and landing page. */
+export interface Attributed {
+  source: string;
+  landing_path: string | null;
+}
+
+export interface SignupRow extends Attributed {
   id: string;
   email: string;
   created_at: string;
@@ -36,7 +44,7 @@ export interface SignupRow {
   invited_at?: string | null;
 }
 
-export interface ApplicationRow {
+export interface ApplicationRow extends Attributed {
   id: string;
   first_name: string;
   last_name: string;
@@ -77,6 +85,45 @@ export interface ApplicationDetail extends Record<string, unknown> {
   created_at: string;
   resume_filename: string | null;
   history: StatusChange[];
+}
+
+/** Visits and sign-ups of one source (and, per day, of one day): console_growth. */
+export interface SourceCounts {
+  source: string;
+  views: number;
+  landings: number;
+  signups: number;
+  confirmed: number;
+}
+
+export interface GrowthReport {
+  per_day: (SourceCounts & { day: string })[];
+  sources: SourceCounts[];
+  /** path null: sign-ups that recorded no landing page. */
+  landing_pages: { path: string | null; landings: number; signups: number; confirmed: number }[];
+}
+
+export type ReferralList = 'early_access' | 'waitlist';
+
+/** One referral code's referred sign-ups in the range: console_referrals. */
+export interface ReferralRow {
+  list: ReferralList;
+  /** null once the referrer's sign-up is gone (erased); their referred rows stay. */
+  email: string | null;
+  referral_code: string;
+  /** The referrer's place in line now; null unless confirmed. */
+  place: number | null;
+  referred: number;
+  confirmed: number;
+  credited: number;
+  held_self: number;
+  held_address_cap: number;
+  held_code_cap: number;
+  held_disposable: number;
+  unconfirmed: number;
+  suspected: boolean;
+  /** Why it is suspected: 'held' (3 or more held referrals), 'unconfirmed' (5 or more, under half confirmed after a day). */
+  suspected_because: ('held' | 'unconfirmed')[];
 }
 
 export interface Whoami {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, StatusBanner } from '@agentora/ui';
-import type { ListQuery } from '../lists/list-query';
+import type { ListViewQuery } from '../lists/list-query';
 import { MESSAGES } from '../messages';
 import { downloadCsv } from './export-csv';
 
 /** Exports every row of the list's current filter (not only this page) as a CSV file. */
-export function ExportButton({ query }: { query: ListQuery }) {
+export function ExportButton({ query }: { query: ListViewQuery }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   async function run() {

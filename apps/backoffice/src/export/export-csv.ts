@@ -1,10 +1,10 @@
 import { getRuntimeConfig } from '@agentora/data';
 import { getConsoleClient } from '../backend/console-client';
 import { saveFile } from '../download/save-file';
-import { filterArguments, type ListQuery } from '../lists/list-query';
+import { filterArguments, type ListViewQuery } from '../lists/list-query';
 
 /** The export function's address for a list and its filters (the same filters the list shows). */
-export function exportUrl(supabaseUrl: string, query: ListQuery): string {
+export function exportUrl(supabaseUrl: string, query: ListViewQuery): string {
   const filters = filterArguments(query);
   const params = new URLSearchParams({
     kind: query.view === 'applications' ? 'applications' : query.view,
@@ -30,7 +30,7 @@ export class ExportError extends Error {
  * Asks the export function for every row matching the list's filters, as CSV, with the staff
  * session; the file is then saved through the browser's download.
  */
-export async function downloadCsv(query: ListQuery): Promise<string> {
+export async function downloadCsv(query: ListViewQuery): Promise<string> {
   const { url, publishableKey } = getRuntimeConfig().supabase;
   const client = await getConsoleClient();
   const { data } = await client.auth.getSession();

@@ -206,6 +206,7 @@ describe('the lists', () => {
       p_to: null,
       p_confirmed: false,
       p_invited: null,
+      p_source: null,
       p_sort: 'created_at',
       p_descending: true,
       p_limit: 50,

@@ -2,7 +2,9 @@ import { useLocation, Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Muted } from '@agentora/ui';
 import { ApplicationPage } from '../applications/ApplicationPage';
-import { readListQuery, VIEWS, writeListQuery } from '../lists/list-query';
+import { ReferralsView } from '../growth/ReferralsView';
+import { SourcesView } from '../growth/SourcesView';
+import { isListQuery, readListQuery, VIEWS, writeListQuery } from '../lists/list-query';
 import { ApplicationsView } from '../lists/ApplicationsView';
 import { SignupsView } from '../lists/SignupsView';
 import { MESSAGES } from '../messages';
@@ -70,7 +72,11 @@ export function Workspace({ email }: { email: string }) {
       </Tabs>
       {application ? (
         <ApplicationPage id={application} />
-      ) : query.view === 'overview' ? (
+      ) : query.view === 'sources' ? (
+        <SourcesView query={query} />
+      ) : query.view === 'referrals' ? (
+        <ReferralsView query={query} />
+      ) : !isListQuery(query) ? (
         <OverviewView />
       ) : query.view === 'applications' ? (
         <ApplicationsView query={query} />

@@ -6,10 +6,11 @@ import { useAsync } from '../backend/useAsync';
 import { applicationSearch } from '../applications/application-address';
 import { ExportButton } from '../export/ExportButton';
 import { MESSAGES } from '../messages';
+import { attributionColumns } from './attribution-columns';
 import type { Column } from './DataTable';
 import { formatMoment } from './dates';
 import { FilterBar } from './FilterBar';
-import { writeListQuery, type ListQuery } from './list-query';
+import { writeListQuery, type ListViewQuery } from './list-query';
 import { ListPage } from './ListPage';
 import { useListQuery } from './useListQuery';
 
@@ -31,10 +32,11 @@ const COLUMNS: readonly Column<ApplicationRow>[] = [
   { header: 'Current role', cell: (row) => row.current_role ?? '—' },
   { header: 'Location', cell: (row) => row.location ?? '—' },
   { header: 'Résumé', cell: (row) => row.resume_filename ?? '—' },
+  ...attributionColumns<ApplicationRow>(),
 ];
 
 /** The applications: filters, export, a page of rows, each opening the application's page. */
-export function ApplicationsView({ query }: { query: ListQuery }) {
+export function ApplicationsView({ query }: { query: ListViewQuery }) {
   const [, update] = useListQuery();
   const [state, reload] = useAsync(() => listApplications(query), writeListQuery(query));
   return (

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, SelectField, TextField } from '@agentora/ui';
+import { Button, FieldRoot, SelectField, TextField } from '@agentora/ui';
 import { APPLICATION_STATUSES } from '../backend/console-types';
-import type { ListQuery } from './list-query';
+import { MESSAGES } from '../messages';
+import { isListView, sourceLabel, type ListQuery } from './list-query';
 
 const Form = styled.form`
   display: grid;
@@ -11,13 +12,25 @@ const Form = styled.form`
   gap: ${({ theme }) => theme.space.md};
 `;
 
+const CheckboxLabel = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 2.75rem;
+  font-weight: 600;
+`;
+
 const YES_NO = [
   { value: '', label: 'Any' },
   { value: 'yes', label: 'Yes' },
   { value: 'no', label: 'No' },
 ];
 
-/** A list's filters and sort, applied together (one query per change, not per keystroke). */
+/**
+ * A view's filters (and a list's sort), applied together (one query per change, not per keystroke):
+ * every list has search, days, source and its own yes/no or status; Sources has the days; Referrals the
+ * days and "suspected only".
+ */
 export function FilterBar({
   query,
   onApply,
@@ -26,7 +39,9 @@ export function FilterBar({
   onApply: (change: Partial<ListQuery>) => void;
 }) {
   const [draft, setDraft] = useState(query);
+  const [sourceError, setSourceError] = useState<string>();
   const set = (change: Partial<ListQuery>) => setDraft((current) => ({ ...current, ...change }));
+  const list = isListView(query.view);
   const applications = query.view === 'applications';
   const sorts = [
     { value: 'created_at', label: 'Date' },
@@ -36,18 +51,28 @@ export function FilterBar({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    onApply({ ...draft, page: 1 });
+    const source = sourceLabel(draft.source);
+    if (draft.source.trim() !== '' && source === '') {
+      setSourceError(MESSAGES.sourceInvalid);
+      return;
+    }
+    setSourceError(undefined);
+    // The field shows the label as it is compared: lower case, trimmed.
+    set({ source });
+    onApply({ ...draft, source, page: 1 });
   }
 
   return (
     <Form role="search" aria-label="Filters" onSubmit={submit}>
-      <TextField
-        label="Search"
-        type="search"
-        value={draft.search}
-        maxLength={200}
-        onChange={(event) => set({ search: event.target.value })}
-      />
+      {list && (
+        <TextField
+          label="Search"
+          type="search"
+          value={draft.search}
+          maxLength={200}
+          onChange={(event) => set({ search: event.target.value })}
+        />
+      )}
       <TextField
         label="From"
         type="date"
@@ -60,7 +85,31 @@ export function FilterBar({
         value={draft.to}
         onChange={(event) => set({ to: event.target.value })}
       />
-      {applications ? (
+      {list && (
+        <TextField
+          label="Source"
+          hint={MESSAGES.sourceHint}
+          error={sourceError}
+          value={draft.source}
+          maxLength={253}
+          autoCapitalize="none"
+          spellCheck={false}
+          onChange={(event) => set({ source: event.target.value })}
+        />
+      )}
+      {query.view === 'referrals' && (
+        <FieldRoot>
+          <CheckboxLabel>
+            <input
+              type="checkbox"
+              checked={draft.suspected}
+              onChange={(event) => set({ suspected: event.target.checked })}
+            />
+            Suspected only
+          </CheckboxLabel>
+        </FieldRoot>
+      )}
+      {!list ? null : applications ? (
         <SelectField
           label="Status"
           value={draft.status}
@@ -86,21 +135,25 @@ export function FilterBar({
           onChange={(event) => set({ invited: event.target.value as ListQuery['invited'] })}
         />
       )}
-      <SelectField
-        label="Sort by"
-        value={draft.sort}
-        options={sorts}
-        onChange={(event) => set({ sort: event.target.value as ListQuery['sort'] })}
-      />
-      <SelectField
-        label="Order"
-        value={draft.descending ? 'desc' : 'asc'}
-        options={[
-          { value: 'desc', label: 'Newest / Z–A first' },
-          { value: 'asc', label: 'Oldest / A–Z first' },
-        ]}
-        onChange={(event) => set({ descending: event.target.value === 'desc' })}
-      />
+      {list && (
+        <SelectField
+          label="Sort by"
+          value={draft.sort}
+          options={sorts}
+          onChange={(event) => set({ sort: event.target.value as ListQuery['sort'] })}
+        />
+      )}
+      {list && (
+        <SelectField
+          label="Order"
+          value={draft.descending ? 'desc' : 'asc'}
+          options={[
+            { value: 'desc', label: 'Newest / Z–A first' },
+            { value: 'asc', label: 'Oldest / A–Z first' },
+          ]}
+          onChange={(event) => set({ descending: event.target.value === 'desc' })}
+        />
+      )}
       <Button type="submit">Apply filters</Button>
     </Form>
   );

@@ -7,13 +7,14 @@ import type { ListQuery } from './list-query';
 import { Pager } from './Pager';
 
 /** A list's page as it loads: loading, failed with a retry, empty, or its rows and the pages around. */
-export function ListPage<Row extends { id: string; email: string }>({
+export function ListPage<Row extends { id: string }>({
   state,
   reload,
   query,
   onPage,
   caption,
   columns,
+  rowLabel = (row) => row.id,
   selection,
 }: {
   state: AsyncState<Page<Row>>;
@@ -22,6 +23,8 @@ export function ListPage<Row extends { id: string; email: string }>({
   onPage: (page: number) => void;
   caption: string;
   columns: readonly Column<Row>[];
+  /** How a row's checkbox is named (with `selection`). */
+  rowLabel?: (row: Row) => string;
   selection?: { selected: ReadonlySet<string>; toggle: (id: string) => void };
 }) {
   if (state.status === 'loading') return <p role="status">Loading…</p>;
@@ -33,7 +36,7 @@ export function ListPage<Row extends { id: string; email: string }>({
         caption={caption}
         columns={columns}
         rows={state.value.rows}
-        rowLabel={(row) => row.email}
+        rowLabel={rowLabel}
         selection={selection}
       />
       <Pager page={query.page} total={state.value.total} onPage={onPage} />

@@ -6,10 +6,11 @@ import type { SignupForm, SignupRow } from '../backend/console-types';
 import { useAsync } from '../backend/useAsync';
 import { ExportButton } from '../export/ExportButton';
 import { MESSAGES } from '../messages';
+import { attributionColumns } from './attribution-columns';
 import type { Column } from './DataTable';
 import { formatMoment } from './dates';
 import { FilterBar } from './FilterBar';
-import { writeListQuery, type ListQuery } from './list-query';
+import { writeListQuery, type ListViewQuery } from './list-query';
 import { ListPage } from './ListPage';
 import { useListQuery } from './useListQuery';
 
@@ -31,6 +32,8 @@ const COMMON: readonly Column<SignupRow>[] = [
   { header: 'Confirmed', cell: (row) => formatMoment(row.confirmed_at) },
 ];
 
+const SIGNUPS: readonly Column<SignupRow>[] = [...COMMON, ...attributionColumns<SignupRow>()];
+
 const WAITLIST: readonly Column<SignupRow>[] = [
   { header: 'Name', cell: (row) => `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() },
   ...COMMON,
@@ -40,10 +43,11 @@ const WAITLIST: readonly Column<SignupRow>[] = [
   { header: 'Heard from', cell: (row) => row.hear_about ?? '—' },
   { header: 'Use case', cell: (row) => row.use_case ?? '—' },
   { header: 'Invited', cell: (row) => formatMoment(row.invited_at) },
+  ...attributionColumns<SignupRow>(),
 ];
 
 /** One sign-up list (early access, waitlist or newsletter): filters, export, a page of rows. */
-export function SignupsView({ query, form }: { query: ListQuery; form: SignupForm }) {
+export function SignupsView({ query, form }: { query: ListViewQuery; form: SignupForm }) {
   const [, update] = useListQuery();
   const [state, reload] = useAsync(() => listSignups(query), writeListQuery(query));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -103,7 +107,8 @@ export function SignupsView({ query, form }: { query: ListQuery; form: SignupFor
         query={query}
         onPage={(page) => update({ ...query, page })}
         caption={`${MESSAGES.views[form]} sign-ups`}
-        columns={waitlist ? WAITLIST : COMMON}
+        columns={waitlist ? WAITLIST : SIGNUPS}
+        rowLabel={(row) => row.email}
         selection={waitlist ? { selected, toggle } : undefined}
       />
     </Stack>

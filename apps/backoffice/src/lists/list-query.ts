@@ -1,12 +1,21 @@
 import {
   APPLICATION_STATUSES,
   SIGNUP_FORMS,
+  SOURCE_MAX_LENGTH,
+  SOURCE_PATTERN,
   type ApplicationStatus,
+  type SignupForm,
 } from '../backend/console-types';
 
 /** The console's views; each is an address (`?view=`), so a list, its filters and page can be shared. */
-export const VIEWS = ['overview', ...SIGNUP_FORMS, 'applications'] as const;
+export const VIEWS = ['overview', ...SIGNUP_FORMS, 'applications', 'sources', 'referrals'] as const;
 export type View = (typeof VIEWS)[number];
+
+/** The views that list sign-ups or applications (and export them). */
+export type ListView = SignupForm | 'applications';
+
+export const isListView = (view: View): view is ListView =>
+  view === 'applications' || (SIGNUP_FORMS as readonly string[]).includes(view);
 
 export const PAGE_SIZE = 50;
 
@@ -22,6 +31,10 @@ export interface ListQuery {
   confirmed: YesNo | '';
   invited: YesNo | '';
   status: ApplicationStatus | '';
+  /** A source label, exactly ('direct', a utm_source or a referring host); '' for any. */
+  source: string;
+  /** The referrals view: only the codes flagged as suspected farming. */
+  suspected: boolean;
   sort: 'created_at' | 'email' | 'last_name';
   descending: boolean;
   /** 1-based. */
@@ -37,6 +50,12 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[], fa
 
 const validDay = (value: string | null) =>
   value !== null && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : '';
+
+/** A source as typed: labels are lowercase; anything that cannot be one is no filter. */
+export function sourceLabel(value: string | null): string {
+  const label = (value ?? '').trim().toLowerCase();
+  return label.length <= SOURCE_MAX_LENGTH && SOURCE_PATTERN.test(label) ? label : '';
+}
 
 /** Reads a query string; anything unknown or malformed falls back to the default, never throws. */
 export function readListQuery(search: string): ListQuery {
@@ -55,6 +74,8 @@ export function readListQuery(search: string): ListQuery {
     confirmed: oneOf(params.get('confirmed'), ['yes', 'no', ''] as const, ''),
     invited: oneOf(params.get('invited'), ['yes', 'no', ''] as const, ''),
     status: oneOf(params.get('status'), [...APPLICATION_STATUSES, ''] as const, ''),
+    source: sourceLabel(params.get('source')),
+    suspected: params.get('suspected') === 'yes',
     sort: oneOf(params.get('sort'), sorts, 'created_at'),
     descending: params.get('order') !== 'asc',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
@@ -71,19 +92,27 @@ export function writeListQuery(query: ListQuery): string {
   if (query.confirmed) params.set('confirmed', query.confirmed);
   if (query.invited) params.set('invited', query.invited);
   if (query.status) params.set('status', query.status);
+  if (query.source) params.set('source', query.source);
+  if (query.suspected) params.set('suspected', 'yes');
   if (query.sort !== 'created_at') params.set('sort', query.sort);
   if (!query.descending) params.set('order', 'asc');
   if (query.page > 1) params.set('page', String(query.page));
   return `?${params.toString()}`;
 }
 
+/** A list's query: a view of sign-ups or applications. */
+export type ListViewQuery = ListQuery & { view: ListView };
+
+export const isListQuery = (query: ListQuery): query is ListViewQuery => isListView(query.view);
+
 /** The filters a database function takes for this list (null: not filtered). */
-export function filterArguments(query: ListQuery) {
+export function filterArguments(query: ListViewQuery) {
   const yesNo = (value: YesNo | '') => (value === '' ? null : value === 'yes');
   return {
     p_search: query.search.trim() || null,
     p_from: query.from || null,
     p_to: query.to || null,
+    p_source: query.source || null,
     ...(query.view === 'applications'
       ? { p_status: query.status || null }
       : {

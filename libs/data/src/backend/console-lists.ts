@@ -3,6 +3,8 @@
 export {
   APPLICATION_STATUSES,
   SIGNUP_FORMS,
+  SOURCE_MAX_LENGTH,
+  SOURCE_PATTERN,
   type ApplicationStatus,
   type SignupForm,
 } from '@agentora/backend/rules/console-lists';

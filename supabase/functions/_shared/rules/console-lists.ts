@@ -1,6 +1,6 @@
 // The console's lists and the statuses of an application's workflow: what the console shows and
 // filters by, and what the export function accepts. The database checks the same values
-// (supabase/migrations/20251128000000_console.sql).
+// (supabase/migrations/20251128000000_console.sql, 20251129000100_growth_console.sql).
 
 /** The sign-up lists, by the name the console's functions take (`p_form`). */
 export const SIGNUP_FORMS = ['early_access', 'waitlist', 'newsletter'] as const;
@@ -16,3 +16,11 @@ export const APPLICATION_STATUSES = [
   'withdrawn',
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/**
+ * A source as the console groups and filters by it (private.source_label in the growth migration): the
+ * visit's utm_source, else the referring site's host, else 'direct'. Both shapes are lowercase campaign
+ * tags or host names (rules/attribution.ts), so one pattern covers them; the database checks the same.
+ */
+export const SOURCE_MAX_LENGTH = 253;
+export const SOURCE_PATTERN = /^[a-z0-9][a-z0-9._~+-]{0,252}$/;
