@@ -5,7 +5,7 @@ import { signInToConsole, staffCommand } from '@agentora/e2e-support/console';
 import { sharedSiteUrl } from '@agentora/e2e-support/site';
 import { uniqueEmail } from '@agentora/e2e-support/signups';
 
-test('the console has no WCAG A/AA violations: sign-in, the overview, a list, an application', async ({
+test('the console has no WCAG A/AA violations: sign-in, the overview, sources, referrals, a list, an application', async ({
   page,
 }) => {
   const siteUrl = sharedSiteUrl();
@@ -24,6 +24,21 @@ test('the console has no WCAG A/AA violations: sign-in, the overview, a list, an
   await signInToConsole(page, siteUrl, staff);
 
   await expect(page.getByRole('img', { name: 'Sign-ups per day by form' })).toBeVisible();
+  expect(await wcagViolations(page)).toEqual([]);
+
+  const views = page.getByRole('navigation', { name: 'Console' });
+  await views.getByRole('link', { name: 'Sources' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Visits, sign-ups and conversion per source' }),
+  ).toBeVisible();
+  expect(await wcagViolations(page)).toEqual([]);
+
+  await views.getByRole('link', { name: 'Referrals' }).click();
+  await expect(
+    page
+      .getByRole('table', { name: /^Referral codes/ })
+      .or(page.getByRole('status').filter({ hasText: 'No referrals match these filters.' })),
+  ).toBeVisible();
   expect(await wcagViolations(page)).toEqual([]);
 
   await page
