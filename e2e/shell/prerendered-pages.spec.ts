@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { canonicalUrl, findRoute, SITE_ROUTES } from '@agentora/data/routes';
+import { canonicalUrl, findRoute, hydrationOf, SITE_ROUTES } from '@agentora/data/routes';
 import { expectSiteFrame, PAGE_HEADINGS, sharedSiteUrl } from '@agentora/e2e-support/site';
 import {
   differencesFromServer,
@@ -15,9 +15,19 @@ import {
  * the link's token, and the console.
  */
 const isUnlistedPage = (path: string) => findRoute(path)?.noindex === true;
-/** The pages whose code takes over at load (SiteRoute.hydrateAtLoad): tested on their own below. */
-const takesOverAtLoad = (path: string) => findRoute(path)?.hydrateAtLoad === true;
 const LINK_TOKEN = 'x'.repeat(43);
+/**
+ * The pages whose code takes over at load (SiteRoute.hydrateAtLoad), or as their mail link opens them
+ * (the place page reads the place at once): tested on their own (below, and e2e/site's growth spec).
+ */
+const takesOverAtLoad = (path: string) => {
+  const route = findRoute(path);
+  if (!route) return false;
+  return (
+    route.hydrateAtLoad === true ||
+    (isUnlistedPage(path) && hydrationOf(route, `?token=${LINK_TOKEN}`) === 'at-load')
+  );
+};
 /** The start of the name of the chunk of an exposed module ('./AboutPage'), as the remotes' builds write it. */
 const exposedChunk = (expose: string) => `__federation_expose_${expose.replace(/^\.\//, '')}.`;
 

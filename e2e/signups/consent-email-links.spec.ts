@@ -66,8 +66,9 @@ test('sign up, open the mail, click "Confirm your email", press the button: the 
 
   await confirmButton.click();
   const status = page.getByRole('main').getByRole('status');
+  // With the confirmed sign-up's place in line (docs/growth.md).
   await expect(status).toHaveText(
-    "Thank you, your email address is confirmed. You're on the early access list.",
+    /^Thank you, your email address is confirmed\. You're #[\d,]+ (of the first 1,000|in line) on the early access list\.$/,
   );
   await expect(confirmButton).toBeHidden();
   const [row] = await signupRows<{ confirmed_at: string | null }>('early_access_signups', email);
@@ -105,6 +106,9 @@ test('signing up again while unconfirmed sends a fresh confirmation that works; 
   await expect(page.getByRole('main').getByRole('status')).toBeVisible();
   const [row] = await signupRows<{ confirmed_at: string | null }>('early_access_signups', email);
   expect(row.confirmed_at).not.toBeNull();
+  // The confirmation's own mail: the place in line (docs/growth.md).
+  const placeMail = (await mailsTo(email, 3))[2];
+  expect(placeMail.subject).toMatch(/^You're #[\d,]+ .* on the Agentora early access list$/);
 
   // Confirmed: the form again and a direct call for another thank-you mail send nothing.
   await signUpPage(page);
@@ -116,7 +120,7 @@ test('signing up again while unconfirmed sends a fresh confirmation that works; 
     data: { type: 'early_access', email },
   });
   expect(again.status()).toBe(403);
-  expect(await outboxMailTo(email)).toHaveLength(2);
+  expect(await outboxMailTo(email)).toHaveLength(3);
 });
 
 test('one-click unsubscribe: a plain POST to the List-Unsubscribe URL, without browser or key, deletes the sign-up', async ({

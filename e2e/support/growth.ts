@@ -69,3 +69,8 @@ export async function seedConfirmedWaitlist(
   );
   expect(confirmed.status).toBe(204);
 }
+
+/** Whether a request is the shell's count of a page view (record-visit), which every page sends. */
+export function isPageViewCount(url: string): boolean {
+  return new URL(url).pathname === '/functions/v1/record-visit';
+}

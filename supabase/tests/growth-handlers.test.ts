@@ -201,9 +201,9 @@ describe('record-visit handler', () => {
     'null',
     'https://agentora.ai.evil.example',
     'http://agentora.ai',
-  ])('refuses a page at %s with 403', async (origin) => {
+  ])('counts nothing from a page at %s, answered as a bot is (204)', async (origin) => {
     const { send, recorded } = setup();
-    expect((await send(view, { Origin: origin })).status).toBe(403);
+    expect((await send(view, { Origin: origin })).status).toBe(204);
     expect(recorded).toEqual([]);
   });
 

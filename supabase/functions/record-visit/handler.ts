@@ -49,16 +49,17 @@ const noContent = () => new Response(null, { status: 204, headers: CORS_HEADERS 
  * "Counting visits"): `{path, landing, utm_source?, utm_medium?, utm_campaign?, referrer_host?}`. It
  * adds one view (and one landing) to the day's counts of that path and source; no cookie, no identifier,
  * and the client address only for the rate limit, which record_visit applies and which drops the view
- * silently. A known bot's request (isbot, or no User-Agent at all) is answered alike and counts nothing.
+ * silently. A known bot's request (isbot, or no User-Agent at all) and a page of another origin are
+ * answered alike and count nothing.
  */
 export function createRecordVisitHandler(deps: RecordVisitDeps): RequestHandler {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
     if (request.method !== 'POST') return methodNotAllowed('POST');
-    if (!isFromSiteOrNoBrowser(request, deps.siteOrigins)) {
-      return jsonResponse(403, { success: false, error: 'origin_not_allowed' });
-    }
+    // A page of another origin counts nothing and is answered as a bot is: the answer tells no page
+    // anything, and a refusal would only print an error in the console of a page that copied the site.
+    if (!isFromSiteOrNoBrowser(request, deps.siteOrigins)) return noContent();
     const read = await readJsonBody(request, MAX_VISIT_BODY_BYTES);
     if (!read.ok) return read.response;
     const visit = toVisit(read.body);

@@ -68,8 +68,11 @@ export function ReferralLink({ list, referralCode }: Pick<LinePlace, 'list' | 'r
         </Button>
       </LinkRow>
       <FieldHint id={`${id}-offer`}>{REFERRAL_OFFER}</FieldHint>
-      {/* Always in the page, so a screen reader hears each change of its text. */}
-      <CopyStatus role="status">{copyStatus}</CopyStatus>
+      {/* Always in the page, so a screen reader hears each change of its text. A live region, not a
+          second status: the page's status is the confirmation's answer. */}
+      <CopyStatus aria-live="polite" data-copy-status>
+        {copyStatus}
+      </CopyStatus>
     </FieldRoot>
   );
 }
