@@ -192,13 +192,23 @@ grant insert (referred_by) on table public.early_access_signups to anon;
 grant insert (referred_by) on table public.waitlist_signups to anon;
 
 insert into public.rate_limit_rules (action, max_requests, window_seconds, description) values
-  ('referral-per-address', 3, 3600, 'referred sign-ups that may earn credit per client address'),
-  ('referral-per-code', 10, 3600, 'referred sign-ups that may earn credit per referral code');
+  ('referral-per-address', 3, 3600, 'referred sign-ups that may earn credit per client address');
+
+-- rules/places.ts, REFERRAL_CAPS.perCodePerHour (supabase/tests/referral-caps.test.ts holds them equal):
+-- the referrals of one code that may be credited per hour of confirmations (public.confirm_signup).
+create function private.referral_code_cap_per_hour()
+returns integer
+language sql
+immutable
+as $$ select 10 $$;
+revoke all on function private.referral_code_cap_per_hour() from public;
+grant execute on function private.referral_code_cap_per_hour() to service_role;
 
 -- Before a sign-up of a line is stored: its own fresh code, no hold but the rules', and its referral
 -- vetted. A code that names no sign-up of the same list is dropped. A referral by the same person is held
--- as 'self'; one over 3 an hour from the client address as 'address_cap'; one over 10 an hour for the code
--- as 'code_cap'. A held referral takes neither cap's count. Runs after the rate limit and the suppression
+-- as 'self'; one over 3 an hour from the client address as 'address_cap' (a held referral takes no count).
+-- The cap per code is not counted here but at confirmation (public.confirm_signup): a code is public, and
+-- a cap that unconfirmed sign-ups used up would let anyone spend a stranger's hour of credit. Runs after the rate limit and the suppression
 -- triggers (triggers fire in name order: <table>_anon_limits, <table>_suppressed, <table>_vet_referral),
 -- so a refused sign-up counts nothing here. Runs as its owner: it reads the referrer's row and counts in
 -- the rate limit's table, neither of which anon may.
@@ -210,7 +220,6 @@ set search_path = ''
 as $$
 declare
   v_referrer_email text;
-  v_cap text;
 begin
   new.referral_code := private.new_referral_code();
   new.referral_hold := null;
@@ -229,14 +238,10 @@ begin
     return new;
   end if;
   begin
-    v_cap := 'address_cap';
     perform private.take_keyed_rate_limit_token(
       'referral-per-address', private.client_key(private.request_client_address()));
-    v_cap := 'code_cap';
-    perform private.take_keyed_rate_limit_token('referral-per-code', new.referred_by);
   exception when sqlstate 'PT429' then
-    -- The block's counts are rolled back with it; the variable keeps which cap was full.
-    new.referral_hold := v_cap;
+    new.referral_hold := 'address_cap';
   end;
   return new;
 end;
@@ -251,7 +256,8 @@ create trigger waitlist_signups_vet_referral
   before insert on public.waitlist_signups
   for each row execute function private.hold_referral();
 
--- A referral is what it was when stored: only confirm_signup's 'disposable' hold may be added later.
+-- A referral is what it was when stored: only confirm_signup's holds ('disposable', 'code_cap') may be
+-- added later.
 create function private.keep_referral()
 returns trigger
 language plpgsql
@@ -262,7 +268,7 @@ begin
   if new.referral_code is distinct from old.referral_code
      or new.referred_by is distinct from old.referred_by
      or (new.referral_hold is distinct from old.referral_hold
-         and not (old.referral_hold is null and new.referral_hold = 'disposable')) then
+         and not (old.referral_hold is null and new.referral_hold in ('disposable', 'code_cap'))) then
     raise exception 'A sign-up''s referral code, referrer and hold do not change'
       using errcode = '42501';
   end if;
@@ -292,7 +298,8 @@ grant execute on function private.places_per_referral() to service_role;
 
 -- Every confirmed member of a line with its place and its credited referrals. Arrival is the order of
 -- confirmation (confirmed_at, then id). A referral is credited when the referred sign-up is confirmed, not
--- held, and was made after its referrer. The place is the rank of arrival − 10 × credited; a member with
+-- held, and was made after its referrer; referred sign-ups of one person (one mailbox written with Gmail
+-- dots, googlemail.com or +tags, private.person_mailbox) count once. The place is the rank of arrival − 10 × credited; a member with
 -- credit goes ahead of one without that it draws level with (else a referral would move it up 9 places,
 -- not the 10 the page and the mail promise), and other ties go by arrival. Nobody passes #1, and a
 -- referral moves only its referrer.
@@ -315,7 +322,7 @@ begin
         where m.confirmed_at is not null
      ),
      credits as (
-       select m.id, count(*) as credited
+       select m.id, count(distinct private.person_mailbox(x.email)) as credited
          from members m
          join public.%1$I x on x.referred_by = m.referral_code
         where x.confirmed_at is not null
@@ -408,6 +415,8 @@ declare
   v_email text;
   v_first boolean;
   v_place jsonb;
+  v_code text;
+  v_credited_this_hour bigint;
 begin
   delete from public.email_tokens
    where token_hash = p_token_hash and purpose = 'confirm' and expires_at > now()
@@ -442,6 +451,25 @@ begin
     execute format('update public.%I set referral_hold = ''disposable''
                      where id = $1 and referred_by is not null and referral_hold is null', v_table)
       using v_id;
+  end if;
+  -- The cap per code, over the last hour of confirmations: counted from the rows, one confirmation of
+  -- the code at a time (the lock), so that two at once cannot both take the last credit.
+  if v_first then
+    execute format('select referred_by from public.%I where id = $1 and referral_hold is null', v_table)
+       into v_code
+      using v_id;
+    if v_code is not null then
+      perform pg_advisory_xact_lock(hashtextextended('referral code ' || v_code, 0));
+      execute format('select count(*) from public.%I
+                       where referred_by = $1 and id <> $2 and referral_hold is null
+                         and confirmed_at > now() - interval ''1 hour''', v_table)
+         into v_credited_this_hour
+        using v_code, v_id;
+      if v_credited_this_hour >= private.referral_code_cap_per_hour() then
+        execute format('update public.%I set referral_hold = ''code_cap'' where id = $1', v_table)
+          using v_id;
+      end if;
+    end if;
   end if;
   if v_first then
     insert into public.mail_queue (id, kind, list, early_access_id, waitlist_id)
@@ -716,6 +744,17 @@ grant select, insert, update on table public.visit_counts to service_role;
 insert into public.rate_limit_rules (action, max_requests, window_seconds, description) values
   ('record-visit', 60, 60, 'page views counted per client address');
 
+-- The distinct (path, source) rows one day may have. The beacon's fields are the visitor's to choose, so
+-- a script could otherwise add a row per made-up tag; past this, new combinations are counted together
+-- under the path '/other' and the source 'other', and the console stays the size of real traffic.
+create function private.visit_rows_per_day()
+returns integer
+language sql
+immutable
+as $$ select 1000 $$;
+revoke all on function private.visit_rows_per_day() from public;
+grant execute on function private.visit_rows_per_day() to service_role;
+
 -- Counts one page view (and a landing) of today, UTC, for the record-visit function. False, and nothing
 -- counted, over the client address's limit: the beacon's answer is the same either way.
 create function public.record_visit(
@@ -733,16 +772,32 @@ volatile
 security invoker
 set search_path = ''
 as $$
+declare
+  v_day date := (now() at time zone 'UTC')::date;
+  v_path text := p_path;
+  v_source text := coalesce(p_source, '');
+  v_medium text := coalesce(p_medium, '');
+  v_campaign text := coalesce(p_campaign, '');
+  v_referrer_host text := coalesce(p_referrer_host, '');
 begin
   begin
     perform private.take_rate_limit_token('record-visit', p_client_address);
   exception when sqlstate 'PT429' then
     return false;
   end;
+  if not exists (select from public.visit_counts
+                  where day = v_day and path = v_path and source = v_source and medium = v_medium
+                    and campaign = v_campaign and referrer_host = v_referrer_host)
+     and (select count(*) from public.visit_counts where day = v_day) >= private.visit_rows_per_day() then
+    v_path := '/other';
+    v_source := 'other';
+    v_medium := '';
+    v_campaign := '';
+    v_referrer_host := '';
+  end if;
   insert into public.visit_counts as v
     (day, path, source, medium, campaign, referrer_host, views, landings)
-  values ((now() at time zone 'UTC')::date, p_path, coalesce(p_source, ''), coalesce(p_medium, ''),
-          coalesce(p_campaign, ''), coalesce(p_referrer_host, ''), 1,
+  values (v_day, v_path, v_source, v_medium, v_campaign, v_referrer_host, 1,
           case when coalesce(p_landing, false) then 1 else 0 end)
   on conflict (day, path, source, medium, campaign, referrer_host)
   do update set views = v.views + 1, landings = v.landings + excluded.landings;
@@ -767,3 +822,15 @@ grant execute on function public.record_visit(text, boolean, text, text, text, t
 -- erasing or expiring a sign-up takes them along; its place tokens and place mail go with the row
 -- (ON DELETE CASCADE); a copy of a mailbox's records shows the new columns as stored (to_jsonb of the
 -- rows, migration 20251128000000). visit_counts holds counts without personal data and is kept.
+
+-- 8. Members confirmed before this release -----------------------------------------------------------
+
+-- They confirmed before places existed, and their confirmation links are used: each gets its place mail
+-- (place, referral link and place page link) now, through the queue at the provider's pace, as if it had
+-- confirmed today. A suppressed mailbox's sign-up no longer exists (unsubscribing deletes it).
+insert into public.mail_queue (id, kind, list, early_access_id)
+select gen_random_uuid(), 'place', 'early_access', id
+  from public.early_access_signups where confirmed_at is not null;
+insert into public.mail_queue (id, kind, list, waitlist_id)
+select gen_random_uuid(), 'place', 'waitlist', id
+  from public.waitlist_signups where confirmed_at is not null;

@@ -20,8 +20,19 @@
 
 -- 1. The source filter ---------------------------------------------------------------------------------
 
--- A source filter as the lists take it: NULL (or blank) for none, else a source label, which is a
--- campaign tag or a host name, both lowercase (rules/console-lists.ts, SOURCE_PATTERN), else 22023.
+-- Whether the text can be a source label: a campaign tag or a host name, both lowercase, or 'direct'
+-- (rules/console-lists.ts, SOURCE_PATTERN; supabase/tests/console-growth.test.ts holds the two to each
+-- other). The lists' source filter and an export's check it here.
+create function private.is_source_label(p_source text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$ select p_source ~ '^[a-z0-9][a-z0-9._~+-]{0,252}$' $$;
+revoke all on function private.is_source_label(text) from public;
+
+-- A source filter as the lists take it: NULL (or blank) for none, else a source label, else 22023.
 create function private.console_source(p_source text)
 returns text
 language plpgsql
@@ -31,7 +42,7 @@ as $$
 declare
   v_source text := nullif(btrim(p_source), '');
 begin
-  if v_source is not null and v_source !~ '^[a-z0-9][a-z0-9._~+-]{0,252}$' then
+  if v_source is not null and not private.is_source_label(v_source) then
     raise exception 'The source is a source label: direct, a campaign source or a referring host'
       using errcode = '22023';
   end if;
@@ -292,7 +303,7 @@ begin
             using errcode = '22023';
         end if;
       when 'source' then
-        if jsonb_typeof(v_value) <> 'string' or (v_value #>> '{}') !~ '^[a-z0-9][a-z0-9._~+-]{0,252}$' then
+        if jsonb_typeof(v_value) <> 'string' or not private.is_source_label(v_value #>> '{}') then
           raise exception 'source is a source label: direct, a campaign source or a referring host'
             using errcode = '22023';
         end if;
@@ -556,18 +567,30 @@ $$;
 
 -- 3. Referrals -----------------------------------------------------------------------------------------
 
+-- When a referral code is suspected of farming: rules/places.ts, SUSPECTED_FARMING
+-- (supabase/tests/console-growth.test.ts holds them equal). min_held or more of its referrals held, or
+-- min_settled or more made settle_hours or more ago of which under min_confirmed_share are confirmed.
+create function private.suspected_farming_rules()
+returns table (min_held integer, min_settled integer, settle_hours integer, min_confirmed_share numeric)
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$ select 3, 5, 24, 0.5 $$;
+revoke all on function private.suspected_farming_rules() from public;
+
 -- The referral codes of the early-access list and the waitlist with at least one sign-up they referred
 -- made from p_from to p_to (UTC days, both included; NULL is open-ended), a page of them: {total, rows},
 -- up to p_limit (at most 200, default 50) after p_offset. Each row counts the referred sign-ups of the
 -- range:
 --   list, email (the referrer's; NULL when the referrer's sign-up is gone), referral_code, place (the
 --   referrer's place in line now; NULL unless confirmed), referred, confirmed, credited (confirmed, not
---   held, and made after a referrer who is confirmed: what moves the referrer up, as
+--   held, and made after a referrer who is confirmed, one person once: what moves the referrer up, as
 --   private.line_places counts it), held_self, held_address_cap,
 --   held_code_cap, held_disposable, unconfirmed;
---   suspected, with suspected_because: 'held' when 3 or more were held, 'unconfirmed' when 5 or more were
---   made over a day ago and fewer than half of those are confirmed (a confirmation mail is answered
---   within a day, or it is a made-up address).
+--   suspected, with suspected_because: 'held' when too many were held, 'unconfirmed' when enough were
+--   made long enough ago and too few of those are confirmed (private.suspected_farming_rules() has the
+--   numbers: 3 held; 5 made a day ago, under half confirmed).
 -- With p_suspected only the suspected codes. Suspected codes first, then the most referred.
 create function public.console_referrals(
   p_from date,
@@ -599,12 +622,16 @@ begin
   v_to := coalesce(private.utc_day_start(p_to + 1), 'infinity');
 
   -- One statement: a STABLE function may not keep the codes in a table of its own between two.
-  with referred as (
-    select 'early_access' as list, x.referred_by as code, x.created_at, x.confirmed_at, x.referral_hold
+  with rules as (
+    select s.* from private.suspected_farming_rules() s
+  ),
+  referred as (
+    select 'early_access' as list, x.referred_by as code, x.email, x.created_at, x.confirmed_at,
+           x.referral_hold
       from public.early_access_signups x
      where x.referred_by is not null and x.created_at >= v_from and x.created_at < v_to
     union all
-    select 'waitlist', x.referred_by, x.created_at, x.confirmed_at, x.referral_hold
+    select 'waitlist', x.referred_by, x.email, x.created_at, x.confirmed_at, x.referral_hold
       from public.waitlist_signups x
      where x.referred_by is not null and x.created_at >= v_from and x.created_at < v_to
   ),
@@ -621,28 +648,32 @@ begin
     select d.list, d.code, r.id as referrer_id, r.email,
            count(*) as referred,
            count(*) filter (where d.confirmed_at is not null) as confirmed,
-           count(*) filter (where d.confirmed_at is not null and d.referral_hold is null
-                              and r.confirmed_at is not null and d.created_at > r.created_at) as credited,
+           count(distinct private.person_mailbox(d.email))
+             filter (where d.confirmed_at is not null and d.referral_hold is null
+                       and r.confirmed_at is not null and d.created_at > r.created_at) as credited,
            count(*) filter (where d.referral_hold = 'self') as held_self,
            count(*) filter (where d.referral_hold = 'address_cap') as held_address_cap,
            count(*) filter (where d.referral_hold = 'code_cap') as held_code_cap,
            count(*) filter (where d.referral_hold = 'disposable') as held_disposable,
            count(*) filter (where d.confirmed_at is null) as unconfirmed,
            count(*) filter (where d.referral_hold is not null) as held,
-           count(*) filter (where d.created_at <= now() - interval '1 day') as settled,
-           count(*) filter (where d.created_at <= now() - interval '1 day'
+           count(*) filter (where d.created_at <= now() - make_interval(hours => s.settle_hours)) as settled,
+           count(*) filter (where d.created_at <= now() - make_interval(hours => s.settle_hours)
                               and d.confirmed_at is not null) as settled_confirmed
       from referred d
+      cross join rules s
       left join referrers r on r.list = d.list and r.referral_code = d.code
      group by d.list, d.code, r.id, r.email
   ),
   codes as (
     select c.*,
            array_remove(array[
-             case when c.held >= 3 then 'held' end,
-             case when c.settled >= 5 and c.settled_confirmed * 2 < c.settled then 'unconfirmed' end
+             case when c.held >= s.min_held then 'held' end,
+             case when c.settled >= s.min_settled
+                   and c.settled_confirmed < c.settled * s.min_confirmed_share then 'unconfirmed' end
            ], null) as suspected_because
       from counted c
+      cross join rules s
   ),
   chosen as (
     select c.*, cardinality(c.suspected_because) > 0 as suspected,

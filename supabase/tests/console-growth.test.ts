@@ -4,6 +4,14 @@ import {
   type ApiRole,
   type TestDatabase,
 } from '@agentora/local-supabase/testing';
+import {
+  CAMPAIGN_TAG_MAX_LENGTH,
+  CAMPAIGN_TAG_PATTERN,
+  HOST_MAX_LENGTH,
+  HOST_PATTERN,
+} from '../functions/_shared/rules/attribution.ts';
+import { SOURCE_MAX_LENGTH, SOURCE_PATTERN } from '../functions/_shared/rules/console-lists.ts';
+import { SUSPECTED_FARMING } from '../functions/_shared/rules/places.ts';
 
 // The console's growth functions (migration 20251129000100_growth_console.sql) below the HTTP layer, on
 // PGlite or PostgreSQL (test-postgres): console_growth and console_referrals, and the source filter of
@@ -756,6 +764,103 @@ describe('console_referrals', () => {
     ]) {
       const { error } = await call('console_referrals', referralArgs(args));
       expect([args, error?.code]).toEqual([args, '22023']);
+    }
+  });
+});
+
+describe('the rules the console states, held equal to the database', () => {
+  it('suspects farming by the numbers of SUSPECTED_FARMING (rules/places.ts)', async () => {
+    const { rows } = await db.asSuperuser('select * from private.suspected_farming_rules()');
+    expect(rows).toHaveLength(1);
+    const sql = rows[0];
+    expect({
+      minHeld: Number(sql.min_held),
+      minSettled: Number(sql.min_settled),
+      settleHours: Number(sql.settle_hours),
+      minConfirmedShare: Number(sql.min_confirmed_share),
+    }).toEqual(SUSPECTED_FARMING);
+  });
+
+  // A host of exactly HOST_MAX_LENGTH characters: three labels of 63, one of the rest, dots between.
+  const longestHost = ['a', 'b', 'c']
+    .map((letter) => letter.repeat(63))
+    .concat('d'.repeat(HOST_MAX_LENGTH - 3 * 64))
+    .join('.');
+  const longestTag = 'x'.repeat(CAMPAIGN_TAG_MAX_LENGTH);
+  const valid = [
+    'direct',
+    'newsletter',
+    'news.ycombinator.com',
+    'launch-post',
+    'a+b~c_d.e-f',
+    '0',
+    'z',
+    longestTag,
+    longestHost,
+    '9'.repeat(SOURCE_MAX_LENGTH),
+  ];
+  const invalid = [
+    '',
+    'Direct',
+    '-direct',
+    '.example.com',
+    '_x',
+    'launch post',
+    'example.com/path',
+    'example.com:443',
+    'café',
+    'direct\n',
+    ' direct',
+    '9'.repeat(SOURCE_MAX_LENGTH + 1),
+  ];
+
+  it('takes every campaign tag and host as a source label, up to the longer of the two', () => {
+    expect(CAMPAIGN_TAG_PATTERN.test(longestTag)).toBe(true);
+    expect(HOST_PATTERN.test(longestHost)).toBe(true);
+    expect(longestHost).toHaveLength(HOST_MAX_LENGTH);
+    expect(SOURCE_MAX_LENGTH).toBe(Math.max(CAMPAIGN_TAG_MAX_LENGTH, HOST_MAX_LENGTH));
+  });
+
+  it('agrees with SOURCE_PATTERN (rules/console-lists.ts) on what a source label is', async () => {
+    const samples = [...valid, ...invalid];
+    const { rows } = await db.asSuperuser(
+      `select s.value as source, private.is_source_label(s.value) as ok
+         from jsonb_array_elements_text($1::jsonb) with ordinality s(value, n) order by s.n`,
+      [JSON.stringify(samples)],
+    );
+    expect(rows.map((row) => [row.source, row.ok])).toEqual(
+      samples.map((sample) => [sample, SOURCE_PATTERN.test(sample)]),
+    );
+    expect(valid.filter((sample) => !SOURCE_PATTERN.test(sample))).toEqual([]);
+    expect(invalid.filter((sample) => SOURCE_PATTERN.test(sample))).toEqual([]);
+  });
+
+  it('filters the lists and the exports by the labels SOURCE_PATTERN takes', async () => {
+    const accepts = async (sql: string, source: string) => {
+      try {
+        await db.asSuperuser(sql, [source]);
+        return true;
+      } catch (error) {
+        expect((error as { code: string }).code).toBe('22023');
+        return false;
+      }
+    };
+    for (const source of [...valid, ...invalid]) {
+      const expected = SOURCE_PATTERN.test(source);
+      expect([
+        source,
+        await accepts(
+          `select private.console_export_filter('early_access', jsonb_build_object('source', $1::text))`,
+          source,
+        ),
+      ]).toEqual([source, expected]);
+      // The lists' filter trims, and takes a blank one as none.
+      if (source.trim() === source && source !== '') {
+        expect([source, await accepts('select private.console_source($1)', source)]).toEqual([
+          source,
+          expected,
+        ]);
+      }
     }
   });
 });

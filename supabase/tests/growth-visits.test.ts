@@ -50,6 +50,32 @@ async function counts() {
 }
 
 describe('record_visit', () => {
+  it("counts made-up combinations past a day's limit together under /other: a script cannot grow the table", async () => {
+    const { rows } = await db.asSuperuser('select private.visit_rows_per_day() as limit');
+    const limit = rows[0].limit as number;
+    await db.asSuperuser(
+      `insert into public.visit_counts (day, path, source, views, landings)
+       select (now() at time zone 'UTC')::date, '/', 'tag-' || n, 1, 1 from generate_series(1, $1) n`,
+      [limit - 1],
+    );
+    // The last free row is taken, then every new combination lands in one row.
+    await record({ path: '/blog', source: 'last-one', landing: true });
+    for (const source of ['junk-1', 'junk-2', 'junk-3']) {
+      await record({ path: '/made-up', source, landing: true });
+    }
+    // A combination seen today still counts as itself.
+    await record({ path: '/', source: 'tag-1' });
+    const stored = await counts();
+    expect(stored).toHaveLength(limit + 1);
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: '/blog', source: 'last-one', views: 1 }),
+        expect.objectContaining({ path: '/other', source: 'other', views: 3, landings: 3 }),
+        expect.objectContaining({ path: '/', source: 'tag-1', views: 2 }),
+      ]),
+    );
+  });
+
   it("adds one view (and one landing) to today's row of the path and source; unknown fields are ''", async () => {
     const address = newAddress();
     expect(await record({ path: '/', landing: true }, address)).toBe(true);

@@ -164,6 +164,20 @@ describe.each(LINE_LISTS)('the %s line', (list) => {
     expect(await placeOf(list, referrer)).toBe(5);
   });
 
+  it('counts one person once: the same Gmail mailbox with dots, googlemail.com or a +tag is one referral', async () => {
+    const members = await line(list, 30);
+    const referrer = members[24];
+    const stamp = Date.now().toString(36);
+    for (const email of [
+      `grace.hopper.${stamp}@gmail.com`,
+      `gracehopper.${stamp}@googlemail.com`,
+      `g.race.hopper.${stamp}+more@gmail.com`,
+    ]) {
+      await referral(list, referrer, { fields: { email } });
+    }
+    expect((await linePlaces(db, list)).get(referrer)).toEqual({ place: 15, credited: 1 });
+  });
+
   it('counts a referral made before its referrer confirmed, once the referrer is a member', async () => {
     const members = await line(list, 12);
     const table = LINE_TABLES[list];

@@ -5,11 +5,18 @@ import {
   type TestDatabase,
 } from '@agentora/local-supabase/testing';
 import { REFERRAL_CAPS, REFERRAL_CODE_PATTERN } from '../functions/_shared/rules/places.ts';
-import { LINE_TABLES, asFrom, signUp, signupFields, stored } from './support/growth.ts';
+import {
+  LINE_TABLES,
+  asFrom,
+  confirmToken,
+  signUp,
+  signupFields,
+  stored,
+} from './support/growth.ts';
 
 // The referral rules applied when a sign-up is stored (migration 20251129000000_growth.sql,
-// private.hold_referral): codes made by the database, unknown codes dropped, self-referrals and the
-// hourly caps held, and nothing of it changeable afterwards. The referral caps are the production ones;
+// private.hold_referral) and confirmed (public.confirm_signup): codes made by the database, unknown codes
+// dropped, self-referrals and the hourly caps held, and nothing of it changeable afterwards. The referral caps are the production ones;
 // only the sign-up tables' own per-address limit is raised, so one address can sign up many times.
 let db: TestDatabase;
 beforeAll(async () => {
@@ -125,19 +132,32 @@ describe.each(Object.values(LINE_TABLES))('%s', (table) => {
     expect(holds.at(-1)).toBe('address_cap');
   });
 
-  it(`holds the referrals past ${REFERRAL_CAPS.perCodePerHour} an hour of one code, from any addresses`, async () => {
+  it(`credits at most ${REFERRAL_CAPS.perCodePerHour} confirmations of one code an hour; unconfirmed sign-ups spend none of it`, async () => {
+    const list = table === 'waitlist_signups' ? 'waitlist' : 'early_access';
     const code = await referrer(table);
+    // A stranger who knows the public code signs up many times and never confirms: nothing is spent.
+    for (let i = 0; i < REFERRAL_CAPS.perCodePerHour + 2; i += 1) {
+      expect((await referred(table, code, newAddress())).referral_hold).toBeNull();
+    }
+    const confirmOne = async () => {
+      const email = uniqueEmail('friend');
+      await referred(table, code, newAddress(), email);
+      const { id } = await stored(db, table, email);
+      await db.as('service_role', 'select public.confirm_signup($1, false)', [
+        await confirmToken(db, list, id),
+      ]);
+      return (await stored(db, table, email)).referral_hold;
+    };
     const holds: unknown[] = [];
-    for (let i = 0; i <= REFERRAL_CAPS.perCodePerHour; i += 1) {
-      holds.push((await referred(table, code, newAddress())).referral_hold);
-    }
+    for (let i = 0; i <= REFERRAL_CAPS.perCodePerHour; i += 1) holds.push(await confirmOne());
     expect(holds).toEqual([...Array(REFERRAL_CAPS.perCodePerHour).fill(null), 'code_cap']);
-    // Another code is not affected, and the held sign-up spent nothing of its address's count.
-    const address = newAddress();
-    expect((await referred(table, code, address)).referral_hold).toBe('code_cap');
-    for (let i = 0; i < REFERRAL_CAPS.perClientAddressPerHour; i += 1) {
-      expect((await referred(table, await referrer(table), address)).referral_hold).toBeNull();
-    }
+    // Counted from the rows: an hour after those confirmations, the code earns credit again.
+    await db.asSuperuser(
+      `update public.${table} set confirmed_at = confirmed_at - interval '1 hour'
+        where referred_by = $1 and confirmed_at is not null`,
+      [code],
+    );
+    expect(await confirmOne()).toBeNull();
   });
 
   it('leaves the code, the referrer and the hold out of anon’s reach', async () => {
@@ -223,7 +243,7 @@ describe('private.person_mailbox', () => {
 });
 
 describe('the caps and rules/places.ts', () => {
-  it('agree: REFERRAL_CAPS are the rate limit rules, per hour', async () => {
+  it('agree: REFERRAL_CAPS are the rate limit rule per address and the cap per code, per hour', async () => {
     const { rows } = await db.asSuperuser(
       `select action, max_requests, window_seconds from public.rate_limit_rules
         where action like 'referral-%' order by action`,
@@ -234,17 +254,14 @@ describe('the caps and rules/places.ts', () => {
         max_requests: REFERRAL_CAPS.perClientAddressPerHour,
         window_seconds: 3600,
       },
-      {
-        action: 'referral-per-code',
-        max_requests: REFERRAL_CAPS.perCodePerHour,
-        window_seconds: 3600,
-      },
     ]);
+    const cap = await db.asSuperuser('select private.referral_code_cap_per_hour() as cap');
+    expect(cap.rows[0].cap).toBe(REFERRAL_CAPS.perCodePerHour);
   });
 });
 
 describe('sign-ups stored before the migration', () => {
-  it('get a code each, all different, and no referrer', async () => {
+  it('get a code each, all different, and no referrer; the confirmed ones get their place mail', async () => {
     const before = await openTestDatabase({ upTo: '20251128000000' });
     try {
       const emails = Array.from({ length: 20 }, () => uniqueEmail('before'));
@@ -258,7 +275,22 @@ describe('sign-ups stored before the migration', () => {
           [email],
         );
       }
+      // A quarter of each list had confirmed before places existed.
+      for (const table of Object.values(LINE_TABLES)) {
+        await before.asSuperuser(
+          `update public.${table} set confirmed_at = now() where email = any($1)`,
+          [emails.slice(0, 5)],
+        );
+      }
       await migrateTo(before.database);
+      const queued = await before.asSuperuser(
+        `select list, count(*)::integer as n from public.mail_queue
+          where kind = 'place' and status = 'queued' group by list order by list`,
+      );
+      expect(queued.rows).toEqual([
+        { list: 'early_access', n: 5 },
+        { list: 'waitlist', n: 5 },
+      ]);
       for (const table of Object.values(LINE_TABLES)) {
         const { rows } = await before.asSuperuser(
           `select referral_code, referred_by, referral_hold from public.${table}`,

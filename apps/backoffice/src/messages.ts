@@ -1,5 +1,12 @@
 // Every text the console shows that is not a field's data, in one place.
 import { PLACES_PER_REFERRAL } from '@agentora/data';
+import { SUSPECTED_FARMING } from '@agentora/data/console-lists';
+
+/** A share in words: "half", else a percentage. */
+const shareText = (share: number) => (share === 0.5 ? 'half' : `${Math.round(share * 100)}%`);
+
+/** A span of hours in words: "a day", else hours. */
+const hoursText = (hours: number) => (hours === 24 ? 'a day' : `${hours} hours`);
 
 /** Auth's codes are 6 to 10 digits (`[auth.email] otp_length`); the form takes what the mail gave. */
 export const CODE_DIGITS = { min: 6, max: 10 } as const;
@@ -49,7 +56,12 @@ export const MESSAGES = {
   sourcesLead:
     "A source is the visit's campaign source (utm_source), else the site that linked to it, else direct. A landing is the first page of a visit; sign-ups are the three lists' and the applications made on those days. Conversion is sign-ups per landing; — when nothing landed.",
   sourcesEmpty: 'No visits and no sign-ups on these days.',
-  referralsLead: `Each referral code with sign-ups it referred on these days. Credited referrals (confirmed, not held, made after the referrer) move a confirmed referrer up ${PLACES_PER_REFERRAL} places. A code is suspected of farming when 3 or more of its referrals were held, or when 5 or more made over a day ago are less than half confirmed.`,
+  referralsLead: `Each referral code with sign-ups it referred on these days. Credited referrals (confirmed, not held, made after the referrer) move a confirmed referrer up ${PLACES_PER_REFERRAL} places. A code is suspected of farming when ${SUSPECTED_FARMING.minHeld} or more of its referrals were held, or when ${SUSPECTED_FARMING.minSettled} or more made over ${hoursText(SUSPECTED_FARMING.settleHours)} ago are less than ${shareText(SUSPECTED_FARMING.minConfirmedShare)} confirmed.`,
+  /** Why a code is suspected of farming, by its reason (suspected_because). */
+  suspectedReasons: {
+    held: `${SUSPECTED_FARMING.minHeld} or more held`,
+    unconfirmed: `under ${shareText(SUSPECTED_FARMING.minConfirmedShare)} confirmed`,
+  },
   referralsEmpty: 'No referrals match these filters.',
   loadFailed: "The list couldn't be loaded.",
   retry: 'Try again',

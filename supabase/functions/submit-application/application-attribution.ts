@@ -11,14 +11,15 @@ export interface SplitAttribution {
   fields: Map<string, string>;
   /** Each source field as stored: its value, or null when the form left it out or empty. */
   attribution: ApplicationAttribution;
-  /** The source fields not of their shape (rules/attribution.ts), by name. */
+  /** The source fields not of their shape (rules/attribution.ts), by name: left out (null) above. */
   problems: Partial<Record<string, string>>;
 }
 
 /**
  * The application's source fields (docs/growth.md), taken out of the multipart fields: the careers page
  * sends what the visit recorded, already normalised, so each must be of its shape exactly, as the
- * table's CHECK constraints would have it; an empty one means the visit did not say.
+ * table's CHECK constraints would have it; one that is not is left out, and an empty one means the visit
+ * did not say.
  */
 export function splitAttribution(form: ReadonlyMap<string, string>): SplitAttribution {
   const fields = new Map(form);

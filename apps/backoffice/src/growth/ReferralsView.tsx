@@ -39,10 +39,7 @@ export function heldText(row: ReferralRow): string {
   return parts.length === 0 ? '0' : `${formatCount(total)} (${parts.join(', ')})`;
 }
 
-const REASONS: Record<ReferralRow['suspected_because'][number], string> = {
-  held: '3 or more held',
-  unconfirmed: 'under half confirmed',
-};
+const REASONS: Record<ReferralRow['suspected_because'][number], string> = MESSAGES.suspectedReasons;
 
 const COLUMNS: readonly Column<Row>[] = [
   { header: 'List', cell: (row) => LIST_NAMES[row.list] },

@@ -1,5 +1,6 @@
-// The console's lists and application statuses, as the backend defines them: for the console's remote,
-// which builds on libs only. A subpath of its own, so no visitor page's shared @agentora/data carries it.
+// The console's lists and application statuses, as the backend defines them, and when the Referrals
+// view suspects farming: for the console's remote, which builds on libs only. A subpath of its own, so
+// no visitor page's shared @agentora/data carries it.
 export {
   APPLICATION_STATUSES,
   SIGNUP_FORMS,
@@ -8,3 +9,4 @@ export {
   type ApplicationStatus,
   type SignupForm,
 } from '@agentora/backend/rules/console-lists';
+export { SUSPECTED_FARMING } from '@agentora/backend/rules/places';

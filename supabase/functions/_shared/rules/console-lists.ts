@@ -2,6 +2,8 @@
 // filters by, and what the export function accepts. The database checks the same values
 // (supabase/migrations/20251128000000_console.sql, 20251129000100_growth_console.sql).
 
+import { CAMPAIGN_TAG_MAX_LENGTH, HOST_MAX_LENGTH } from './attribution.ts';
+
 /** The sign-up lists, by the name the console's functions take (`p_form`). */
 export const SIGNUP_FORMS = ['early_access', 'waitlist', 'newsletter'] as const;
 export type SignupForm = (typeof SIGNUP_FORMS)[number];
@@ -20,7 +22,13 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /**
  * A source as the console groups and filters by it (private.source_label in the growth migration): the
  * visit's utm_source, else the referring site's host, else 'direct'. Both shapes are lowercase campaign
- * tags or host names (rules/attribution.ts), so one pattern covers them; the database checks the same.
+ * tags or host names (rules/attribution.ts), so one pattern covers them, as long as the longer of them;
+ * the database checks the same (private.is_source_label in migration 20251129000100_growth_console.sql,
+ * which supabase/tests/console-growth.test.ts holds to this pattern).
  */
-export const SOURCE_MAX_LENGTH = 253;
-export const SOURCE_PATTERN = /^[a-z0-9][a-z0-9._~+-]{0,252}$/;
+export const SOURCE_MAX_LENGTH = Math.max(
+  CAMPAIGN_TAG_MAX_LENGTH,
+  HOST_MAX_LENGTH,
+  'direct'.length,
+);
+export const SOURCE_PATTERN = new RegExp(`^[a-z0-9][a-z0-9._~+-]{0,${SOURCE_MAX_LENGTH - 1}}$`);

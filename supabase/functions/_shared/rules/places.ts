@@ -36,3 +36,18 @@ export function placeText(position: number): string {
 
 /** What a referral is worth, in the words of the page and the mail. */
 export const REFERRAL_OFFER = `Each friend who joins through your link and confirms their email moves you up ${PLACES_PER_REFERRAL} places.`;
+
+/**
+ * When the console flags a referral code as suspected of farming (docs/console.md, "Referrals"): when
+ * `minHeld` or more of its referrals were held, or when `minSettled` or more were made `settleHours` or
+ * more ago and under `minConfirmedShare` of those are confirmed (a confirmation mail is answered within a
+ * day, or it is a made-up address). public.console_referrals takes them from
+ * private.suspected_farming_rules() (migration 20251129000100_growth_console.sql), which
+ * supabase/tests/console-growth.test.ts holds equal to these.
+ */
+export const SUSPECTED_FARMING = {
+  minHeld: 3,
+  minSettled: 5,
+  settleHours: 24,
+  minConfirmedShare: 0.5,
+} as const;
