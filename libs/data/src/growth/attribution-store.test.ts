@@ -100,6 +100,11 @@ describe('captureAttribution', () => {
     expect(readAttribution()).toEqual({ landing_path: '/about' });
   });
 
+  it('takes a page of the site opened in a new tab (empty storage) for no landing', () => {
+    expect(captureAttribution(page('/coming-soon'), 'https://agentora.ai/about')).toBe(false);
+    expect(readAttribution()).toEqual({ landing_path: '/coming-soon' });
+  });
+
   it('ignores blocked storage: the page keeps its source, and only a page from elsewhere lands', () => {
     blockStorage();
     expect(captureAttribution(page(`/?ref=${CODE}`), 'https://friend.example/')).toBe(true);

@@ -74,7 +74,8 @@ function sameSite(referrer: string, hostname: string): boolean {
 
 /**
  * Records the visit's source if this is its first page (nothing stored yet); later pages never overwrite
- * it. Answers whether this page is the visit's first (its landing). A browser that blocks storage keeps
+ * it. Answers whether this page is the visit's first (its landing): a page opened from one of the site's
+ * own pages is not, even in a new tab, whose storage starts empty. A browser that blocks storage keeps
  * the source for this page only, and each page it opens from another site counts as a landing.
  */
 export function captureAttribution(
@@ -94,7 +95,7 @@ export function captureAttribution(
   } catch {
     // Full or blocked: this page still knows its source.
   }
-  return storage !== undefined || !sameSite(referrer, location.hostname);
+  return !sameSite(referrer, location.hostname);
 }
 
 /** The visit's source for a sign-up or an application: {} when nothing is known. */

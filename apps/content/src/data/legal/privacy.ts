@@ -17,7 +17,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           'Your name, if you choose to provide it (it is optional unless a form marks it as required).',
           'The messages you send us through a contact or application form, with any details you include in them.',
           // The visit's source: libs/data/src/growth/attribution-store.ts, docs/growth.md.
-          'Where your visit came from, stored with a sign-up or application you send: the campaign tags of the link you followed (utm_source, utm_medium, utm_campaign), the name of the website that linked to us (its host name only, never the page), and the first page of ours you opened. Until you send a form, your browser keeps these in the session storage of that tab only: it is not a cookie, it is gone when you close the tab, and it is sent to us only with a form you submit.',
+          'Where your visit came from, stored with a sign-up or application you send: the campaign tags of the link you followed (utm_source, utm_medium, utm_campaign), the name of the website that linked to us (its host name only, never the page), and the first page of ours you opened. Your browser keeps these in the session storage of that tab only: it is not a cookie and it is gone when you close the tab. The campaign tags and the linking website also go with the visit counts described under Cookies and analytics, which keep only totals.',
           'If you join the early-access list or the waitlist: your own referral code, and, if you came through a friend’s referral link, that you were referred by them.',
         ],
       },
@@ -55,7 +55,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
       {
         kind: 'paragraph',
         // The visit counts: libs/data/src/growth/visit-beacon.ts, public.visit_counts.
-        text: 'To count visits, each page you open tells us, once it has loaded, its address, whether it was the first page of your visit, and where the visit came from (the campaign tags and the linking website described above). We keep only totals: the number of page views per day, page and source. No cookie is set, nothing identifies you or your browser, and your IP address is not stored with the counts (it is used only to limit how many requests one address can send in a minute).',
+        text: 'To count visits, each page you open tells us, once it has loaded, its address, whether it was the first page of your visit, and where the visit came from (the campaign tags and the linking website described above). We keep only totals: the number of page views per day, page and source. No cookie is set, nothing identifies you or your browser, and your IP address is not stored with the counts. Like every form on this website, the counter limits how many requests one address can send: for that, the address is kept apart from the counts, for at most a day, and then deleted.',
       },
       {
         kind: 'paragraph',
