@@ -12,6 +12,7 @@ import {
 } from '../functions/_shared/rules/attribution.ts';
 import { SOURCE_MAX_LENGTH, SOURCE_PATTERN } from '../functions/_shared/rules/console-lists.ts';
 import { SUSPECTED_FARMING } from '../functions/_shared/rules/places.ts';
+import { applicationArgs, signupArgs as allSignupArgs } from './support/console.ts';
 
 // The console's growth functions (migration 20251129000100_growth_console.sql) below the HTTP layer, on
 // PGlite or PostgreSQL (test-postgres): console_growth and console_referrals, and the source filter of
@@ -83,32 +84,8 @@ async function insertRaw(table: string, rows: Args[]): Promise<void> {
   });
 }
 
-const signupArgs = (args: Args) => ({
-  p_form: 'early_access',
-  p_search: null,
-  p_from: null,
-  p_to: null,
-  p_confirmed: null,
-  p_invited: null,
-  p_sort: null,
-  p_descending: null,
-  p_limit: null,
-  p_offset: null,
-  p_source: null,
-  ...args,
-});
-const applicationArgs = (args: Args) => ({
-  p_search: null,
-  p_from: null,
-  p_to: null,
-  p_status: null,
-  p_sort: null,
-  p_descending: null,
-  p_limit: null,
-  p_offset: null,
-  p_source: null,
-  ...args,
-});
+// The list functions' arguments, as support/console.ts writes them, on the early-access list by default.
+const signupArgs = (args: Args) => allSignupArgs({ p_form: 'early_access', ...args });
 const referralArgs = (args: Args) => ({
   p_from: null,
   p_to: null,

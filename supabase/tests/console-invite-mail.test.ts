@@ -6,7 +6,7 @@ import type { QueuedMail } from '../functions/_shared/mail-queue/queued-mail.ts'
 import { toQueuedMail } from '../functions/_shared/mail-queue/queued-mail.ts';
 import { renderQueuedMail } from '../functions/_shared/mail-queue/render-queued-mail.ts';
 import { renderInviteEmail } from '../functions/_shared/mail/invite-email.ts';
-import type { MailMessage } from '../functions/_shared/mail/types.ts';
+import { recordingWorker } from './support/mail-worker.ts';
 
 // The invitation's words and the worker's side of it, without a database: what console-invites.test.ts
 // checks end to end through the server.
@@ -104,19 +104,7 @@ describe('the worker and an invitation', () => {
       keepInviteToken: async (_mail, hash) => (keptHashes.push(hash), kept),
       keepPlaceTokens: async () => kept,
     };
-    const sent: MailMessage[] = [];
-    const worker = {
-      store,
-      rendering,
-      transport: {
-        deliver: async (message: MailMessage) => (
-          sent.push(message),
-          { status: 'sent' as const, id: 're_1' }
-        ),
-      },
-      sendsPerSecond: 100,
-      logError: () => undefined,
-    };
+    const { worker, sent } = recordingWorker(store, rendering);
     return { worker, settled, keptHashes, sent };
   }
 

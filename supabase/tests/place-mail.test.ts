@@ -6,9 +6,9 @@ import { createRpcMailQueueStore } from '../functions/_shared/mail-queue/queue-s
 import { toQueuedMail, type QueuedMail } from '../functions/_shared/mail-queue/queued-mail.ts';
 import { renderQueuedMail } from '../functions/_shared/mail-queue/render-queued-mail.ts';
 import { renderPlaceEmail, type PlaceLinks } from '../functions/_shared/mail/place-email.ts';
-import type { MailMessage } from '../functions/_shared/mail/types.ts';
 import { REFERRAL_OFFER } from '../functions/_shared/rules/places.ts';
 import { isTokenShape, mailLinkToken } from '../functions/_shared/tokens/email-token.ts';
+import { recordingWorker } from './support/mail-worker.ts';
 
 // The place mail (docs/growth.md) and the worker's side of it, without a database: its words, links and
 // tokens, what take_queued_mail's answer must look like, and the tokens' hashes stored before sending.
@@ -189,19 +189,7 @@ describe('the worker and a place mail', () => {
         kept
       ),
     };
-    const sent: MailMessage[] = [];
-    const worker = {
-      store,
-      rendering,
-      transport: {
-        deliver: async (message: MailMessage) => (
-          sent.push(message),
-          { status: 'sent' as const, id: 're_1' }
-        ),
-      },
-      sendsPerSecond: 100,
-      logError: () => undefined,
-    };
+    const { worker, sent } = recordingWorker(store, rendering);
     return { worker, settled, keptHashes, sent };
   }
 

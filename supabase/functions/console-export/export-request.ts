@@ -1,4 +1,5 @@
 import { isRecord } from '../_shared/http/json-body.ts';
+import { ATTRIBUTION_FIELDS } from '../_shared/rules/attribution.ts';
 import {
   APPLICATION_STATUSES,
   SIGNUP_FORMS,
@@ -143,14 +144,7 @@ export function parseExportRequest(query: URLSearchParams, body: unknown): Parse
  * Where each row came from, last in every file: the source label the console groups by (the export RPC
  * adds it to each row) and the stored campaign tags, referring host and landing path.
  */
-const ATTRIBUTION_COLUMNS = [
-  'source',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'referrer_host',
-  'landing_path',
-] as const;
+const ATTRIBUTION_COLUMNS = ['source', ...ATTRIBUTION_FIELDS] as const;
 
 /**
  * The columns of each list's file, in order: the header row names them as the database does, and each
