@@ -67,6 +67,8 @@ try {
     host: values.host,
     dataDir: values['data-dir'] ?? process.env.LOCAL_SUPABASE_DATA_DIR,
     inMemory: values['in-memory'],
+    // A new local database gets the project's seed, as `supabase start` gives it.
+    seed: true,
     allowedOrigins,
     databaseUrl: process.env.DATABASE_URL || undefined,
     resendApiKey: process.env.RESEND_API_KEY || undefined,

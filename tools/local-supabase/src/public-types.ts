@@ -82,6 +82,11 @@ export interface LocalSupabaseOptions {
    * `npm start`, http://localhost:4200.
    */
   siteUrl?: string;
+  /**
+   * Run the project's seed files (config.toml [db.seed]) on a database this start creates, after the
+   * migrations, as `supabase start` does (`npm start`). Off by default: tests start from no rows.
+   */
+  seed?: boolean;
   /** Run the retention job (public.apply_retention) on a timer, as pg_cron does on hosted Supabase. */
   retention?: RetentionOptions;
   /**

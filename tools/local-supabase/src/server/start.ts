@@ -15,7 +15,8 @@ import { hookMailer, outboxMailer, type AuthMailer } from '../auth/auth-mail.ts'
 import { createAuthServices } from '../auth/auth-services.ts';
 import { acquireDataDirLock } from '../datadir/lock.ts';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import { listMigrations, migrate } from '../db/migrate.ts';
+import { applySeed, readSeedFiles } from '../db/seed.ts';
 import { openDatabase } from '../db/open.ts';
 import { loadSchemaCache } from '../db/schema-cache.ts';
 import { denoBinary } from '../functions/deno-binary.ts';
@@ -74,7 +75,16 @@ export async function startLocalSupabase(
       databaseUrl: options.databaseUrl,
       pgliteDir: options.inMemory ? undefined : path.join(dataDir, 'pgdata'),
     });
-    await migrate(database, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
+    const migrationsDir = options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR;
+    const applied = await migrate(database, migrationsDir);
+    // As `supabase start` on a database it creates: the seed once, after every migration.
+    if (
+      options.seed &&
+      applied.length > 0 &&
+      applied.length === (await listMigrations(migrationsDir)).length
+    ) {
+      await applySeed(database, readSeedFiles(supabaseDir));
+    }
     const schema = await loadSchemaCache(database);
     const outbox = createOutbox(path.join(dataDir, 'outbox'));
     // Auth's signing key: kept in the data dir, so sessions outlive a restart; a fresh one in memory.
