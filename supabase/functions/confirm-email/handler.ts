@@ -1,7 +1,7 @@
 import {
-  guardLinkRequest,
   linkNotValid,
   methodNotAllowed,
+  readLinkTokenHash,
   type LinkRequestGuards,
 } from '../_shared/consent/link-request.ts';
 import type {
@@ -11,9 +11,7 @@ import type {
   PlaceInLine,
 } from '../_shared/consent/link-ledger.ts';
 import { isDisposableDomain } from '../_shared/consent/disposable-domain.ts';
-import { isRecord, readJsonBody } from '../_shared/http/json-body.ts';
 import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
-import { isTokenShape, tokenHash } from '../_shared/tokens/email-token.ts';
 
 export type { PlaceInLine };
 
@@ -28,8 +26,6 @@ export interface ConfirmEmailDeps extends Omit<LinkRequestGuards, 'logError'> {
 
 export type ConfirmEmailResponseBody =
   { success: true; list: MailList; place?: PlaceInLine } | { success: false; error: string };
-
-const MAX_BODY_BYTES = 1024;
 
 /**
  * confirm-email: the site's confirmation page POSTs `{token}` when the visitor presses its button (a link
@@ -49,17 +45,12 @@ export function createConfirmEmailHandler(deps: ConfirmEmailDeps): RequestHandle
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
     if (request.method !== 'POST') return methodNotAllowed('POST');
-    const refused = await guardLinkRequest(request, guards, 'confirm-email');
-    if (refused) return refused;
-
-    const read = await readJsonBody(request, MAX_BODY_BYTES);
-    if (!read.ok) return read.response;
-    const token = isRecord(read.body) ? read.body.token : undefined;
-    if (!isTokenShape(token)) return linkNotValid();
+    const link = await readLinkTokenHash(request, guards, 'confirm-email');
+    if ('response' in link) return link.response;
 
     let confirmation: Confirmation | null;
     try {
-      const hash = await tokenHash(token);
+      const { hash } = link;
       // Asked first, so the hold is set in the confirming transaction; an unknown token has no domain
       // and is then refused by confirm_signup as before.
       const domain = await deps.ledger.confirmDomain(hash);

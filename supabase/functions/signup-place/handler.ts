@@ -1,14 +1,12 @@
 import {
-  guardLinkRequest,
   linkNotValid,
   methodNotAllowed,
+  readLinkTokenHash,
   type LinkRequestGuards,
 } from '../_shared/consent/link-request.ts';
 import type { ConsentLedger, LinePlace } from '../_shared/consent/link-ledger.ts';
-import { isRecord, readJsonBody } from '../_shared/http/json-body.ts';
 import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import type { LineList } from '../_shared/rules/places.ts';
-import { isTokenShape, tokenHash } from '../_shared/tokens/email-token.ts';
 
 export interface SignupPlaceDeps extends Omit<LinkRequestGuards, 'logError'> {
   ledger: Pick<ConsentLedger, 'place'>;
@@ -18,8 +16,6 @@ export interface SignupPlaceDeps extends Omit<LinkRequestGuards, 'logError'> {
 export type SignupPlaceResponseBody =
   | { success: true; list: LineList; position: number; referralCode: string }
   | { success: false; error: string };
-
-const MAX_BODY_BYTES = 1024;
 
 /**
  * signup-place: the site's place page (/email/place) POSTs `{token}` from the link of the place mail when
@@ -35,17 +31,12 @@ export function createSignupPlaceHandler(deps: SignupPlaceDeps): RequestHandler 
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
     if (request.method !== 'POST') return methodNotAllowed('POST');
-    const refused = await guardLinkRequest(request, guards, 'signup-place');
-    if (refused) return refused;
-
-    const read = await readJsonBody(request, MAX_BODY_BYTES);
-    if (!read.ok) return read.response;
-    const token = isRecord(read.body) ? read.body.token : undefined;
-    if (!isTokenShape(token)) return linkNotValid();
+    const link = await readLinkTokenHash(request, guards, 'signup-place');
+    if ('response' in link) return link.response;
 
     let place: LinePlace | null;
     try {
-      place = await deps.ledger.place(await tokenHash(token));
+      place = await deps.ledger.place(link.hash);
     } catch (error) {
       guards.logError('signup-place: the place could not be read', error);
       return jsonResponse(500, { success: false, error: 'The link could not be checked.' });

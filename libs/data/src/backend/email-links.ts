@@ -4,7 +4,7 @@ import type {
   SignupPlaceResponseBody,
   UnsubscribeResponseBody,
 } from '@agentora/backend/responses';
-import { isLineList, REFERRAL_CODE_PATTERN, type LineList } from '@agentora/backend/rules/places';
+import { isLineList, REFERRAL_CODE_PATTERN } from '@agentora/backend/rules/places';
 import { getRuntimeConfig } from '../runtime-config/runtime-config';
 import { getSupabaseClient } from './client';
 
@@ -62,15 +62,13 @@ async function invoke(name: string, body: Record<string, unknown>): Promise<Answ
 const isList = (value: unknown): value is MailList =>
   value === 'early_access' || value === 'newsletter' || value === 'waitlist' || value === 'career';
 
-/** A confirmed sign-up's place in the line of its list, and the code of its referral link (docs/growth.md). */
-export interface LinePlace {
-  list: LineList;
-  /** 1 is the front of the line. */
-  position: number;
-  referralCode: string;
-}
-
 type PlaceAnswer = Extract<SignupPlaceResponseBody, { success: true }>;
+
+/**
+ * A confirmed sign-up's place in the line of its list (1 is the front), and the code of its referral
+ * link (docs/growth.md), as signup-place answers it.
+ */
+export type LinePlace = Omit<PlaceAnswer, 'success'>;
 
 /** A place as an answer states it, or undefined for anything that is not one. */
 function placeOf(list: unknown, place: Partial<Omit<PlaceAnswer, 'success'>> | undefined) {

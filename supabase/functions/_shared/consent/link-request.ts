@@ -1,7 +1,9 @@
 import { clientAddressOf } from '../http/client-address.ts';
+import { isRecord, readJsonBody } from '../http/json-body.ts';
 import { jsonResponse } from '../http/responses.ts';
 import { isFromSiteOrNoBrowser } from '../http/site-origin.ts';
 import { RATE_LIMITED_ERROR, type LimitedAction, type RateLimiter } from '../rate-limit.ts';
+import { isTokenShape, tokenHash } from '../tokens/email-token.ts';
 
 /**
  * The one answer to a token that is unknown, used, expired, malformed or of another purpose: the same
@@ -43,6 +45,28 @@ export async function guardLinkRequest(
     return jsonResponse(500, { success: false, error: 'The request could not be checked.' });
   }
   return null;
+}
+
+/** A `{token}` body: far below this. */
+const TOKEN_BODY_MAX_BYTES = 1024;
+
+/**
+ * A link function's POST of `{token}` (confirm-email, signup-place), past guardLinkRequest: the hash of
+ * its token, or the answer to give instead (a refusal of the guards, a body that cannot be read, the
+ * neutral answer to a token of the wrong shape).
+ */
+export async function readLinkTokenHash(
+  request: Request,
+  guards: LinkRequestGuards,
+  action: LimitedAction,
+): Promise<{ hash: string } | { response: Response }> {
+  const refused = await guardLinkRequest(request, guards, action);
+  if (refused) return { response: refused };
+  const read = await readJsonBody(request, TOKEN_BODY_MAX_BYTES);
+  if (!read.ok) return { response: read.response };
+  const token = isRecord(read.body) ? read.body.token : undefined;
+  if (!isTokenShape(token)) return { response: linkNotValid() };
+  return { hash: await tokenHash(token) };
 }
 
 export function methodNotAllowed(allow: string): Response {
