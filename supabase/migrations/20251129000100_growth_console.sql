@@ -121,6 +121,22 @@ end;
 $$;
 revoke all on function private.console_application_filter(text, date, date, text, text) from public;
 
+-- The rows a page skips: NULL is none, a negative number 22023 (as private.console_limit checks a limit).
+create function private.console_offset(p_offset integer)
+returns integer
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if p_offset < 0 then
+    raise exception 'p_offset must not be negative' using errcode = '22023';
+  end if;
+  return coalesce(p_offset, 0);
+end;
+$$;
+revoke all on function private.console_offset(integer) from public;
+
 -- A page of a sign-up list: {total, rows}. As migration 20251128000000, with p_source (the source label
 -- exactly; NULL for any), and each row also has source and landing_path. p_source has a default so that
 -- a console built before this migration still finds the function on hosted PostgREST.
@@ -151,6 +167,7 @@ declare
   v_order text;
   v_columns text;
   v_limit integer;
+  v_offset integer;
   v_total bigint;
   v_rows jsonb;
 begin
@@ -161,9 +178,7 @@ begin
   v_where := private.console_signup_filter(p_form, v_pattern, p_from, p_to, p_confirmed, p_invited, v_source);
   v_order := private.console_order(p_sort, p_descending, array['created_at', 'email']);
   v_limit := private.console_limit(p_limit, 50, 200);
-  if coalesce(p_offset, 0) < 0 then
-    raise exception 'p_offset must not be negative' using errcode = '22023';
-  end if;
+  v_offset := private.console_offset(p_offset);
   v_columns := 's.id, s.email, s.created_at, s.confirmed_at'
     || case when p_form = 'waitlist' then
          ', s.first_name, s.last_name, s.company, s.role, s.company_size, s.use_case, s.hear_about, s.invited_at'
@@ -174,7 +189,7 @@ begin
     using v_pattern, private.utc_day_start(p_from), private.utc_day_start(p_to + 1), p_confirmed, p_invited,
           v_source;
   -- A page past the last row is empty: no second pass over the table (a search that finds nothing).
-  if v_total <= coalesce(p_offset, 0) then
+  if v_total <= v_offset then
     return jsonb_build_object('total', v_total, 'rows', '[]'::jsonb);
   end if;
   execute format(
@@ -184,7 +199,7 @@ begin
     v_columns, v_order, v_table, v_where, v_order)
      into v_rows
     using v_pattern, private.utc_day_start(p_from), private.utc_day_start(p_to + 1), p_confirmed, p_invited,
-          v_source, v_limit, coalesce(p_offset, 0);
+          v_source, v_limit, v_offset;
   return jsonb_build_object('total', v_total, 'rows', v_rows);
 end;
 $$;
@@ -214,6 +229,7 @@ declare
   v_where text;
   v_order text;
   v_limit integer;
+  v_offset integer;
   v_total bigint;
   v_rows jsonb;
 begin
@@ -223,13 +239,11 @@ begin
   v_where := private.console_application_filter(v_pattern, p_from, p_to, p_status, v_source);
   v_order := private.console_order(p_sort, p_descending, array['created_at', 'email', 'last_name']);
   v_limit := private.console_limit(p_limit, 50, 200);
-  if coalesce(p_offset, 0) < 0 then
-    raise exception 'p_offset must not be negative' using errcode = '22023';
-  end if;
+  v_offset := private.console_offset(p_offset);
   execute format('select count(*) from public.general_applications s where %s', v_where)
      into v_total
     using v_pattern, private.utc_day_start(p_from), private.utc_day_start(p_to + 1), p_status, v_source;
-  if v_total <= coalesce(p_offset, 0) then
+  if v_total <= v_offset then
     return jsonb_build_object('total', v_total, 'rows', '[]'::jsonb);
   end if;
   execute format(
@@ -242,7 +256,7 @@ begin
     v_order, v_where, v_order)
      into v_rows
     using v_pattern, private.utc_day_start(p_from), private.utc_day_start(p_to + 1), p_status, v_source,
-          v_limit, coalesce(p_offset, 0);
+          v_limit, v_offset;
   return jsonb_build_object('total', v_total, 'rows', v_rows);
 end;
 $$;
@@ -609,15 +623,14 @@ declare
   v_from timestamptz;
   v_to timestamptz;
   v_limit integer;
+  v_offset integer;
   v_total bigint;
   v_rows jsonb;
 begin
   perform private.require_staff();
   perform private.console_check_range(p_from, p_to);
   v_limit := private.console_limit(p_limit, 50, 200);
-  if coalesce(p_offset, 0) < 0 then
-    raise exception 'p_offset must not be negative' using errcode = '22023';
-  end if;
+  v_offset := private.console_offset(p_offset);
   v_from := coalesce(private.utc_day_start(p_from), '-infinity');
   v_to := coalesce(private.utc_day_start(p_to + 1), 'infinity');
 
@@ -684,7 +697,7 @@ begin
   ),
   page as (
     select * from chosen c
-     where c.n > coalesce(p_offset, 0) and c.n <= coalesce(p_offset, 0) + v_limit
+     where c.n > v_offset and c.n <= v_offset + v_limit
   ),
   -- The places of the lists on this page only (each is computed from the whole list).
   places as (
