@@ -22,6 +22,11 @@ export interface Outbox {
   accept(mail: OutboxMail): Promise<{ id: string }>;
   list(): Promise<OutboxMessage[]>;
   get(id: string): Promise<OutboxMessage | undefined>;
+  /**
+   * Resolves once no message is being written: a server that stops waits for it, so that nothing writes
+   * into the data dir after the stop (a test then deletes the dir).
+   */
+  settled(): Promise<void>;
 }
 
 const ID_SHAPE = /^[0-9a-f-]{36}$/;
@@ -44,31 +49,15 @@ export function createOutbox(dir: string): Outbox {
     return JSON.parse(await readFile(path.join(dir, name), 'utf8')) as OutboxMessage;
   }
 
+  const writing = new Set<Promise<unknown>>();
+
   return {
     dir,
-    async accept(mail) {
-      const message: OutboxMessage = {
-        id: randomUUID(),
-        createdAt: new Date().toISOString(),
-        ...mail,
-      };
-      await mkdir(keysDir, { recursive: true });
-      const keyFile = path.join(
-        keysDir,
-        createHash('sha256').update(mail.idempotencyKey).digest('hex'),
-      );
-      try {
-        // Exclusive create: of two sends with one key, exactly one gets to write its message.
-        await writeFile(keyFile, message.id, { flag: 'wx' });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        return { id: (await readFile(keyFile, 'utf8')).trim() };
-      }
-      // Written aside and renamed, so the listing never sees half a message.
-      const target = fileFor(message);
-      await writeFile(`${target}.tmp`, JSON.stringify(message, null, 2));
-      await rename(`${target}.tmp`, target);
-      return { id: message.id };
+    accept(mail) {
+      const written = keep(mail);
+      writing.add(written);
+      void written.finally(() => writing.delete(written)).catch(() => undefined);
+      return written;
     },
     async list() {
       const names = (await files()).sort().reverse();
@@ -79,5 +68,33 @@ export function createOutbox(dir: string): Outbox {
       const name = (await files()).find((file) => file.endsWith(`_${id}.json`));
       return name ? read(name) : undefined;
     },
+    async settled() {
+      await Promise.allSettled([...writing]);
+    },
   };
+
+  async function keep(mail: OutboxMail): Promise<{ id: string }> {
+    const message: OutboxMessage = {
+      id: randomUUID(),
+      createdAt: new Date().toISOString(),
+      ...mail,
+    };
+    await mkdir(keysDir, { recursive: true });
+    const keyFile = path.join(
+      keysDir,
+      createHash('sha256').update(mail.idempotencyKey).digest('hex'),
+    );
+    try {
+      // Exclusive create: of two sends with one key, exactly one gets to write its message.
+      await writeFile(keyFile, message.id, { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      return { id: (await readFile(keyFile, 'utf8')).trim() };
+    }
+    // Written aside and renamed, so the listing never sees half a message.
+    const target = fileFor(message);
+    await writeFile(`${target}.tmp`, JSON.stringify(message, null, 2));
+    await rename(`${target}.tmp`, target);
+    return { id: message.id };
+  }
 }

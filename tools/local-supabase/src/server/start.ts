@@ -199,6 +199,8 @@ export async function startLocalSupabase(
             watcher?.close();
             await listening.close();
             await Promise.all([...workers.values()].map((worker) => worker.stop()));
+            // A mail a function handed over just before the close is still being written.
+            await outbox.settled();
             await openDb.close();
           } finally {
             lock.release();
