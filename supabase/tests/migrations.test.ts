@@ -113,6 +113,7 @@ describe('functions reachable through the Data API', () => {
       'console_application(uuid)',
       'console_applications(text,date,date,text,text,boolean,integer,integer,text)',
       'console_change_application_status(uuid,text,text)',
+      'console_csp_violations(integer,integer)',
       'console_export_rows(bigint,timestamp with time zone,uuid,integer)',
       'console_growth(date,date)',
       'console_invite_waitlist(jsonb)',
@@ -158,6 +159,7 @@ describe('migrations', () => {
         'application_status_changes',
         'staff_audit_log',
         'visit_counts',
+        'csp_violations',
       ]
         .sort()
         .map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),
