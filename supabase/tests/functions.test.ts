@@ -26,6 +26,7 @@ const FUNCTIONS = [
   'send-auth-email',
   'console-export',
   'record-visit',
+  'csp-report',
 ];
 
 // send-thank-you-email through the real server: its index.ts on Deno, the ledger SQL reached through
@@ -318,6 +319,12 @@ describe('the local server runs the functions of supabase/config.toml', () => {
       if (name === 'unsubscribe') {
         // RFC 8058: mail providers post without a key; the token decides.
         expect([keyless.status, body.error]).not.toEqual([401, 'No API key found in request.']);
+      } else if (name === 'csp-report') {
+        // A browser's CSP report carries no key; this body is no report (415), but not refused for that.
+        expect([keyless.status, body.error]).toEqual([
+          415,
+          'Send application/csp-report or application/reports+json.',
+        ]);
       } else if (name === 'send-auth-email') {
         // Supabase Auth's hook sends no key; its Standard Webhooks signature decides.
         expect([keyless.status, body.error]).toEqual([

@@ -22,6 +22,8 @@ const ENVIRONMENT: Record<string, string> = {
 const PROJECT_ONLY = new Set(['send-queued-mail']);
 // Called by Supabase Auth as a hook, with a Standard Webhooks signature and no API key.
 const AUTH_HOOKS = new Set(['send-auth-email']);
+// Called without a key by design: a mail provider's one-click POST, a browser's CSP report.
+const KEYLESS = new Set(['unsubscribe', 'csp-report']);
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -86,9 +88,10 @@ for (const name of FUNCTIONS.filter((fn) => !AUTH_HOOKS.has(fn))) {
         const body = await answer.json();
         return [answer.status, body.error];
       };
-      if (name === 'unsubscribe') {
-        // The one function without a key: a mail provider's one-click POST carries none.
+      if (KEYLESS.has(name)) {
+        // No key is asked: neither a one-click POST nor a CSP report can carry one.
         assertEquals((await call(undefined))[0] !== 401, true);
+        assertEquals((await call('sb_publishable_other_project'))[0] !== 401, true);
         return;
       }
       assertEquals(await call(undefined), [401, 'No API key found in request.']);
@@ -106,6 +109,30 @@ for (const name of FUNCTIONS.filter((fn) => !AUTH_HOOKS.has(fn))) {
     },
   );
 }
+
+Deno.test(
+  'csp-report: a browser’s report, without a key, reaches the database (none at SUPABASE_URL: 500)',
+  async () => {
+    const handler = await handlerOf('csp-report');
+    const answer = await handler(
+      new Request('http://functions.test/csp-report?release=entry-test', {
+        method: 'POST',
+        headers: { 'content-type': 'application/csp-report' },
+        body: JSON.stringify({
+          'csp-report': {
+            'document-uri': 'https://agentora.example/',
+            'effective-directive': 'script-src-elem',
+            'blocked-uri': 'inline',
+          },
+        }),
+      }),
+    );
+    assertEquals(
+      [answer.status, (await answer.json()).error],
+      [500, 'The report could not be counted.'],
+    );
+  },
+);
 
 Deno.test(
   "send-auth-email: refuses a call not signed with the hook's secret of its environment",

@@ -1,0 +1,68 @@
+import { methodNotAllowed } from '../_shared/consent/link-request.ts';
+import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body.ts';
+import { clientAddressOf } from '../_shared/http/client-address.ts';
+import { CORS_HEADERS } from '../_shared/http/cors.ts';
+import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import { CSP_RELEASE_PARAM, CSP_REPORT_LIMITS, cspRelease } from '../_shared/rules/csp-reports.ts';
+import type { ViolationStore } from './violation-store.ts';
+import { readReports, reportFormatOf } from './violations.ts';
+
+export interface CspReportDeps {
+  violations: ViolationStore;
+  logError?: (message: string, error: unknown) => void;
+}
+
+/** The answer to every report that is not a protocol error, counted or not: browsers ignore it. */
+const noContent = () => new Response(null, { status: 204, headers: CORS_HEADERS });
+
+/**
+ * csp-report: where browsers send Content-Security-Policy violations (docs/security.md, "CSP reports"),
+ * `POST …/functions/v1/csp-report?release=<release>` with a legacy report (`application/csp-report`) or a
+ * Reporting API batch (`application/reports+json`). It adds one to the day's count of each violation's
+ * directive, blocked source, page and sample, and keeps nothing else: no address, no user agent, no full
+ * URL. A browser sends no API key with a report, so none is asked; the body cap, the batch cap, the
+ * per-address limit (which drops reports silently) and the day's row cap are what bound it. Headless
+ * browsers are counted: the end-to-end suites' own Chromium is whose reports the team must see.
+ */
+export function createCspReportHandler(deps: CspReportDeps): RequestHandler {
+  const logError = deps.logError ?? ((message, error) => console.error(message, error));
+  return async (request) => {
+    if (request.method === 'OPTIONS') return preflightResponse();
+    if (request.method !== 'POST') return methodNotAllowed('POST');
+    const format = reportFormatOf(request.headers.get('content-type'));
+    if (format === null) {
+      // Checked before the body is read: nothing else is a browser's report.
+      await request.body?.cancel().catch(() => undefined);
+      return jsonResponse(415, {
+        success: false,
+        error: 'Send application/csp-report or application/reports+json.',
+      });
+    }
+    let body: unknown;
+    try {
+      const bytes = await readBoundedBody(request, CSP_REPORT_LIMITS.maxBodyBytes);
+      body = JSON.parse(new TextDecoder().decode(bytes));
+    } catch (error) {
+      return error instanceof BodyTooLargeError
+        ? jsonResponse(413, { success: false, error: 'The report is too large.' })
+        : jsonResponse(400, { success: false, error: 'The report must be JSON.' });
+    }
+    const read = readReports(format, body);
+    if (!read.ok) {
+      return jsonResponse(400, {
+        success: false,
+        error: 'The body is not a CSP report of the type it names.',
+      });
+    }
+    if (read.violations.length === 0) return noContent();
+
+    const release = cspRelease(new URL(request.url).searchParams.get(CSP_RELEASE_PARAM));
+    try {
+      await deps.violations.record(release, read.violations, clientAddressOf(request));
+    } catch (error) {
+      logError('csp-report: the report could not be counted', error);
+      return jsonResponse(500, { success: false, error: 'The report could not be counted.' });
+    }
+    return noContent();
+  };
+}
