@@ -1,6 +1,6 @@
 // Every text the console shows that is not a field's data, in one place.
 import { PLACES_PER_REFERRAL } from '@agentora/data';
-import { SUSPECTED_FARMING } from '@agentora/data/console-lists';
+import { CSP_REPORT_LIMITS, SUSPECTED_FARMING } from '@agentora/data/console-lists';
 
 /** A share in words: "half", else a percentage. */
 const shareText = (share: number) => (share === 0.5 ? 'half' : `${Math.round(share * 100)}%`);
@@ -48,6 +48,7 @@ export const MESSAGES = {
     applications: 'Applications',
     sources: 'Sources',
     referrals: 'Referrals',
+    csp: 'CSP reports',
   },
   sourceHint: 'Exactly: direct, a campaign source or a referring host.',
   sourceInvalid:
@@ -63,6 +64,11 @@ export const MESSAGES = {
     unconfirmed: `under ${shareText(SUSPECTED_FARMING.minConfirmedShare)} confirmed`,
   },
   referralsEmpty: 'No referrals match these filters.',
+  cspLead: `What browsers reported the site's Content-Security-Policy refused, per UTC day, release, directive, blocked source, page and sample, over the last ${CSP_REPORT_LIMITS.daysKept} days. A blocked source is a keyword (inline, eval, data, blob…) or an origin, never a full address; a page is its path alone; a sample is the first ${CSP_REPORT_LIMITS.sampleChars} characters the browser sent, shown as text. Anyone can send a report, so read the counts as hints: at most ${CSP_REPORT_LIMITS.perClientAddressPerMinute} a minute are counted from one address, and past ${CSP_REPORT_LIMITS.rowsPerDay.toLocaleString('en-US')} different rows in a day the rest are counted together.`,
+  cspOverflow: `Past the day's ${CSP_REPORT_LIMITS.rowsPerDay.toLocaleString('en-US')} rows`,
+  cspTotals: (reports: string, rows: string, from: string) =>
+    `${reports} reports in ${rows} rows since ${from}.`,
+  cspEmpty: `No CSP reports in the last ${CSP_REPORT_LIMITS.daysKept} days.`,
   loadFailed: "The list couldn't be loaded.",
   retry: 'Try again',
   empty: 'Nothing matches these filters.',

@@ -12,6 +12,7 @@ import type {
   ApplicationStatus,
   DayCount,
   GrowthReport,
+  CspViolationPage,
   Page,
   ReferralRow,
   SignupRow,
@@ -81,6 +82,14 @@ export function listReferrals(query: ListQuery): Promise<Page<ReferralRow>> {
     p_suspected: query.suspected,
     p_limit: PAGE_SIZE,
     p_offset: (query.page - 1) * PAGE_SIZE,
+  });
+}
+
+/** A page of the CSP violations counted over the kept days (the last 30, UTC), most recent first. */
+export function listCspViolations(page: number): Promise<CspViolationPage> {
+  return rpc('console_csp_violations', {
+    p_limit: PAGE_SIZE,
+    p_offset: (page - 1) * PAGE_SIZE,
   });
 }
 

@@ -5,6 +5,8 @@ import type { ApplicationStatus, SignupForm } from '@agentora/data/console-lists
 
 export {
   APPLICATION_STATUSES,
+  CSP_OVERFLOW_ROW,
+  CSP_REPORT_LIMITS,
   SIGNUP_FORMS,
   SOURCE_MAX_LENGTH,
   SOURCE_PATTERN,
@@ -124,6 +126,29 @@ export interface ReferralRow {
   suspected: boolean;
   /** Why it is suspected: 'held' (3 or more held referrals), 'unconfirmed' (5 or more, under half confirmed after a day). */
   suspected_because: ('held' | 'unconfirmed')[];
+}
+
+/** One day's count of one kind of CSP violation of one release: console_csp_violations. */
+export interface CspViolationRow {
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  release: string;
+  directive: string;
+  /** A keyword ('inline', 'eval', 'data', …), a scheme, or an origin: never a path or query. */
+  blocked: string;
+  /** The page's path, without query or fragment. */
+  page: string;
+  /** The browser's sample, up to 40 characters as it sent them: text, never markup. */
+  sample: string;
+  count: number;
+}
+
+/** A page of the kept days' counts, with their totals over all pages. */
+export interface CspViolationPage extends Page<CspViolationRow> {
+  /** The reports the rows of all pages count together. */
+  reports: number;
+  /** The first day kept (UTC), YYYY-MM-DD. */
+  from: string;
 }
 
 export interface Whoami {

@@ -4,6 +4,7 @@ import { Button, Muted } from '@agentora/ui';
 import { ApplicationPage } from '../applications/ApplicationPage';
 import { ReferralsView } from '../growth/ReferralsView';
 import { SourcesView } from '../growth/SourcesView';
+import { CspReportsView } from '../security/CspReportsView';
 import { isListQuery, readListQuery, VIEWS, writeListQuery } from '../lists/list-query';
 import { ApplicationsView } from '../lists/ApplicationsView';
 import { SignupsView } from '../lists/SignupsView';
@@ -76,6 +77,8 @@ export function Workspace({ email }: { email: string }) {
         <SourcesView query={query} />
       ) : query.view === 'referrals' ? (
         <ReferralsView query={query} />
+      ) : query.view === 'csp' ? (
+        <CspReportsView query={query} />
       ) : !isListQuery(query) ? (
         <OverviewView />
       ) : query.view === 'applications' ? (

@@ -8,7 +8,14 @@ import {
 } from '../backend/console-types';
 
 /** The console's views; each is an address (`?view=`), so a list, its filters and page can be shared. */
-export const VIEWS = ['overview', ...SIGNUP_FORMS, 'applications', 'sources', 'referrals'] as const;
+export const VIEWS = [
+  'overview',
+  ...SIGNUP_FORMS,
+  'applications',
+  'sources',
+  'referrals',
+  'csp',
+] as const;
 export type View = (typeof VIEWS)[number];
 
 /** The views that list sign-ups or applications (and export them). */

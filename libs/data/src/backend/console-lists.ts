@@ -1,5 +1,5 @@
-// The console's lists and application statuses, as the backend defines them, and when the Referrals
-// view suspects farming: for the console's remote, which builds on libs only. A subpath of its own, so
+// The console's lists and application statuses, as the backend defines them, when the Referrals
+// view suspects farming, and the bounds of the CSP reports view's counts: for the console's remote, which builds on libs only. A subpath of its own, so
 // no visitor page's shared @agentora/data carries it.
 export {
   APPLICATION_STATUSES,
@@ -10,3 +10,4 @@ export {
   type SignupForm,
 } from '@agentora/backend/rules/console-lists';
 export { SUSPECTED_FARMING } from '@agentora/backend/rules/places';
+export { CSP_OVERFLOW_ROW, CSP_REPORT_LIMITS } from '@agentora/backend/rules/csp-reports';
