@@ -48,8 +48,9 @@ export function cspReportUrl(backendUrl: string, release: string): string {
 /**
  * The bounds, written once (the SQL's private.csp_report_rules() answers the same; docs/security.md
  * says why each):
- * - maxBodyBytes: a report carries the whole policy, whose script hashes make it one to three KB; 20
- *   of them fit in 64 KiB. A body declared or streamed past it is refused (413) before it is read.
+ * - maxBodyBytes: a report repeats the whole policy (about 600 bytes, 53 more per inline-script
+ *   hash), so one is one or two KB and a batch of 20 fits in 64 KiB. A body declared or streamed past
+ *   it is refused (413) before more of it is read.
  * - maxReportsPerBatch: a Reporting API upload holds what one browser queued for about a minute; past
  *   20 violations a page is broken in the same way 20 times, and the rest of the batch is not counted.
  * - perClientAddressPerMinute: reports counted per client address (a row of rate_limit_rules), as
