@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startPreviewSite, startStaticSite } from '@agentora/preview';
+import { startPreviewSite, startRemoteHost } from '@agentora/preview';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 import { sharedBackendConfig } from '@agentora/e2e-support/site';
@@ -114,7 +114,11 @@ test.describe('stale prerendered HTML', () => {
         supabase: sharedBackendConfig(),
       });
       await site.stop('content');
-      const newContent = await startStaticSite({ root: dist, port: ports.content });
+      const newContent = await startRemoteHost({
+        remote: 'content',
+        build: dist,
+        port: ports.content,
+      });
       try {
         const messages = watchConsole(page);
         await rememberServerElements(page);
@@ -167,7 +171,7 @@ test.describe('deploying one remote', () => {
       expect(fs.readFileSync(path.join(shellDir, 'index.html'), 'utf8')).not.toContain('Release 2');
 
       // content's deploy job: its files, then its pages.
-      host.deploy('content', release2);
+      await host.deploy('content', release2);
       const second = await runPrerender([
         '--config',
         host.runtimeConfigUrl,

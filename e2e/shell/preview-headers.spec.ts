@@ -1,35 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { APP_NAMES, appFolder, type AppName } from '@agentora/contracts/apps';
+import { SITE_URL } from '@agentora/data/constants';
+import { IMMUTABLE, REVALIDATE } from '@agentora/host';
+import { servedApps } from '@agentora/e2e-support/owners';
 import { sharedSiteUrl } from '@agentora/e2e-support/site';
+import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 
-// The production preview serves the real builds the way a CDN must: names of "the current
-// version" revalidated, content-hashed assets immutable, remotes readable cross-origin, compressed.
-test('the preview serves the builds with CDN caching, CORS and compression', async ({
+// The preview is the host: every app is served by workerd (wrangler dev) with its production Worker
+// config and header rules (tools/host), so addresses, redirects, 404s and caching are what
+// Cloudflare does in production.
+
+const appUrl = (app: AppName) =>
+  sharedSiteUrl().replace(
+    /:(\d+)$/,
+    (_, port: string) => `:${Number(port) + APP_NAMES.indexOf(app)}`,
+  );
+
+/** The addresses the sitemap lists, on this site. */
+async function sitemapAddresses(request: import('@playwright/test').APIRequestContext) {
+  const sitemap = await (await request.get(`${sharedSiteUrl()}/sitemap.xml`)).text();
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) =>
+    match[1]!.replace(SITE_URL, sharedSiteUrl()),
+  );
+}
+
+test('every address of the sitemap answers 200 at once, with no redirect; its other forms redirect to it once', async ({
   request,
 }) => {
-  const shell = sharedSiteUrl();
-  const careers = shell.replace(/:(\d+)$/, (_, port: string) => `:${Number(port) + 3}`);
-
-  for (const url of [
-    `${shell}/`,
-    `${shell}/runtime-config.json`,
-    `${careers}/mf-manifest.json`,
-    `${careers}/remoteEntry.js`,
-  ]) {
-    const response = await request.get(url);
-    expect(response.status(), url).toBe(200);
-    expect(response.headers()['cache-control'], url).toBe('no-cache');
+  const addresses = await sitemapAddresses(request);
+  expect(addresses.length).toBeGreaterThan(20);
+  for (const address of addresses) {
+    const response = await request.get(address, { maxRedirects: 0 });
+    expect(response.status(), address).toBe(200);
+    const html = await response.text();
+    // The page names itself by the address that answered it.
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    expect(canonical?.replace(SITE_URL, sharedSiteUrl()), address).toBe(address);
   }
+  for (const address of addresses.filter((url) => new URL(url).pathname !== '/')) {
+    for (const other of [`${address}/`, `${address}/index.html`]) {
+      const response = await request.get(other, { maxRedirects: 0 });
+      expect(response.status(), other).toBe(307);
+      expect(new URL(response.headers().location!, other).href, other).toBe(address);
+    }
+  }
+  const home = await request.get(`${sharedSiteUrl()}/index.html`, { maxRedirects: 0 });
+  expect(home.headers().location).toBe('/');
+});
 
-  const manifest = await (await request.get(`${careers}/mf-manifest.json`)).json();
-  const exposeChunk: string = manifest.exposes[0].assets.js.sync.find((file: string) =>
-    /\.[0-9a-f]{10}\.js$/.test(file),
-  );
-  const asset = await request.get(`${careers}/${exposeChunk}`, {
-    headers: { 'accept-encoding': 'br, gzip', origin: shell },
+test('an unknown address gets the error page with 404; a missing file of a remote a plain 404', async ({
+  request,
+}) => {
+  for (const address of ['/no/such/page', '/blog/no-such-article', '/about/extra']) {
+    const response = await request.get(sharedSiteUrl() + address, { maxRedirects: 0 });
+    expect(response.status(), address).toBe(404);
+    expect(await response.text(), address).toContain('Unexpected Application Error!');
+  }
+  const missing = await request.get(`${appUrl('careers')}/missing.0123456789.js`);
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toBe('');
+});
+
+test("every file of every app's build is cached as its name says: content-hashed for a year, the rest revalidated", async ({
+  request,
+}) => {
+  const hashed = /\.[0-9a-f]{10}\.js$/;
+  for (const app of servedApps()) {
+    const dist = path.join(WORKSPACE_ROOT, appFolder(app), 'dist');
+    const files = (fs.readdirSync(dist, { recursive: true }) as string[]).filter((file) =>
+      fs.statSync(path.join(dist, file)).isFile(),
+    );
+    // The shell's index.html is replaced by the prerendered home page.
+    for (const file of files.filter((name) => !name.endsWith('.html'))) {
+      const url = `${appUrl(app)}/${file}`;
+      const response = await request.get(url, { maxRedirects: 0 });
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()['cache-control'], url).toBe(
+        hashed.test(file) ? IMMUTABLE : REVALIDATE,
+      );
+      // Revalidation is cheap: the host answers a repeat with 304.
+      if (!hashed.test(file)) {
+        const again = await request.get(url, {
+          headers: { 'if-none-match': response.headers().etag! },
+          maxRedirects: 0,
+        });
+        expect(again.status(), url).toBe(304);
+      }
+    }
+  }
+  for (const page of ['/', '/careers', '/blog']) {
+    const response = await request.get(sharedSiteUrl() + page);
+    expect(response.headers()['cache-control'], page).toBe(REVALIDATE);
+  }
+});
+
+test("a remote's manifest is readable by other origins, and nothing else is; its text is compressed", async ({
+  request,
+}) => {
+  const careers = appUrl('careers');
+  const manifest = await request.get(`${careers}/mf-manifest.json`, {
+    headers: { origin: sharedSiteUrl() },
   });
-  expect(asset.status()).toBe(200);
-  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-  expect(asset.headers()['access-control-allow-origin']).toBe('*');
-  expect(asset.headers()['content-encoding']).toBe('br');
-  expect(asset.headers()['content-type']).toMatch(/javascript/);
+  expect(manifest.headers()['access-control-allow-origin']).toBe('*');
+  const { exposes } = (await manifest.json()) as {
+    exposes: Array<{ assets: { js: { sync: string[] } } }>;
+  };
+  const chunk = exposes[0]!.assets.js.sync.find((file) => /\.[0-9a-f]{10}\.js$/.test(file))!;
+  for (const file of [chunk, 'remoteEntry.js', 'index.html']) {
+    const response = await request.get(`${careers}/${file}`, {
+      headers: { origin: sharedSiteUrl(), 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers()['access-control-allow-origin'], file).toBeUndefined();
+  }
+  const compressed = await request.get(`${careers}/${chunk}`, {
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
+  // Cloudflare's edge sends br to browsers that take it; workerd locally, gzip.
+  expect(compressed.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+  expect(compressed.headers()['content-type']).toMatch(/javascript/);
 });

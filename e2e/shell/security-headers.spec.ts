@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { CSP_PROBE_MARKER, recordCspViolations } from '@agentora/e2e-support/csp';
+import { sharedBackendSettings } from '@agentora/e2e-support/backend';
+import { CSP_PROBE_MARKER, cspViolations, recordCspViolations } from '@agentora/e2e-support/csp';
 import { sharedSiteUrl } from '@agentora/e2e-support/site';
 
 // The headers a deploy writes for the static host (tools/delivery/src/write-headers.ts), served by
@@ -50,6 +51,12 @@ test("the shell's pages carry the security headers, with a policy naming the rem
     }
     expect(scriptSrc.some((source) => source.startsWith("'sha256-"))).toBe(true);
     expect(csp['connect-src']).toContain(new URL(config.supabase.url).origin);
+    // Reports go to the backend's csp-report function (no header names a path of the preview's).
+    expect(csp['report-uri']).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${config.supabase.url}/functions/v1/csp-report\\?release=[0-9a-f]{12}$`),
+      ),
+    ]);
   }
 
   // A remote's files: readable by the shell's pages, never sniffed, never framed.
@@ -59,11 +66,11 @@ test("the shell's pages carry the security headers, with a policy naming the rem
   expect(remote.headers()['cross-origin-resource-policy']).toBe('cross-origin');
 
   // The host's own rules are not published.
-  for (const file of ['/_headers', '/_headers.json'])
+  for (const file of ['/_headers', '/_headers.json', '/.assetsignore'])
     expect((await request.get(sharedSiteUrl() + file)).status(), file).toBe(404);
 });
 
-test('a script injected into a page is refused, and reported', async ({ page, request }) => {
+test('a script injected into a page is refused, and reported', async ({ page }) => {
   const violations = await recordCspViolations(page);
   await page.goto(`${sharedSiteUrl()}/coming-soon`);
   await page.evaluate((marker) => {
@@ -77,12 +84,12 @@ test('a script injected into a page is refused, and reported', async ({ page, re
   await expect.poll(violations).toHaveLength(2);
   expect(await page.evaluate(() => (window as { __injected?: string }).__injected)).toBeUndefined();
   expect((await violations()).every((line) => line.startsWith('script-src'))).toBe(true);
+  // Both were reported to the backend named by the policy, and counted there.
   await expect
-    .poll(async () => {
-      const reports = (await (
-        await request.get(`${sharedSiteUrl()}/__csp-reports`)
-      ).json()) as unknown[];
-      return reports.filter((report) => JSON.stringify(report).includes(CSP_PROBE_MARKER)).length;
-    })
+    .poll(async () =>
+      (await cspViolations(sharedBackendSettings()))
+        .filter((row) => row.sample.includes(CSP_PROBE_MARKER) && row.page === '/coming-soon')
+        .reduce((sum, row) => sum + Number(row.count), 0),
+    )
     .toBeGreaterThanOrEqual(2);
 });

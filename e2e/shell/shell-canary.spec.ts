@@ -13,8 +13,9 @@ import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 
 // Canary, promote and rollback on the production preview (tools/delivery/src/releases.ts): the
 // commands change only the live runtime-config.json; visitors in the canary's buckets get the next
-// release on their next page load. A site of this file's own (4385-4388); careers' host is a folder
-// with the current build at its root and the next one deployed as a release.
+// release on their next page load. A site of this file's own (4385-4389); careers' host is a folder
+// with the current build at its root and the next one deployed as a release. After each command,
+// the test waits for the host to serve the folder as it now is (PreviewSite.settled).
 const MARKER = 'Careers next release';
 const release = (...args: string[]) =>
   execFileSync(
@@ -79,7 +80,7 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
     workspaceRoot: WORKSPACE_ROOT,
     ports: portBlock(4385),
     supabase: sharedBackendConfig(),
-    distDirs: { careers: host },
+    hostDirs: { careers: host },
   });
   const early = await visitor(browser, 4);
   const late = await visitor(browser, 50);
@@ -88,6 +89,7 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
     expect(await early.seesNext(site.url)).toBe(false);
 
     release('canary', 'careers', '10', '--shell-dir', site.shellDir, '--host', host);
+    await site.settled();
     expect(await early.seesNext(site.url)).toBe(true);
     await expect(early.page.getByTestId('release-marker')).toHaveText(MARKER);
     expect(await late.seesNext(site.url)).toBe(false);
@@ -101,10 +103,12 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
       );
 
     release('promote', 'careers', '--shell-dir', site.shellDir);
+    await site.settled();
     expect(await late.seesNext(site.url)).toBe(true);
     expect(JSON.parse(liveConfig()).remotes.careers).toContain(`/${RELEASES_DIR}/${nextId}/`);
 
     release('rollback', 'careers', '--shell-dir', site.shellDir);
+    await site.settled();
     expect(await late.seesNext(site.url)).toBe(false);
     expect(await early.seesNext(site.url)).toBe(false);
 
@@ -147,6 +151,7 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
     );
     fs.rmSync(path.join(missingEntry, 'remoteEntry.js'));
     const missingId = deployRelease(missingEntry, host);
+    await site.settled('careers');
     release(
       'canary',
       'careers',
@@ -158,6 +163,7 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
       '--release',
       missingId,
     );
+    await site.settled();
     await early.page.goto(`${site.url}/careers`);
     await early.page.getByRole('main').hover();
     await expect(early.page.getByRole('button', { name: 'Retry' })).toBeVisible();

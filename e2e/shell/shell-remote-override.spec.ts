@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startPreviewSite, startStaticSite } from '@agentora/preview';
+import { startPreviewSite, startRemoteHost } from '@agentora/preview';
 import { recordCspViolations } from '@agentora/e2e-support/csp';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
@@ -25,8 +25,12 @@ test('an override link loads the preview build of a remote in this browser until
     wrapExposed: { module: 'CareersPage', marker: MARKER },
   });
   const allowedOrigin = `http://127.0.0.1:${ALLOWED_PORT}`;
-  const previewBuild = await startStaticSite({ root: dist, port: ALLOWED_PORT });
-  const offList = await startStaticSite({ root: dist, port: REFUSED_PORT });
+  const previewBuild = await startRemoteHost({
+    remote: 'careers',
+    build: dist,
+    port: ALLOWED_PORT,
+  });
+  const offList = await startRemoteHost({ remote: 'careers', build: dist, port: REFUSED_PORT });
   const site = await startPreviewSite({
     workspaceRoot: WORKSPACE_ROOT,
     ports: portBlock(4380),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startPreviewSite, startStaticSite } from '@agentora/preview';
+import { startPreviewSite, startRemoteHost } from '@agentora/preview';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 import { sharedBackendConfig } from '@agentora/e2e-support/site';
@@ -16,7 +16,7 @@ test('a new remote release on another host is picked up by changing only the run
     variant: 'careers-release-2',
     wrapExposed: { module: 'CareersPage', marker: 'Careers release 2' },
   });
-  const newHost = await startStaticSite({ root: releaseDist, port: 4339 });
+  const newHost = await startRemoteHost({ remote: 'careers', build: releaseDist, port: 4339 });
 
   const before = await startPreviewSite({
     workspaceRoot: WORKSPACE_ROOT,

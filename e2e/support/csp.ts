@@ -20,3 +20,38 @@ export async function recordCspViolations(page: Page): Promise<() => Promise<str
       ...((window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []),
     ]);
 }
+
+/** A row of the backend's CSP report counts (supabase/migrations/20251130000000_csp_reports.sql). */
+export interface CspViolationCount {
+  day: string;
+  release: string;
+  directive: string;
+  blocked: string;
+  page: string;
+  sample: string;
+  count: number;
+}
+
+/**
+ * The Content-Security-Policy reports counted by a backend's `csp-report` function, where every
+ * site of the run reports (the shared backend): read with its service key.
+ */
+export async function cspViolations(backend: {
+  url: string;
+  serviceKey: string;
+}): Promise<CspViolationCount[]> {
+  const response = await fetch(`${backend.url}/rest/v1/csp_violations?select=*`, {
+    headers: { apikey: backend.serviceKey, Authorization: `Bearer ${backend.serviceKey}` },
+  });
+  if (!response.ok)
+    throw new Error(`Reading the CSP reports failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as CspViolationCount[];
+}
+
+/** What a policy refused during the run, less what the CSP spec's scripts did on purpose. */
+export async function refusedByCsp(backend: {
+  url: string;
+  serviceKey: string;
+}): Promise<CspViolationCount[]> {
+  return (await cspViolations(backend)).filter((row) => !row.sample.includes(CSP_PROBE_MARKER));
+}

@@ -3,7 +3,7 @@ import { startPreviewSite } from '@agentora/preview';
 import { portBlock, SHARED_SITE_BASE_PORT } from './ports';
 import { WORKSPACE_ROOT } from './workspace';
 import { testBackend } from './backend';
-import { CSP_PROBE_MARKER } from './csp';
+import { refusedByCsp } from './csp';
 import { servedApps } from './owners';
 
 /** One production site shared by the tests that do not need their own (they start one themselves). */
@@ -22,13 +22,12 @@ export default async function globalSetup() {
   process.env.E2E_SUPABASE_PUBLISHABLE_KEY = backend.publicConfig.publishableKey;
   process.env.E2E_SUPABASE_SERVICE_KEY = backend.serviceKey;
   return async () => {
-    // Every spec ran against this site under its Content-Security-Policy (the headers a deploy
-    // writes): whatever a page, a form, supabase-js or a remote did that the policy refused was
-    // reported here. Only the spec that injects a script on purpose may appear.
-    const refused = site
-      .cspReports()
-      .filter((report) => !JSON.stringify(report).includes(CSP_PROBE_MARKER));
+    // Every spec ran against this site, or one of its own, under the Content-Security-Policy a
+    // deploy writes, reporting to this backend's csp-report function: whatever a page, a form,
+    // supabase-js or a remote did that a policy refused was counted there. Only the spec that
+    // injects a script on purpose may appear.
     await site.close();
+    const refused = await refusedByCsp({ url: backend.url, serviceKey: backend.serviceKey });
     await backend.close();
     if (refused.length > 0)
       throw new Error(

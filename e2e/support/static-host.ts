@@ -1,31 +1,24 @@
-// A static host's document root with one folder per app, as the deploy workflow fills it
-// (tools/delivery), served on a block of ports; and the prerender command as a deploy job runs it.
+// The site's hosts as the deploy workflow fills them (tools/delivery), one folder per app served by
+// workerd on a block of ports, with the pages not yet rendered; and the prerender command as a
+// deploy job runs it.
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  APP_NAMES,
-  appFolder,
-  httpOrigin,
-  manifestUrl,
-  REMOTE_NAMES,
-  type AppName,
-  type AppPorts,
-  type RemoteName,
-} from '@agentora/contracts/apps';
+import { appFolder, type AppName, type AppPorts } from '@agentora/contracts/apps';
 import { deployApp } from '@agentora/delivery';
-import { startStaticSite, type StaticSite } from '@agentora/preview';
+import { startPreviewSite } from '@agentora/preview';
 import { WORKSPACE_ROOT } from './workspace';
 
 export interface StaticHost {
+  /** A folder beside the hosts' folders (not served). */
   root: string;
   folder(app: AppName): string;
   url: string;
   runtimeConfigUrl: string;
-  deploy(app: AppName, distDir?: string): void;
+  /** Deploys a build into the app's folder, resolving once the host serves it. */
+  deploy(app: AppName, distDir?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,36 +26,22 @@ export async function startStaticHost(
   ports: AppPorts,
   supabase: { url: string; publishableKey: string },
 ): Promise<StaticHost> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-'));
-  const folder = (app: AppName) => path.join(root, app);
-  const deploy = (app: AppName, distDir = path.join(WORKSPACE_ROOT, appFolder(app), 'dist')) =>
-    void deployApp(distDir, folder(app));
-  for (const app of APP_NAMES) deploy(app);
-  const origin = (app: AppName) => httpOrigin('127.0.0.1', ports[app]);
-  const remotes = Object.fromEntries(
-    REMOTE_NAMES.map((remote) => [remote, manifestUrl(origin(remote))]),
-  ) as Record<RemoteName, string>;
-  const servers: StaticSite[] = [];
-  for (const app of APP_NAMES) {
-    servers.push(
-      await startStaticSite({
-        root: folder(app),
-        port: ports[app],
-        spaFallback: app === 'shell',
-        runtimeConfig: { remotes, supabase },
-      }),
-    );
-  }
+  const site = await startPreviewSite({
+    workspaceRoot: WORKSPACE_ROOT,
+    ports,
+    supabase,
+    prerender: false,
+  });
   return {
-    root,
-    folder,
-    url: origin('shell'),
-    runtimeConfigUrl: `${origin('shell')}/runtime-config.json`,
-    deploy,
-    close: async () => {
-      await Promise.all(servers.map((server) => server.close()));
-      fs.rmSync(root, { recursive: true, force: true });
+    root: path.dirname(site.shellDir),
+    folder: site.folder,
+    url: site.url,
+    runtimeConfigUrl: `${site.url}/runtime-config.json`,
+    deploy: async (app, distDir = path.join(WORKSPACE_ROOT, appFolder(app), 'dist')) => {
+      deployApp(distDir, site.folder(app));
+      await site.settled(app);
     },
+    close: () => site.close(),
   };
 }
 

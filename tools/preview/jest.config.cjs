@@ -2,4 +2,5 @@ module.exports = {
   preset: '@agentora/jest-preset',
   displayName: '@agentora/preview',
   testEnvironment: 'node',
+  testTimeout: 120000,
 };

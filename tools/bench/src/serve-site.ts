@@ -1,16 +1,13 @@
-// Child process of the benchmark: the local backend and the four static servers. They live outside the
+// Child process of the benchmark: the local backend and the site's hosts on workerd (the preview's
+// own), and the reference's. They live outside the
 // process that drives Lighthouse so that its trace and audit work never delays a response the page
 // is waiting for (simulated throttling starts from the observed server timings).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { raiseRateLimits, startLocalSupabase, type LocalSupabase } from '@agentora/local-supabase';
-import {
-  startPreviewSite,
-  startStaticSite,
-  type PreviewSite,
-  type StaticSite,
-} from '@agentora/preview';
+import { serveFolder, type HostedFolder } from '@agentora/host';
+import { startPreviewSite, type PreviewSite } from '@agentora/preview';
 import { runPrerender } from '@agentora/prerender';
 import { APP_NAMES, portsFrom } from '@agentora/contracts/apps';
 
@@ -42,7 +39,7 @@ const send = (message: ServeMessage) => process.send?.(message);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-bench-db-'));
 let backend: LocalSupabase | undefined;
 let site: PreviewSite | undefined;
-let reference: StaticSite | undefined;
+let reference: HostedFolder | undefined;
 let closing = false;
 
 async function shutdown(code: number) {
@@ -82,14 +79,18 @@ try {
       shellDir: request.referenceDir,
       config: `${site.url}/runtime-config.json`,
     });
-    reference = await startStaticSite({
-      root: request.referenceDir,
+    // Served as the shell is, by the same host: the comparison is of the builds, not the servers.
+    fs.writeFileSync(
+      path.join(request.referenceDir, 'runtime-config.json'),
+      JSON.stringify(site.runtimeConfig),
+    );
+    reference = await serveFolder({
+      app: 'shell',
+      folder: request.referenceDir,
       port: request.portBase + APP_NAMES.length,
       host: '127.0.0.1',
-      spaFallback: true,
-      runtimeConfig: site.runtimeConfig,
     });
-    referenceUrl = `http://127.0.0.1:${reference.port}`;
+    referenceUrl = reference.url;
   }
   send({
     type: 'ready',

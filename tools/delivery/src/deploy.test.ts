@@ -44,6 +44,49 @@ describe('deployApp', () => {
     expect(fs.readdirSync(target).some((name) => name.includes('.deploying-'))).toBe(false);
   });
 
+  it("keeps the chunks of the build before, drops older ones, and never touches a release's", () => {
+    const target = path.join(work, 'host');
+    const build = (version: number) => {
+      const dir = path.join(work, `v${version}`);
+      writeBuild(dir, {
+        'index.html': `v${version}`,
+        'mf-manifest.json': `{"v":${version}}`,
+        [`main.${String(version).repeat(10)}.js`]: `chunk v${version}`,
+        [`ssr/1.careers.${String(version).repeat(10)}.js`]: `server chunk v${version}`,
+      });
+      return dir;
+    };
+    deployApp(build(1), target);
+    writeBuild(target, { 'releases/abc/main.9999999999.js': 'a release' });
+    deployApp(build(2), target);
+    const third = deployApp(build(3), target);
+    expect(third.removed.sort()).toEqual(['main.1111111111.js', 'ssr/1.careers.1111111111.js']);
+    for (const kept of [
+      'main.2222222222.js',
+      'main.3333333333.js',
+      'ssr/1.careers.2222222222.js',
+      'releases/abc/main.9999999999.js',
+    ])
+      expect(fs.existsSync(path.join(target, kept))).toBe(true);
+    expect(JSON.parse(fs.readFileSync(path.join(target, 'deployed-build.json'), 'utf8'))).toEqual({
+      files: ['main.3333333333.js', 'ssr/1.careers.3333333333.js'],
+      deployedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  it("never replaces the host's runtime config with a build's", () => {
+    const target = path.join(work, 'host');
+    writeBuild(target, { 'runtime-config.json': '{"env":"production"}' });
+    writeBuild(path.join(work, 'v1'), {
+      'index.html': 'v1',
+      'runtime-config.json': '{"env":"local"}',
+    });
+    deployApp(path.join(work, 'v1'), target);
+    expect(fs.readFileSync(path.join(target, 'runtime-config.json'), 'utf8')).toBe(
+      '{"env":"production"}',
+    );
+  });
+
   it('refuses a folder that is not a build', () => {
     expect(() => deployApp(path.join(work, 'nothing'), path.join(work, 'host'))).toThrow(
       'is not a build (no index.html)',

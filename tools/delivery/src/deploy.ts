@@ -1,21 +1,29 @@
-// Deploys one app's production build into a static host's folder (a CDN origin, a mounted bucket,
-// an nginx root): `node tools/delivery/src/deploy.ts <app> --to <folder>`.
+// Deploys one app's production build into its host folder (tools/host: what the app's Worker serves;
+// a local preview's folder; any static host's document root).
 //
-// Order matters for visitors with the site open: content-hashed assets go first and old ones are
-// kept, so a page that loaded the previous manifest can still fetch its chunks; the files that name
-// "the current version" (mf-manifest.json, remoteEntry.js, index.html…) are written last, each
-// atomically (write then rename), so no visitor sees a manifest that points at missing chunks.
+// Order matters where the folder is served while it changes (the preview, a plain static host):
+// content-hashed assets go first, so a page that loaded the previous manifest can still fetch its
+// chunks; the files that name "the current version" (mf-manifest.json, remoteEntry.js, index.html…)
+// are written last, each atomically (write then rename), so no visitor sees a manifest that points at
+// missing chunks. On Cloudflare the whole folder goes live at once (deploy-site.ts).
+//
+// The folder keeps the chunks of the build before this one, for pages opened before the deploy, and
+// drops older ones: `deployed-build.json` names the hashed files of the build at the folder's root.
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_NAMES, appFolder, type AppName } from '@agentora/contracts/apps';
+import { RELEASES_DIR } from '@agentora/host';
 import { PAGES_RECORD_FILE } from '@agentora/prerender/page-files';
 
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
+const BUILD_RECORD = 'deployed-build.json';
+const RUNTIME_CONFIG_FILE = 'runtime-config.json';
 
 export interface DeployResult {
   target: string;
   assets: string[];
   entries: string[];
+  /** Chunks of the build before the previous one, no longer kept. */
+  removed: string[];
 }
 
 function listFiles(dir: string, base = dir): string[] {
@@ -32,15 +40,37 @@ function copyAtomically(from: string, to: string) {
   fs.renameSync(temporary, to);
 }
 
+export interface BuildRecord {
+  /** The hashed files of the build at the folder's root. */
+  files: string[];
+  /** When it was deployed (ISO 8601): a folder read back from the host has no file times. */
+  deployedAt: string;
+}
+
+export function readBuildRecord(target: string): BuildRecord | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(target, BUILD_RECORD), 'utf8')) as BuildRecord;
+  } catch {
+    return undefined;
+  }
+}
+
 export function deployApp(distDir: string, target: string): DeployResult {
   if (!fs.existsSync(path.join(distDir, 'index.html')))
     throw new Error(`${distDir} is not a build (no index.html): run the app's build first.`);
   // Where pages were prerendered, index.html is the home page, and the prerender that follows this
   // deploy replaces it: the build's client-rendered one must not stand in for it until then.
   const prerendered = fs.existsSync(path.join(target, PAGES_RECORD_FILE));
-  const files = listFiles(distDir).filter((file) => !(prerendered && file === 'index.html'));
+  // The environment's runtime config is the host's (the release commands change it): a build's
+  // (the local one, for a standalone run) never replaces it.
+  const configured = fs.existsSync(path.join(target, RUNTIME_CONFIG_FILE));
+  const files = listFiles(distDir).filter(
+    (file) =>
+      !(prerendered && file === 'index.html') && !(configured && file === RUNTIME_CONFIG_FILE),
+  );
   const assets = files.filter((file) => HASHED.test(path.basename(file)));
   const entries = files.filter((file) => !HASHED.test(path.basename(file)));
+  const previous = readBuildRecord(target);
   for (const file of assets) {
     const to = path.join(target, file);
     if (!fs.existsSync(to)) copyAtomically(path.join(distDir, file), to);
@@ -50,20 +80,18 @@ export function deployApp(distDir: string, target: string): DeployResult {
     (a, b) => Number(a.endsWith('mf-manifest.json')) - Number(b.endsWith('mf-manifest.json')),
   );
   for (const file of entries) copyAtomically(path.join(distDir, file), path.join(target, file));
-  return { target, assets, entries };
-}
-
-const isMain =
-  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? '');
-if (isMain) {
-  const [app, flag, to] = process.argv.slice(2);
-  if (!app || !(APP_NAMES as readonly string[]).includes(app) || flag !== '--to' || !to) {
-    console.error(`usage: deploy.ts <${APP_NAMES.join('|')}> --to <static host folder>`);
-    process.exit(2);
-  }
-  const root = path.resolve(import.meta.dirname, '../../..');
-  const result = deployApp(path.join(root, appFolder(app as AppName), 'dist'), path.resolve(to));
-  console.info(
-    `deployed ${app}: ${result.assets.length} assets, then ${result.entries.join(', ')} → ${result.target}`,
-  );
+  // Chunks neither of this build nor of the one it replaces (only known once a deploy recorded it).
+  const kept = new Set([...assets, ...(previous?.files ?? [])]);
+  const removed = previous
+    ? listFiles(target).filter(
+        (file) =>
+          HASHED.test(path.basename(file)) &&
+          !file.startsWith(`${RELEASES_DIR}${path.sep}`) &&
+          !kept.has(file),
+      )
+    : [];
+  for (const file of removed) fs.rmSync(path.join(target, file));
+  const record: BuildRecord = { files: [...assets].sort(), deployedAt: new Date().toISOString() };
+  fs.writeFileSync(path.join(target, BUILD_RECORD), `${JSON.stringify(record, null, 2)}\n`);
+  return { target, assets, entries, removed };
 }

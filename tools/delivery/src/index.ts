@@ -1,11 +1,11 @@
 export { deployApp, type DeployResult } from './deploy.ts';
 export {
-  HEADERS_FILE,
-  HEADERS_JSON_FILE,
-  headersFor,
-  parseHeadersFile,
-  remoteHeaderRules,
-  type HeaderRule,
-} from './security-headers.ts';
-export { writeSecurityHeaders, type WriteHeadersOptions } from './write-headers.ts';
-export { canary, deployRelease, promote, rollback, RELEASES_DIR } from './releases.ts';
+  shellRelease,
+  writeRules,
+  writeSecurityHeaders,
+  type WriteHeadersOptions,
+} from './write-headers.ts';
+export { canary, deployRelease, promote, rollback } from './releases.ts';
+export { RELEASES_DIR } from '@agentora/host';
+export { deploySite, liveRuntimeConfig, wranglerUpload, type Upload } from './deploy-site.ts';
+export { pullHostFolder, writeDeployedFiles, DEPLOYED_FILES } from './deployed-files.ts';

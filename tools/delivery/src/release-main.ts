@@ -1,69 +1,148 @@
-// The release commands (releases.ts):
-//   node tools/delivery/src/release-main.ts deploy <remote> --host <remote's host folder>
-//   node tools/delivery/src/release-main.ts canary <remote> <percent> --shell-dir <folder> --host <folder> [--release <id>]
-//   node tools/delivery/src/release-main.ts promote <remote> --shell-dir <folder>
-//   node tools/delivery/src/release-main.ts rollback <remote> --shell-dir <folder>
-//   node tools/delivery/src/release-main.ts status <remote> --shell-dir <folder>   (SUPABASE_URL and
-//     SUPABASE_SERVICE_KEY: the backend whose counters the shell reports to; a key that may read them)
-// Only `deploy` copies files (the remote's build, apps/<remote>/dist, as a release not yet live);
-// the others change the live runtime-config.json, effective on visitors' next page load.
+// `npm run release -- <command> <remote> …`: canary, promote and rollback of a remote (releases.ts).
+// Against the live site (default): each command reads the folders it changes back from the host,
+// changes them and deploys them (deploy-site.ts); with --shell-dir (and --host), it changes local
+// host folders in place (the preview's, which serves a change at once).
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { appFolder, type RemoteName } from '@agentora/contracts/apps';
+import { REMOTE_NAMES, appFolder, type RemoteName } from '@agentora/contracts/apps';
+import { SITE_URL } from '@agentora/data/constants';
+import { liveRootOf, liveRuntimeConfig, wranglerUpload, type LiveSite } from './deploy-site.ts';
+import { pullHostFolder } from './deployed-files.ts';
 import { canary, deployRelease, promote, rollback, status, statusLines } from './releases.ts';
 
-const USAGE =
-  'usage: release-main.ts deploy|canary|promote|rollback <remote> [<percent>] --shell-dir <folder> --host <folder> [--release <id>]';
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    'shell-dir': { type: 'string' },
-    host: { type: 'string' },
-    release: { type: 'string' },
-  },
+const USAGE = `usage: npm run release -- <command> <remote> [options]
+
+commands:
+  deploy <remote>               deploy apps/<remote>/dist as a release, not yet live
+  canary <remote> <percent>     send <percent> % of visitors to a release (--release <id>,
+                                default the newest one that is not live)
+  promote <remote>              the canary becomes the release every visitor gets
+  rollback <remote>             withdraw the canary; without one, the release before the last promote
+  status <remote>               stable and canary side by side: loads, failures, error rate
+                                (SUPABASE_URL and SUPABASE_SERVICE_KEY: the backend the shell reports to)
+
+options:
+  --site <url>          the live site (default ${SITE_URL}); deploys need CLOUDFLARE_API_TOKEN
+                        and CLOUDFLARE_ACCOUNT_ID
+  --dry-run <dir>       change and check everything, upload nothing
+  --shell-dir <folder>  change a local shell folder instead of the live site (and --host <folder>,
+                        the remote's, for deploy and canary)
+  --release <id>        canary: which release
+  --help                this text
+
+remotes: ${REMOTE_NAMES.join(', ')}`;
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      'shell-dir': { type: 'string' },
+      host: { type: 'string' },
+      release: { type: 'string' },
+      site: { type: 'string' },
+      'dry-run': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+} catch (error) {
+  fail(`release: ${(error as Error).message}\n(npm run release -- --help)`);
+}
+const { values, positionals } = parsed;
+if (values.help) {
+  console.info(USAGE);
+  process.exit(0);
+}
+const [command, remote, percent, ...extra] = positionals;
+const COMMANDS = ['deploy', 'canary', 'promote', 'rollback', 'status'];
+if (!command || !COMMANDS.includes(command))
+  fail(`release: the command is one of ${COMMANDS.join(', ')}.\n(npm run release -- --help)`);
+if (!remote || !(REMOTE_NAMES as readonly string[]).includes(remote))
+  fail(`release: name a remote (${REMOTE_NAMES.join(', ')}).\n(npm run release -- --help)`);
+if (extra.length > 0 || (command !== 'canary' && percent !== undefined))
+  fail(`release: unexpected ${[percent, ...extra].filter(Boolean).join(' ')}.`);
+
+const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
+const dist = path.join(workspaceRoot, appFolder(remote as RemoteName), 'dist');
+const site: LiveSite = { siteUrl: values.site ?? SITE_URL };
+const upload = wranglerUpload({
+  dryRunOutDir: values['dry-run'] && path.resolve(values['dry-run']),
+  message: `release ${command} ${remote}`,
 });
-const [command, remote, percent] = positionals;
+const local = values['shell-dir'] !== undefined;
 const need = (value: string | undefined, name: string): string => {
-  if (!value) {
-    console.error(`${USAGE}\n(${name} is missing)`);
-    process.exit(2);
-  }
+  if (!value) fail(`release: ${command} needs ${name} with --shell-dir.`);
   return path.resolve(value);
 };
+
+/** The live folder of the shell (and of the remote, where needed), read back from the host. */
+async function pullLive(apps: Array<'shell' | 'remote'>) {
+  const config = await liveRuntimeConfig(site);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-release-'));
+  const folders = { shell: path.join(work, 'shell'), remote: path.join(work, remote!) };
+  for (const which of apps) {
+    const app = which === 'shell' ? 'shell' : (remote as RemoteName);
+    await pullHostFolder({ from: liveRootOf(app, site, config), into: folders[which] });
+  }
+  return { config, work, ...folders };
+}
+
 try {
-  if (!remote) throw new Error(USAGE);
-  const root = path.resolve(import.meta.dirname, '../../..');
   switch (command) {
     case 'deploy': {
-      const id = deployRelease(
-        path.join(root, appFolder(remote as RemoteName), 'dist'),
-        need(values.host, '--host'),
-      );
+      if (local) {
+        const id = deployRelease(dist, need(values.host, '--host'));
+        console.info(
+          `${remote} release ${id} deployed, not live: canary ${remote} <percent> sends visitors to it.`,
+        );
+        break;
+      }
+      const live = await pullLive(['remote']);
+      const id = deployRelease(dist, live.remote);
+      await upload(remote as RemoteName, live.remote);
+      fs.rmSync(live.work, { recursive: true, force: true });
       console.info(
         `${remote} release ${id} deployed, not live: canary ${remote} <percent> sends visitors to it.`,
       );
       break;
     }
     case 'canary': {
-      const config = canary({
-        shellDir: need(values['shell-dir'], '--shell-dir'),
-        hostDir: need(values.host, '--host'),
-        remote,
-        percent: Number(percent),
-        release: values.release,
-      });
+      const share = Number(percent);
+      const run = (shellDir: string, hostDir: string) =>
+        canary({ shellDir, hostDir, remote, percent: share, release: values.release });
+      const config = local
+        ? run(need(values['shell-dir'], '--shell-dir'), need(values.host, '--host'))
+        : await (async () => {
+            const live = await pullLive(['shell', 'remote']);
+            const next = run(live.shell, live.remote);
+            await upload('shell', live.shell);
+            fs.rmSync(live.work, { recursive: true, force: true });
+            return next;
+          })();
       console.info(
-        `${remote}: ${percent} % of visitors get ${config.canaries?.[remote as RemoteName]?.manifest}`,
+        `${remote}: ${share} % of visitors get ${config.canaries?.[remote as RemoteName]?.manifest}`,
       );
       break;
     }
-    case 'promote': {
-      const config = promote(need(values['shell-dir'], '--shell-dir'), remote);
-      console.info(`${remote}: every visitor gets ${config.remotes[remote as RemoteName]}`);
-      break;
-    }
+    case 'promote':
     case 'rollback': {
-      const config = rollback(need(values['shell-dir'], '--shell-dir'), remote);
+      const change = command === 'promote' ? promote : rollback;
+      const config = local
+        ? change(need(values['shell-dir'], '--shell-dir'), remote)
+        : await (async () => {
+            const live = await pullLive(['shell']);
+            const next = change(live.shell, remote);
+            await upload('shell', live.shell);
+            fs.rmSync(live.work, { recursive: true, force: true });
+            return next;
+          })();
       console.info(`${remote}: every visitor gets ${config.remotes[remote as RemoteName]}`);
       break;
     }
@@ -73,7 +152,9 @@ try {
       if (!apiUrl || !serviceKey)
         throw new Error('status reads the backend: set SUPABASE_URL and SUPABASE_SERVICE_KEY.');
       const result = await status({
-        shellDir: need(values['shell-dir'], '--shell-dir'),
+        ...(local
+          ? { shellDir: need(values['shell-dir'], '--shell-dir') }
+          : { config: await liveRuntimeConfig(site) }),
         remote,
         apiUrl,
         serviceKey,
@@ -81,10 +162,7 @@ try {
       for (const line of statusLines(result)) console.info(line);
       break;
     }
-    default:
-      throw new Error(USAGE);
   }
 } catch (error) {
-  console.error(`release: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  fail(`release: ${error instanceof Error ? error.message : String(error)}`, 1);
 }

@@ -6,12 +6,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName, type RuntimeConfigJson } from '@agentora/contracts/apps';
+import { RELEASES_DIR, remoteHeaderRules } from '@agentora/host';
 import { releaseCheckError, type ReleaseManifest } from '@agentora/mf-config/release-check';
 import { writeAtomically } from '@agentora/prerender/page-files';
-import { deployApp } from './deploy.ts';
-import { writeSecurityHeaders } from './write-headers.ts';
+import { deployApp, readBuildRecord } from './deploy.ts';
+import { writeRules, writeSecurityHeaders } from './write-headers.ts';
 
-export const RELEASES_DIR = 'releases';
 const MANIFEST = 'mf-manifest.json';
 const RUNTIME_CONFIG = 'runtime-config.json';
 
@@ -32,6 +32,8 @@ export function deployRelease(distDir: string, hostDir: string): string {
   const manifest = fs.readFileSync(path.join(distDir, MANIFEST));
   const id = crypto.createHash('sha256').update(manifest).digest('hex').slice(0, 12);
   deployApp(distDir, path.join(hostDir, RELEASES_DIR, id));
+  // The host folder's own files follow (the list of its files names the release's too).
+  writeRules(hostDir, remoteHeaderRules());
   return id;
 }
 
@@ -48,7 +50,7 @@ function writeConfig(shellDir: string, config: RuntimeConfigJson): void {
 }
 
 /** A remote's host root URL, from a manifest URL of it (its own, or one of its releases'). */
-function hostRootOf(manifestUrl: string): string {
+export function hostRootOf(manifestUrl: string): string {
   return new URL(
     manifestUrl.replace(new RegExp(`${RELEASES_DIR}/[0-9a-f]+/${MANIFEST}$`), MANIFEST),
   ).href.replace(new RegExp(`${MANIFEST}$`), '');
@@ -67,10 +69,15 @@ export interface CanaryOptions {
 function newestRelease(hostDir: string, live: readonly string[]): string | undefined {
   const dir = path.join(hostDir, RELEASES_DIR);
   if (!fs.existsSync(dir)) return undefined;
+  // When each was deployed, as its build record says (a folder read back from the host has no file
+  // times worth comparing).
+  const deployedAt = (id: string) =>
+    Date.parse(readBuildRecord(path.join(dir, id))?.deployedAt ?? '') ||
+    fs.statSync(path.join(dir, id, MANIFEST)).mtimeMs;
   return fs
     .readdirSync(dir)
     .filter((id) => !live.some((url) => url.includes(`/${RELEASES_DIR}/${id}/`)))
-    .map((id) => ({ id, at: fs.statSync(path.join(dir, id, MANIFEST)).mtimeMs }))
+    .map((id) => ({ id, at: deployedAt(id) }))
     .sort((a, b) => b.at - a.at)[0]?.id;
 }
 
@@ -153,7 +160,9 @@ export interface ReleaseHealth {
 }
 
 export interface StatusOptions {
-  shellDir: string;
+  /** The shell's folder, whose runtime-config.json is read; or the config itself (the live one). */
+  shellDir?: string;
+  config?: RuntimeConfigJson;
   remote: string;
   /** The backend's API URL and a key that may read public.remote_health (the service role's). */
   apiUrl: string;
@@ -170,9 +179,9 @@ export interface StatusOptions {
 export async function status(
   options: StatusOptions,
 ): Promise<{ stable: ReleaseHealth; canary?: ReleaseHealth & { percent: number } }> {
-  const { shellDir, remote, apiUrl, serviceKey, days = 7, fetchImpl = fetch } = options;
+  const { remote, apiUrl, serviceKey, days = 7, fetchImpl = fetch } = options;
   assertRemote(remote);
-  const config = readConfig(shellDir);
+  const config = options.config ?? readConfig(options.shellDir ?? '');
   const since = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
   const url = new URL(`${apiUrl.replace(/\/+$/, '')}/rest/v1/remote_health`);
   url.searchParams.set('select', 'release,loads,load_failures,render_failures');

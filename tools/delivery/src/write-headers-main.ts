@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { invalidOverrideOrigins, parseRuntimeConfig } from '@agentora/data/runtime-config';
 import { readRuntimeConfigJson } from '@agentora/prerender/runtime-config-source';
-import { HEADERS_FILE, HEADERS_JSON_FILE } from './security-headers.ts';
+import { HEADERS_FILE, HEADERS_JSON_FILE } from '@agentora/host';
 import { writeSecurityHeaders, type WriteHeadersOptions } from './write-headers.ts';
 
 async function readConfig(location: string): Promise<WriteHeadersOptions['runtimeConfig']> {

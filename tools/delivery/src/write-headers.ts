@@ -1,10 +1,11 @@
-// Writes the static hosts' header rules (_headers, and the same rules as _headers.json) from what
-// is deployed: the shell's pages and the runtime config. Run after every deploy and prerender (the
+// Writes the hosts' header rules (_headers, and the same rules as _headers.json) from what is
+// deployed: the shell's pages and the runtime config. Run after every deploy and prerender (the
 // inline scripts' hashes follow the pages) and after every change of the runtime config (the
-// remotes' origins): the deploy workflow does both.
+// remotes' origins): the deploy command does both (deploy-site.ts).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeAtomically } from '@agentora/prerender/page-files';
+import { cspReportUrl } from '@agentora/backend/rules/csp-reports';
 import {
   HEADERS_FILE,
   HEADERS_JSON_FILE,
@@ -12,9 +13,16 @@ import {
   inlineScriptsOf,
   remoteHeaderRules,
   shellHeaderRules,
+  UNSERVED_FILES,
   type HeaderRule,
   type SiteSources,
-} from './security-headers.ts';
+} from '@agentora/host';
+import { PAGE_TEMPLATE_FILE } from '@agentora/mf-config/server-files';
+import { writeAtomically } from '@agentora/prerender/page-files';
+import { writeDeployedFiles } from './deployed-files.ts';
+
+/** The host's list of files it must not serve (wrangler reads it when it uploads or serves a folder). */
+const ASSETS_IGNORE_FILE = '.assetsignore';
 
 /** Every HTML file a host folder serves (the shell's server build is not served). */
 function htmlFiles(dir: string): string[] {
@@ -25,9 +33,28 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
-function writeRules(dir: string, rules: readonly HeaderRule[]): void {
+/**
+ * Writes a host folder's own files, the last step of every change to it: its rules (`_headers` for
+ * the host, `_headers.json` for any other, kept unserved) and the list of its files the next deploy
+ * reads back (deployed-files.ts).
+ */
+export function writeRules(dir: string, rules: readonly HeaderRule[]): void {
+  // headersFile refuses rules the host would drop: check before writing anything.
+  const text = headersFile(rules);
   writeAtomically(path.join(dir, HEADERS_JSON_FILE), `${JSON.stringify({ rules }, null, 2)}\n`);
-  writeAtomically(path.join(dir, HEADERS_FILE), headersFile(rules));
+  writeAtomically(path.join(dir, ASSETS_IGNORE_FILE), `${UNSERVED_FILES.join('\n')}\n`);
+  writeAtomically(path.join(dir, HEADERS_FILE), text);
+  writeDeployedFiles(dir);
+}
+
+/**
+ * The shell's release, as its CSP reports name it: the start of its page template's SHA-256 (the
+ * template names the release's entry script, so it changes with every shell release).
+ */
+export function shellRelease(shellDir: string): string {
+  const template = path.join(shellDir, PAGE_TEMPLATE_FILE);
+  if (!fs.existsSync(template)) return 'unknown';
+  return crypto.createHash('sha256').update(fs.readFileSync(template)).digest('hex').slice(0, 12);
 }
 
 export interface WriteHeadersOptions {
@@ -39,7 +66,11 @@ export interface WriteHeadersOptions {
   };
   /** The remotes' host folders, where they are on this machine too. */
   remoteDirs?: readonly string[];
-  reportUri?: string;
+  /**
+   * The backend whose `csp-report` function receives the pages' violation reports (default: the
+   * runtime config's). The e2e suites point every site they start at one backend, to read them all.
+   */
+  reportTo?: string;
 }
 
 /** Writes the shell's rules (and each remote folder's); returns the shell's. */
@@ -51,7 +82,10 @@ export function writeSecurityHeaders(options: WriteHeadersOptions): HeaderRule[]
     inlineScripts: htmlFiles(options.shellDir).flatMap((file) =>
       inlineScriptsOf(fs.readFileSync(file, 'utf8')),
     ),
-    reportUri: options.reportUri,
+    reportUri: cspReportUrl(
+      options.reportTo ?? options.runtimeConfig.supabase.url,
+      shellRelease(options.shellDir),
+    ),
   };
   const rules = shellHeaderRules(sources);
   writeRules(options.shellDir, rules);

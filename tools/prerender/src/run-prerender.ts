@@ -16,6 +16,15 @@ export interface RunPrerenderOptions {
   remotes?: readonly string[];
 }
 
+/** The environment less the deploy's credentials (the Cloudflare account's, the backend's keys). */
+export function withoutSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      ([name]) => !/^CLOUDFLARE_|^SUPABASE_(SECRET|SERVICE|ACCESS|DB)/.test(name),
+    ),
+  );
+}
+
 /** Prerenders every page into `shellDir`; rejects with the command's own message when it fails. */
 export async function runPrerender({
   workspaceRoot,
@@ -38,7 +47,8 @@ export async function runPrerender({
         ...remotes.flatMap((remote) => ['--remote', remote]),
         ...(remotes.length > 0 ? ['--error-page'] : []),
       ],
-      { cwd: workspaceRoot },
+      // It runs the remotes' server builds, fetched from their hosts: no deploy secret reaches it.
+      { cwd: workspaceRoot, env: withoutSecrets(process.env) },
     );
     return stdout;
   } catch (error) {

@@ -12,58 +12,75 @@ import {
   type RemoteName,
   type RuntimeConfigJson,
 } from '@agentora/contracts/apps';
-import { deployApp, remoteHeaderRules, writeSecurityHeaders } from '@agentora/delivery';
+import { deployApp, writeRules, writeSecurityHeaders } from '@agentora/delivery';
+import { remoteHeaderRules, serveFolder, type HostedFolder } from '@agentora/host';
 import { runPrerender } from '@agentora/prerender';
-import { CSP_REPORT_PATH, startStaticSite, type StaticSite } from './static-server.ts';
 
 export interface PreviewSiteOptions {
   workspaceRoot: string;
-  /** Port of each app's static server. */
+  /** Port of each app's host. */
   ports: AppPorts;
-  /** The backend the site talks to (public URL and anon key). */
+  /** The backend the site talks to (public URL and publishable key). */
   supabase: { url: string; publishableKey: string };
   /** Origins a remote override link may load a build from (runtime config `remoteOverrides`). */
   overrideOrigins?: string[];
   /** Override where a remote's manifest is fetched from (e.g. another host or build). */
   remoteUrls?: Partial<Record<RemoteName, string>>;
   /**
-   * The apps to serve (default all four): an owner's e2e suite serves the apps its pages load. The
+   * The apps to serve (default all five): an owner's e2e suite serves the apps its pages load. The
    * runtime config still names every remote (one not served is down, as in production when it
    * fails), and only the pages of the served remotes are prerendered.
    */
   apps?: readonly AppName[];
-  /** Serve an app from another folder than apps/<name>/dist. */
+  /** Deploy an app from another build than apps/<name>/dist. */
   distDirs?: Partial<Record<AppName, string>>;
+  /**
+   * Serve an app from a host folder of the caller's, as it is (the caller deploys releases into it;
+   * the preview only writes its header rules).
+   */
+  hostDirs?: Partial<Record<AppName, string>>;
   host?: string;
   /**
-   * Prerender the pages once the servers run, as a deployment does (default true): the shell's
-   * build is deployed into a folder of this site's own, and tools/prerender renders every page
-   * there from this site's remotes. Without it, the client renders every page.
+   * Prerender the pages once the hosts run, as a deployment does (default true): tools/prerender
+   * renders every page into the shell's folder from this site's remotes. Without it, the client
+   * renders every page (the shell's host answers every unknown path with its index.html).
    */
   prerender?: boolean;
+  /**
+   * The backend whose `csp-report` function gets the pages' Content-Security-Policy reports (default:
+   * `supabase.url`). The e2e suites send every site's reports to one backend, to check them all.
+   */
+  cspReportTo?: string;
 }
 
 export interface PreviewSite {
   url: string;
   runtimeConfig: RuntimeConfigJson;
   /**
-   * The shell's folder as the host serves it. Prerendered sites serve its runtime-config.json, as
-   * production does, so the release commands (tools/delivery/src/releases.ts) can change it.
+   * The shell's host folder. It holds runtime-config.json as production's does, so the release
+   * commands (tools/delivery/src/releases.ts) can change it; the host serves a change at once.
    */
   shellDir: string;
+  /** An app's host folder (what its Worker serves). */
+  folder(app: AppName): string;
   /**
-   * What the pages' Content-Security-Policy refused, as browsers reported it (prerendered sites:
-   * their headers are written as a deploy writes them, with this preview as the report address).
+   * Resolves once an app's host (default the shell's) serves what its folder holds now: after a
+   * change that adds or removes files (a deploy, a release), before the next page load.
    */
-  cspReports(): unknown[];
-  /** Stops one app's server (a remote going down). */
+  settled(app?: AppName): Promise<void>;
+  /** Stops one app's host (a remote going down). */
   stop(app: AppName): Promise<void>;
   /** Starts it again on the same port. */
   start(app: AppName): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Serves the four production builds on their ports, with a runtime config pointing them at each other. */
+/**
+ * The production site on this machine: each app's build deployed into a host folder of its own, as
+ * `npm run deploy` assembles it, and served by Cloudflare's runtime (workerd, through `wrangler dev`)
+ * with each app's production Worker config and header rules, on its port; the runtime config points
+ * them at each other and at the given backend.
+ */
 export async function startPreviewSite(options: PreviewSiteOptions): Promise<PreviewSite> {
   const host = options.host ?? '127.0.0.1';
   const origin = (app: AppName) => httpOrigin(host, options.ports[app]);
@@ -80,70 +97,103 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
       ? { remoteOverrides: { allowedOrigins: options.overrideOrigins } }
       : {}),
   };
-  const buildDir = (app: AppName) =>
-    options.distDirs?.[app] ?? path.join(options.workspaceRoot, appFolder(app), 'dist');
   const prerendering = options.prerender ?? true;
   const served = options.apps ?? APP_NAMES;
   if (!served.includes('shell')) throw new Error('A preview serves the shell: add it to apps.');
-  // The shell's "static host" folder: its build deployed, then the pages written into it.
-  const shellDir = prerendering
-    ? fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-preview-shell-'))
-    : buildDir('shell');
-  if (prerendering) {
-    deployApp(buildDir('shell'), shellDir);
-    fs.writeFileSync(
-      path.join(shellDir, 'runtime-config.json'),
-      `${JSON.stringify(runtimeConfig, null, 2)}\n`,
-    );
+  const hostRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-preview-'));
+  const folder = (app: AppName) => options.hostDirs?.[app] ?? path.join(hostRoot, app);
+  for (const app of served) {
+    if (options.hostDirs?.[app]) continue;
+    const build =
+      options.distDirs?.[app] ?? path.join(options.workspaceRoot, appFolder(app), 'dist');
+    deployApp(build, folder(app));
   }
-  const servers = new Map<AppName, StaticSite>();
+  const shellDir = folder('shell');
+  fs.writeFileSync(
+    path.join(shellDir, 'runtime-config.json'),
+    `${JSON.stringify(runtimeConfig, null, 2)}\n`,
+  );
+  for (const app of served) if (app !== 'shell') writeRules(folder(app), remoteHeaderRules());
+  const writeShellHeaders = () =>
+    writeSecurityHeaders({ shellDir, runtimeConfig, reportTo: options.cspReportTo });
+  writeShellHeaders();
+
+  const hosts = new Map<AppName, HostedFolder>();
   const start = async (app: AppName) => {
-    if (servers.has(app)) return;
-    const server = await startStaticSite({
-      root: app === 'shell' ? shellDir : buildDir(app),
-      port: options.ports[app],
-      host,
-      spaFallback: app === 'shell',
-      // A prerendered shell serves the file in its folder (above); anything else this value.
-      runtimeConfig: prerendering && app === 'shell' ? undefined : runtimeConfig,
-      cors: app !== 'shell',
-      collectCspReports: app === 'shell',
-      defaultHeaderRules: app === 'shell' ? [] : remoteHeaderRules(),
-    });
-    servers.set(app, server);
+    if (hosts.has(app)) return;
+    hosts.set(
+      app,
+      await serveFolder({
+        app,
+        folder: folder(app),
+        port: options.ports[app],
+        host,
+        clientRendered: app === 'shell' && !prerendering,
+      }),
+    );
   };
   const stop = async (app: AppName) => {
-    const server = servers.get(app);
-    servers.delete(app);
-    await server?.close();
+    const hosted = hosts.get(app);
+    hosts.delete(app);
+    await hosted?.close();
   };
   const close = async () => {
     await Promise.all(APP_NAMES.map(stop));
-    if (prerendering) fs.rmSync(shellDir, { recursive: true, force: true });
+    fs.rmSync(hostRoot, { recursive: true, force: true });
   };
   try {
-    for (const app of served) await start(app);
+    // The remotes first: the prerender loads their code from them. The shell's folder is complete
+    // before its host starts, so its first answers are the finished site.
+    const remotesServed = served.filter((app) => app !== 'shell');
+    const started = await Promise.allSettled(remotesServed.map(start));
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     if (prerendering) {
       await runPrerender({
         workspaceRoot: options.workspaceRoot,
         shellDir,
-        config: `${origin('shell')}/runtime-config.json`,
-        remotes: served.length === APP_NAMES.length ? [] : served.filter((app) => app !== 'shell'),
+        config: path.join(shellDir, 'runtime-config.json'),
+        remotes: served.length === APP_NAMES.length ? [] : remotesServed,
       }).catch((error: Error) => {
         throw new Error(`The preview could not prerender its pages: ${error.message}`);
       });
       // As a deploy does after its prerender: the policy follows the pages and the runtime config.
-      writeSecurityHeaders({ shellDir, runtimeConfig, reportUri: CSP_REPORT_PATH });
+      writeShellHeaders();
     }
+    await start('shell');
   } catch (error) {
     await close();
     throw error;
   }
+  /**
+   * Resolves once the host serves what its folder holds now. workerd serves a changed file at
+   * once, but sees files added or removed only after it has read the folder again: a file written
+   * after the change is served only once it has.
+   */
+  const settled = async (app: AppName = 'shell') => {
+    const hosted = hosts.get(app);
+    if (!hosted) return;
+    const marker = `preview-settled-${process.pid}-${Date.now()}.txt`;
+    fs.writeFileSync(path.join(folder(app), marker), marker);
+    try {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const response = await fetch(`${hosted.url}/${marker}`).catch(() => undefined);
+        if ((await response?.text()) === marker) return;
+        if (Date.now() > deadline)
+          throw new Error(`${app}'s host did not serve its folder's changes within 30 s.`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      fs.rmSync(path.join(folder(app), marker), { force: true });
+    }
+  };
   return {
     url: origin('shell'),
     runtimeConfig,
     shellDir,
-    cspReports: () => servers.get('shell')?.cspReports() ?? [],
+    folder,
+    settled,
     stop,
     start,
     close,

@@ -1,11 +1,16 @@
-// The response headers the static host sends with the site, made from what is deployed: the shell's
-// pages (the hashes of their inline scripts) and the runtime config (the remotes' and the backend's
-// origins). A Content-Security-Policy cannot be fixed at build time here: the remotes' origins are
-// chosen per environment by runtime-config.json (docs/security.md, "Response headers").
+// The response headers each app's host sends, as `_headers` rules (the format Cloudflare's static
+// assets read), made from what is deployed: the shell's pages (the hashes of their inline scripts)
+// and the runtime config (the remotes' and the backend's origins). A Content-Security-Policy cannot
+// be fixed at build time here: the remotes' origins are chosen per environment by
+// runtime-config.json (docs/security.md, "Response headers"). The caching and CORS rules live here
+// too, so everything a host sends beside the files is in one place.
 import crypto from 'node:crypto';
 
 export interface HeaderRule {
-  /** A host path pattern: an exact path, or a prefix ending in `*` (`/*` is every path). */
+  /**
+   * A host path pattern, as `_headers` reads it: an exact path; one `*` matching any characters
+   * (`/*` is every path); `:name` matching one path segment's characters (no `/`).
+   */
   path: string;
   headers: Record<string, string>;
 }
@@ -23,7 +28,7 @@ export interface SiteSources {
   overrideOrigins?: readonly string[];
   /** The inline scripts of every page the shell's host serves, by their text. */
   inlineScripts: readonly string[];
-  /** Where browsers report a violation (the preview collects them); none in production yet. */
+  /** Where browsers report a violation: the backend's csp-report function (write-headers.ts). */
   reportUri?: string;
 }
 
@@ -91,6 +96,39 @@ const EVERY_RESPONSE: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
+/**
+ * A file whose name carries its content hash (`[name].[contenthash].js`, tools/mf-config) never
+ * changes: browsers and the CDN may keep it for a year without asking again.
+ */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Every other file names "the current version" and must be revalidated on every use, or a release
+ * would not be picked up: pages, `mf-manifest.json`, `remoteEntry.js`, `runtime-config.json`,
+ * `federation-runtime.js`, the social cards, the feed. No rule sets it: it is the host's own default
+ * for static assets (with an ETag, so a revalidation costs a 304). A host with another default must
+ * send it for every file the immutable rule does not match.
+ */
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/**
+ * The content-hashed files of a folder, as `_headers` patterns: a name with at least two dots ending
+ * in `.js` (`main.e1e9af8bd0.js`, `21.careers.0a1b2c3d4e.js`) at the folder's root or in its server
+ * build; no unhashed file of a build has two dots (a test holds every build's files to it on the
+ * preview: e2e/shell/preview-headers.spec.ts).
+ */
+function hashedFiles(folder: string): string[] {
+  return [`${folder}/:name.:hash.js`, `${folder}/ssr/:name.:hash.js`];
+}
+
+const immutable = (pattern: string): HeaderRule => ({
+  path: pattern,
+  headers: { 'Cache-Control': IMMUTABLE },
+});
+
+/** Where a remote's releases are, on its host: `releases/<id>/` (tools/delivery/src/releases.ts). */
+export const RELEASES_DIR = 'releases';
+
 /** The rules of the shell's host: the pages and everything beside them. */
 export function shellHeaderRules(sources: SiteSources): HeaderRule[] {
   return [
@@ -104,28 +142,49 @@ export function shellHeaderRules(sources: SiteSources): HeaderRule[] {
         'Cross-Origin-Opener-Policy': 'same-origin',
       },
     },
+    // No CORS header: nothing of another origin reads the shell's files.
+    ...hashedFiles('').map(immutable),
   ];
 }
 
 /** The rules of a remote's host: scripts and manifests the shell's pages load from another origin. */
 export function remoteHeaderRules(): HeaderRule[] {
+  const releases = `/${RELEASES_DIR}/:release`;
   return [
     {
       path: '/*',
       headers: {
         ...EVERY_RESPONSE,
-        // The shell's pages fetch the manifest (and the server build's chunks) from another origin.
-        'Access-Control-Allow-Origin': '*',
         'X-Frame-Options': 'DENY',
+        // The shell's pages load the remote's scripts with plain script elements (no CORS request);
+        // this says they may, also for a page that ever requires it (Cross-Origin-Embedder-Policy).
         'Cross-Origin-Resource-Policy': 'cross-origin',
       },
     },
+    // The one file a page reads with fetch: the manifest. `*`, not the site's origin: the file is
+    // public and carries no credentials (anyone may read it server-side), and the same build is
+    // read by the site at each of its names (the local preview's localhost and 127.0.0.1) and by
+    // override links. Nothing else of the remote is readable by another origin's script.
+    { path: '/mf-manifest.json', headers: { 'Access-Control-Allow-Origin': '*' } },
+    { path: `${releases}/mf-manifest.json`, headers: { 'Access-Control-Allow-Origin': '*' } },
+    ...[...hashedFiles(''), ...hashedFiles(releases)].map(immutable),
   ];
 }
 
-/** The rules as a `_headers` file, the format Netlify and Cloudflare Pages read. */
+/** What Cloudflare's static assets accept in `_headers` (rules past these are ignored, silently). */
+export const HOST_LIMITS = { rules: 100, lineLength: 2000 } as const;
+
+/**
+ * The rules as a `_headers` file. Refuses rules the host would drop (more than 100, or a line over
+ * 2,000 characters, such as a policy grown by many override origins): the host ignores them without
+ * an error, so the deploy fails here instead.
+ */
 export function headersFile(rules: readonly HeaderRule[]): string {
-  return rules
+  if (rules.length > HOST_LIMITS.rules)
+    throw new Error(
+      `_headers: ${rules.length} rules; the host applies at most ${HOST_LIMITS.rules}.`,
+    );
+  const text = rules
     .map(
       (rule) =>
         `${rule.path}\n${Object.entries(rule.headers)
@@ -133,38 +192,15 @@ export function headersFile(rules: readonly HeaderRule[]): string {
           .join('\n')}\n`,
     )
     .join('\n');
-}
-
-/** Reads a `_headers` file back (what the preview applies). Comments and blank lines are skipped. */
-export function parseHeadersFile(text: string): HeaderRule[] {
-  const rules: HeaderRule[] = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      rules.push({ path: line.trim(), headers: {} });
-      continue;
-    }
-    const rule = rules.at(-1);
-    const colon = line.indexOf(':');
-    if (!rule || colon < 0)
-      throw new Error(`_headers: a header outside a path, or no colon: ${line}`);
-    rule.headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
-  }
-  return rules;
-}
-
-/** The headers of the rules matching `urlPath`, later rules adding to (and overriding) earlier ones. */
-export function headersFor(rules: readonly HeaderRule[], urlPath: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const rule of rules) {
-    const matches = rule.path.endsWith('*')
-      ? urlPath.startsWith(rule.path.slice(0, -1))
-      : urlPath === rule.path;
-    if (matches) Object.assign(headers, rule.headers);
-  }
-  return headers;
+  const long = text.split('\n').find((line) => line.trim().length > HOST_LIMITS.lineLength);
+  if (long)
+    throw new Error(
+      `_headers: a line of ${long.trim().length} characters (${long.trim().slice(0, 60)}…); the host ignores lines over ${HOST_LIMITS.lineLength}.`,
+    );
+  return text;
 }
 
 /** The name of the files the deploy writes into each host's folder. */
 export const HEADERS_FILE = '_headers';
+/** The same rules as data, for a host that does not read `_headers` (docs/deploying-the-site.md). */
 export const HEADERS_JSON_FILE = '_headers.json';

@@ -1,17 +1,14 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   contentSecurityPolicy,
   headersFile,
-  headersFor,
+  HOST_LIMITS,
+  IMMUTABLE,
   inlineScriptsOf,
-  parseHeadersFile,
+  remoteHeaderRules,
   scriptHashSource,
   shellHeaderRules,
-} from './security-headers';
-import { writeSecurityHeaders } from './write-headers';
+} from './header-rules';
 
 const SOURCES = {
   remotes: {
@@ -71,40 +68,60 @@ describe('the Content-Security-Policy', () => {
 });
 
 describe('the _headers file', () => {
-  it('reads back as the rules it was written from', () => {
-    const rules = shellHeaderRules(SOURCES);
-    expect(parseHeadersFile(headersFile(rules))).toEqual(rules);
-    expect(() => parseHeadersFile('  X-Orphan: 1\n')).toThrow(/outside a path/);
+  it('is one block per rule: its path, then its headers indented', () => {
+    expect(
+      headersFile([
+        { path: '/*', headers: { A: '1', B: '2' } },
+        { path: '/x', headers: { C: '3' } },
+      ]),
+    ).toBe('/*\n  A: 1\n  B: 2\n\n/x\n  C: 3\n');
   });
 
-  it('applies every matching rule, later ones overriding', () => {
-    const rules = parseHeadersFile('/*\n  A: 1\n  B: 1\n\n/blog/*\n  B: 2\n\n/about\n  C: 3\n');
-    expect(headersFor(rules, '/blog/x')).toEqual({ A: '1', B: '2' });
-    expect(headersFor(rules, '/about')).toEqual({ A: '1', B: '1', C: '3' });
-    expect(headersFor(rules, '/about/team')).toEqual({ A: '1', B: '1' });
+  it('refuses what the host would silently drop: a line over 2,000 characters, more than 100 rules', () => {
+    const manyOrigins = Array.from(
+      { length: 80 },
+      (_, n) => `https://team-${n}.previews.example.com`,
+    );
+    const rules = shellHeaderRules({ ...SOURCES, overrideOrigins: manyOrigins });
+    expect(() => headersFile(rules)).toThrow(/a line of \d+ characters .*over 2000/);
+    const tooMany = Array.from({ length: HOST_LIMITS.rules + 1 }, (_, n) => ({
+      path: `/p${n}`,
+      headers: { A: '1' },
+    }));
+    expect(() => headersFile(tooMany)).toThrow(/101 rules; the host applies at most 100/);
+    expect(() => headersFile(tooMany.slice(1))).not.toThrow();
   });
 });
 
-describe('writeSecurityHeaders', () => {
-  it("hashes every page's inline scripts, skips the server build, and writes both files", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'headers-'));
-    fs.mkdirSync(path.join(dir, 'blog/x'), { recursive: true });
-    fs.mkdirSync(path.join(dir, 'ssr'));
-    fs.writeFileSync(path.join(dir, 'index.html'), '<script>one()</script>');
-    fs.writeFileSync(path.join(dir, 'blog/x/index.html'), '<script>two()</script>');
-    fs.writeFileSync(path.join(dir, 'ssr/page-template.html'), '<script>never()</script>');
-    const [rule] = writeSecurityHeaders({
-      shellDir: dir,
-      runtimeConfig: { remotes: SOURCES.remotes, supabase: { url: SOURCES.backendUrl } },
-    });
-    const csp = rule!.headers['Content-Security-Policy']!;
-    expect(csp).toContain(scriptHashSource('one()'));
-    expect(csp).toContain(scriptHashSource('two()'));
-    expect(csp).not.toContain(scriptHashSource('never()'));
-    expect(parseHeadersFile(fs.readFileSync(path.join(dir, '_headers'), 'utf8'))).toEqual([rule]);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, '_headers.json'), 'utf8'))).toEqual({
-      rules: [rule],
-    });
-    fs.rmSync(dir, { recursive: true });
+describe('caching and CORS', () => {
+  const pathsWith = (rules: ReturnType<typeof remoteHeaderRules>, name: string, value: string) =>
+    rules.filter((rule) => rule.headers[name] === value).map((rule) => rule.path);
+
+  it('keeps content-hashed files for a year, at the root, in the server build and in releases', () => {
+    expect(pathsWith(shellHeaderRules(SOURCES), 'Cache-Control', IMMUTABLE)).toEqual([
+      '/:name.:hash.js',
+      '/ssr/:name.:hash.js',
+    ]);
+    expect(pathsWith(remoteHeaderRules(), 'Cache-Control', IMMUTABLE)).toEqual([
+      '/:name.:hash.js',
+      '/ssr/:name.:hash.js',
+      '/releases/:release/:name.:hash.js',
+      '/releases/:release/ssr/:name.:hash.js',
+    ]);
+  });
+
+  it('gives no rule two Cache-Control values: the host would join them into one header', () => {
+    for (const rules of [shellHeaderRules(SOURCES), remoteHeaderRules()])
+      expect(rules.find((rule) => rule.path === '/*')!.headers['Cache-Control']).toBeUndefined();
+  });
+
+  it("lets other origins read a remote's manifests only, and nothing of the shell", () => {
+    expect(pathsWith(remoteHeaderRules(), 'Access-Control-Allow-Origin', '*')).toEqual([
+      '/mf-manifest.json',
+      '/releases/:release/mf-manifest.json',
+    ]);
+    expect(
+      shellHeaderRules(SOURCES).some((rule) => 'Access-Control-Allow-Origin' in rule.headers),
+    ).toBe(false);
   });
 });

@@ -1,0 +1,180 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { APP_NAMES, type AppName } from '@agentora/contracts/apps';
+import { deploySite } from '@agentora/delivery';
+import { startPreviewSite } from '@agentora/preview';
+import { portBlock } from '@agentora/e2e-support/ports';
+import { waitForHydrated } from '@agentora/e2e-support/prerendered';
+import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
+import { sharedBackendConfig, sharedSiteUrl } from '@agentora/e2e-support/site';
+import { fileHashes } from '@agentora/e2e-support/static-host';
+import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
+
+// `npm run deploy -- <app>` (tools/delivery/src/deploy-site.ts) against a site served as the host
+// serves it: it reads the live folders back, assembles the new ones, and hands them to the upload,
+// which is `wrangler deploy` in production (here its --dry-run: everything but the upload).
+
+test.describe.configure({ timeout: 240_000 });
+
+const run = promisify(execFile);
+
+test('npm run deploy of each app, as CI runs it, assembles what the host accepts (wrangler deploy --dry-run)', async () => {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-dry-run-'));
+  try {
+    for (const app of APP_NAMES) {
+      const { stdout } = await run(
+        'npm',
+        [
+          'run',
+          '--silent',
+          'deploy',
+          '--',
+          app,
+          '--prebuilt',
+          '--site',
+          sharedSiteUrl(),
+          '--dry-run',
+          out,
+        ],
+        {
+          cwd: WORKSPACE_ROOT,
+          env: { ...process.env, CLOUDFLARE_API_TOKEN: '', CLOUDFLARE_ACCOUNT_ID: '' },
+        },
+      ).catch((error: { stdout?: string; stderr?: string; message: string }) => {
+        throw new Error(`deploy ${app} failed: ${error.message}\n${error.stdout}\n${error.stderr}`);
+      });
+      // A remote's deploy also puts the pages that show it live.
+      expect(stdout, app).toContain(
+        `deploy: checked (dry run, nothing uploaded): ${app === 'shell' ? 'shell' : `${app}, shell`}`,
+      );
+      // wrangler read the folder and built the Worker it would upload.
+      expect(fs.readdirSync(path.join(out, app)), app).toContain('README.md');
+    }
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+});
+
+/**
+ * What `wrangler deploy` does to a Worker's files, done to the local host's folder: its files become
+ * the uploaded folder's, none left over (in place: the host watches the folder itself).
+ */
+function replaceFolder(from: string, to: string): void {
+  for (const file of Object.keys(fileHashes(to)))
+    if (!fs.existsSync(path.join(from, file))) fs.rmSync(path.join(to, file));
+  fs.cpSync(from, to, { recursive: true });
+}
+
+test("a remote's deploy keeps the previous build's chunks, puts the new release live and re-renders only its pages", async ({
+  page,
+}) => {
+  const release2 = buildRemoteVariant({
+    remote: 'content',
+    variant: 'content-hero-text',
+    edits: [
+      {
+        file: 'src/pages/home/sections/HeroSection.tsx',
+        search: '<Accent>AI Agent</Accent> Commerce',
+        replace: '<Accent>AI Agent</Accent> Commerce, Release 2',
+      },
+    ],
+  });
+  const site = await startPreviewSite({
+    workspaceRoot: WORKSPACE_ROOT,
+    ports: portBlock(4400),
+    supabase: sharedBackendConfig(),
+  });
+  try {
+    const before = {
+      shell: fileHashes(site.folder('shell')),
+      content: fileHashes(site.folder('content')),
+    };
+    const uploads: AppName[] = [];
+    const result = await deploySite({
+      app: 'content',
+      workspaceRoot: WORKSPACE_ROOT,
+      site: { siteUrl: site.url },
+      distDir: release2,
+      upload: async (app, folder) => {
+        uploads.push(app);
+        replaceFolder(folder, site.folder(app));
+        await site.settled(app);
+      },
+    });
+    fs.rmSync(result.workDir, { recursive: true, force: true });
+    expect(uploads).toEqual(['content', 'shell']);
+
+    const after = {
+      shell: fileHashes(site.folder('shell')),
+      content: fileHashes(site.folder('content')),
+    };
+    // content: the new manifest, and every chunk of the build before still there for open pages.
+    expect(after.content['mf-manifest.json']).not.toBe(before.content['mf-manifest.json']);
+    for (const [file, hash] of Object.entries(before.content))
+      if (/\.[0-9a-f]{10}\.js$/.test(file)) expect(after.content[file], file).toBe(hash);
+    // The shell: its code and the pages of other remotes as they were; content's pages anew.
+    for (const file of [
+      'page-template.html',
+      'ssr/render-page.cjs',
+      'runtime-config.json',
+      'careers/index.html',
+      'coming-soon/index.html',
+    ])
+      expect(after.shell[file], file).toBe(before.shell[file]);
+    expect(after.shell['index.html']).not.toBe(before.shell['index.html']);
+    expect(fs.readFileSync(path.join(site.folder('shell'), 'index.html'), 'utf8')).toContain(
+      'Commerce, Release 2',
+    );
+
+    // Served by the host: the new page is current, adopted as it is.
+    await page.goto(`${site.url}/`);
+    await page.getByRole('main').hover();
+    await waitForHydrated(page, 'main h1');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+      'The Future of AI Agent Commerce, Release 2',
+    );
+    // A second deploy finds everything it needs in what the first put live.
+    const again = await deploySite({
+      app: 'content',
+      workspaceRoot: WORKSPACE_ROOT,
+      site: { siteUrl: site.url },
+      distDir: release2,
+      upload: async (app, folder) => {
+        replaceFolder(folder, site.folder(app));
+        await site.settled(app);
+      },
+    });
+    fs.rmSync(again.workDir, { recursive: true, force: true });
+  } finally {
+    await site.close();
+  }
+});
+
+test('a deploy reads nothing it cannot check: a served file that differs from the live list fails it, and nothing is uploaded', async () => {
+  const site = await startPreviewSite({
+    workspaceRoot: WORKSPACE_ROOT,
+    ports: portBlock(4405),
+    supabase: sharedBackendConfig(),
+    apps: ['shell', 'careers', 'signups'],
+  });
+  try {
+    // A host serving a mix of two versions: a file changed after the list was written.
+    fs.appendFileSync(path.join(site.folder('careers'), 'remoteEntry.js'), '\n// another version');
+    const uploads: AppName[] = [];
+    await expect(
+      deploySite({
+        app: 'careers',
+        workspaceRoot: WORKSPACE_ROOT,
+        site: { siteUrl: site.url },
+        upload: async (app) => void uploads.push(app),
+      }),
+    ).rejects.toThrow(/remoteEntry\.js is not the file deployed-files\.json lists/);
+    expect(uploads).toEqual([]);
+  } finally {
+    await site.close();
+  }
+});

@@ -1,0 +1,99 @@
+// `npm run deploy -- <app> [options]`: builds the app (Nx, cached) and puts it live on its Cloudflare
+// Worker, keeping what is live that it must keep and refreshing the pages that show it
+// (deploy-site.ts). CI's deploy job runs exactly this. The Cloudflare account comes from the
+// environment: CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { APP_NAMES, type AppName, type RuntimeConfigJson } from '@agentora/contracts/apps';
+import { SITE_URL } from '@agentora/data/constants';
+import { parseRuntimeConfig } from '@agentora/data/runtime-config';
+import { deploySite, wranglerUpload } from './deploy-site.ts';
+
+const USAGE = `usage: npm run deploy -- <${APP_NAMES.join('|')}> [options]
+
+Builds the app and deploys it to its Cloudflare Worker (CLOUDFLARE_API_TOKEN and
+CLOUDFLARE_ACCOUNT_ID from the environment). A remote's deploy also renders the pages
+that show it again and deploys the shell's pages; nothing else is rebuilt.
+
+options:
+  --site <url>              the live site (default ${SITE_URL})
+  --prebuilt                deploy apps/<app>/dist as it is (CI: the build job's artifact)
+  --dry-run <dir>           assemble and check everything, upload nothing (wrangler --dry-run)
+  --first-deploy            nothing of this app is live yet (the remotes first, then the shell)
+  --runtime-config <file>   the shell's first deploy: the runtime config it serves
+  --help                    this text`;
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      site: { type: 'string' },
+      prebuilt: { type: 'boolean' },
+      'dry-run': { type: 'string' },
+      'first-deploy': { type: 'boolean' },
+      'runtime-config': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+} catch (error) {
+  fail(`deploy: ${(error as Error).message}\n(npm run deploy -- --help)`);
+}
+const { values, positionals } = parsed;
+if (values.help) {
+  console.info(USAGE);
+  process.exit(0);
+}
+const [app, ...extra] = positionals;
+if (!app || extra.length > 0 || !(APP_NAMES as readonly string[]).includes(app))
+  fail(`deploy: name one app (${APP_NAMES.join(', ')}).\n(npm run deploy -- --help)`);
+if (values['runtime-config'] && (app !== 'shell' || !values['first-deploy']))
+  fail("deploy: --runtime-config is for the shell's --first-deploy only.");
+
+const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
+let runtimeConfig: RuntimeConfigJson | undefined;
+if (values['runtime-config']) {
+  try {
+    const value = JSON.parse(fs.readFileSync(values['runtime-config'], 'utf8')) as unknown;
+    // The checks the shell makes when it reads the file.
+    parseRuntimeConfig(value);
+    runtimeConfig = value as RuntimeConfigJson;
+  } catch (error) {
+    fail(`deploy: ${values['runtime-config']}: ${(error as Error).message}`, 1);
+  }
+}
+if (app === 'shell' && values['first-deploy'] && !runtimeConfig)
+  fail("deploy: the shell's first deploy needs --runtime-config <file>.");
+
+try {
+  if (!values.prebuilt)
+    execFileSync(
+      path.join(workspaceRoot, 'node_modules/.bin/nx'),
+      ['run', `@agentora/${app}:build`, '--output-style=static'],
+      { cwd: workspaceRoot, stdio: 'inherit' },
+    );
+  const result = await deploySite({
+    app: app as AppName,
+    workspaceRoot,
+    site: { siteUrl: values.site ?? SITE_URL },
+    upload: wranglerUpload({
+      dryRunOutDir: values['dry-run'] && path.resolve(values['dry-run']),
+      message: process.env.GITHUB_SHA ? `commit ${process.env.GITHUB_SHA}` : undefined,
+    }),
+    firstDeploy: values['first-deploy'] ? { runtimeConfig } : undefined,
+    log: (line) => console.info(`deploy: ${line}`),
+  });
+  console.info(
+    `deploy: ${values['dry-run'] ? 'checked (dry run, nothing uploaded)' : 'live'}: ${result.uploaded.map((entry) => entry.app).join(', ')}`,
+  );
+  fs.rmSync(result.workDir, { recursive: true, force: true });
+} catch (error) {
+  fail(`deploy: ${error instanceof Error ? error.message : String(error)}`, 1);
+}

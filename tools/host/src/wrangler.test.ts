@@ -1,0 +1,195 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  headersFile,
+  IMMUTABLE,
+  remoteHeaderRules,
+  REVALIDATE,
+  shellHeaderRules,
+} from './header-rules';
+import { deployFolder, serveFolder, type HostedFolder } from './wrangler';
+
+// workerd, through wrangler, on small folders made here: the host's own answers, not a copy of them.
+
+function writeFiles(dir: string, files: Record<string, string | Buffer>) {
+  for (const [name, body] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), body);
+  }
+}
+
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+
+describe("the shell's Worker, served by wrangler dev", () => {
+  let dir: string;
+  let host: HostedFolder;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-shell-'));
+    writeFiles(dir, {
+      'index.html': '<!doctype html><title>Home</title>',
+      'about/index.html': '<!doctype html><title>About</title>',
+      '404.html': '<!doctype html><title>Not found</title>',
+      'main.0123456789.js': 'console.log(1)',
+      'runtime-config.json': '{}',
+      '_headers.json': '{"rules":[]}',
+      '.assetsignore': '_headers.json\n',
+      _headers: headersFile(
+        shellHeaderRules({ remotes: {}, backendUrl: 'https://b.example', inlineScripts: [] }),
+      ),
+    });
+    host = await serveFolder({ app: 'shell', folder: dir, port: 4911 });
+  });
+  afterAll(async () => {
+    await host.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers a page at its address without a slash, and redirects the other forms to it once', async () => {
+    const page = await fetch(`${host.url}/about`, { redirect: 'manual' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>About</title>');
+    for (const other of ['/about/', '/about/index.html']) {
+      const response = await fetch(`${host.url}${other}`, { redirect: 'manual' });
+      expect(response.status).toBe(307);
+      expect(response.headers.get('location')).toBe('/about');
+    }
+  });
+
+  it('answers an unknown address with the error page and 404', async () => {
+    const response = await fetch(`${host.url}/no/such/page`, { redirect: 'manual' });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<title>Not found</title>');
+  });
+
+  it('applies the header rules: hashed scripts for a year, the rest revalidated, the policy on every file', async () => {
+    const script = await fetch(`${host.url}/main.0123456789.js`);
+    expect(script.headers.get('cache-control')).toBe(IMMUTABLE);
+    for (const file of ['/', '/about', '/runtime-config.json']) {
+      const response = await fetch(`${host.url}${file}`);
+      expect(response.headers.get('cache-control')).toBe(REVALIDATE);
+      expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
+  it("serves none of the host's own files", async () => {
+    for (const file of ['/_headers', '/_headers.json', '/.assetsignore'])
+      expect((await fetch(`${host.url}${file}`, { redirect: 'manual' })).status).toBe(404);
+  });
+
+  it('will not start on a port something else answers on', async () => {
+    await expect(serveFolder({ app: 'shell', folder: dir, port: 4911 })).rejects.toThrow(
+      /Port 4911 on 127.0.0.1 is already in use/,
+    );
+  });
+});
+
+describe("a remote's Worker", () => {
+  it('lets other origins read its manifest only, and answers a missing file with a plain 404', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-remote-'));
+    writeFiles(dir, {
+      'index.html': '<!doctype html>',
+      'mf-manifest.json': '{}',
+      'remoteEntry.js': 'entry',
+      '1.careers.0123456789.js': 'chunk',
+      _headers: headersFile(remoteHeaderRules()),
+    });
+    const host = await serveFolder({ app: 'careers', folder: dir, port: 4912 });
+    try {
+      const manifest = await fetch(`${host.url}/mf-manifest.json`);
+      expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+      expect(manifest.headers.get('cache-control')).toBe(REVALIDATE);
+      const entry = await fetch(`${host.url}/remoteEntry.js`);
+      expect(entry.headers.get('access-control-allow-origin')).toBeNull();
+      expect(entry.headers.get('cache-control')).toBe(REVALIDATE);
+      const chunk = await fetch(`${host.url}/1.careers.0123456789.js`);
+      expect(chunk.headers.get('cache-control')).toBe(IMMUTABLE);
+      expect(chunk.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      const missing = await fetch(`${host.url}/2.careers.9999999999.js`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toBe('');
+    } finally {
+      await host.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a served folder outlives nothing', () => {
+  it('stops when the process that started it is killed (SIGKILL), freeing its port', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-orphan-'));
+    writeFiles(dir, { 'index.html': '<!doctype html>' });
+    const script = path.join(dir, 'serve.ts');
+    fs.writeFileSync(
+      script,
+      `import { serveFolder } from ${JSON.stringify(path.join(import.meta.dirname, 'wrangler.ts'))};\n` +
+        `await serveFolder({ app: 'shell', folder: ${JSON.stringify(dir)}, port: 4913 });\n` +
+        `console.log('serving');\nsetInterval(() => {}, 1000);\n`,
+    );
+    const parent = spawn(
+      process.execPath,
+      ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', script],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        parent.stdout!.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('serving')) resolve();
+        });
+        parent.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+      });
+      expect(await portIsFree(4913)).toBe(false);
+      parent.kill('SIGKILL');
+      const deadline = Date.now() + 20_000;
+      while (!(await portIsFree(4913))) {
+        if (Date.now() > deadline) throw new Error('workerd still holds port 4913');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      parent.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('wrangler deploy --dry-run', () => {
+  let dir: string;
+  let out: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-deploy-'));
+    out = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-out-'));
+  });
+  afterEach(() => {
+    for (const folder of [dir, out]) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("accepts an app's folder with its production config, uploading nothing", async () => {
+    writeFiles(dir, { 'index.html': '<!doctype html>', 'main.0123456789.js': 'x' });
+    const result = await deployFolder({ app: 'careers', folder: dir, dryRunOutDir: out });
+    expect(result.output).toContain('--dry-run: exiting now.');
+    expect(result.code).toBe(0);
+  });
+
+  it('fails on a folder the host would refuse (a file over 25 MiB)', async () => {
+    writeFiles(dir, {
+      'index.html': '<!doctype html>',
+      'huge.bin': Buffer.alloc(26 * 1024 * 1024),
+    });
+    const result = await deployFolder({ app: 'careers', folder: dir, dryRunOutDir: out });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/huge\.bin/);
+  });
+});

@@ -1,0 +1,215 @@
+// Runs Cloudflare's own CLI, `wrangler` (pinned in package.json), for both uses: `wrangler dev`
+// serves a host folder on workerd, the runtime production runs, for the preview, the e2e suites and
+// the bench; `wrangler deploy` uploads it. Its workerd binary ships inside its npm package, so
+// nothing downloads; it needs Node ≥ 22.12, which the workspace's `node` package brings.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { AppName } from '@agentora/contracts/apps';
+import { workerConfig, type WorkerConfig } from './worker-config.ts';
+
+/**
+ * Keeps wrangler off the network where it would only reach out on its own account: no usage
+ * metrics or error reports, no fetch of the `Request.cf` example object (offline it only warns), no
+ * banner (its update check asks the npm registry). Deploys still reach Cloudflare's API, as they must.
+ */
+export const WRANGLER_ENV: Readonly<Record<string, string>> = {
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_SEND_ERROR_REPORTS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+};
+
+const WRANGLER_BIN = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('wrangler/package.json')),
+  'bin/wrangler.js',
+);
+
+/** A place of its own for a wrangler run: its config, its state (`.wrangler/`) and its log. */
+function workDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `agentora-${prefix}-`));
+}
+
+function writeConfig(dir: string, config: WorkerConfig): string {
+  const file = path.join(dir, 'wrangler.json');
+  fs.writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+  return file;
+}
+
+const wranglerEnv = (cwd: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  ...WRANGLER_ENV,
+  WRANGLER_LOG_PATH: path.join(cwd, 'logs'),
+});
+
+/** A wrangler command that ends by itself (deploy). */
+function runWrangler(args: string[], cwd: string): Promise<{ code: number; output: string }> {
+  const child = spawn(process.execPath, [WRANGLER_BIN, ...args], {
+    cwd,
+    env: wranglerEnv(cwd),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) =>
+    child.once('close', (code) => resolve({ code: code ?? 1, output })),
+  );
+}
+
+/** A wrangler command that runs until stopped (dev), ended with this process whatever happens to it. */
+function startWrangler(args: string[], cwd: string): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
+      path.join(import.meta.dirname, 'wrangler-guard.ts'),
+      WRANGLER_BIN,
+      ...args,
+    ],
+    // stdin is the guard's lifeline: it closes when this process ends.
+    { cwd, env: wranglerEnv(cwd), stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+}
+
+export interface HostedFolder {
+  app: AppName;
+  url: string;
+  port: number;
+  /** What wrangler printed (for a failure message). */
+  output(): string;
+  close(): Promise<void>;
+}
+
+export interface ServeOptions {
+  /** Which app's Worker config to use (html and not-found handling). */
+  app: AppName;
+  /** The host folder to serve. */
+  folder: string;
+  port: number;
+  host?: string;
+  /** How long to wait for it to answer (default 60 s: five start at once on two cores). */
+  timeoutMs?: number;
+  /**
+   * A shell whose pages were not prerendered (some e2e suites): every unknown address gets its
+   * index.html, which renders the route in the browser. Production always prerenders.
+   */
+  clientRendered?: boolean;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
+    await response.arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    // The guard ends wrangler and workerd, then exits.
+    child.kill('SIGTERM');
+  });
+}
+
+/** Serves a host folder on workerd with `wrangler dev`, as the app's Worker serves it in production. */
+export async function serveFolder(options: ServeOptions): Promise<HostedFolder> {
+  const host = options.host ?? '127.0.0.1';
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${options.port}`;
+  // Something else answering there would pass for this server once it "answers".
+  if (await answers(`${url}/`))
+    throw new Error(
+      `Port ${options.port} on ${host} is already in use: ${options.app} cannot be served there.`,
+    );
+  const dir = workDir(`wrangler-${options.app}`);
+  const config = workerConfig({
+    app: options.app,
+    assetsDir: path.resolve(options.folder),
+    target: 'local',
+  });
+  if (options.clientRendered) config.assets.not_found_handling = 'single-page-application';
+  const configFile = writeConfig(dir, config);
+  const child = startWrangler(
+    [
+      'dev',
+      '--config',
+      configFile,
+      '--ip',
+      host,
+      '--port',
+      String(options.port),
+      // Any free port for the devtools, so several apps run side by side.
+      '--inspector-port',
+      '0',
+      '--persist-to',
+      path.join(dir, 'state'),
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      'warn',
+    ],
+    dir,
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const close = async () => {
+    await stop(child);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  while (!(await answers(`${url}/`))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await close();
+      throw new Error(
+        `wrangler dev for ${options.app} did not answer at ${url}${child.exitCode !== null ? ` (it exited with ${child.exitCode})` : ''}:\n${output.trim()}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { app: options.app, url, port: options.port, output: () => output, close };
+}
+
+export interface DeployOptions {
+  app: AppName;
+  folder: string;
+  /** `--dry-run --outdir <dir>`: everything but the upload (what `npm test` runs for every app). */
+  dryRunOutDir?: string;
+  /** A note kept with the Worker's version (`wrangler versions list` shows it). */
+  message?: string;
+}
+
+export interface DeployResult {
+  code: number;
+  output: string;
+}
+
+/**
+ * `wrangler deploy` of one app's host folder, with its production config. The Cloudflare account
+ * comes from CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID in the environment (never arguments,
+ * which a log would show).
+ */
+export async function deployFolder(options: DeployOptions): Promise<DeployResult> {
+  const dir = workDir(`deploy-${options.app}`);
+  try {
+    const configFile = writeConfig(
+      dir,
+      workerConfig({
+        app: options.app,
+        assetsDir: path.resolve(options.folder),
+        target: 'production',
+      }),
+    );
+    const args = ['deploy', '--config', configFile];
+    if (options.message) args.push('--message', options.message.slice(0, 100));
+    if (options.dryRunOutDir) args.push('--dry-run', '--outdir', options.dryRunOutDir);
+    return await runWrangler(args, dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
