@@ -6,6 +6,7 @@ import type { RequestContext } from '../http/context.ts';
 import { sendJson } from '../http/reply.ts';
 import type { Admission, Reply, Route } from '../http/route.ts';
 import type { AuthServices } from './auth-services.ts';
+import { handleGenerateLink } from './admin.ts';
 import { AuthFailure, authErrors, failureReply, sendFailure } from './errors.ts';
 import { handleLogout } from './logout.ts';
 import { handleOtp } from './otp.ts';
@@ -37,6 +38,11 @@ const ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map<string, Endpoint>([
   ],
   ['/user', { method: 'GET', handle: (ctx, services) => handleGetUser(ctx, services) }],
   ['/logout', { method: 'POST', handle: (ctx, services) => handleLogout(ctx, services) }],
+  // The admin API's one endpoint served here (the secret key's; not rate limited, as in Auth).
+  [
+    '/admin/generate_link',
+    { method: 'POST', handle: (ctx, services) => handleGenerateLink(ctx, services) },
+  ],
 ]);
 
 const failure = (req: IncomingMessage, error: AuthFailure): Reply =>
