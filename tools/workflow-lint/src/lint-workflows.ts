@@ -21,11 +21,11 @@ export const workflowsFolder = path.join(workspaceRoot, '.github', 'workflows');
 
 /**
  * Labels of this repository's self-hosted runners, which actionlint cannot know (its config file's
- * `self-hosted-runner.labels`): deploy-app.yml runs on `[self-hosted, static-host]`, ci.yml's preview
- * deploys on `[self-hosted, previews-host]` (a runner with the previews folder only). Any other label
- * that is neither GitHub's nor listed here is still an error.
+ * `self-hosted-runner.labels`): ci.yml's preview deploys run on `[self-hosted, previews-host]` (a
+ * runner with the previews folder only). Any other label that is neither GitHub's nor listed here is
+ * still an error.
  */
-export const selfHostedRunnerLabels: readonly string[] = ['static-host', 'previews-host'];
+export const selfHostedRunnerLabels: readonly string[] = ['previews-host'];
 
 export interface WorkflowProblem {
   file: string;
