@@ -5,7 +5,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { APP_NAMES, type AppName } from '@agentora/contracts/apps';
-import { deploySite } from '@agentora/delivery';
+import {
+  deploySite,
+  liveCanary,
+  liveDeployRelease,
+  livePromote,
+  liveRollback,
+  type Upload,
+} from '@agentora/delivery';
 import { startPreviewSite } from '@agentora/preview';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
@@ -74,7 +81,7 @@ test("a remote's deploy keeps the previous build's chunks, puts the new release 
 }) => {
   const release2 = buildRemoteVariant({
     remote: 'content',
-    variant: 'content-hero-text',
+    variant: 'content-deploy-text',
     edits: [
       {
         file: 'src/pages/home/sections/HeroSection.tsx',
@@ -174,6 +181,61 @@ test('a deploy reads nothing it cannot check: a served file that differs from th
       }),
     ).rejects.toThrow(/remoteEntry\.js is not the file deployed-files\.json lists/);
     expect(uploads).toEqual([]);
+  } finally {
+    await site.close();
+  }
+});
+
+test('the release commands against the live site: deploy a release, canary, promote and roll back, each read back from the host and uploaded', async ({
+  page,
+}) => {
+  const next = buildRemoteVariant({
+    remote: 'careers',
+    variant: 'careers-live-release',
+    wrapExposed: { module: 'CareersPage', marker: 'Careers next release' },
+  });
+  const site = await startPreviewSite({
+    workspaceRoot: WORKSPACE_ROOT,
+    ports: portBlock(4410),
+    supabase: sharedBackendConfig(),
+    apps: ['shell', 'careers', 'signups'],
+  });
+  try {
+    const uploads: AppName[] = [];
+    const upload: Upload = async (app, folder) => {
+      uploads.push(app);
+      replaceFolder(folder, site.folder(app));
+      await site.settled(app);
+    };
+    const live = { site: { siteUrl: site.url }, remote: 'careers' as const, upload };
+    const served = async () =>
+      (await (await fetch(`${site.url}/runtime-config.json`)).json()) as {
+        remotes: Record<string, string>;
+        canaries?: Record<string, { manifest: string; percent: number }>;
+      };
+    const stable = (await served()).remotes.careers!;
+
+    const id = await liveDeployRelease({ ...live, distDir: next });
+    expect(uploads).toEqual(['careers']);
+    const releaseManifest = `${new URL(stable).origin}/releases/${id}/mf-manifest.json`;
+    const manifest = await fetch(releaseManifest);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+    // Nothing is live yet.
+    expect((await served()).canaries).toBeUndefined();
+
+    await liveCanary({ ...live, percent: 100 });
+    expect((await served()).canaries?.careers).toEqual({ manifest: releaseManifest, percent: 100 });
+    await page.goto(`${site.url}/careers`);
+    await page.getByRole('main').hover();
+    await waitForHydrated(page, 'main h1');
+    await expect(page.getByTestId('release-marker')).toHaveText('Careers next release');
+
+    await livePromote(live);
+    expect((await served()).remotes.careers).toBe(releaseManifest);
+    await liveRollback(live);
+    expect((await served()).remotes.careers).toBe(stable);
+    expect(uploads).toEqual(['careers', 'shell', 'shell', 'shell']);
   } finally {
     await site.close();
   }

@@ -9,3 +9,10 @@ export { canary, deployRelease, promote, rollback } from './releases.ts';
 export { RELEASES_DIR } from '@agentora/host';
 export { deploySite, liveRuntimeConfig, wranglerUpload, type Upload } from './deploy-site.ts';
 export { pullHostFolder, writeDeployedFiles, DEPLOYED_FILES } from './deployed-files.ts';
+export {
+  liveCanary,
+  liveDeployRelease,
+  livePromote,
+  liveRollback,
+  type LiveReleaseOptions,
+} from './live-releases.ts';

@@ -2,14 +2,12 @@
 // Against the live site (default): each command reads the folders it changes back from the host,
 // changes them and deploys them (deploy-site.ts); with --shell-dir (and --host), it changes local
 // host folders in place (the preview's, which serves a change at once).
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REMOTE_NAMES, appFolder, type RemoteName } from '@agentora/contracts/apps';
 import { SITE_URL } from '@agentora/data/constants';
-import { liveRootOf, liveRuntimeConfig, wranglerUpload, type LiveSite } from './deploy-site.ts';
-import { pullHostFolder } from './deployed-files.ts';
+import { liveRuntimeConfig, wranglerUpload, type LiveSite } from './deploy-site.ts';
+import { liveCanary, liveDeployRelease, livePromote, liveRollback } from './live-releases.ts';
 import { canary, deployRelease, promote, rollback, status, statusLines } from './releases.ts';
 
 const USAGE = `usage: npm run release -- <command> <remote> [options]
@@ -82,18 +80,6 @@ const need = (value: string | undefined, name: string): string => {
   return path.resolve(value);
 };
 
-/** The live folder of the shell (and of the remote, where needed), read back from the host. */
-async function pullLive(apps: Array<'shell' | 'remote'>) {
-  const config = await liveRuntimeConfig(site);
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-release-'));
-  const folders = { shell: path.join(work, 'shell'), remote: path.join(work, remote!) };
-  for (const which of apps) {
-    const app = which === 'shell' ? 'shell' : (remote as RemoteName);
-    await pullHostFolder({ from: liveRootOf(app, site, config), into: folders[which] });
-  }
-  return { config, work, ...folders };
-}
-
 try {
   switch (command) {
     case 'deploy': {
@@ -104,10 +90,12 @@ try {
         );
         break;
       }
-      const live = await pullLive(['remote']);
-      const id = deployRelease(dist, live.remote);
-      await upload(remote as RemoteName, live.remote);
-      fs.rmSync(live.work, { recursive: true, force: true });
+      const id = await liveDeployRelease({
+        site,
+        remote: remote as RemoteName,
+        upload,
+        distDir: dist,
+      });
       console.info(
         `${remote} release ${id} deployed, not live: canary ${remote} <percent> sends visitors to it.`,
       );
@@ -119,13 +107,13 @@ try {
         canary({ shellDir, hostDir, remote, percent: share, release: values.release });
       const config = local
         ? run(need(values['shell-dir'], '--shell-dir'), need(values.host, '--host'))
-        : await (async () => {
-            const live = await pullLive(['shell', 'remote']);
-            const next = run(live.shell, live.remote);
-            await upload('shell', live.shell);
-            fs.rmSync(live.work, { recursive: true, force: true });
-            return next;
-          })();
+        : await liveCanary({
+            site,
+            remote: remote as RemoteName,
+            upload,
+            percent: share,
+            release: values.release,
+          });
       console.info(
         `${remote}: ${share} % of visitors get ${config.canaries?.[remote as RemoteName]?.manifest}`,
       );
@@ -133,16 +121,16 @@ try {
     }
     case 'promote':
     case 'rollback': {
-      const change = command === 'promote' ? promote : rollback;
       const config = local
-        ? change(need(values['shell-dir'], '--shell-dir'), remote)
-        : await (async () => {
-            const live = await pullLive(['shell']);
-            const next = change(live.shell, remote);
-            await upload('shell', live.shell);
-            fs.rmSync(live.work, { recursive: true, force: true });
-            return next;
-          })();
+        ? (command === 'promote' ? promote : rollback)(
+            need(values['shell-dir'], '--shell-dir'),
+            remote,
+          )
+        : await (command === 'promote' ? livePromote : liveRollback)({
+            site,
+            remote: remote as RemoteName,
+            upload,
+          });
       console.info(`${remote}: every visitor gets ${config.remotes[remote as RemoteName]}`);
       break;
     }
