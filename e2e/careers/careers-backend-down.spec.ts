@@ -11,11 +11,15 @@ import {
   resumeInput,
 } from '@agentora/e2e-support/careers';
 import { servedApps } from '@agentora/e2e-support/owners';
+import { sharedBackendConfig } from '@agentora/e2e-support/site';
 
 // A site and a backend of this test's own, so stopping the backend cannot disturb other tests.
 // Ports from the careers suite's private block (4610-4699).
 const SITE_PORTS = portBlock(4610);
 const BACKEND_PORT = 4619;
+
+// Starting a site of its own (its hosts, the prerender) takes part of a test's time on a busy machine.
+test.describe.configure({ timeout: 120_000 });
 
 test('with the backend down the failure texts show and everything entered stays', async ({
   page,
@@ -29,6 +33,8 @@ test('with the backend down the failure texts show and everything entered stays'
     ports: SITE_PORTS,
     supabase: backend.publicConfig,
     apps: servedApps(),
+    // Its CSP reports go where the run's teardown reads them.
+    cspReportTo: sharedBackendConfig().url,
   });
   try {
     const form = await openCareers(page, site.url);

@@ -24,6 +24,7 @@ import {
 } from '@agentora/e2e-support/signups';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 import { isPageViewCount } from '@agentora/e2e-support/growth';
+import { cspViolations } from '@agentora/e2e-support/csp';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -262,6 +263,9 @@ test('the preview serves the production builds with the local backend: its forms
     await form.getByRole('button', { name: 'Join Waitlist' }).click();
     await expect(form.getByRole('status')).toHaveText(WAITLIST_MAILED);
     expect(await signupRows('waitlist_signups', email, BACKEND)).toHaveLength(1);
+    // Its pages report to its own backend (the run's teardown reads the shared one's): nothing was
+    // refused on the way.
+    expect(await cspViolations(BACKEND)).toEqual([]);
   } finally {
     await preview.stop();
   }

@@ -200,7 +200,18 @@ test('an anchor followed before hydration does not move a visitor who has scroll
   // The visitor reads on while the page's code is still on its way.
   await page.evaluate(() => window.scrollBy(0, 600));
   const scrolled = await page.evaluate(() => Math.round(window.scrollY));
+  // The move to #vision reaches the router once the part has hydrated, as a popstate event
+  // (early-interactions.ts): the moment a scroll back to the anchor would happen.
+  await page.evaluate(() => {
+    const seen = window as unknown as { __popstates: number };
+    seen.__popstates = 0;
+    window.addEventListener('popstate', () => (seen.__popstates += 1));
+  });
   await waitForHydrated(page, 'main h1');
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => (window as unknown as { __popstates: number }).__popstates > 0);
+  // The router's render of it has been committed and painted.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(scrolled);
 });

@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { sharedBackendSettings } from '@agentora/e2e-support/backend';
-import { CSP_PROBE_MARKER, cspViolations, recordCspViolations } from '@agentora/e2e-support/csp';
+import { sharedBackendSettings, testBackend } from '@agentora/e2e-support/backend';
+import {
+  CSP_PROBE_MARKER,
+  cspViolations,
+  failOnRefusedCsp,
+  recordCspViolations,
+} from '@agentora/e2e-support/csp';
 import { sharedSiteUrl } from '@agentora/e2e-support/site';
 
 // The headers a deploy writes for the static host (tools/delivery/src/write-headers.ts), served by
@@ -92,4 +97,33 @@ test('a script injected into a page is refused, and reported', async ({ page }) 
         .reduce((sum, row) => sum + Number(row.count), 0),
     )
     .toBeGreaterThanOrEqual(2);
+});
+
+test("the run's teardown fails on any report but the CSP spec's own, as a browser sends it", async () => {
+  // A backend of this test's own: a violation counted in the shared one would fail the run.
+  const backend = await testBackend(4459);
+  try {
+    const report = (sample: string) =>
+      fetch(`${backend.url}/functions/v1/csp-report?release=e2e`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/csp-report' },
+        body: JSON.stringify({
+          'csp-report': {
+            'document-uri': `${sharedSiteUrl()}/coming-soon`,
+            'effective-directive': 'script-src-elem',
+            'violated-directive': 'script-src-elem',
+            'blocked-uri': 'inline',
+            'script-sample': sample,
+          },
+        }),
+      });
+    expect((await report(`window.__injected = '${CSP_PROBE_MARKER}';`)).status).toBe(204);
+    await expect(failOnRefusedCsp(backend)).resolves.toBeUndefined();
+    expect((await report('alert(document.cookie)')).status).toBe(204);
+    await expect(failOnRefusedCsp(backend)).rejects.toThrow(
+      /The Content-Security-Policy refused 1 thing\(s\) during the run:[\s\S]*alert\(document\.cookie\)/,
+    );
+  } finally {
+    await backend.close();
+  }
 });

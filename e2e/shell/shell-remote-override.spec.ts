@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startPreviewSite, startRemoteHost } from '@agentora/preview';
 import { recordCspViolations } from '@agentora/e2e-support/csp';
+import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
 import { sharedBackendConfig } from '@agentora/e2e-support/site';
@@ -8,7 +9,7 @@ import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 
 // A team tries its pull request's build of a remote in the production site, in one browser: an
 // override link from an allowed origin (apps/shell/src/federation/remote-overrides.ts). A site of
-// this file's own (4380-4383), a preview build of careers on an allowed origin (4390) and the same
+// this file's own (4380-4384), a preview build of careers on an allowed origin (4390) and the same
 // build on one that is not (4391).
 const ALLOWED_PORT = 4390;
 const REFUSED_PORT = 4391;
@@ -48,6 +49,8 @@ test('an override link loads the preview build of a remote in this browser until
     await page.goto(`${site.url}/careers?remote-override=careers=${encodeURIComponent(override)}`);
     await expect(banner).toContainText(`Load "careers" from ${override} in this browser?`);
     await page.getByRole('main').hover();
+    // The part's code has run (hydrated): had the preview build loaded, its marker would be here.
+    await waitForHydrated(page, 'main h1');
     await expect(
       main.getByRole('heading', { level: 1, name: 'Careers at Agentora' }),
     ).toBeVisible();
@@ -73,6 +76,7 @@ test('an override link loads the preview build of a remote in this browser until
     const other = await browser.newPage();
     await other.goto(`${site.url}/careers`);
     await other.getByRole('main').hover();
+    await waitForHydrated(other, 'main h1');
     await expect(
       other.getByRole('heading', { level: 1, name: 'Careers at Agentora' }),
     ).toBeVisible();
@@ -83,6 +87,7 @@ test('an override link loads the preview build of a remote in this browser until
     await banner.getByRole('button', { name: 'Clear override' }).click();
     await expect(page).toHaveURL(`${site.url}/careers`);
     await page.getByRole('main').hover();
+    await waitForHydrated(page, 'main h1');
     await expect(
       main.getByRole('heading', { level: 1, name: 'Careers at Agentora' }),
     ).toBeVisible();
@@ -101,6 +106,7 @@ test('an override link loads the preview build of a remote in this browser until
       `Remote override refused: http://127.0.0.1:${REFUSED_PORT} is not on this site's list of preview origins.`,
     );
     await page.getByRole('main').hover();
+    await waitForHydrated(page, 'main h1');
     await expect(
       main.getByRole('heading', { level: 1, name: 'Careers at Agentora' }),
     ).toBeVisible();

@@ -5,6 +5,9 @@ import { portBlock } from '@agentora/e2e-support/ports';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 import { expectSiteFrame, sharedBackendConfig } from '@agentora/e2e-support/site';
 
+// Starting a site of its own (its hosts, the prerender) takes part of a test's time on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test('a remote that is down costs only its own area, and Retry brings it back', async ({
   page,
 }) => {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { startPreviewSite, type PreviewSite } from '@agentora/preview';
 import { testBackend } from '@agentora/e2e-support/backend';
 import { portBlock } from '@agentora/e2e-support/ports';
-import { scrollThroughPage } from '@agentora/e2e-support/site';
+import { scrollThroughPage, sharedBackendConfig } from '@agentora/e2e-support/site';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 import {
   earlyAccessForm,
@@ -23,6 +23,9 @@ import { servedApps } from '@agentora/e2e-support/owners';
 const SITE_PORTS = portBlock(4510);
 const BACKEND_PORT = 4519;
 
+// Starting a site of its own (its hosts, the prerender) takes part of a test's time on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test('with the backend stopped every sign-up form shows its failure text and keeps what was typed', async ({
   page,
 }) => {
@@ -35,6 +38,8 @@ test('with the backend stopped every sign-up form shows its failure text and kee
       ports: SITE_PORTS,
       supabase: backend.publicConfig,
       apps: servedApps(),
+      // Its CSP reports go where the run's teardown reads them.
+      cspReportTo: sharedBackendConfig().url,
     });
     await page.goto(`${site.url}/`);
     await scrollThroughPage(page);

@@ -14,7 +14,8 @@ import {
 const MAILED =
   "Thanks! You're on the early access list. Check your email for confirmation and exclusive benefits.";
 
-test.describe.configure({ mode: 'serial' });
+// Starting a site of its own (its hosts, the prerender) takes part of a test's time on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let limited: Awaited<ReturnType<typeof startRateLimitedSite>> | undefined;
 let backend: TestBackend;

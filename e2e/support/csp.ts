@@ -55,3 +55,15 @@ export async function refusedByCsp(backend: {
 }): Promise<CspViolationCount[]> {
   return (await cspViolations(backend)).filter((row) => !row.sample.includes(CSP_PROBE_MARKER));
 }
+
+/** The run's teardown check: throws, naming what was refused, if anything was. */
+export async function failOnRefusedCsp(backend: {
+  url: string;
+  serviceKey: string;
+}): Promise<void> {
+  const refused = await refusedByCsp(backend);
+  if (refused.length > 0)
+    throw new Error(
+      `The Content-Security-Policy refused ${refused.length} thing(s) during the run:\n${JSON.stringify(refused.slice(0, 5), null, 2)}`,
+    );
+}

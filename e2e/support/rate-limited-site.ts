@@ -3,6 +3,7 @@ import { testBackend, type TestBackend } from './backend';
 import { servedApps } from './owners';
 import { portBlock } from './ports';
 import { WORKSPACE_ROOT } from './workspace';
+import { sharedBackendConfig } from './site';
 
 /** The message every form shows when a rate limit refuses it. */
 export const RATE_LIMITED = 'Too many attempts. Please wait a minute and try again.';
@@ -26,6 +27,8 @@ export async function startRateLimitedSite(base: number): Promise<RateLimitedSit
     ports: portBlock(base),
     supabase: backend.publicConfig,
     apps: servedApps(),
+    // Its CSP reports go where the run's teardown reads them.
+    cspReportTo: sharedBackendConfig().url,
   }).catch(async (error: unknown) => {
     await backend.close();
     throw error;
