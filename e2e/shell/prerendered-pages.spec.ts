@@ -105,7 +105,7 @@ test.describe('with JavaScript off', () => {
       );
       await expect(head.locator('link[rel="icon"]')).toHaveAttribute(
         'href',
-        /^data:image\/png;base64,/,
+        /^data:image\/webp;base64,/,
       );
       await expect(head.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
         'href',
@@ -140,8 +140,8 @@ test('the icon comes with the page: loading it asks for no icon file, and the fi
   await page.waitForTimeout(1500);
   expect(asked.filter((pathname) => /icon/.test(pathname))).toEqual([]);
   const icon = await page.locator('link[rel="icon"]').getAttribute('href');
-  const served = await request.get(`${sharedSiteUrl()}/favicon-32.png`);
-  expect(icon).toBe(`data:image/png;base64,${(await served.body()).toString('base64')}`);
+  const served = await request.get(`${sharedSiteUrl()}/favicon-32.webp`);
+  expect(icon).toBe(`data:image/webp;base64,${(await served.body()).toString('base64')}`);
 
   const touchIcon = await request.get(`${sharedSiteUrl()}/apple-touch-icon.png`);
   expect(touchIcon.status()).toBe(200);

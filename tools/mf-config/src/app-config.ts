@@ -10,7 +10,7 @@ import { GLOBAL_CSS, THEME_COLOR } from '@agentora/ui/global-css';
 import { devServerConfig } from './dev/dev-server.ts';
 import { ExposeContractPlugin } from './expose-contract.ts';
 import { GeneratedFilesPlugin } from './generated-files.ts';
-import { siteIconDataUrl } from './site-icon.ts';
+import { siteIcon } from './site-icon.ts';
 import { createServerConfig } from './server-config.ts';
 import { PAGE_TEMPLATE_FILE } from './server-files.ts';
 import { providedByShell, SHARED_ROUTER_MODULE, sharedMap, type SharedSpec } from './shared.ts';
@@ -23,7 +23,12 @@ const RUNTIME_CONFIG_PRELOAD =
 // What every page of every app carries in its <head> before any script: the site's global rules.
 const PAGE_HEAD = { globalCss: GLOBAL_CSS, themeColor: THEME_COLOR };
 // The shell's pages carry their icon in the HTML (site-icon.ts).
-const SHELL_PAGE_HEAD = { ...PAGE_HEAD, siteIconHref: siteIconDataUrl() };
+const SITE_ICON = siteIcon();
+const SHELL_PAGE_HEAD = {
+  ...PAGE_HEAD,
+  siteIconHref: SITE_ICON.href,
+  siteIconType: SITE_ICON.type,
+};
 const majorVersionGuard = path.join(import.meta.dirname, 'runtime/major-version-guard.ts');
 // A remote's own page is only its standalone harness: one template serves all three.
 const remoteStandaloneTemplate = path.resolve(
