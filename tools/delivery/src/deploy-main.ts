@@ -10,6 +10,7 @@ import { APP_NAMES, type AppName, type RuntimeConfigJson } from '@agentora/contr
 import { SITE_URL } from '@agentora/data/constants';
 import { parseRuntimeConfig } from '@agentora/data/runtime-config';
 import { deploySite, wranglerUpload } from './deploy-site.ts';
+import { checkOverrideOrigins } from './override-origins.ts';
 
 const USAGE = `usage: npm run deploy -- <${APP_NAMES.join('|')}> [options]
 
@@ -73,6 +74,13 @@ if (app === 'shell' && values['first-deploy'] && !runtimeConfig)
   fail("deploy: the shell's first deploy needs --runtime-config <file>.");
 
 try {
+  // The config this deploy serves (the first deploy's, else the live one) names only origins of one
+  // owner for override links, or nothing is built or uploaded (override-origins.ts).
+  await checkOverrideOrigins(
+    runtimeConfig
+      ? { config: runtimeConfig, source: values['runtime-config']! }
+      : { site: { siteUrl: values.site ?? SITE_URL } },
+  );
   if (!values.prebuilt)
     execFileSync(
       path.join(workspaceRoot, 'node_modules/.bin/nx'),

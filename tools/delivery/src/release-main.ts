@@ -8,6 +8,7 @@ import { REMOTE_NAMES, appFolder, type RemoteName } from '@agentora/contracts/ap
 import { SITE_URL } from '@agentora/data/constants';
 import { liveRuntimeConfig, wranglerUpload, type LiveSite } from './deploy-site.ts';
 import { liveCanary, liveDeployRelease, livePromote, liveRollback } from './live-releases.ts';
+import { checkOverrideOrigins } from './override-origins.ts';
 import { canary, deployRelease, promote, rollback, status, statusLines } from './releases.ts';
 
 const USAGE = `usage: npm run release -- <command> <remote> [options]
@@ -81,6 +82,14 @@ const need = (value: string | undefined, name: string): string => {
 };
 
 try {
+  // The commands that rewrite the runtime config refuse one whose override list names a host that
+  // could be anyone's, before changing anything (override-origins.ts).
+  if (command === 'canary' || command === 'promote' || command === 'rollback')
+    await checkOverrideOrigins(
+      local
+        ? { file: path.join(need(values['shell-dir'], '--shell-dir'), 'runtime-config.json') }
+        : { site },
+    );
   switch (command) {
     case 'deploy': {
       if (local) {

@@ -2,18 +2,16 @@
 // Writes the hosts' header rules (write-headers.ts) for a deployed site.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { invalidOverrideOrigins, parseRuntimeConfig } from '@agentora/data/runtime-config';
+import { parseRuntimeConfig } from '@agentora/data/runtime-config';
 import { readRuntimeConfigJson } from '@agentora/prerender/runtime-config-source';
 import { HEADERS_FILE, HEADERS_JSON_FILE } from '@agentora/host';
+import { assertOverrideOrigins } from './override-origins.ts';
 import { writeSecurityHeaders, type WriteHeadersOptions } from './write-headers.ts';
 
 async function readConfig(location: string): Promise<WriteHeadersOptions['runtimeConfig']> {
   const value = await readRuntimeConfigJson(location);
-  const invalid = invalidOverrideOrigins(value);
-  if (invalid.length > 0)
-    throw new Error(
-      `${location}: remoteOverrides.allowedOrigins has entries that are not origins (https://host[:port], or https://*.sub.domain): ${invalid.join(', ')}`,
-    );
+  // Every entry an origin of one owner, by the public suffix list too (override-origins.ts).
+  assertOverrideOrigins(value, location);
   // The same checks the shell makes when it reads the file.
   return parseRuntimeConfig(value);
 }

@@ -136,6 +136,38 @@ describe('an override link', () => {
     });
   });
 
+  it("from a stranger's bucket is refused when the list names a shared host's wildcard", () => {
+    // Such entries never reach a deployed config (the deploy refuses them); the shell leaves them out
+    // however its config was read.
+    const shared = {
+      ...CONFIG,
+      remoteOverrides: {
+        allowedOrigins: [
+          'https://*.s3.amazonaws.com',
+          'https://*.blob.core.windows.net',
+          'https://*.us-east-1.elasticbeanstalk.com',
+        ],
+      },
+    };
+    const storage = memoryStorage();
+    for (const build of [
+      'https://attacker.s3.amazonaws.com/mf-manifest.json',
+      'https://attacker.blob.core.windows.net/careers/mf-manifest.json',
+      'https://attacker.us-east-1.elasticbeanstalk.com/mf-manifest.json',
+    ]) {
+      for (const config of [shared, parseRuntimeConfig(shared)]) {
+        const state = resolve(link(`careers=${build}`), storage, config);
+        expect(state.pending).toBeUndefined();
+        expect(state.refused?.reason).toMatch(/not on this site's list/);
+      }
+      storage.setItem(
+        OVERRIDES_STORAGE_KEY,
+        JSON.stringify([{ remote: 'careers', manifestUrl: build }]),
+      );
+      expect(resolve('', storage, shared).remotes).toEqual(CONFIG.remotes);
+    }
+  });
+
   it('without storage (refused by the browser) is confirmed for nothing, and breaks nothing', () => {
     confirmOverride(undefined, PR_OVERRIDE);
     expect(resolve(link(`careers=${PR_BUILD}`), undefined).remotes).toEqual(CONFIG.remotes);

@@ -8,7 +8,7 @@ import {
   REMOTE_OVERRIDES_STORAGE_KEY,
   type RemoteName,
 } from '@agentora/contracts/apps';
-import type { RuntimeConfig } from '@agentora/data/runtime-config';
+import { isOriginPattern, type RuntimeConfig } from '@agentora/data/runtime-config';
 
 export const OVERRIDE_PARAM = 'remote-override';
 /** The value of OVERRIDE_PARAM that clears every override. */
@@ -117,7 +117,9 @@ export function resolveRemoteOverrides(
   storage: Storage | undefined,
   pageHostname: string,
 ): OverrideState {
-  const allowed = config.remoteOverrides?.allowedOrigins ?? [];
+  // The config read at start-up has left out every entry that is not an origin pattern; checked again
+  // here, so no way of getting a config in can widen the list to a shared host.
+  const allowed = (config.remoteOverrides?.allowedOrigins ?? []).filter(isOriginPattern);
   const stillAllowed = (entry: RemoteOverride) =>
     !('reason' in checkOverride(`${entry.remote}=${entry.manifestUrl}`, allowed, pageHostname));
   let overrides = readStored(storage);

@@ -26,10 +26,40 @@ function isHttpUrl(value: unknown): value is string {
 }
 
 /**
+ * Hosts where anyone can publish: cloud storage and app platforms whose customers get names at any
+ * depth below them (bucket.s3.amazonaws.com, app.us-east-1.elasticbeanstalk.com,
+ * account.blob.core.windows.net), and hosts that serve anyone's files by path (unpkg.com/<package>/).
+ * A wildcard at or under one, or an exact origin that is one, lets a stranger's build in. This is a
+ * short list on purpose: the shell reads it in its first-load code. The deploy refuses the rest of the
+ * public suffix list besides (tools/delivery/src/override-origins.ts).
+ */
+export const SHARED_HOSTS: readonly string[] = [
+  'amazonaws.com',
+  's3.amazonaws.com',
+  'on.aws',
+  'elasticbeanstalk.com',
+  'windows.net',
+  'azurewebsites.net',
+  'cloudapp.azure.com',
+  'googleapis.com',
+  'storage.googleapis.com',
+  'r2.cloudflarestorage.com',
+  'digitaloceanspaces.com',
+  'linodeobjects.com',
+  'wasabisys.com',
+  'backblazeb2.com',
+  'raw.githubusercontent.com',
+  'cdn.jsdelivr.net',
+  'unpkg.com',
+  'esm.sh',
+];
+
+/**
  * An origin an override may load a remote from: scheme, host and optional port, nothing else. The
  * host may start with `*.` (any one subdomain) over at least three labels, so a wildcard can name a
- * domain of ours (`*.previews.agentora.ai`) but never a whole public suffix (`*.github.io`, `*.com`),
- * under which anyone can have a host. Plain http only for loopback hosts (a local site).
+ * domain of ours (`*.previews.agentora.ai`) but never a whole public suffix of two labels
+ * (`*.github.io`, `*.com`), nor one at or under a shared host (`*.s3.amazonaws.com`); an exact host may
+ * not be a shared host itself. Plain http only for loopback hosts (a local site).
  */
 export function isOriginPattern(value: unknown): value is string {
   if (typeof value !== 'string') return false;
@@ -37,6 +67,8 @@ export function isOriginPattern(value: unknown): value is string {
   if (!match) return false;
   const [, scheme, wildcard, host] = match;
   if (wildcard && host!.split('.').length < 3) return false;
+  if (SHARED_HOSTS.some((shared) => host === shared || (wildcard && host!.endsWith(`.${shared}`))))
+    return false;
   const loopback = host === 'localhost' || host === '127.0.0.1';
   return scheme === 'https' || (loopback && !wildcard);
 }
@@ -75,7 +107,8 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     string
   >;
   // A team's preview list must never take the site down: an entry that is not an origin pattern
-  // is left out (so it allows nothing); the deploy refuses such a config (write-headers-main.ts).
+  // is left out (so it allows nothing); the deploy, the release commands and the header writer refuse
+  // such a config (tools/delivery/src/override-origins.ts).
   const listed = (value as { remoteOverrides?: { allowedOrigins?: unknown } }).remoteOverrides
     ?.allowedOrigins;
   const allowedOrigins = Array.isArray(listed) ? listed.filter(isOriginPattern) : undefined;
