@@ -65,7 +65,7 @@ describe('refusedOverrideOrigins', () => {
         origin: 'https://*.pvt.k12.ma.us',
         reason: 'a wildcard over the public suffix pvt.k12.ma.us: its hosts can belong to anyone',
       },
-      { origin: 'https://unpkg.com', reason: "unpkg.com serves anyone's files" },
+      { origin: 'https://unpkg.com', reason: "unpkg.com serves anyone's files by path" },
     ]);
     expect(refusedOverrideOrigins(config('https://x.previews.agentora.ai'))).toHaveLength(1);
   });

@@ -9,7 +9,7 @@
 // before changing anything, and the header writer writes nothing.
 import fs from 'node:fs';
 import { getPublicSuffix } from 'tldts';
-import { SHARED_HOSTS, isOriginPattern } from '@agentora/data/runtime-config';
+import { PUBLIC_FILE_HOSTS, SHARED_HOSTS, isOriginPattern } from '@agentora/data/runtime-config';
 import { liveRuntimeConfig, type LiveSite } from './deploy-site.ts';
 
 export interface RefusedOrigin {
@@ -28,14 +28,11 @@ function refusal(entry: unknown): string | undefined {
       ? /^(https?):\/\/(\*\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*)(:\d{1,5})?$/.exec(entry)
       : null;
   if (!shape) return 'not an origin: https://host[:port] or https://*.domain[:port], nothing else';
-  const [, scheme, wildcard, host] = shape as unknown as [
-    string,
-    string,
-    string | undefined,
-    string,
-  ];
+  const [, scheme, wildcard, host = ''] = shape;
   if (scheme === 'http' && (wildcard || !isLoopback(host)))
     return 'plain http is only for a loopback host (a local site)';
+  const publicFiles = PUBLIC_FILE_HOSTS.find((name) => host === name || host.endsWith(`.${name}`));
+  if (publicFiles) return `${publicFiles} serves anyone's files by path`;
   if (wildcard) {
     // The public suffix of a host the wildcard matches: the wildcard's base must hold more than it.
     const suffix = getPublicSuffix(`x.${host}`, SUFFIXES) ?? host;

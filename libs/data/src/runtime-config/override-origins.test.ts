@@ -47,6 +47,16 @@ const SHARED = [
   'https://cdn.jsdelivr.net',
   'https://unpkg.com',
   'https://esm.sh',
+  // Every host of these serves anyone's files by path (a bucket's objects, a package, a repository).
+  'https://firebasestorage.googleapis.com',
+  'https://www.googleapis.com',
+  'https://gist.githubusercontent.com',
+  'https://fastly.jsdelivr.net',
+  'https://esm.run',
+  'https://raw.githack.com',
+  'https://cdn.skypack.dev',
+  'https://ga.jspm.io',
+  'https://deno.land',
 ];
 
 const OURS = [

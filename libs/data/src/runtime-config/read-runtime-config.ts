@@ -26,12 +26,12 @@ function isHttpUrl(value: unknown): value is string {
 }
 
 /**
- * Hosts where anyone can publish: cloud storage and app platforms whose customers get names at any
- * depth below them (bucket.s3.amazonaws.com, app.us-east-1.elasticbeanstalk.com,
- * account.blob.core.windows.net), and hosts that serve anyone's files by path (unpkg.com/<package>/).
- * A wildcard at or under one, or an exact origin that is one, lets a stranger's build in. This is a
- * short list on purpose: the shell reads it in its first-load code. The deploy refuses the rest of the
- * public suffix list besides (tools/delivery/src/override-origins.ts).
+ * Hosts where anyone can have a name: cloud storage and app platforms whose customers get names at
+ * any depth below them (bucket.s3.amazonaws.com, app.us-east-1.elasticbeanstalk.com,
+ * account.blob.core.windows.net). A wildcard at or under one, or an exact origin that is one, lets a
+ * stranger's build in; an exact origin below one is a single customer's (a bucket of ours). Short on
+ * purpose: the shell reads it in its first-load code, and the deploy refuses the rest of the public
+ * suffix list besides (tools/delivery/src/override-origins.ts).
  */
 export const SHARED_HOSTS: readonly string[] = [
   'amazonaws.com',
@@ -41,25 +41,40 @@ export const SHARED_HOSTS: readonly string[] = [
   'windows.net',
   'azurewebsites.net',
   'cloudapp.azure.com',
-  'googleapis.com',
-  'storage.googleapis.com',
   'r2.cloudflarestorage.com',
   'digitaloceanspaces.com',
   'linodeobjects.com',
   'wasabisys.com',
   'backblazeb2.com',
-  'raw.githubusercontent.com',
-  'cdn.jsdelivr.net',
+];
+
+/**
+ * Domains whose every host serves anyone's files by path (a bucket's objects, an npm package, a
+ * repository's files): no origin at or under one names one owner's builds.
+ */
+export const PUBLIC_FILE_HOSTS: readonly string[] = [
+  'googleapis.com',
+  'googleusercontent.com',
+  'githubusercontent.com',
+  'githack.com',
+  'jsdelivr.net',
+  'esm.run',
   'unpkg.com',
   'esm.sh',
+  'skypack.dev',
+  'jspm.io',
+  'deno.land',
 ];
+
+const atOrUnder = (host: string, domains: readonly string[]) =>
+  domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
 
 /**
  * An origin an override may load a remote from: scheme, host and optional port, nothing else. The
  * host may start with `*.` (any one subdomain) over at least three labels, so a wildcard can name a
  * domain of ours (`*.previews.agentora.ai`) but never a whole public suffix of two labels
  * (`*.github.io`, `*.com`), nor one at or under a shared host (`*.s3.amazonaws.com`); an exact host may
- * not be a shared host itself. Plain http only for loopback hosts (a local site).
+ * not be a shared host itself, nor any host of a public file host. Plain http only for loopback hosts (a local site).
  */
 export function isOriginPattern(value: unknown): value is string {
   if (typeof value !== 'string') return false;
@@ -67,7 +82,10 @@ export function isOriginPattern(value: unknown): value is string {
   if (!match) return false;
   const [, scheme, wildcard, host] = match;
   if (wildcard && host!.split('.').length < 3) return false;
-  if (SHARED_HOSTS.some((shared) => host === shared || (wildcard && host!.endsWith(`.${shared}`))))
+  if (
+    atOrUnder(host!, PUBLIC_FILE_HOSTS) ||
+    (wildcard ? atOrUnder(host!, SHARED_HOSTS) : SHARED_HOSTS.includes(host!))
+  )
     return false;
   const loopback = host === 'localhost' || host === '127.0.0.1';
   return scheme === 'https' || (loopback && !wildcard);
