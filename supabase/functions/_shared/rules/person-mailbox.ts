@@ -6,7 +6,7 @@
 //
 // A mail provider that delivers many spellings to one mailbox lets one person look like many. Each
 // provider below is named by its exact domains: a rule has to be right for everyone at a domain, and
-// only the provider's own domains are known to follow it. The list of the lists' uniqueness
+// only the provider's own domains are known to follow it. The lists' own uniqueness rule
 // (email-address.ts, mailboxOf) stays narrower on purpose: it decides whether a sign-up is stored at
 // all, this only what it earns.
 
