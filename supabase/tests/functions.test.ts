@@ -25,6 +25,7 @@ const FUNCTIONS = [
   'send-queued-mail',
   'send-auth-email',
   'console-export',
+  'console-resume',
   'record-visit',
   'csp-report',
 ];
