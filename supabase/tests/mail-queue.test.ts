@@ -8,6 +8,7 @@ import {
 } from '@agentora/local-supabase/testing';
 import { publicUrls } from '../functions/_shared/links/public-urls.ts';
 import { drainMailQueue, type MailWorker } from '../functions/_shared/mail-queue/drain.ts';
+import { RETRY_DELAY_BASE_MS } from '../functions/_shared/mail-queue/retry-delay.ts';
 import {
   createRpcMailQueueStore,
   type MailQueueStore,
@@ -118,7 +119,8 @@ describe('the mail queue', () => {
 
   it("honours 429 with Retry-After: no try before the provider's wait is over, and nothing lost", async () => {
     fake = await startFakeResend({ ratePerSecond: 2, apiKey: 're_test' });
-    for (let i = 0; i < 6; i += 1) await queueSignup('burst');
+    const queued = [];
+    for (let i = 0; i < 6; i += 1) queued.push(await queueSignup('burst'));
     // The worker believes the provider takes 20 a second; the provider takes 2 and says so with 429.
     const { tries, transport } = recorded(providerTransport(fake));
     const report = await drainMailQueue(worker(transport, { sendsPerSecond: 20 }), {
@@ -127,6 +129,15 @@ describe('the mail queue', () => {
     expect(report.sent).toBe(6);
     expect(report.throttled).toBeGreaterThan(0);
     expect(fake.stats()).toMatchObject({ accepted: 6, replayed: 0 });
+    // A 429 is the provider's pace, not a failed try: each mail used one take, the one that sent it.
+    const { data: burst } = await t.service
+      .from('mail_queue')
+      .select('attempts, status')
+      .in(
+        'id',
+        queued.map((mail) => mail.messageId),
+      );
+    expect(burst).toEqual(Array.from({ length: 6 }, () => ({ attempts: 1, status: 'sent' })));
     for (const [index, attempt] of tries.entries()) {
       if (attempt.delivery.status !== 'throttled') continue;
       const next = tries[index + 1];
@@ -151,14 +162,28 @@ describe('the mail queue', () => {
       random: () => failures.shift() ?? 1,
     });
     const { messageId } = await queueSignup('flaky');
+    // The jitter at its top: the first wait is the whole RETRY_DELAY_BASE_MS.
     const run = () =>
-      drainMailQueue(worker(providerTransport(fake as FakeResend)), { budgetMs: 5_000 });
+      drainMailQueue(worker(providerTransport(fake as FakeResend), { random: () => 1 }), {
+        budgetMs: 5_000,
+      });
+    const before = Date.now();
     expect(await run()).toEqual({ sent: 0, retried: 1, throttled: 0, dead: 0 });
+    const after = Date.now();
     const waiting = await message(messageId);
     expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
     expect(String(waiting.last_error)).toContain('HTTP 500');
-    // The backoff (5 s at the least, jittered) holds it back: nothing is due yet.
-    expect(Date.parse(String(waiting.available_at))).toBeGreaterThan(Date.now() + 1_000);
+    // Due again RETRY_DELAY_BASE_MS after the failed try, whenever that was within the run (the
+    // server's clock is this machine's; its timestamps have microseconds).
+    const due = Date.parse(String(waiting.available_at));
+    expect(due).toBeGreaterThanOrEqual(before + RETRY_DELAY_BASE_MS - 1);
+    expect(due).toBeLessThanOrEqual(after + RETRY_DELAY_BASE_MS + 1);
+    // Not due, not taken: a run before its time sends nothing (the time pushed further, so that a
+    // slow machine cannot reach it during the run).
+    await t.service
+      .from('mail_queue')
+      .update({ available_at: new Date(Date.now() + 3_600_000).toISOString() })
+      .eq('id', messageId);
     expect(await run()).toEqual({ sent: 0, retried: 0, throttled: 0, dead: 0 });
 
     await makeDue(messageId);
@@ -275,13 +300,19 @@ describe('the mail queue', () => {
     ).toEqual([]);
   });
 
-  it('gives up after 10 failed tries: the last one makes it a dead letter', async () => {
+  it('gives up after 10 failed tries: the 9th leaves it queued, the 10th makes it a dead letter', async () => {
     fake = await startFakeResend({ ratePerSecond: 0, apiKey: 're_test', errorRate: 1 });
     const { messageId } = await queueSignup('hopeless');
-    await t.service.from('mail_queue').update({ attempts: 9 }).eq('id', messageId);
-    const report = await drainMailQueue(worker(providerTransport(fake)), { budgetMs: 5_000 });
-    expect(report).toEqual({ sent: 0, retried: 0, throttled: 0, dead: 1 });
+    const run = () =>
+      drainMailQueue(worker(providerTransport(fake as FakeResend)), { budgetMs: 5_000 });
+    for (let tries = 1; tries <= 9; tries += 1) {
+      expect(await run()).toEqual({ sent: 0, retried: 1, throttled: 0, dead: 0 });
+      expect(await message(messageId)).toMatchObject({ status: 'queued', attempts: tries });
+      await makeDue(messageId);
+    }
+    expect(await run()).toEqual({ sent: 0, retried: 0, throttled: 0, dead: 1 });
     expect(await message(messageId)).toMatchObject({ status: 'dead', attempts: 10 });
+    expect(fake.stats()).toMatchObject({ failed: 10 });
   });
 
   it('does not mail twice when the worker dies between sending and settling', async () => {
@@ -364,17 +395,26 @@ describe('the mail queue', () => {
 
   it('keeps the pace for all workers together', async () => {
     const store = createRpcMailQueueStore(t.service);
+    const pace = async () => {
+      const { data } = await t.service.from('mail_send_pace').select('next_send_at').single();
+      return Date.parse(String(data?.next_send_at));
+    };
+    // The next slot a minute away: every caller below gets one of its own, 500 ms after the last,
+    // whenever its call arrives (the slots are the server's, not each call's own clock).
+    const start = Date.now() + 60_000;
+    // (The table's one row.)
+    await t.service
+      .from('mail_send_pace')
+      .update({ next_send_at: new Date(start).toISOString() })
+      .eq('id', true);
     const waits = await Promise.all(
-      Array.from({ length: 4 }, () => store.takeSendSlot(500, 10_000)),
+      Array.from({ length: 4 }, () => store.takeSendSlot(500, 120_000)),
     );
-    // One slot every 500 ms, whoever asks: 0, ~500, ~1000, ~1500.
-    const sorted = [...waits].sort((a, b) => a - b);
-    expect(sorted[0]).toBeLessThan(100);
-    for (let i = 1; i < sorted.length; i += 1) {
-      expect(sorted[i] - sorted[i - 1]).toBeGreaterThan(400);
-    }
-    // A slot further away than the caller will wait is not taken.
+    expect(waits.every((wait) => wait > 0)).toBe(true);
+    expect(await pace()).toBe(start + 4 * 500);
+    // A slot further away than the caller will wait is not taken, and not used up.
     expect(await store.takeSendSlot(500, 100)).toBe(-1);
+    expect(await pace()).toBe(start + 4 * 500);
   });
 });
 
