@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Card, CardTitle, SelectField, StatusBanner, TextAreaField } from '@agentora/ui';
-import { changeApplicationStatus, getApplication, resumeLink } from '../backend/console-api';
+import { changeApplicationStatus, downloadResume, getApplication } from '../backend/console-api';
 import {
   NEXT_STATUSES,
   type ApplicationDetail,
@@ -120,8 +120,10 @@ function ResumeButton({ application }: { application: ApplicationDetail }) {
     setBusy(true);
     setError(undefined);
     try {
-      const { url, filename } = await resumeLink(application.id);
-      saveFile(url, filename);
+      const file = URL.createObjectURL(await downloadResume(application.id));
+      saveFile(file, application.resume_filename ?? 'resume');
+      // The download has its own copy once it starts.
+      setTimeout(() => URL.revokeObjectURL(file), 60_000);
     } catch (caught) {
       setError(`The résumé couldn't be opened. ${caught instanceof Error ? caught.message : ''}`);
     } finally {

@@ -1,4 +1,5 @@
-import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import type { PostgrestError } from '@supabase/supabase-js';
+import { getRuntimeConfig } from '@agentora/data';
 import {
   filterArguments,
   PAGE_SIZE,
@@ -110,20 +111,34 @@ export function changeApplicationStatus(
   });
 }
 
-/** How long a résumé link works: long enough to open it, too short to pass it around. */
-export const RESUME_LINK_SECONDS = 60;
-
-/** A short-lived signed link to an application's résumé (the opening is written down first). */
-export async function resumeLink(id: string): Promise<{ url: string; filename: string }> {
-  const { path, filename } = await rpc<{ path: string; filename: string }>('console_open_resume', {
-    p_id: id,
+/**
+ * An application's résumé as a file, from the function console-resume with the staff session: the
+ * database checks staff and logs the opening at every download, and no link to the file exists that
+ * could outlive this member's access (docs/security.md, "Résumés").
+ */
+export async function downloadResume(id: string): Promise<Blob> {
+  const { url, publishableKey } = getRuntimeConfig().supabase;
+  const client = await getConsoleClient();
+  const { data } = await client.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new ConsoleApiError('Your session has ended. Sign in again.', undefined);
+  const response = await fetch(`${url}/functions/v1/console-resume`, {
+    method: 'POST',
+    headers: {
+      apikey: publishableKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ id }),
   });
-  const client: SupabaseClient = await getConsoleClient();
-  const { data, error } = await client.storage
-    .from('applications')
-    .createSignedUrl(path, RESUME_LINK_SECONDS, { download: filename });
-  if (error) throw new ConsoleApiError(error.message, undefined);
-  return { url: data.signedUrl, filename };
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: string } | null;
+    throw new ConsoleApiError(
+      body?.error ?? `The server answered ${response.status}.`,
+      response.status === 403 ? '42501' : undefined,
+    );
+  }
+  return response.blob();
 }
 
 /** Invites the chosen waitlist entries; answers how many were invited (the others were not eligible). */

@@ -52,14 +52,6 @@ export function fakeConsoleClient() {
         return { data: null, error };
       }
     }),
-    storage: {
-      from: () => ({
-        createSignedUrl: jest.fn(async (path: string) => ({
-          data: { signedUrl: `https://storage.example/${path}?token=t` },
-          error: null,
-        })),
-      }),
-    },
   };
 
   return {
