@@ -73,7 +73,9 @@ describe('inviting waitlist members', () => {
 
     const [mail] = await mailsTo(t, member.email);
     expect(mail.subject).toBe("You're invited to Agentora");
-    expect(mail.text).toContain('Hi Grace,');
+    // Confirmed or not, nothing the sign-up typed is mailed (docs/security.md, "What a mail may carry").
+    expect(mail.text).toContain('Hi there,');
+    expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain('Grace');
     expect(mail.text).toContain("you're invited to Agentora ahead of the public launch");
     expect(mail.html).toContain('href="http://localhost:4200"');
     expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
@@ -117,19 +119,25 @@ describe('inviting waitlist members', () => {
     ]);
   });
 
-  it('greets "Hi there," when the first name is nothing to greet by, and escapes what it shows', async () => {
+  it('greets "Hi there," whatever the first name says', async () => {
     const { client } = await staffSession(t, 'greeter');
-    const blank = await storeWaitlistSignup(t, { first_name: '\u200bx\u2028y\u202e' });
-    const markup = await storeWaitlistSignup(t, { first_name: '<b>Ada</b>' });
+    const names = [
+      '\u200bx\u2028y\u202e',
+      '<b>Ada</b>',
+      'URGENT: verify at agentora-login.example/v',
+    ];
+    const members = [];
+    for (const first_name of names) members.push(await storeWaitlistSignup(t, { first_name }));
     expect(
-      (await client.rpc('console_invite_waitlist', { p_ids: [blank.id, markup.id] })).data,
-    ).toBe(2);
-    const [plain] = await mailsTo(t, blank.email);
-    expect(plain.text).toContain('Hi there,');
-    const [escaped] = await mailsTo(t, markup.email);
-    expect(escaped.text).toContain('Hi <b>Ada</b>,');
-    expect(escaped.html).toContain('Hi &lt;b&gt;Ada&lt;/b&gt;,');
-    expect(escaped.html).not.toContain('<b>Ada');
+      (await client.rpc('console_invite_waitlist', { p_ids: members.map((m) => m.id) })).data,
+    ).toBe(names.length);
+    for (const member of members) {
+      const [mail] = await mailsTo(t, member.email);
+      expect(mail.text).toContain('Hi there,');
+      for (const trace of ['Ada', 'URGENT', 'agentora-login', '\u202e']) {
+        expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain(trace);
+      }
+    }
   });
 
   it('sends nothing when the member leaves or is suppressed before the worker runs', async () => {

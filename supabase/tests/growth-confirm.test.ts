@@ -139,8 +139,11 @@ describe('confirming a newsletter sign-up', () => {
 describe.each(LINE_LISTS)('the place mail of the %s line', (list) => {
   const table = LINE_TABLES[list];
 
-  it('is taken with the place as it is now, the referral code and the first name of a waitlist member', async () => {
-    const { row, take } = await leasedPlaceMail(list);
+  it('is taken with the place as it is now and the referral code, and nothing the member typed', async () => {
+    const { row, take } = await leasedPlaceMail(
+      list,
+      list === 'waitlist' ? { first_name: 'URGENT: verify at agentora-login.example/v' } : {},
+    );
     const now = (await service('public.signup_place($1, $2)', [list, row.id])) as Record<
       string,
       unknown
@@ -155,7 +158,8 @@ describe.each(LINE_LISTS)('the place mail of the %s line', (list) => {
       attempts: 1,
       position: now.position,
       referral_code: row.referral_code,
-      first_name: list === 'waitlist' ? 'Ada' : null,
+      // Kept in the answer for workers released before migration 20251203000100, always null.
+      first_name: null,
     });
   });
 

@@ -272,14 +272,15 @@ describe('confirming a sign-up of a line', () => {
     expect(await mailsTo(t, email)).toHaveLength(2);
   });
 
-  it('greets a waitlist member by first name and links the waitlist’s form', async () => {
+  it('greets a waitlist member without the name they typed, and links the waitlist’s form', async () => {
     const email = uniqueEmail('wait');
     const { place } = await joinAndConfirm('waitlist', email);
     const mail = await placeMailOf(email);
     expect(mail.subject).toMatch(
       /^You're #[\d,]+ (of the first 1,000|in line) on the Agentora waitlist$/,
     );
-    expect(mail.text).toContain('Hi Ada,');
+    expect(mail.text).toContain('Hi there,');
+    expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/Ada|Lovelace|Engines/);
     expect(mail.text).toContain(`${SITE}/coming-soon?ref=${place.referralCode}`);
   });
 

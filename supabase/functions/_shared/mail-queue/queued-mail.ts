@@ -19,13 +19,13 @@ export type QueuedMail = {
   | { kind: 'thank_you'; list: ThankYouType }
   | { kind: 'privacy_link'; action: PrivacyAction }
   /** A staff member's invitation of a confirmed waitlist member (migration 20251128000000). */
-  | { kind: 'invite'; firstName: string | null }
+  | { kind: 'invite' }
   /**
    * A confirmed line sign-up's place (migration 20251129000000): the place as it is at the moment of
    * sending, and the code of its referral link. null only when the message is not sendable any more (the
    * sign-up went or is no longer confirmed), and then `to` is null too.
    */
-  | { kind: 'place'; list: LineList; place: PlaceInLine | null; firstName: string | null }
+  | { kind: 'place'; list: LineList; place: PlaceInLine | null }
 );
 
 /** The provider deduplicates on this: one key per message, however often it is tried. */
@@ -35,7 +35,12 @@ export function mailIdempotencyKey(messageId: string): string {
 
 const isAction = (value: unknown): value is PrivacyAction => value === 'erase' || value === 'copy';
 
-/** Checks what the database returned; anything else is a bug, not something to mail. */
+/**
+ * Checks what the database returned; anything else is a bug, not something to mail. Only what a message
+ * is about is read: a stored name or any other text a visitor typed is never taken, even when a database
+ * older than migration 20251203000100 still answers a first name (docs/security.md, "What a mail may
+ * carry").
+ */
 export function toQueuedMail(value: unknown): QueuedMail | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const row = value as Record<string, unknown>;
@@ -49,18 +54,14 @@ export function toQueuedMail(value: unknown): QueuedMail | null {
   if (row.kind === 'privacy_link' && isAction(row.action)) {
     return { ...base, kind: 'privacy_link', action: row.action };
   }
-  if (row.kind === 'invite' && (typeof row.first_name === 'string' || row.first_name === null)) {
-    return { ...base, kind: 'invite', firstName: row.first_name };
+  if (row.kind === 'invite') {
+    return { ...base, kind: 'invite' };
   }
-  if (
-    row.kind === 'place' &&
-    isLineList(row.list) &&
-    (typeof row.first_name === 'string' || row.first_name === null || row.first_name === undefined)
-  ) {
+  if (row.kind === 'place' && isLineList(row.list)) {
     const place = placeOf(row.position, row.referral_code);
     // A sendable message always has its place; an unsendable one (no address) may have none.
     if (place === null && base.to !== null) return null;
-    return { ...base, kind: 'place', list: row.list, place, firstName: row.first_name ?? null };
+    return { ...base, kind: 'place', list: row.list, place };
   }
   return null;
 }

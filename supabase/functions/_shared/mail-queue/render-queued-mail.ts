@@ -54,7 +54,7 @@ export async function renderQueuedMail(
     const { token } = await inviteUnsubscribeToken(rendering.linkSecret, mail.id);
     return {
       ...envelope,
-      ...renderInviteEmail(mail.firstName, {
+      ...renderInviteEmail({
         siteUrl: urls.siteUrl,
         unsubscribe: emailLinks.unsubscribePage(urls, token),
         privacy: emailLinks.privacyPage(urls),
@@ -69,7 +69,7 @@ export async function renderQueuedMail(
     return {
       ...envelope,
       ...renderPlaceEmail(
-        { list: mail.list, position: mail.place.position, firstName: mail.firstName },
+        { list: mail.list, position: mail.place.position },
         {
           siteUrl: urls.siteUrl,
           referral: emailLinks.referral(urls, mail.list, mail.place.referralCode),

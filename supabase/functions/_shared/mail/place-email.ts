@@ -1,7 +1,6 @@
 import { EMAIL_BRAND } from '../brand.ts';
 import { placeText, REFERRAL_OFFER, type LineList } from '../rules/places.ts';
-import { greetingOf } from './invite-email.ts';
-import { paragraph, renderEmail, type RenderedEmail } from './render.ts';
+import { GREETING, paragraph, renderEmail, type RenderedEmail } from './render.ts';
 
 /** The links of a place mail (render-queued-mail.ts builds them from the message's tokens). */
 export interface PlaceLinks {
@@ -18,8 +17,6 @@ export interface PlaceMail {
   list: LineList;
   /** The place when the mail is sent (take_queued_mail computes it then). */
   position: number;
-  /** The first name a waitlist sign-up typed; null for the early-access list. */
-  firstName: string | null;
 }
 
 const LIST_NAMES: Readonly<Record<LineList, string>> = {
@@ -30,8 +27,8 @@ const LIST_NAMES: Readonly<Record<LineList, string>> = {
 /**
  * The mail a line sign-up gets once it confirmed its address (docs/growth.md): its place, its referral
  * link and what a referral is worth, and the link to its place page for later. It goes to a confirmed
- * address only, so it may greet by the first name its owner typed; every other word is ours, and the
- * renderer escapes every value.
+ * address only, and still carries nothing the sign-up typed (docs/security.md, "What a mail may carry"):
+ * every word is ours, and the values are the place and the links we made.
  */
 export function renderPlaceEmail(mail: PlaceMail, links: PlaceLinks): RenderedEmail {
   const place = placeText(mail.position);
@@ -41,7 +38,7 @@ export function renderPlaceEmail(mail: PlaceMail, links: PlaceLinks): RenderedEm
       subject: `You're ${place} on ${list}`,
       heading: 'Your place in line',
       blocks: [
-        paragraph(greetingOf(mail.firstName)),
+        GREETING,
         paragraph(`Thanks for confirming your email. You're `, { strong: place }, ` on ${list}.`),
         paragraph({ strong: 'Move up with your referral link' }),
         paragraph(REFERRAL_OFFER),

@@ -2,7 +2,8 @@ import { EMAIL_BRAND } from '../brand.ts';
 import { escapeHtml } from './html.ts';
 
 // An email is described once as plain-text blocks and rendered twice (HTML and text). Nothing in a block
-// is markup, so every value, stored by a visitor or not, is escaped on the way into the HTML.
+// is markup, so every value is escaped on the way into the HTML. No block takes text a visitor typed
+// (docs/security.md, "What a mail may carry"): there is no block to quote one in.
 export interface EmailLink {
   label: string;
   url: string;
@@ -12,7 +13,6 @@ export type Segment = string | { strong: string } | { link: EmailLink };
 export type Block =
   | { kind: 'paragraph'; segments: Segment[] }
   | { kind: 'list'; items: string[] }
-  | { kind: 'quote'; text: string }
   /** The mail's call to action, e.g. "Confirm your email". */
   | { kind: 'button'; link: EmailLink };
 
@@ -36,6 +36,13 @@ export interface RenderedEmail {
 }
 
 export const paragraph = (...segments: Segment[]): Block => ({ kind: 'paragraph', segments });
+
+/**
+ * The one greeting of every mail. Never a name: whoever typed a sign-up may not own the mailbox, and a
+ * confirmation proves only that the owner reads it, not that they wrote what the row says
+ * (docs/security.md, "What a mail may carry").
+ */
+export const GREETING: Block = paragraph('Hi there,');
 
 const FONT =
   "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
@@ -71,8 +78,6 @@ function blockToHtml(block: Block): string {
       return `<ul style="margin:0 0 16px;padding-left:20px;line-height:1.6">${block.items
         .map((item) => `<li>${escapeHtml(item)}</li>`)
         .join('')}</ul>`;
-    case 'quote':
-      return `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:3px solid #8b5cf6;background:#1c1c2e;white-space:pre-line">${escapeHtml(block.text)}</blockquote>`;
     case 'button':
       return `<p style="margin:8px 0 24px">${buttonHtml(block.link, '#7c3aed')}</p>`;
   }
@@ -86,11 +91,6 @@ function blockToText(block: Block): string {
       return block.segments.map(segmentToText).join('');
     case 'list':
       return block.items.map((item) => `- ${item}`).join('\n');
-    case 'quote':
-      return block.text
-        .split('\n')
-        .map((line) => `> ${line}`)
-        .join('\n');
     case 'button':
       return linkText(block.link);
   }

@@ -1,6 +1,12 @@
 import { EMAIL_BRAND } from '../brand.ts';
 import type { PrivacyAction } from '../links/public-urls.ts';
-import { paragraph, renderEmail, type EmailContent, type RenderedEmail } from '../mail/render.ts';
+import {
+  GREETING,
+  paragraph,
+  renderEmail,
+  type EmailContent,
+  type RenderedEmail,
+} from '../mail/render.ts';
 
 /** How long an erase or copy link works (public.issue_privacy_token). */
 export const PRIVACY_LINK_MINUTES = 60;
@@ -10,7 +16,7 @@ const CONTENT: Readonly<Record<PrivacyAction, (link: string) => EmailContent>> =
     subject: `Delete your ${EMAIL_BRAND.name} data`,
     heading: 'Delete your data',
     blocks: [
-      paragraph('Hi there,'),
+      GREETING,
       paragraph(
         'We received a request to delete every record we hold for this email address: sign-ups to our ',
         'lists, job applications and résumés.',
@@ -27,7 +33,7 @@ const CONTENT: Readonly<Record<PrivacyAction, (link: string) => EmailContent>> =
     subject: `Your copy of your ${EMAIL_BRAND.name} data`,
     heading: 'See your data',
     blocks: [
-      paragraph('Hi there,'),
+      GREETING,
       paragraph(
         'We received a request for a copy of every record we hold for this email address: sign-ups to ',
         'our lists, job applications and résumés.',

@@ -1,5 +1,6 @@
 import { EMAIL_BRAND } from '../brand.ts';
 import {
+  GREETING,
   paragraph,
   renderEmail,
   type Block,
@@ -24,14 +25,11 @@ export interface ThankYouLinks {
   privacy: string;
 }
 
-/**
- * Every thank-you mail goes to an address nobody has confirmed yet (it is the confirmation, or the
- * careers receipt), so whoever typed the sign-up may not be the mailbox's owner: nothing they typed
- * reaches the mail, not a name, a company, a use case or a role, or our domain would carry a stranger's
- * words (a "URGENT: verify at https://…" for a first name) to anyone's inbox. The greeting is fixed.
- * docs/security.md ("Thank-you emails") says what a confirmed address's mail may carry.
- */
-const GREETING: Block = paragraph('Hi there,');
+// Every thank-you mail goes to an address nobody has confirmed yet (it is the confirmation, or the
+// careers receipt), so whoever typed the sign-up may not be the mailbox's owner: nothing they typed
+// reaches the mail, not a name, a company, a use case or a role, or our domain would carry a stranger's
+// words (a "URGENT: verify at https://…" for a first name) to anyone's inbox. The greeting is the fixed
+// GREETING of every mail (docs/security.md, "What a mail may carry").
 
 /**
  * What a list's mail adds to its thank-you words: the request to confirm, with the button. Nothing else is
