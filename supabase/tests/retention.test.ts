@@ -143,11 +143,25 @@ describe("the local server's retention timer", () => {
   it('runs apply_retention with the clock it is given', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-retention-'));
     let offsetDays = 0;
+    // How many runs started on each clock (a run reads the clock as it starts; runs follow one
+    // another, so once a second has started on a clock, one has finished on it).
+    const runsOn = new Map<number, number>();
+    const runsAfterTwo = async (days: number) => {
+      for (let tries = 0; tries < 200 && (runsOn.get(days) ?? 0) < 2; tries += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(runsOn.get(days) ?? 0).toBeGreaterThanOrEqual(2);
+    };
     const server = await startLocalSupabase({
       port: 0,
       dataDir,
       inMemory: true,
-      retention: { intervalMs: 100, now: () => new Date(Date.now() + offsetDays * DAY) },
+      retention: {
+        intervalMs: 100,
+        now: () => {
+          runsOn.set(offsetDays, (runsOn.get(offsetDays) ?? 0) + 1);
+          return new Date(Date.now() + offsetDays * DAY);
+        },
+      },
     });
     try {
       await raiseRateLimits(server.url, server.serviceKey);
@@ -163,7 +177,9 @@ describe("the local server's retention timer", () => {
       const [mail] = await mailsTo(t, confirmed);
       const token = tokenIn(mail.text, CONFIRM_LINK);
       expect((await callFunction(t, 'confirm-email', { token })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // A whole run after the confirmation, on today's clock: both are kept.
+      runsOn.clear();
+      await runsAfterTwo(0);
       const emails = async () =>
         ((await t.service.from('newsletter_subscriptions').select('email')).data ?? []).map(
           (row) => row.email,
@@ -171,9 +187,7 @@ describe("the local server's retention timer", () => {
       expect(await emails()).toHaveLength(2);
 
       offsetDays = 31;
-      for (let tries = 0; tries < 50 && (await emails()).length === 2; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await runsAfterTwo(31);
       expect(await emails()).toEqual([confirmed]);
     } finally {
       await server.stop();
