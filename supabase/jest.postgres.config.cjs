@@ -10,6 +10,6 @@ module.exports = {
   testPathIgnorePatterns: [
     ...base.testPathIgnorePatterns,
     // The functions' modules with fakes: no database in them.
-    '/tests/(consent-handlers|resend-transport|thank-you-content|thank-you-handler|console-export-csv|console-export-handler|send-auth-email-handler|growth-handlers|place-mail)\\.test\\.ts$',
+    '/tests/(consent-handlers|resend-transport|thank-you-content|thank-you-handler|console-export-csv|console-export-handler|console-sign-in-handler|send-auth-email-handler|growth-handlers|place-mail)\\.test\\.ts$',
   ],
 };

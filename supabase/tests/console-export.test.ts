@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import {
-  signInWithCode,
-  startTestServer,
-  uniqueEmail,
-  type TestServer,
-} from '@agentora/local-supabase/testing';
+import { startTestServer, uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
 import type { Session } from '@supabase/supabase-js';
-import { accessToken, claimsOf, staffSession } from './support/console.ts';
+import { accessToken, authSession, claimsOf, staffSession } from './support/console.ts';
 
 // console-export through the real server: its index.ts on Deno, called with the publishable key and a
 // session, the console's RPCs (supabase/migrations/20251128000000_console.sql) run as that session, and
@@ -163,11 +158,7 @@ describe('console-export', () => {
     const cases: Array<[string, string | undefined, number]> = [
       ['no session', undefined, 401],
       ['the publishable key as the bearer', t.server.publishableKey, 401],
-      [
-        'a session that is not staff',
-        (await signInWithCode(t.server, stranger)).session.access_token,
-        403,
-      ],
+      ['a session that is not staff', (await authSession(t, stranger)).session.access_token, 403],
       [
         'a staff address signed with another key',
         accessToken(t, staff, live, 'another-secret-that-is-at-least-32-characters-long'),

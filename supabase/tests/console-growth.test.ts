@@ -13,6 +13,7 @@ import {
 import { SOURCE_MAX_LENGTH, SOURCE_PATTERN } from '../functions/_shared/rules/console-lists.ts';
 import { SUSPECTED_FARMING } from '../functions/_shared/rules/places.ts';
 import { applicationArgs, signupArgs as allSignupArgs } from './support/console.ts';
+import { fixtureAuthEmail } from './support/staff-auth.ts';
 
 // The console's growth functions (migration 20251129000100_growth_console.sql) below the HTTP layer, on
 // PGlite or PostgreSQL (test-postgres): console_growth and console_referrals, and the source filter of
@@ -37,7 +38,9 @@ const sessionOf = (email: string, n: number) => ({
   session_id: `00000000-0000-4000-8000-0000000000a${n}`,
   is_anonymous: false,
 });
-const staffClaims = sessionOf(STAFF, 1);
+// The staff member's session is of their Auth address (support/staff-auth.ts).
+const STAFF_AUTH = fixtureAuthEmail(1);
+const staffClaims = sessionOf(STAFF_AUTH, 1);
 const outsiderClaims = sessionOf(OUTSIDER, 2);
 
 type Args = Record<string, unknown>;
@@ -97,7 +100,10 @@ const referralArgs = (args: Args) => ({
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  await db.asSuperuser('insert into public.staff (email) values ($1)', [STAFF]);
+  await db.asSuperuser('insert into public.staff (email, auth_email) values ($1, $2)', [
+    STAFF,
+    STAFF_AUTH,
+  ]);
   for (const claims of [staffClaims, outsiderClaims]) {
     await db.asSuperuser(
       `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data,

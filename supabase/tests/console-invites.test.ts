@@ -324,7 +324,8 @@ describe('erasure and the console', () => {
   });
 
   it("covers the mailbox's Supabase Auth user: it counts as a record, is copied and is erased", async () => {
-    // Someone who only asked for a sign-in code: Auth keeps a user for the address, nothing else does.
+    // An Auth user of the address and nothing else (made with the admin API: one left from the old
+    // sign-in, or made by mistake).
     const visitor = await signedIn(t, 'auth-only');
     const other = await signedIn(t, 'auth-other');
     const issued = (email: string, purpose: string) =>
@@ -360,6 +361,18 @@ describe('erasure and the console', () => {
     expect((await copyMailbox(t, visitor.email)).accounts).toEqual([]);
     // Nobody else's.
     expect((await sessionUser(other.session.access_token)).status).toBe(200);
+  });
+
+  it("a staff member's copy lists the Auth account the console signs them in with", async () => {
+    const member = await staffSession(t, 'copied-staff');
+    expect((await copyMailbox(t, member.email)).accounts).toEqual([
+      {
+        email: member.session.user.email,
+        created_at: expect.any(String),
+        last_sign_in_at: expect.any(String),
+      },
+    ]);
+    expect(member.session.user.email).not.toBe(member.email);
   });
 
   it('a copy carries the status history without who changed it, and no inviter', async () => {

@@ -17,6 +17,7 @@ import {
   openDatabase,
   type Database,
 } from '@agentora/local-supabase/testing';
+import { fixtureAuthEmail } from './support/staff-auth.ts';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -29,13 +30,14 @@ const database: Database = await openDatabase({ databaseUrl: postgres?.url });
 
 const asSuperuser = (sql: string, values: unknown[] = []) =>
   database.transaction((db) => db.query(sql, values));
-// A live Auth session of the staff address (private.staff_caller asks for one), as the local Auth makes
-// its users and sessions (tools/local-supabase/src/auth/users.ts, sessions.ts).
+// A live Auth session of the staff member's Auth address (private.staff_caller asks for one), as the
+// local Auth makes its users and sessions (tools/local-supabase/src/auth/users.ts, sessions.ts).
+const STAFF_AUTH = fixtureAuthEmail(1);
 const claims = {
   role: 'authenticated',
   aud: 'authenticated',
   sub: '00000000-0000-4000-8000-00000000beef',
-  email: STAFF,
+  email: STAFF_AUTH,
   amr: [{ method: 'otp', timestamp: 0 }],
   session_id: '00000000-0000-4000-8000-00000000cafe',
   is_anonymous: false,
@@ -49,13 +51,16 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 const started = performance.now();
 await migrate(database, DEFAULT_MIGRATIONS_DIR);
-await asSuperuser('insert into public.staff (email) values ($1)', [STAFF]);
+await asSuperuser('insert into public.staff (email, auth_email) values ($1, $2)', [
+  STAFF,
+  STAFF_AUTH,
+]);
 await asSuperuser(
   `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data,
                            raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
    values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, now(),
            '{"provider": "email", "providers": ["email"]}', '{}', now(), now(), false, false)`,
-  [claims.sub, STAFF],
+  [claims.sub, STAFF_AUTH],
 );
 await asSuperuser(
   `insert into auth.sessions (id, user_id, created_at, updated_at) values ($1, $2, now(), now())`,

@@ -1,13 +1,10 @@
-import {
-  signInWithCode,
-  startTestServer,
-  uniqueEmail,
-  type TestServer,
-} from '@agentora/local-supabase/testing';
+import { startTestServer, uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
+import { signInToConsole } from './support/console-sign-in.ts';
 import {
   addStaff,
   applicationArgs,
   auditLines,
+  authSession,
   claimsOf,
   sessionClient,
   signedIn,
@@ -21,9 +18,11 @@ import {
 
 // The console's data through the real server (PGlite, or PostgreSQL in test-postgres): who may read
 // what, the console_* functions, the application workflow and the audit log (migration
-// 20251128000000_console.sql). Sessions are Supabase Auth's own, from a code in the mail (each address
-// signs in once: Auth mails an address a code once a minute); the claims a real sign-in cannot give are
-// tokens signed with the legacy secret (support/console.ts).
+// 20251128000000_console.sql, and 20251202000000_console_sign_in.sql for who is staff). Staff sessions are
+// Supabase Auth's own, signed in through the console with a code from the mail (each address signs in
+// once: an address is mailed only a few codes at once); other addresses' sessions are made with Auth's
+// admin API, since nothing else makes one; the claims a real sign-in cannot give are tokens signed with
+// the legacy secret (support/console.ts).
 
 let t: TestServer;
 let staff: SignedInMember;
@@ -225,10 +224,12 @@ describe('who may read the console data', () => {
       email: staff.email,
       staff: true,
     });
-    const shouting = staff.email.toUpperCase();
+    // The session's claim is the staff member's Auth address, in any letter case; the answer is the
+    // staff address, as the list holds it.
+    const shouting = staff.session.user.email!.toUpperCase();
     const live = claimsOf(staff.session);
     expect((await sessionClient(t, shouting, live).rpc('console_whoami')).data).toEqual({
-      email: shouting,
+      email: staff.email,
       staff: true,
     });
     expect((await sessionClient(t, undefined, live).rpc('console_whoami')).data).toEqual({
@@ -260,6 +261,7 @@ describe('who may read the console data', () => {
     expect((await sameToken.from('waitlist_signups').select('id')).data?.length).toBeGreaterThan(0);
 
     expect((await member.client.auth.signOut()).error).toBeNull();
+    // Still named by the staff address, not the Auth address of the session's claims.
     expect((await sameToken.rpc('console_whoami')).data).toEqual({
       email: member.email,
       staff: false,
@@ -273,22 +275,33 @@ describe('who may read the console data', () => {
   });
 });
 
-describe("with Supabase Auth's own sessions (a code from the mail)", () => {
-  it('a staff address signed in with its code is staff; any other address sees nothing', async () => {
+describe("with Supabase Auth's own sessions", () => {
+  it('a staff address signed in through the console is staff; any other address sees nothing', async () => {
     const email = uniqueEmail('signed-in-staff');
     await addStaff(t, email);
     await storeWaitlistSignup(t);
-    const { client } = await signInWithCode(t.server, email);
+    const { client, session } = await signInToConsole(t, email);
     expect((await client.rpc('console_whoami')).data).toEqual({ email, staff: true });
     const { data, error } = await client.rpc('console_signups', signupArgs({ p_limit: 1 }));
     expect(error).toBeNull();
     expect(data.total).toBeGreaterThan(0);
+    // The session's own address is the staff member's Auth address, not theirs.
+    expect(session.user.email).toMatch(/^console-[0-9a-f]{32}@staff\.invalid$/);
 
     const other = uniqueEmail('signed-in-outsider');
-    const stranger = (await signInWithCode(t.server, other)).client;
+    const stranger = (await authSession(t, other)).client;
     expect((await stranger.rpc('console_whoami')).data).toEqual({ email: other, staff: false });
     expect((await stranger.rpc('console_signups', signupArgs({}))).error?.code).toBe('42501');
     expect((await stranger.from('waitlist_signups').select('id')).data).toEqual([]);
+  });
+
+  it('an Auth session under a staff address itself is not staff: only the Auth address the console signs in is', async () => {
+    const email = uniqueEmail('own-address');
+    await addStaff(t, email);
+    const { client } = await authSession(t, email);
+    expect((await client.rpc('console_whoami')).data).toEqual({ email, staff: false });
+    expect((await client.rpc('console_signups', signupArgs({}))).error?.code).toBe('42501');
+    expect((await client.from('waitlist_signups').select('id')).data).toEqual([]);
   });
 });
 

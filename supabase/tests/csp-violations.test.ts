@@ -8,6 +8,7 @@ import {
   CSP_REPORT_FUNCTION,
   CSP_REPORT_LIMITS,
 } from '../functions/_shared/rules/csp-reports.ts';
+import { fixtureAuthEmail } from './support/staff-auth.ts';
 
 // CSP violation counts (migration 20251130000000_csp_reports.sql) below the HTTP layer, on PGlite or
 // PostgreSQL (test-postgres): public.record_csp_violations as the csp-report function calls it with the
@@ -28,12 +29,17 @@ const sessionOf = (email: string, n: number) => ({
   session_id: `00000000-0000-4000-8000-0000000000b${n}`,
   is_anonymous: false,
 });
-const staffClaims = sessionOf(STAFF, 1);
+// The staff member's session is of their Auth address (support/staff-auth.ts).
+const STAFF_AUTH = fixtureAuthEmail(1);
+const staffClaims = sessionOf(STAFF_AUTH, 1);
 const outsiderClaims = sessionOf(OUTSIDER, 2);
 
 beforeAll(async () => {
   db = await openTestDatabase({ rateLimits: 'production' });
-  await db.asSuperuser('insert into public.staff (email) values ($1)', [STAFF]);
+  await db.asSuperuser('insert into public.staff (email, auth_email) values ($1, $2)', [
+    STAFF,
+    STAFF_AUTH,
+  ]);
   for (const claims of [staffClaims, outsiderClaims]) {
     await db.asSuperuser(
       `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data,

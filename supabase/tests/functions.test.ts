@@ -24,6 +24,7 @@ const FUNCTIONS = [
   'privacy-fulfil',
   'send-queued-mail',
   'send-auth-email',
+  'console-sign-in',
   'console-export',
   'console-resume',
   'record-visit',

@@ -267,23 +267,34 @@ describe('authenticated (the console; staff are checked in console.test.ts)', ()
   });
 });
 
-describe('a staff session: a live Auth session of the staff address', () => {
-  // Users and sessions as the local Auth writes them (tools/local-supabase/src/auth/users.ts, sessions.ts).
-  async function signedIn(email: string): Promise<{ sub: string; sessionId: string }> {
+describe("a staff session: a live Auth session of the staff member's Auth address", () => {
+  // Users and sessions as the local Auth writes them (tools/local-supabase/src/auth/users.ts, sessions.ts):
+  // for a staff address, of its Auth address (public.staff.auth_email, migration
+  // 20251202000000_console_sign_in.sql), unless `ownAddress`; for any other, of the address itself.
+  async function signedIn(
+    email: string,
+    ownAddress = false,
+  ): Promise<{ sub: string; sessionId: string; authEmail: string }> {
     const { rows } = await asSuperuser(
       `with u as (
          insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data,
                                  raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
          values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated',
-                 'authenticated', $1, now(), '{"provider": "email", "providers": ["email"]}', '{}',
-                 now(), now(), false, false)
-         returning id)
+                 'authenticated',
+                 coalesce((select auth_email from public.staff where email = $1 and not $2), $1),
+                 now(), '{"provider": "email", "providers": ["email"]}', '{}', now(), now(), false, false)
+         returning id, email)
        insert into auth.sessions (id, user_id, created_at, updated_at, user_agent, ip)
        select gen_random_uuid(), u.id, now(), now(), 'jest', '127.0.0.1'::inet from u
-       returning user_id::text as sub, id::text as session_id`,
-      [email],
+       returning user_id::text as sub, id::text as session_id,
+                 (select email from u) as auth_email`,
+      [email, ownAddress],
     );
-    return { sub: rows[0].sub as string, sessionId: rows[0].session_id as string };
+    return {
+      sub: rows[0].sub as string,
+      sessionId: rows[0].session_id as string,
+      authEmail: rows[0].auth_email as string,
+    };
   }
   const claimsOf = (email: string, sub: string, sessionId: unknown) => ({
     role: 'authenticated',
@@ -300,25 +311,34 @@ describe('a staff session: a live Auth session of the staff address', () => {
     (await asSession(claims, 'select private.is_staff() as staff')).rows[0].staff as boolean;
 
   const staff = email();
-  let session: { sub: string; sessionId: string };
+  let session: { sub: string; sessionId: string; authEmail: string };
   beforeAll(async () => {
     await asSuperuser('insert into public.staff (email) values ($1)', [staff]);
     session = await signedIn(staff);
   });
 
   it('is staff while its session lives and not after: no session, another, or one of another user', async () => {
-    expect(await isStaff(claimsOf(staff, session.sub, session.sessionId))).toBe(true);
+    expect(await isStaff(claimsOf(session.authEmail, session.sub, session.sessionId))).toBe(true);
     // Any letter case of the claim, as Auth may have kept the address.
-    expect(await isStaff(claimsOf(staff.toUpperCase(), session.sub, session.sessionId))).toBe(true);
+    expect(
+      await isStaff(claimsOf(session.authEmail.toUpperCase(), session.sub, session.sessionId)),
+    ).toBe(true);
     const other = await signedIn(email());
+    // An Auth user under the staff address itself: what Auth's own sign-in made before; never staff.
+    const own = await signedIn(staff, true);
     for (const [why, claims] of [
-      ['a made-up session', claimsOf(staff, session.sub, '00000000-0000-4000-8000-000000000009')],
-      ['a session_id that is not a uuid', claimsOf(staff, session.sub, 'not-a-uuid')],
-      ['a session_id that is a number', claimsOf(staff, session.sub, 7)],
-      ['no session_id', claimsOf(staff, session.sub, undefined)],
-      ['a sub that is not a uuid', claimsOf(staff, 'nobody', session.sessionId)],
-      ['the session of another user', claimsOf(staff, other.sub, other.sessionId)],
-      ['the sub of another user', claimsOf(staff, other.sub, session.sessionId)],
+      [
+        'a made-up session',
+        claimsOf(session.authEmail, session.sub, '00000000-0000-4000-8000-000000000009'),
+      ],
+      ['a session_id that is not a uuid', claimsOf(session.authEmail, session.sub, 'not-a-uuid')],
+      ['a session_id that is a number', claimsOf(session.authEmail, session.sub, 7)],
+      ['no session_id', claimsOf(session.authEmail, session.sub, undefined)],
+      ['a sub that is not a uuid', claimsOf(session.authEmail, 'nobody', session.sessionId)],
+      ['the session of another user', claimsOf(session.authEmail, other.sub, other.sessionId)],
+      ['the sub of another user', claimsOf(session.authEmail, other.sub, session.sessionId)],
+      ['the staff address in the claim', claimsOf(staff, session.sub, session.sessionId)],
+      ['a session of the staff address itself', claimsOf(staff, own.sub, own.sessionId)],
     ] as const) {
       expect([why, await isStaff(claims)]).toEqual([why, false]);
     }
@@ -328,7 +348,7 @@ describe('a staff session: a live Auth session of the staff address', () => {
     const member = email();
     await asSuperuser('insert into public.staff (email) values ($1)', [member]);
     const live = await signedIn(member);
-    const claims = claimsOf(member, live.sub, live.sessionId);
+    const claims = claimsOf(live.authEmail, live.sub, live.sessionId);
     const notAfter = (at: string) =>
       asSuperuser(`update auth.sessions set not_after = ${at} where id = $1`, [live.sessionId]);
     await notAfter(`now() + interval '1 hour'`);
@@ -342,7 +362,7 @@ describe('a staff session: a live Auth session of the staff address', () => {
   });
 
   it('reads an export only through its own line, written less than an hour ago', async () => {
-    const claims = claimsOf(staff, session.sub, session.sessionId);
+    const claims = claimsOf(session.authEmail, session.sub, session.sessionId);
     const logged = async (at: string, actor = staff) =>
       (
         await asSuperuser(
@@ -402,7 +422,7 @@ describe('a staff session: a live Auth session of the staff address', () => {
     const visible = async () =>
       (
         await asSession(
-          claimsOf(staff, session.sub, session.sessionId),
+          claimsOf(session.authEmail, session.sub, session.sessionId),
           `select name from storage.objects where bucket_id = 'applications' order by name`,
         )
       ).rows.map((row) => row.name);
@@ -422,7 +442,7 @@ describe('a staff session: a live Auth session of the staff address', () => {
     expect(
       (
         await asSession(
-          claimsOf(staff, session.sub, '00000000-0000-4000-8000-000000000008'),
+          claimsOf(session.authEmail, session.sub, '00000000-0000-4000-8000-000000000008'),
           `select name from storage.objects`,
         )
       ).rows,

@@ -1,20 +1,13 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { SUPABASE_DIR } from '@agentora/local-supabase/testing';
-import {
-  createSendAuthEmailHandler,
-  MAX_SLOT_WAIT_MS,
-} from '../functions/send-auth-email/handler.ts';
-import { SIGN_IN_CODE_EXPIRY_SECONDS } from '../functions/send-auth-email/sign-in-code-email.ts';
+import { createSendAuthEmailHandler } from '../functions/send-auth-email/handler.ts';
 import {
   signWebhook,
   verifyWebhook,
   webhookKeys,
 } from '../functions/send-auth-email/standard-webhooks.ts';
-import type { Delivery, MailMessage, MailTransport } from '../functions/_shared/mail/types.ts';
 
-// The Send Email Hook's function with fakes: the signature, the answers Auth reads, the mail, the pace.
-// Through the local server (its Auth calling the hook) in send-auth-email.test.ts.
+// The Send Email Hook's function with fakes: the signature and the answers Auth reads. It mails nothing
+// (the Deno test of the handler holds that too, send-auth-email.test.ts shows it through the local
+// server); the console's codes are console-sign-in's.
 
 const SECRET = `v1,whsec_${Buffer.from('a test hook secret of 32 bytes!!').toString('base64')}`;
 const OTHER_SECRET = `v1,whsec_${Buffer.from('another secret, 32 bytes long!!!').toString('base64')}`;
@@ -63,38 +56,10 @@ async function hookRequest(
   });
 }
 
-function setUp(
-  options: {
-    delivery?: Delivery;
-    slot?: number | Error;
-    keys?: Uint8Array<ArrayBuffer>[];
-  } = {},
-) {
-  const sent: MailMessage[] = [];
-  const slots: Array<[number, number]> = [];
-  const sleeps: number[] = [];
-  const errors: string[] = [];
-  const transport: MailTransport = {
-    deliver: async (message) => {
-      sent.push(message);
-      return options.delivery ?? { status: 'sent', id: 're_1' };
-    },
+function setUp(options: { keys?: Uint8Array<ArrayBuffer>[] } = {}) {
+  return {
+    handler: createSendAuthEmailHandler({ keys: options.keys ?? [KEY], now: () => NOW_MS }),
   };
-  const handler = createSendAuthEmailHandler({
-    keys: options.keys ?? [KEY],
-    transport,
-    takeSendSlot: async (intervalMs, maxWaitMs) => {
-      slots.push([intervalMs, maxWaitMs]);
-      if (options.slot instanceof Error) throw options.slot;
-      return options.slot ?? 0;
-    },
-    sendsPerSecond: 2,
-    siteUrl: 'https://agentora.example',
-    now: () => NOW_MS,
-    sleep: async (ms) => void sleeps.push(ms),
-    logError: (message, error) => errors.push(`${message}: ${String(error)}`),
-  });
-  return { handler, sent, slots, sleeps, errors };
 }
 
 async function answerOf(response: Response) {
@@ -137,56 +102,24 @@ describe('Standard Webhooks', () => {
 });
 
 describe('send-auth-email handler', () => {
-  it('mails the sign-in code at once, under the webhook id, and answers 200 {}', async () => {
-    const { handler, sent, slots, sleeps } = setUp({ slot: 300 });
-    const answer = await answerOf(await handler(await hookRequest(payload())));
-    expect(answer).toEqual({ status: 200, body: {} });
-    expect(slots).toEqual([[525, MAX_SLOT_WAIT_MS]]);
-    expect(sleeps).toEqual([300]);
-    expect(sent).toHaveLength(1);
-    const [mail] = sent;
-    expect(mail).toMatchObject({
-      from: 'Agentora <hello@agentora.ai>',
-      to: 'ada@example.com',
-      subject: 'Your Agentora console sign-in code',
-      idempotencyKey: 'a1b2c3d4-0000-4000-8000-000000000001',
-    });
-    expect(mail.headers).toBeUndefined();
-    expect(mail.text).toContain('Enter this code to sign in to the Agentora console:\n\n123456\n');
-    expect(mail.text).toContain('The code works once, for 10 minutes.');
-    expect(mail.text).toContain(
-      "If you didn't ask to sign in to the Agentora console, ignore this email.",
-    );
-    expect(mail.html).toContain('<strong style="color:#ffffff">123456</strong>');
-    expect(mail.html).toContain('https://agentora.example');
-    // No link but the footer's: the code is typed where it was asked for.
-    expect(mail.text).not.toContain('token_hash');
-    expect(mail.text).not.toContain('7d5b7b19');
-  });
-
-  it.each(['magiclink', 'email'])('mails a code for %s too', async (action) => {
-    const { handler, sent } = setUp();
-    const answer = await answerOf(await handler(await hookRequest(payload(action, '0000009'))));
-    expect(answer).toEqual({ status: 200, body: {} });
-    expect(sent[0].text).toContain('0000009');
-  });
-
   it.each([
+    'signup',
+    'magiclink',
+    'email',
     'recovery',
     'invite',
     'email_change',
     'reauthentication',
     'password_changed_notification',
   ])(
-    'answers %s as sent, without mailing, so the answer tells nobody whether an account exists',
+    'answers %s as sent, for any address, so Auth answers alike and mails nobody',
     async (action) => {
-      const { handler, sent, slots } = setUp();
-      expect(await answerOf(await handler(await hookRequest(payload(action))))).toEqual({
-        status: 200,
-        body: {},
-      });
-      expect(sent).toEqual([]);
-      expect(slots).toEqual([]);
+      const { handler } = setUp();
+      for (const email of ['ada@agentora.ai', 'console-0@staff.invalid', 'x']) {
+        const response = await handler(await hookRequest(payload(action, 'abc', email)));
+        expect(response.headers.get('content-type')).toBe('application/json');
+        expect(await answerOf(response)).toEqual({ status: 200, body: {} });
+      }
     },
   );
 
@@ -200,12 +133,11 @@ describe('send-auth-email handler', () => {
       NOW_S,
       body,
     );
-    const { handler, sent } = setUp({ keys: [KEY, OTHER_KEY] });
+    const { handler } = setUp({ keys: [KEY, OTHER_KEY] });
     const answer = await handler(
       await hookRequest(body, { id, signature: `${stranger}, ${good}` }),
     );
     expect(answer.status).toBe(200);
-    expect(sent).toHaveLength(1);
   });
 
   it.each([
@@ -223,25 +155,23 @@ describe('send-auth-email handler', () => {
       { timestamp: NOW_S + 360 },
       'The webhook timestamp is too old or too far ahead.',
     ],
-  ])('refuses a request with %s: 401, nothing mailed', async (_, options, message) => {
-    const { handler, sent } = setUp();
+  ])('refuses a request with %s: 401', async (_, options, message) => {
+    const { handler } = setUp();
     expect(await answerOf(await handler(await hookRequest(payload(), options)))).toEqual({
       status: 401,
       body: { error: { http_code: 401, message } },
     });
-    expect(sent).toEqual([]);
   });
 
   it('takes a request 4 minutes old (clocks drift)', async () => {
-    const { handler, sent } = setUp();
+    const { handler } = setUp();
     expect((await handler(await hookRequest(payload(), { timestamp: NOW_S - 240 }))).status).toBe(
       200,
     );
-    expect(sent).toHaveLength(1);
   });
 
   it('refuses a body other than the one signed', async () => {
-    const { handler, sent } = setUp();
+    const { handler } = setUp();
     const signed = await hookRequest(payload('signup', '123456'));
     const altered = new Request(signed.url, {
       method: 'POST',
@@ -249,76 +179,15 @@ describe('send-auth-email handler', () => {
       body: payload('signup', '123456', 'mallory@example.com'),
     });
     expect((await handler(altered)).status).toBe(401);
-    expect(sent).toEqual([]);
   });
 
-  it('refuses other methods and a body that is not a sign-in payload', async () => {
-    const { handler, sent } = setUp();
+  it('refuses other methods and a body that is not a hook payload', async () => {
+    const { handler } = setUp();
     expect((await handler(new Request('http://functions.local/send-auth-email'))).status).toBe(405);
-    for (const body of [
-      'not json',
-      '{}',
-      payload('signup', 'abc123'),
-      payload('signup', '1', 'x'),
-    ]) {
+    for (const body of ['not json', '{}', '[]']) {
       const answer = await answerOf(await handler(await hookRequest(body)));
       expect(answer.status).toBe(400);
       expect(answer.body.error.http_code).toBe(400);
     }
-    expect(sent).toEqual([]);
-  });
-
-  it.each([
-    [
-      'no slot within the wait',
-      { slot: -1 },
-      429,
-      'Too many emails are being sent right now. Try again in a minute.',
-    ],
-    [
-      'the database failing',
-      { slot: new Error('db down') },
-      500,
-      'The sign-in code could not be sent. Try again in a minute.',
-    ],
-    [
-      'the provider throttling',
-      { delivery: { status: 'throttled', retryAfterMs: 1000, reason: 'HTTP 429' } as Delivery },
-      429,
-      'Too many emails are being sent right now. Try again in a minute.',
-    ],
-    [
-      'the provider failing',
-      { delivery: { status: 'failed', reason: 'HTTP 500' } as Delivery },
-      500,
-      'The sign-in code could not be sent. Try again in a minute.',
-    ],
-    [
-      'the provider refusing',
-      { delivery: { status: 'refused', reason: 'HTTP 422' } as Delivery },
-      500,
-      'The sign-in code could not be sent. Try again in a minute.',
-    ],
-  ])(
-    'on %s, answers an error Auth passes on (%i), logging neither code nor address',
-    async (_, options, httpCode, message) => {
-      const { handler, errors } = setUp(options);
-      const response = await handler(await hookRequest(payload()));
-      expect(response.headers.get('content-type')).toBe('application/json');
-      expect(await answerOf(response)).toEqual({
-        status: 200,
-        body: { error: { http_code: httpCode, message } },
-      });
-      expect(errors.join('\n')).not.toMatch(/123456|ada@example\.com/);
-    },
-  );
-});
-
-describe('the sign-in code mail', () => {
-  it('states the expiry supabase/config.toml gives Auth ([auth.email] otp_expiry)', () => {
-    const config = readFileSync(path.join(SUPABASE_DIR, 'config.toml'), 'utf8');
-    const section = /^\[auth\.email\]\n([\s\S]*?)(?=^\[)/m.exec(config)?.[1] ?? '';
-    expect(Number(/^otp_expiry = (\d+)$/m.exec(section)?.[1])).toBe(SIGN_IN_CODE_EXPIRY_SECONDS);
-    expect(/^otp_length = (\d+)$/m.exec(section)?.[1]).toBe('10');
   });
 });

@@ -165,13 +165,12 @@ Deno.test(
         { error: { http_code: 401, message: 'The webhook signature is missing or wrong.' } },
       ]);
     }
-    // Signed with the environment's secret it passes, and then finds no database at SUPABASE_URL: an
-    // error inside a 200, which Auth passes on to the person signing in.
+    // Signed with the environment's secret it passes, and is answered as sent: the hook mails nothing,
+    // so it needs neither the database nor a mail provider.
     const [key] = webhookKeys(ENVIRONMENT.SEND_EMAIL_HOOK_SECRET, 'test', 'SEND_EMAIL_HOOK_SECRET');
     const timestamp = Math.floor(Date.now() / 1000);
     const signed = await signWebhook(key, 'entry-test-id', timestamp, body);
-    const [status, answer] = await call(signed);
-    assertEquals([status, answer.error?.http_code], [200, 500]);
+    assertEquals(await call(signed), [200, {}]);
   },
 );
 

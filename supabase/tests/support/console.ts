@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import {
+  clientFor,
   LOCAL_JWT_SECRET,
   pdfBytes,
-  signInWithCode,
   signJwt,
   uniqueEmail,
   type TestServer,
 } from '@agentora/local-supabase/testing';
+import { signInToConsole } from './console-sign-in.ts';
 
 // What the console's tests share: sessions as Supabase Auth issues them, staff, and rows to look at.
 
@@ -87,20 +88,43 @@ export interface SignedInMember {
 }
 
 /**
- * A new address signed in as a person does (a code from the mail, signInWithCode): its client carries
- * Auth's own session. An address gets a code once a minute: sign each in once and keep the client.
+ * A session of Supabase Auth for an address, made with the admin API (generate_link, then verifyOtp with
+ * its token hash). Nothing else makes one for an address that is not staff: Auth takes no sign-ups and
+ * the console mails codes only to staff. It stands for any session Auth might hold for someone else (one
+ * made by mistake, or by a sign-in method turned on later).
  */
+export async function authSession(
+  t: TestServer,
+  email: string,
+): Promise<{ client: SupabaseClient; session: Session }> {
+  const { data, error } = await t.service.auth.admin.generateLink({ type: 'magiclink', email });
+  if (error || !data.properties) throw new Error(`generate_link for ${email}: ${error?.message}`);
+  const client = clientFor(t.server.url, t.server.publishableKey);
+  const verified = await client.auth.verifyOtp({
+    token_hash: data.properties.hashed_token,
+    type: data.properties.verification_type as 'magiclink' | 'signup',
+  });
+  if (verified.error || !verified.data.session) {
+    throw new Error(`verifyOtp for ${email}: ${verified.error?.message ?? 'no session'}`);
+  }
+  return { client, session: verified.data.session };
+}
+
+/** A new address that is not staff, with an Auth session of its own (authSession). */
 export async function signedIn(t: TestServer, label = 'visitor'): Promise<SignedInMember> {
   const email = uniqueEmail(label);
-  const { client, session } = await signInWithCode(t.server, email);
+  const { client, session } = await authSession(t, email);
   return { email, client, session };
 }
 
-/** A new staff member, signed in with a code from the mail. */
+/**
+ * A new staff member, signed in through the console with the code from the mail (signInToConsole). An
+ * address is mailed only a few codes at once: sign each in once and keep the client.
+ */
 export async function staffSession(t: TestServer, label = 'staff'): Promise<SignedInMember> {
   const email = uniqueEmail(label);
   await addStaff(t, email);
-  const { client, session } = await signInWithCode(t.server, email);
+  const { client, session } = await signInToConsole(t, email);
   return { email, client, session };
 }
 

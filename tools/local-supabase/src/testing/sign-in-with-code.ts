@@ -29,11 +29,13 @@ export function codeInMail(message: { text: string; html: string }): string | un
 }
 
 /**
- * Signs `email` in the way a person does, against a running local server: asks Auth for a code
+ * Signs `email` in with Auth's own email codes, against a running local server: asks Auth for a code
  * (signInWithOtp), reads it from the mail that arrives in the outbox (through the Send Email Hook's
  * function, or Auth's own mail when no hook is configured), and enters it (verifyOtp, type 'email').
- * Answers the signed-in client and its session. The address gets a new code at most once a minute
- * ([auth.email] max_frequency): sign a test's users in once and reuse the clients.
+ * Answers the signed-in client and its session. For a project whose Auth takes sign-ups and mails codes
+ * (the auth tests' own); the repository's project does neither (README, "Signing in, in tests"). The
+ * address gets a new code at most once a minute ([auth.email] max_frequency): sign a test's users in
+ * once and reuse the clients.
  */
 export async function signInWithCode(
   server: { url: string; publishableKey: string },
