@@ -1,6 +1,10 @@
 // Every text the console shows that is not a field's data, in one place.
 import { PLACES_PER_REFERRAL } from '@agentora/data';
-import { CSP_REPORT_LIMITS, SUSPECTED_FARMING } from '@agentora/data/console-lists';
+import {
+  CONSOLE_SIGN_IN,
+  CSP_REPORT_LIMITS,
+  SUSPECTED_FARMING,
+} from '@agentora/data/console-lists';
 
 /** A share in words: "half", else a percentage. */
 const shareText = (share: number) => (share === 0.5 ? 'half' : `${Math.round(share * 100)}%`);
@@ -8,9 +12,11 @@ const shareText = (share: number) => (share === 0.5 ? 'half' : `${Math.round(sha
 /** A span of hours in words: "a day", else hours. */
 const hoursText = (hours: number) => (hours === 24 ? 'a day' : `${hours} hours`);
 
-/** Auth's codes are 6 to 10 digits (`[auth.email] otp_length`); the form takes what the mail gave. */
-export const CODE_DIGITS = { min: 6, max: 10 } as const;
-export const CODE_PATTERN = new RegExp(`^\\d{${CODE_DIGITS.min},${CODE_DIGITS.max}}$`);
+/** A sign-in code as console-sign-in mails it: exactly this many digits. */
+export const CODE_DIGITS = CONSOLE_SIGN_IN.codeDigits;
+export { CONSOLE_SIGN_IN_CODE as CODE_PATTERN } from '@agentora/data/console-lists';
+
+const codeMinutes = Math.round(CONSOLE_SIGN_IN.codeLifetimeSeconds / 60);
 
 export const MESSAGES = {
   title: 'Team console',
@@ -25,15 +31,18 @@ export const MESSAGES = {
     sendCode: 'Email me a code',
     sending: 'Sending…',
     invalidEmail: 'Enter a valid email address.',
+    // The same words for every address: the page never says whether one is staff.
     codeSent: (email: string) =>
-      `We emailed a sign-in code to ${email}. Enter it below; it works once, for 10 minutes.`,
+      `We emailed a sign-in code to ${email} if it is on the staff list. Enter the newest one below: a code works once, for ${codeMinutes} minutes. Nothing after a minute? Send a new code.`,
     codeLabel: 'Code',
-    invalidCode: 'Enter the code from the email: its digits, nothing else.',
+    invalidCode: `Enter the ${CODE_DIGITS} digits of the code in the email.`,
     verify: 'Sign in',
     verifying: 'Signing in…',
-    wrongCode: 'That code is wrong or has expired. Check the latest email, or send a new code.',
+    wrongCode: 'That code is wrong or has expired. Check the newest email, or send a new code.',
     otherEmail: 'Use another email',
     newCode: 'Send a new code',
+    tooMany: 'Too many attempts from this network. Wait a few minutes and try again.',
+    failed: 'Something went wrong on our side. Try again in a minute.',
     unreachable: "We couldn't reach the server. Check your connection and try again.",
   },
   notStaff: (email: string) =>

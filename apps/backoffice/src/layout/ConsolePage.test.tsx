@@ -1,6 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import { fakeTimerUser, renderInSite } from '@agentora/ui/testing';
-import { fakeConsoleClient } from '../test-support/fake-client';
+import {
+  FAKE_AUTH_EMAIL,
+  FAKE_CODE,
+  fakeConsoleClient,
+  functionError,
+} from '../test-support/fake-client';
 import { ConsolePage } from './ConsolePage';
 
 let fake: ReturnType<typeof fakeConsoleClient>;
@@ -41,89 +46,105 @@ afterEach(() => {
 });
 
 describe('signing in', () => {
-  it('asks for an email, then the code from the mail, and keeps what was typed when the code is wrong', async () => {
-    answerAsStaff();
-    const user = await renderConsole();
+  async function askForCode(user: Awaited<ReturnType<typeof renderConsole>>, email = STAFF) {
     const form = screen.getByRole('form', { name: 'Sign in to the console' });
-    await user.type(within(form).getByLabelText(/Work email/), STAFF);
+    await user.type(within(form).getByLabelText(/Work email/), email);
     await user.click(within(form).getByRole('button', { name: 'Email me a code' }));
     await settle();
-    expect(fake.client.auth.signInWithOtp).toHaveBeenCalledWith({
-      email: STAFF,
-      options: { shouldCreateUser: true },
+  }
+
+  it("asks the console's sign-in function for a code, then signs in with the token it gives for the code", async () => {
+    answerAsStaff();
+    const user = await renderConsole();
+    await askForCode(user);
+    // Never Auth's own code endpoint: Auth mails nothing, and would tell who has an account.
+    expect(fake.client.auth.signInWithOtp).not.toHaveBeenCalled();
+    expect(fake.client.functions.invoke).toHaveBeenCalledWith('console-sign-in', {
+      body: { email: STAFF },
     });
-    expect(screen.getByText(/We emailed a sign-in code to me@example.com/)).toBeInTheDocument();
+    // The same words for every address: whether one is staff is not for the page to say.
+    expect(
+      screen.getByText(
+        `We emailed a sign-in code to ${STAFF} if it is on the staff list. Enter the newest one below: a code works once, for 10 minutes. Nothing after a minute? Send a new code.`,
+      ),
+    ).toBeInTheDocument();
 
     const code = screen.getByLabelText(/Code/);
+    expect(code).toHaveAttribute('maxLength', '10');
     await user.type(code, '0000000000');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await settle();
     expect(screen.getByText(/That code is wrong or has expired/)).toBeInTheDocument();
     expect(code).toHaveValue('0000000000');
+    expect(fake.client.auth.verifyOtp).not.toHaveBeenCalled();
 
     await user.clear(code);
-    await user.type(code, '1234567890');
+    await user.type(code, FAKE_CODE);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await settle();
     await settle();
+    expect(fake.client.functions.invoke).toHaveBeenLastCalledWith('console-sign-in', {
+      body: { email: STAFF, code: FAKE_CODE },
+    });
+    expect(fake.client.auth.verifyOtp).toHaveBeenCalledWith({
+      token_hash: 'token-hash',
+      type: 'magiclink',
+    });
+    // Named by the staff address the database answers, never the session's Auth address.
     expect(screen.getByText(`Signed in as ${STAFF}`)).toBeInTheDocument();
+    expect(screen.queryByText(new RegExp(FAKE_AUTH_EMAIL))).not.toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Console' })).toBeInTheDocument();
   });
 
-  it('refuses a malformed email before asking the server', async () => {
+  it('refuses a malformed email and a code that is not 10 digits before asking the server', async () => {
     const user = await renderConsole();
     await user.type(screen.getByLabelText(/Work email/), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Email me a code' }));
     expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
-    expect(fake.client.auth.signInWithOtp).not.toHaveBeenCalled();
+    expect(fake.client.functions.invoke).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText(/Work email/));
+    await askForCode(user);
+    await user.type(screen.getByLabelText(/Code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Enter the 10 digits of the code in the email.')).toBeInTheDocument();
+    expect(fake.client.functions.invoke).toHaveBeenCalledTimes(1);
   });
 
-  it("shows the server's wait when codes are asked for too often", async () => {
-    fake.client.auth.signInWithOtp.mockResolvedValueOnce({
-      error: Object.assign(
-        new Error('For security purposes, you can only request this after 42 seconds.'),
-        {
-          __isAuthError: true,
-          name: 'AuthApiError',
-          status: 429,
-        },
-      ),
-    });
+  it('says to wait when this network has asked too often, and keeps the address', async () => {
+    fake.client.functions.invoke.mockResolvedValueOnce(
+      functionError(429, { success: false, error: 'Too many requests from this address.' }),
+    );
     const user = await renderConsole();
-    await user.type(screen.getByLabelText(/Work email/), STAFF);
-    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
-    await settle();
-    expect(screen.getByText(/only request this after 42 seconds/)).toBeInTheDocument();
+    await askForCode(user);
+    expect(
+      screen.getByText('Too many attempts from this network. Wait a few minutes and try again.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/Work email/)).toHaveValue(STAFF);
   });
 
-  it('says so when the code could not be mailed, and keeps the address', async () => {
-    fake.client.auth.signInWithOtp.mockResolvedValueOnce({
-      error: Object.assign(
-        new Error('The sign-in code could not be sent. Try again in a minute.'),
-        {
-          __isAuthError: true,
-          name: 'AuthApiError',
-          status: 500,
-        },
-      ),
-    });
+  it('says so when the server fails, and keeps the address', async () => {
+    fake.client.functions.invoke.mockResolvedValueOnce(
+      functionError(500, { success: false, error: 'The request could not be handled.' }),
+    );
     const user = await renderConsole();
-    await user.type(screen.getByLabelText(/Work email/), STAFF);
-    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
-    await settle();
+    await askForCode(user);
     expect(
-      screen.getByText('The sign-in code could not be sent. Try again in a minute.'),
+      screen.getByText('Something went wrong on our side. Try again in a minute.'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText(/Work email/)).toHaveValue(STAFF);
   });
 
   it('says the server could not be reached when the request never got an answer', async () => {
-    fake.client.auth.signInWithOtp.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fake.client.functions.invoke.mockResolvedValueOnce({
+      data: null,
+      error: Object.assign(new Error('Failed to send a request to the Edge Function'), {
+        name: 'FunctionsFetchError',
+        context: new TypeError('Failed to fetch'),
+      }),
+    });
     const user = await renderConsole();
-    await user.type(screen.getByLabelText(/Work email/), STAFF);
-    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
-    await settle();
+    await askForCode(user);
     expect(screen.getByText(/couldn't reach the server/)).toBeInTheDocument();
   });
 });

@@ -94,7 +94,7 @@ export function SignInForm() {
             label={t.codeLabel}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={CODE_DIGITS.max}
+            maxLength={CODE_DIGITS}
             required
             value={code}
             error={error}

@@ -2,10 +2,31 @@ import type { Session } from '@supabase/supabase-js';
 
 type Listener = (event: string, session: Session | null) => void;
 
+/** The staff member's Auth address the fake signs in: never the address they typed (the backend's way). */
+export const FAKE_AUTH_EMAIL = 'console-0123456789abcdef0123456789abcdef@staff.invalid';
+
+/** The code the fake console-sign-in takes. */
+export const FAKE_CODE = '1234567890';
+
+/** An answer of a function as supabase-js's functions.invoke gives a non-2xx one (FunctionsHttpError). */
+export function functionError(status: number, body: unknown) {
+  return {
+    data: null,
+    error: Object.assign(new Error('Edge Function returned a non-2xx status code'), {
+      name: 'FunctionsHttpError',
+      context: new Response(JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    }),
+  };
+}
+
 /**
- * A stand-in for the console's Supabase client in component tests: its auth events, its code sign-in
- * and its database functions, each answering what the test sets. The real client is tested against
- * the local backend (e2e/console).
+ * A stand-in for the console's Supabase client in component tests: its auth events, the sign-in
+ * function console-sign-in and Auth's verifyOtp with the token hash it answers, and its database
+ * functions, each answering what the test sets. The real client is tested against the local backend
+ * (e2e/console).
  */
 export function fakeConsoleClient() {
   const listeners = new Set<Listener>();
@@ -28,18 +49,37 @@ export function fakeConsoleClient() {
       },
       getSession: async () => ({ data: { session } }),
       signInWithOtp: jest.fn(async (_: { email: string }) => ({ error: null as unknown })),
-      verifyOtp: jest.fn(async ({ email, token }: { email: string; token: string }) => {
-        if (token !== '1234567890')
-          return { error: authError(403, 'Token has expired or is invalid') };
-        session = sessionFor(email);
-        emit('SIGNED_IN');
-        return { error: null };
-      }),
+      verifyOtp: jest.fn(
+        async ({ token_hash: tokenHash }: { token_hash: string; type: string }) => {
+          if (tokenHash !== 'token-hash')
+            return { error: authError(403, 'Email link is invalid or has expired') };
+          session = sessionFor(FAKE_AUTH_EMAIL);
+          emit('SIGNED_IN');
+          return { error: null };
+        },
+      ),
       signOut: jest.fn(async () => {
         session = null;
         emit('SIGNED_OUT');
         return { error: null };
       }),
+    },
+    functions: {
+      invoke: jest.fn(
+        async (
+          name: string,
+          { body }: { body: { email: string; code?: string } },
+        ): Promise<{ data: unknown; error: unknown }> => {
+          if (name !== 'console-sign-in') return functionError(404, { code: 'NOT_FOUND' });
+          if (body.code === undefined) return { data: { success: true }, error: null };
+          if (body.code !== FAKE_CODE)
+            return functionError(403, { success: false, error: 'code_not_valid' });
+          return {
+            data: { success: true, token_hash: 'token-hash', type: 'magiclink' },
+            error: null,
+          };
+        },
+      ),
     },
     rpc: jest.fn(async (name: string, args: Record<string, unknown>) => {
       calls.push({ name, args });
