@@ -159,7 +159,13 @@ export function createConsoleSignInHandler(deps: ConsoleSignInDeps): RequestHand
         idempotencyKey: `console-sign-in/${crypto.randomUUID()}`,
       });
       if (delivery.status !== 'sent') {
-        logError(`console-sign-in: the code was not mailed (${delivery.status})`, delivery.reason);
+        // The provider's words may quote the recipient; the log names nobody.
+        const reason = delivery.reason
+          .split(to)
+          .join('<the address>')
+          .split(code)
+          .join('<the code>');
+        logError(`console-sign-in: the code was not mailed (${delivery.status})`, reason);
       }
     } catch (error) {
       logError('console-sign-in: the code was not mailed', error);
