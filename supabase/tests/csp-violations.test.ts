@@ -178,18 +178,18 @@ describe('record_csp_violations', () => {
     ]);
   });
 
-  it('counts an IPv6 /64 as one client, and a missing address as the one bucket "unknown"', async () => {
+  it('counts an IPv6 /48 as one client, and a missing address as the one bucket "unknown"', async () => {
     const limit = CSP_REPORT_LIMITS.perClientAddressPerMinute;
     for (let n = 0; n < limit / CSP_REPORT_LIMITS.maxReportsPerBatch; n += 1) {
-      // Every request from another address of the same /64.
+      // Every request from another /64 of the same /48.
       const counted = await record(
         Array(CSP_REPORT_LIMITS.maxReportsPerBatch).fill(violation()),
-        `2001:db8:cafe:1::${n + 1}`,
+        `2001:db8:cafe:${n + 1}::1`,
       );
       expect(counted).toBe(CSP_REPORT_LIMITS.maxReportsPerBatch);
     }
-    expect(await record([violation()], '2001:db8:cafe:1:ffff::9')).toBe(0);
-    expect(await record([violation()], '2001:db8:cafe:2::1')).toBe(1);
+    expect(await record([violation()], '2001:db8:cafe:ff00:ffff::9')).toBe(0);
+    expect(await record([violation()], '2001:db8:caff::1')).toBe(1);
 
     for (let n = 0; n < limit / CSP_REPORT_LIMITS.maxReportsPerBatch; n += 1) {
       await record(Array(CSP_REPORT_LIMITS.maxReportsPerBatch).fill(violation()), null);

@@ -121,12 +121,13 @@ describe.each(Object.values(LINE_TABLES))('%s', (table) => {
     expect((await referred(table, await referrer(table), address)).referral_hold).toBeNull();
   });
 
-  it('counts an IPv6 client by its /64', async () => {
-    const prefix = `2001:db8:${(nextAddress += 1).toString(16)}:1`;
+  it('counts an IPv6 client by its /48', async () => {
+    const prefix = `2001:db8:${(nextAddress += 1).toString(16)}`;
     const holds: unknown[] = [];
     for (let i = 0; i <= REFERRAL_CAPS.perClientAddressPerHour; i += 1) {
+      // Each from another /64 of the /48.
       holds.push(
-        (await referred(table, await referrer(table), `${prefix}::${i + 1}`)).referral_hold,
+        (await referred(table, await referrer(table), `${prefix}:${i + 1}00::1`)).referral_hold,
       );
     }
     expect(holds.at(-1)).toBe('address_cap');
