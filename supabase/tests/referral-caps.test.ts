@@ -8,7 +8,10 @@ import { REFERRAL_CAPS, REFERRAL_CODE_PATTERN } from '../functions/_shared/rules
 import {
   LINE_TABLES,
   asFrom,
+  confirmAt,
   confirmToken,
+  linePlaces,
+  newToken,
   signUp,
   signupFields,
   stored,
@@ -39,6 +42,18 @@ function newAddress(): string {
 async function referrer(table: string, fields: Record<string, unknown> = {}): Promise<string> {
   const row = await signUp(db, table, fields, newAddress());
   return row.referral_code as string;
+}
+
+/** The address of the sign-up of the code. */
+async function emailOf(code: string): Promise<string> {
+  for (const table of Object.values(LINE_TABLES)) {
+    const { rows } = await db.asSuperuser(
+      `select email from public.${table} where referral_code = $1`,
+      [code],
+    );
+    if (rows.length === 1) return rows[0].email as string;
+  }
+  throw new Error(`No sign-up has the code ${code}`);
 }
 
 /** Signs up through the referral code from the address; the stored referred_by and referral_hold. */
@@ -159,6 +174,94 @@ describe.each(Object.values(LINE_TABLES))('%s', (table) => {
       [code],
     );
     expect(await confirmOne()).toBeNull();
+  });
+
+  describe('the cap per code, re-decided from the rows', () => {
+    const list = table === 'waitlist_signups' ? 'waitlist' : 'early_access';
+
+    /** Signs up `email` through the code from an address of its own and confirms it; its hold. */
+    async function confirmReferred(code: string, email: string): Promise<unknown> {
+      await referred(table, code, newAddress(), email);
+      const { id } = await stored(db, table, email);
+      await db.as('service_role', 'select public.confirm_signup($1, false)', [
+        await confirmToken(db, list, id),
+      ]);
+      return (await stored(db, table, email)).referral_hold;
+    }
+
+    /** Erases a mailbox's records as the privacy page does (an erase token, then privacy-fulfil's call). */
+    async function erase(email: string): Promise<void> {
+      const { hash } = newToken();
+      await db.asSuperuser(
+        `insert into public.email_tokens (token_hash, purpose, mailbox_sha256, expires_at)
+         values ($1, 'erase', private.mailbox_sha256($2), now() + interval '1 hour')`,
+        [hash, email],
+      );
+      await db.as('service_role', 'select public.erase_mailbox_records($1)', [hash]);
+    }
+
+    async function creditOf(code: string): Promise<number> {
+      const { rows } = await db.asSuperuser(
+        `select id from public.${table} where referral_code = $1`,
+        [code],
+      );
+      return (await linePlaces(db, list)).get(rows[0].id as string)?.credited ?? -1;
+    }
+
+    it("gives a friend held under the cap its credit once a stranger's confirmations that filled the hour are erased", async () => {
+      const code = await referrer(table);
+      await confirmAt(
+        db,
+        table,
+        (await stored(db, table, await emailOf(code))).id,
+        "now() - interval '1 day'",
+      );
+      const catchAll = `catch-all-${Date.now().toString(36)}.example`;
+      const strangers = Array.from(
+        { length: REFERRAL_CAPS.perCodePerHour },
+        (_, i) => `farm${i}@${catchAll}`,
+      );
+      for (const email of strangers) expect(await confirmReferred(code, email)).toBeNull();
+      const friend = uniqueEmail('real-friend');
+      expect(await confirmReferred(code, friend)).toBe('code_cap');
+      expect(await creditOf(code)).toBe(REFERRAL_CAPS.perCodePerHour);
+
+      for (const email of strangers) await erase(email);
+      expect((await stored(db, table, friend)).referral_hold).toBeNull();
+      expect(await creditOf(code)).toBe(1);
+    });
+
+    it('keeps a hold while the confirmations that filled its hour stay: time alone lifts none', async () => {
+      const code = await referrer(table);
+      for (let i = 0; i < REFERRAL_CAPS.perCodePerHour; i += 1) {
+        await confirmReferred(code, uniqueEmail('early'));
+      }
+      const late = uniqueEmail('late');
+      expect(await confirmReferred(code, late)).toBe('code_cap');
+      // A day later, and after an unrelated referral of the code is erased, it is still held.
+      await db.asSuperuser(
+        `update public.${table} set confirmed_at = confirmed_at - interval '1 day'
+          where referred_by = $1`,
+        [code],
+      );
+      const unrelated = uniqueEmail('unrelated');
+      await confirmReferred(code, unrelated);
+      await erase(unrelated);
+      expect((await stored(db, table, late)).referral_hold).toBe('code_cap');
+    });
+
+    it("counts one person once under the cap: a stranger's Gmail spellings of one mailbox take one place of it", async () => {
+      const code = await referrer(table);
+      const local = `farmer${Date.now().toString(36)}`;
+      // Gmail delivers every one of these to one mailbox, so one person can confirm them all; to the
+      // list they are different addresses.
+      const spellings = Array.from(
+        { length: REFERRAL_CAPS.perCodePerHour + 2 },
+        (_, i) => `${local.slice(0, i + 1)}.${local.slice(i + 1)}@gmail.com`,
+      );
+      for (const email of spellings) await confirmReferred(code, email);
+      expect(await confirmReferred(code, uniqueEmail('friend'))).toBeNull();
+    });
   });
 
   it('leaves the code, the referrer and the hold out of anon’s reach', async () => {
