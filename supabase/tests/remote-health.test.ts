@@ -25,6 +25,23 @@ function report(body: unknown, address = `127.0.0.${(nextAddress += 1)}`) {
   });
 }
 
+async function rules() {
+  const { data, error } = await t.service
+    .from('rate_limit_rules')
+    .select('action, max_requests, window_seconds')
+    .like('action', 'remote-health-%');
+  if (error) throw error;
+  const byAction = new Map(data.map((rule) => [rule.action, rule.max_requests as number]));
+  return {
+    releasesPerClient: byAction.get('remote-health-releases-per-client') as number,
+    releasesPerDay: byAction.get('remote-health-releases-per-day') as number,
+  };
+}
+
+/** A release of careers in the shape of the runtime config's, with a made-up id. */
+const madeUp = (n: number) =>
+  `https://careers.agentora.ai/releases/${n.toString(16).padStart(12, '0')}/mf-manifest.json`;
+
 async function counts(release: string) {
   const { data, error } = await t.service
     .from('remote_health')
@@ -96,4 +113,88 @@ it('is rate-limited per address, and anon can neither read nor write the table i
     body: JSON.stringify({ remote: 'careers', release: STABLE, day: '2026-01-01', loads: 1e6 }),
   });
   expect(write.status).toBeGreaterThanOrEqual(400);
+});
+
+describe('one client address', () => {
+  it('weighs once a day per release and outcome: 120 made-up failures move the error rate by one visitor', async () => {
+    const canary = madeUp(0xca0a1);
+    // Ten real visitors load the canary, each from an address of its own.
+    for (let i = 0; i < 10; i += 1)
+      expect((await report({ remote: 'careers', release: canary, outcome: 'loaded' })).status).toBe(
+        201,
+      );
+    // One address, within its limit, reports 120 failures; every answer is the same.
+    const attacker = '127.0.1.1';
+    for (let i = 0; i < 60; i += 1) {
+      for (const outcome of ['load_failed', 'render_failed'])
+        expect(
+          (await report({ remote: 'careers', release: canary, outcome }, attacker)).status,
+        ).toBe(201);
+    }
+    expect(await counts(canary)).toEqual([
+      { remote: 'careers', loads: 10, load_failures: 1, render_failures: 1 },
+    ]);
+  });
+
+  it('adds at most a few releases of a remote a day, however many it makes up', async () => {
+    const { releasesPerClient } = await rules();
+    const address = '127.0.1.2';
+    for (let n = 0; n < 30; n += 1)
+      expect(
+        (
+          await report(
+            { remote: 'careers', release: madeUp(0x1000 + n), outcome: 'loaded' },
+            address,
+          )
+        ).status,
+      ).toBe(201);
+    const { data } = await t.service
+      .from('remote_health')
+      .select('release')
+      .in(
+        'release',
+        Array.from({ length: 30 }, (_, n) => madeUp(0x1000 + n)),
+      );
+    expect(data?.length).toBe(releasesPerClient);
+  });
+});
+
+describe('releases', () => {
+  it.each([
+    ['a page of the remote', 'https://careers.agentora.ai/careers'],
+    ['a manifest with a query', 'https://careers.agentora.ai/mf-manifest.json?x=1'],
+    ['a manifest under another folder', 'https://careers.agentora.ai/junk/mf-manifest.json'],
+    ['a release id of another shape', 'https://careers.agentora.ai/releases/xyz/mf-manifest.json'],
+    ['user info', 'https://a@careers.agentora.ai/mf-manifest.json'],
+  ])('are only the shapes a runtime config names: not %s', async (_name, release) => {
+    const response = await report({ remote: 'careers', release, outcome: 'loaded' });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(await counts(release)).toEqual([]);
+  });
+
+  it("keep a day's rows of a remote bounded, and a real release reached by more addresses than the weakest takes its place", async () => {
+    const { releasesPerClient, releasesPerDay } = await rules();
+    // Made-up releases from as many addresses as it takes to fill the day, each reached once.
+    let n = 0;
+    for (let address = 0; n < releasesPerDay; address += 1) {
+      for (let k = 0; k < releasesPerClient && n < releasesPerDay; k += 1, n += 1)
+        await report(
+          { remote: 'careers', release: madeUp(0x2000 + n), outcome: 'load_failed' },
+          `127.0.2.${address + 1}`,
+        );
+    }
+    const rows = async () =>
+      (await t.service.from('remote_health').select('release').eq('remote', 'careers')).data
+        ?.length;
+    expect(await rows()).toBeLessThanOrEqual(releasesPerDay);
+    // A canary started later that day: its first visitor is remembered, its second gets it a row.
+    const canary = madeUp(0xca0a2);
+    await report({ remote: 'careers', release: canary, outcome: 'loaded' });
+    await report({ remote: 'careers', release: canary, outcome: 'loaded' });
+    expect(await counts(canary)).toEqual([
+      { remote: 'careers', loads: 2, load_failures: 0, render_failures: 0 },
+    ]);
+    expect(await rows()).toBeLessThanOrEqual(releasesPerDay);
+  });
 });
