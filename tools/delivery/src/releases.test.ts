@@ -110,6 +110,61 @@ describe('canary, promote and rollback', () => {
     expect(fs.readFileSync(path.join(shellDir, 'runtime-config.json'), 'utf8')).toBe(before);
   });
 
+  it('asks only for the releases it shows: more than 1,000 rows of others cannot push them out', async () => {
+    const first = buildWith(manifest());
+    canary({ shellDir, hostDir, remote: 'careers', percent: 10 });
+    const next = `https://careers.agentora.ai/releases/${first}/mf-manifest.json`;
+    const today = new Date().toISOString().slice(0, 10);
+    const row = (release: string, loads: number, loadFailures: number) => ({
+      remote: 'careers',
+      day: today,
+      release,
+      loads,
+      load_failures: loadFailures,
+      render_failures: 0,
+    });
+    // The table as hosted PostgREST answers it: at most 1,000 rows a request, in the table's order,
+    // made-up releases first.
+    const table = [
+      ...Array.from({ length: 1500 }, (_, n) =>
+        row(
+          `https://careers.agentora.ai/releases/${n.toString(16).padStart(12, '0')}/mf-manifest.json`,
+          0,
+          1,
+        ),
+      ),
+      row(STABLE, 50, 0),
+      row(next, 5, 0),
+    ];
+    const fetchImpl = (async (url: URL | string) => {
+      const params = new URL(String(url)).searchParams;
+      const since = params.get('day')?.replace(/^gte\./, '') ?? '';
+      const wanted = /^in\.\((.*)\)$/
+        .exec(params.get('release') ?? '')?.[1]
+        .split(',')
+        .map((item) => item.replace(/^"(.*)"$/, '$1'));
+      return Response.json(
+        table
+          .filter(
+            (r) =>
+              `eq.${r.remote}` === params.get('remote') &&
+              r.day >= since &&
+              (!wanted || wanted.includes(r.release)),
+          )
+          .slice(0, 1000),
+      );
+    }) as typeof fetch;
+    const result = await status({
+      shellDir,
+      remote: 'careers',
+      apiUrl: 'https://abc.supabase.co',
+      serviceKey: 'secret',
+      fetchImpl,
+    });
+    expect(result.stable).toMatchObject({ release: STABLE, loads: 50, errorRate: 0 });
+    expect(result.canary).toMatchObject({ release: next, loads: 5, errorRate: 0 });
+  });
+
   it("puts the stable release's and the canary's error rates side by side", async () => {
     const first = buildWith(manifest());
     canary({ shellDir, hostDir, remote: 'careers', percent: 10 });
@@ -131,7 +186,10 @@ describe('canary, promote and rollback', () => {
       fetchImpl,
     });
     expect(asked[0]).toMatch(
-      /^https:\/\/abc\.supabase\.co\/rest\/v1\/remote_health\?select=release%2Cloads%2Cload_failures%2Crender_failures&remote=eq\.careers&day=gte\.\d{4}-\d{2}-\d{2} secret$/,
+      /^https:\/\/abc\.supabase\.co\/rest\/v1\/remote_health\?select=release%2Cloads%2Cload_failures%2Crender_failures&remote=eq\.careers&day=gte\.\d{4}-\d{2}-\d{2}&release=in\.\S+ secret$/,
+    );
+    expect(new URL(asked[0]!.split(' ')[0]!).searchParams.get('release')).toBe(
+      `in.("${STABLE}","${next}")`,
     );
     expect(result.stable).toMatchObject({ loads: 100, renderFailures: 1, errorRate: 0.01 });
     expect(result.canary).toMatchObject({ percent: 10, loads: 8, loadFailures: 2, errorRate: 0.3 });

@@ -182,11 +182,16 @@ export async function status(
   const { remote, apiUrl, serviceKey, days = 7, fetchImpl = fetch } = options;
   assertRemote(remote);
   const config = options.config ?? readConfig(options.shellDir ?? '');
+  const canaryOf = config.canaries?.[remote];
   const since = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
   const url = new URL(`${apiUrl.replace(/\/+$/, '')}/rest/v1/remote_health`);
   url.searchParams.set('select', 'release,loads,load_failures,render_failures');
   url.searchParams.set('remote', `eq.${remote}`);
   url.searchParams.set('day', `gte.${since}`);
+  // Only the releases shown: a few rows a day, however many others the table holds (hosted PostgREST
+  // answers at most 1,000 rows a request).
+  const shown = [config.remotes[remote], ...(canaryOf ? [canaryOf.manifest] : [])];
+  url.searchParams.set('release', `in.(${shown.map((release) => `"${release}"`).join(',')})`);
   const response = await fetchImpl(url, {
     headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` },
   });
@@ -212,7 +217,6 @@ export async function status(
       errorRate: tried === 0 ? undefined : (loadFailures + renderFailures) / tried,
     };
   };
-  const canaryOf = config.canaries?.[remote];
   return {
     stable: healthOf(config.remotes[remote]),
     ...(canaryOf ? { canary: { ...healthOf(canaryOf.manifest), percent: canaryOf.percent } } : {}),
