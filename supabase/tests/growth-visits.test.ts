@@ -76,6 +76,43 @@ describe('record_visit', () => {
     );
   });
 
+  it('keeps a real campaign that comes after made-up sources from 20 client addresses filled the day', async () => {
+    const { rows } = await db.asSuperuser('select private.visit_rows_per_day() as limit');
+    const limit = rows[0].limit as number;
+    const addresses = Array.from({ length: 20 }, newAddress);
+    // Each address makes up its share of the day's rows, one view each, within its 60 a minute.
+    for (let n = 0; n < limit; n += 1) {
+      await record({ path: '/', source: `made-up-${n}`, landing: true }, addresses[n % 20]);
+    }
+    // The campaign: five visitors, each landing on the home page and reading the waitlist page.
+    for (let i = 0; i < 5; i += 1) {
+      const visitor = newAddress();
+      await record({ path: '/', source: 'launch-week', landing: true }, visitor);
+      await record({ path: '/waitlist', source: 'launch-week' }, visitor);
+    }
+    // Then another address makes up more: what it adds cannot outreach the campaign.
+    const another = newAddress();
+    for (let n = 0; n < 40; n += 1) {
+      await record({ path: '/', source: `more-${n}`, landing: true }, another);
+    }
+    const stored = await counts();
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: '/', source: 'launch-week', views: 5, landings: 5 }),
+        expect.objectContaining({
+          path: '/waitlist',
+          source: 'launch-week',
+          views: 5,
+          landings: 0,
+        }),
+      ]),
+    );
+    // The table stays the size it was; every view is counted, under its own row or under /other.
+    expect(stored.length).toBeLessThanOrEqual(limit + 1);
+    expect(stored.reduce((sum, row) => sum + (row.views as number), 0)).toBe(limit + 10 + 40);
+    expect(stored.reduce((sum, row) => sum + (row.landings as number), 0)).toBe(limit + 5 + 40);
+  });
+
   it("adds one view (and one landing) to today's row of the path and source; unknown fields are ''", async () => {
     const address = newAddress();
     expect(await record({ path: '/', landing: true }, address)).toBe(true);
