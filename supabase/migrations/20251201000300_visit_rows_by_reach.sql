@@ -62,6 +62,22 @@ create table private.visit_reach (
 create index visit_reach_weakest on private.visit_reach (day, reach) where has_row;
 revoke all on table private.visit_reach from public, anon, authenticated, service_role;
 
+-- Adds views and landings (or takes them back, when negative) to the day's overflow row, '/other' with
+-- the source 'other'.
+create function private.add_to_visit_overflow(p_day date, p_views bigint, p_landings bigint)
+returns bigint
+language sql
+volatile
+set search_path = ''
+as $$
+  insert into public.visit_counts as v (day, path, source, views, landings)
+  values (p_day, '/other', 'other', greatest(p_views, 0), greatest(p_landings, 0))
+  on conflict (day, path, source, medium, campaign, referrer_host)
+  do update set views = v.views + p_views, landings = v.landings + p_landings
+  returning views
+$$;
+revoke all on function private.add_to_visit_overflow(date, bigint, bigint) from public;
+
 -- As migration 20251129000000 (true when counted, false over the address's limit), with the rows of a
 -- full day decided by reach. Runs as its owner: it moves counts out of rows it gives to others, which
 -- the service role may not delete.
@@ -89,8 +105,10 @@ declare
   v_landings bigint := case when coalesce(p_landing, false) then 1 else 0 end;
   v_bucket bigint := private.visit_bucket(p_client_address, (now() at time zone 'UTC')::date);
   v_known bigint;
+  v_moved bigint;
   v_reach private.visit_reach;
   v_weakest private.visit_reach;
+  v_full boolean;
   v_overflow boolean := p_path = '/other' and v_source = 'other' and v_medium = ''
                         and v_campaign = '' and v_referrer_host = '';
 begin
@@ -102,10 +120,7 @@ begin
 
   -- The overflow row itself counts as sent, without a reach: it is never given away.
   if v_overflow then
-    insert into public.visit_counts as v (day, path, source, views, landings)
-    values (v_day, '/other', 'other', 1, v_landings)
-    on conflict (day, path, source, medium, campaign, referrer_host)
-    do update set views = v.views + 1, landings = v.landings + excluded.landings;
+    perform private.add_to_visit_overflow(v_day, 1, v_landings);
     return true;
   end if;
 
@@ -143,6 +158,15 @@ begin
     on conflict (day, path, source, medium, campaign, referrer_host)
     do update set buckets = r.buckets | excluded.buckets, has_row = true;
   else
+    v_full := (select count(*) from public.visit_counts
+                where day = v_day and (path, source, medium, campaign, referrer_host)
+                                      <> ('/other', 'other', '', '', '')) >= private.visit_rows_per_day();
+    if v_full and v_known is null and v_bucket = 0 then
+      -- A new combination of a full day that reaches no bucket (its address has added its own to its
+      -- day's share) is not remembered: the view counts under '/other', and no row is kept for it.
+      perform private.add_to_visit_overflow(v_day, 1, v_landings);
+      return true;
+    end if;
     insert into private.visit_reach as r
       (day, path, source, medium, campaign, referrer_host, buckets, waiting_views, waiting_landings)
     values (v_day, p_path, v_source, v_medium, v_campaign, v_referrer_host, v_bucket, 1, v_landings)
@@ -152,9 +176,7 @@ begin
                   waiting_landings = r.waiting_landings + excluded.waiting_landings
     returning * into v_reach;
 
-    if (select count(*) from public.visit_counts
-         where day = v_day and (path, source, medium, campaign, referrer_host)
-                               <> ('/other', 'other', '', '', '')) >= private.visit_rows_per_day() then
+    if v_full then
       select * into v_weakest
         from private.visit_reach r
        where r.day = v_day and r.has_row
@@ -162,46 +184,36 @@ begin
        limit 1;
       if v_weakest.day is null or v_weakest.reach >= v_reach.reach then
         -- It waits; the view counts under '/other'.
-        insert into public.visit_counts as v (day, path, source, views, landings)
-        values (v_day, '/other', 'other', 1, v_landings)
-        on conflict (day, path, source, medium, campaign, referrer_host)
-        do update set views = v.views + 1, landings = v.landings + excluded.landings;
-        v_reach := null;
-      else
-        -- The row of the smallest reach makes room: its counts join '/other'.
-        with gone as (
-          delete from public.visit_counts
-           where day = v_day and path = v_weakest.path and source = v_weakest.source
-             and medium = v_weakest.medium and campaign = v_weakest.campaign
-             and referrer_host = v_weakest.referrer_host
-          returning views, landings
-        )
-        insert into public.visit_counts as v (day, path, source, views, landings)
-        select v_day, '/other', 'other', g.views, g.landings from gone g
-        on conflict (day, path, source, medium, campaign, referrer_host)
-        do update set views = v.views + excluded.views, landings = v.landings + excluded.landings;
-        update private.visit_reach r
-           set has_row = false
-         where r.day = v_day and r.path = v_weakest.path and r.source = v_weakest.source
-           and r.medium = v_weakest.medium and r.campaign = v_weakest.campaign
-           and r.referrer_host = v_weakest.referrer_host;
+        perform private.add_to_visit_overflow(v_day, 1, v_landings);
+        return true;
       end if;
-    end if;
-    if v_reach.day is not null then
-      -- Its row, with the views it had waiting under '/other' (this one never went there).
-      insert into public.visit_counts (day, path, source, medium, campaign, referrer_host, views, landings)
-      values (v_day, p_path, v_source, v_medium, v_campaign, v_referrer_host,
-              v_reach.waiting_views, v_reach.waiting_landings);
-      update public.visit_counts
-         set views = views - (v_reach.waiting_views - 1),
-             landings = landings - (v_reach.waiting_landings - v_landings)
-       where day = v_day and path = '/other' and source = 'other' and medium = '' and campaign = ''
-         and referrer_host = '';
+      -- The row of the smallest reach makes room: its counts join '/other'.
+      with gone as (
+        delete from public.visit_counts
+         where day = v_day and path = v_weakest.path and source = v_weakest.source
+           and medium = v_weakest.medium and campaign = v_weakest.campaign
+           and referrer_host = v_weakest.referrer_host
+        returning views, landings
+      )
+      select private.add_to_visit_overflow(v_day, g.views, g.landings) into v_moved from gone g;
       update private.visit_reach r
-         set has_row = true, waiting_views = 0, waiting_landings = 0
-       where r.day = v_day and r.path = p_path and r.source = v_source and r.medium = v_medium
-         and r.campaign = v_campaign and r.referrer_host = v_referrer_host;
+         set has_row = false
+       where r.day = v_day and r.path = v_weakest.path and r.source = v_weakest.source
+         and r.medium = v_weakest.medium and r.campaign = v_weakest.campaign
+         and r.referrer_host = v_weakest.referrer_host;
     end if;
+    -- Its row, with the views it had waiting under '/other' (this one never went there).
+    insert into public.visit_counts (day, path, source, medium, campaign, referrer_host, views, landings)
+    values (v_day, p_path, v_source, v_medium, v_campaign, v_referrer_host,
+            v_reach.waiting_views, v_reach.waiting_landings);
+    if v_reach.waiting_views > 1 then
+      perform private.add_to_visit_overflow(v_day, -(v_reach.waiting_views - 1),
+                                            -(v_reach.waiting_landings - v_landings));
+    end if;
+    update private.visit_reach r
+       set has_row = true, waiting_views = 0, waiting_landings = 0
+     where r.day = v_day and r.path = p_path and r.source = v_source and r.medium = v_medium
+       and r.campaign = v_campaign and r.referrer_host = v_referrer_host;
   end if;
 
   -- The reach of earlier days goes, a few rows at a time, skipping rows other requests hold.

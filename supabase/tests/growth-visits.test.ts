@@ -9,7 +9,10 @@ beforeAll(async () => {
   db = await openTestDatabase({ rateLimits: 'production' });
 });
 afterAll(() => db.close());
-beforeEach(() => db.asSuperuser('delete from public.visit_counts'));
+beforeEach(async () => {
+  await db.asSuperuser('delete from public.visit_counts');
+  await db.asSuperuser('delete from private.visit_reach');
+});
 
 interface Visit {
   path: string;
@@ -95,6 +98,14 @@ describe('record_visit', () => {
     for (let n = 0; n < 40; n += 1) {
       await record({ path: '/', source: `more-${n}`, landing: true }, another);
     }
+    // What it made up is remembered (for its reach) only as far as its day's share of buckets goes.
+    const remembered = await db.asSuperuser(
+      `select count(*)::integer as n from private.visit_reach where source like 'more-%'`,
+    );
+    const share = await db.asSuperuser(
+      `select max_requests from public.rate_limit_rules where action = 'visit-reach'`,
+    );
+    expect(remembered.rows[0].n).toBe(share.rows[0].max_requests);
     const stored = await counts();
     expect(stored).toEqual(
       expect.arrayContaining([
