@@ -8,7 +8,12 @@ import { startLocalSupabase } from '../src/index.ts';
 import { signInWithCode } from '../src/testing/sign-in-with-code.ts';
 import { uniqueEmail } from '../src/testing/test-server.ts';
 import { startHookServer, type HookServer } from './support/auth-hook-server.ts';
-import { AUTH_PROJECT, startAuthServer, type AuthTestServer } from './support/auth-server.ts';
+import {
+  AUTH_PROJECT,
+  PROJECT_CODES,
+  startAuthServer,
+  type AuthTestServer,
+} from './support/auth-server.ts';
 
 // The Send Email Hook: signed per Standard Webhooks, its failures reported as Supabase Auth reports
 // them; by default the function config.toml names, behind this server's gateway; without a hook, Auth's
@@ -171,7 +176,9 @@ describe('the hook of config.toml', () => {
       }[];
       expect(outbox.find((message) => message.to === email)).toMatchObject({
         subject: 'Your sign-in code',
-        text: expect.stringMatching(/^Your code: \d{6} \(signup\)$/),
+        text: expect.stringMatching(
+          new RegExp(`^Your code: \\d{${PROJECT_CODES.otpLength}} \\(signup\\)$`),
+        ),
       });
       expect(t.server.functions()).toEqual([{ name: 'send-auth-email', pid: expect.any(Number) }]);
     } finally {

@@ -2,9 +2,14 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { isAuthApiError } from '@supabase/supabase-js';
 import { uniqueEmail } from '../src/testing/test-server.ts';
 import { startHookServer, type HookServer } from './support/auth-hook-server.ts';
+import { readAuthSettings } from '../src/auth/auth-config.ts';
 import {
+  AUTH_PROJECT,
+  CODE,
   decodeJwt,
   movableClock,
+  otherCode,
+  PROJECT_CODES,
   startAuthServer,
   type AuthTestServer,
 } from './support/auth-server.ts';
@@ -66,7 +71,7 @@ describe('a code for a new address', () => {
     });
     expect(user.email_confirmed_at).toBeUndefined();
     expect(emailData).toEqual({
-      token: expect.stringMatching(/^\d{6}$/),
+      token: expect.stringMatching(CODE),
       token_hash: createHash('sha224').update(`${email}${emailData.token}`).digest('hex'),
       redirect_to: 'http://localhost:4200',
       email_action_type: 'signup',
@@ -167,16 +172,35 @@ describe('a code for a known address', () => {
 
     const elsewhere = await client.auth.verifyOtp({ email: other, token, type: 'email' });
     expect(elsewhere.error).toMatchObject({ status: 403, code: 'otp_expired' });
-    const wrong = String((Number(token) + 1) % 1_000_000).padStart(6, '0');
     expect(
-      (await client.auth.verifyOtp({ email, token: wrong, type: 'email' })).error,
+      (await client.auth.verifyOtp({ email, token: otherCode(token), type: 'email' })).error,
     ).toMatchObject({ status: 403, code: 'otp_expired' });
 
-    clock.advance(601_000);
+    clock.advance(PROJECT_CODES.otpExpirySeconds * 1000 + 1000);
     expect((await client.auth.verifyOtp({ email, token, type: 'email' })).error).toMatchObject({
       status: 403,
       code: 'otp_expired',
     });
+  });
+
+  it('still works a second before its time is up', async () => {
+    const email = uniqueEmail('late');
+    const client = t.client();
+    expect((await client.auth.signInWithOtp({ email })).error).toBeNull();
+    const token = hook.codeFor(email);
+    clock.advance(PROJECT_CODES.otpExpirySeconds * 1000 - 1000);
+    const { data, error } = await client.auth.verifyOtp({ email, token, type: 'email' });
+    expect(error).toBeNull();
+    expect(data.session).not.toBeNull();
+  });
+});
+
+describe("the auth project's codes", () => {
+  it("are the site's own project's: as many digits, valid as long (supabase/config.toml)", () => {
+    const fixture = readAuthSettings(AUTH_PROJECT).email;
+    expect(fixture.otpLength).toBe(PROJECT_CODES.otpLength);
+    expect(fixture.otpExpirySeconds).toBe(PROJECT_CODES.otpExpirySeconds);
+    expect(PROJECT_CODES.otpLength).toBe(10);
   });
 });
 

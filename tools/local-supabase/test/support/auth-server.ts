@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readAuthSettings } from '../../src/auth/auth-config.ts';
+import { SUPABASE_DIR } from '../../src/config/paths.ts';
 import { startLocalSupabase, type AuthOptions, type LocalSupabase } from '../../src/index.ts';
 import { freshPostgresDatabase } from '../../src/testing/postgres-databases.ts';
 import { clientFor } from '../../src/testing/test-server.ts';
@@ -8,6 +10,20 @@ import type { HookServer } from './auth-hook-server.ts';
 
 /** The auth tests' Supabase project: Auth's settings, a hook function, migrations showing a session. */
 export const AUTH_PROJECT = path.join(import.meta.dirname, '..', 'fixtures', 'auth-project');
+
+/**
+ * The codes of the site's own project (supabase/config.toml [auth.email]): the auth project copies
+ * them, and auth.test.ts holds the two equal, so the tests run with the codes production has.
+ */
+export const PROJECT_CODES = readAuthSettings(SUPABASE_DIR).email;
+
+/** A code as the project's Auth makes it: exactly otp_length digits. */
+export const CODE = new RegExp(`^\\d{${PROJECT_CODES.otpLength}}$`);
+
+/** Another code than `code`, of the same length. */
+export function otherCode(code: string): string {
+  return String((BigInt(code) + 1n) % 10n ** BigInt(code.length)).padStart(code.length, '0');
+}
 
 export interface AuthTestServer {
   server: LocalSupabase;
