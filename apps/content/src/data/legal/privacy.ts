@@ -59,6 +59,11 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
       },
       {
         kind: 'paragraph',
+        // The remote health reports: apps/shell/src/federation/remote-health.ts, public.remote_health.
+        text: 'Each page also tells us whether its parts loaded, so that we notice a broken version of the website. We keep only totals per day and version. So that one connection counts only once a day, its IP address is kept with the versions it reported for that day (UTC) only, apart from the totals, and deleted once the day is over.',
+      },
+      {
+        kind: 'paragraph',
         // The release bucket: apps/shell/src/federation/release-bucket.ts.
         text: "Your browser also keeps one random number from 0 to 99 in its local storage. It decides whether you see a new version of a part of the website before everyone else does, so that you keep seeing the same version while we try it. It is not a cookie, says nothing about you, and is never sent to us. Clearing your browser's site data removes it.",
       },
