@@ -18,19 +18,24 @@
 -- * It is decided when the referral is confirmed (public.confirm_signup), and again, for every referral
 --   of the code confirmed in the hour after it, when a referral it counted is deleted: erasure, an
 --   unsubscribe, anything. So a stranger who erases the referrals that filled an hour gives the real ones
---   of that hour their credit back.
+--   of that hour their credit back. Deciding again only lifts holds: fewer rows can only lift them under
+--   this rule, and a credit an earlier rule gave is never taken back.
 -- * Time alone lifts no hold: the referrals of a full hour stay held while the rows that filled it stay.
 --   Otherwise the cap would only delay farming by an hour.
 
 -- Decides the cap for the referrals of p_code in public.<p_table> confirmed from p_from to an hour after
 -- p_to (the ones whose hour of confirmations holds a moment of that range): 'code_cap' or no hold, for
--- those not held for another reason. One decision of a code at a time (the lock), so that two
+-- those not held for another reason; with p_lift_only, for those held by the cap alone. Deciding again
+-- after rows left the count can only lift holds under this rule, so lifting only changes nothing for
+-- referrals decided by it, and never takes back a credit an earlier rule gave (migration 20251129000000
+-- did not count the referrals it held). One decision of a code at a time (the lock), so that two
 -- confirmations at once cannot both take the last credit.
 create function private.decide_code_cap(
   p_table text,
   p_code text,
   p_from timestamptz,
-  p_to timestamptz
+  p_to timestamptz,
+  p_lift_only boolean
 )
 returns void
 language plpgsql
@@ -61,19 +66,19 @@ begin
          from public.%1$I x
         where x.referred_by = $1
           and x.confirmed_at >= $2 and x.confirmed_at < $3 + interval ''1 hour''
-          and (x.referral_hold is null or x.referral_hold = ''code_cap'')
+          and (x.referral_hold = ''code_cap'' or (x.referral_hold is null and not $4))
      )
      update public.%1$I s
         set referral_hold = d.hold
        from decided d
       where s.id = d.id and s.referral_hold is distinct from d.hold',
     p_table)
-    using p_code, p_from, p_to;
+    using p_code, p_from, p_to, p_lift_only;
   perform set_config('private.deciding_code_cap', '', true);
 end;
 $$;
-revoke all on function private.decide_code_cap(text, text, timestamptz, timestamptz) from public;
-grant execute on function private.decide_code_cap(text, text, timestamptz, timestamptz) to service_role;
+revoke all on function private.decide_code_cap(text, text, timestamptz, timestamptz, boolean) from public;
+grant execute on function private.decide_code_cap(text, text, timestamptz, timestamptz, boolean) to service_role;
 
 -- As migration 20251129000000, and a cap hold may also be lifted, by private.decide_code_cap alone.
 create or replace function private.keep_referral()
@@ -132,7 +137,7 @@ begin
     select c.code, c.first, c.last
       from jsonb_to_recordset(v_codes) as c(code text, first timestamptz, last timestamptz)
   loop
-    perform private.decide_code_cap(tg_table_name, v_code.code, v_code.first, v_code.last);
+    perform private.decide_code_cap(tg_table_name, v_code.code, v_code.first, v_code.last, true);
   end loop;
   return null;
 end;
@@ -213,7 +218,7 @@ begin
        into v_code
       using v_id;
     if v_code is not null then
-      perform private.decide_code_cap(v_table, v_code, now(), now());
+      perform private.decide_code_cap(v_table, v_code, now(), now(), false);
     end if;
   end if;
   if v_first then

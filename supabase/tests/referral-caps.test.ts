@@ -250,6 +250,26 @@ describe.each(Object.values(LINE_TABLES))('%s', (table) => {
       expect((await stored(db, table, late)).referral_hold).toBe('code_cap');
     });
 
+    it('only ever lifts a hold when deciding again: a credit given before this rule is never taken back', async () => {
+      const code = await referrer(table);
+      const emails = Array.from({ length: REFERRAL_CAPS.perCodePerHour + 2 }, () =>
+        uniqueEmail('before'),
+      );
+      for (const email of emails) await confirmReferred(code, email);
+      // Credits an earlier rule gave: every referral of that hour credited (the last two would be held
+      // under this one).
+      await db.asSuperuser(
+        `with earlier_rule as (select set_config('private.deciding_code_cap', 'on', true))
+         update public.${table} set referral_hold = null
+          where referred_by = $1 and exists (select from earlier_rule)`,
+        [code],
+      );
+      await erase(emails[0]!);
+      for (const email of emails.slice(1)) {
+        expect((await stored(db, table, email)).referral_hold).toBeNull();
+      }
+    });
+
     it("counts one person once under the cap: a stranger's Gmail spellings of one mailbox take one place of it", async () => {
       const code = await referrer(table);
       const local = `farmer${Date.now().toString(36)}`;
