@@ -11,11 +11,12 @@ export interface BenchOptions {
   help: boolean;
 }
 
-export const USAGE = `Usage: node tools/bench/src/main.ts [--runs N] [--routes /,/blog] [--report file.json] [--port-base 4700]
+export const USAGE = `usage: npm run bench [-- --runs N] [--routes /,/blog] [--report file.json] [--port-base 4700]
 
-Measures the production builds in apps/*/dist (build them first, or use \`npm run bench\`):
+Builds every app (Nx, cached), then measures the production builds as the host serves them:
 Lighthouse (mobile, simulated throttling; median of N runs), axe-core, the home page's JS by
-package, one copy of React, and lazy supabase-js. Exits 1 when a budget is missed.`;
+package, one copy of React, and lazy supabase-js, side by side with the single-bundle reference.
+Exits 1 when a budget is missed.`;
 
 export class UsageError extends Error {}
 

@@ -43,7 +43,10 @@ function readOptions(): BenchOptions {
   try {
     return parseCliOptions(process.argv.slice(2), process.env);
   } catch (error) {
-    if (error instanceof UsageError) fail(`${error.message}\n\n${USAGE}`, 2);
+    if (error instanceof UsageError) {
+      console.error(`bench: ${error.message} (npm run bench -- --help)`);
+      process.exit(2);
+    }
     throw error;
   }
 }
@@ -69,14 +72,21 @@ function ensureChromium(): string {
   }
 }
 
+/** Every app's production build, as Nx has it (from its cache when nothing changed). */
 function ensureBuilt() {
+  try {
+    execFileSync(
+      path.join(workspaceRoot, 'node_modules/.bin/nx'),
+      ['run-many', '-t', 'build', '--output-style=static'],
+      { cwd: workspaceRoot, stdio: 'inherit' },
+    );
+  } catch {
+    fail('the production build failed (npx nx run-many -t build).');
+  }
   const missing = APP_NAMES.filter(
     (app) => !fs.existsSync(path.join(workspaceRoot, appFolder(app), 'dist', 'index.html')),
   );
-  if (missing.length > 0)
-    fail(
-      `no production build of ${missing.join(', ')}: run \`npx nx run-many -t build\` first (npm run bench does).`,
-    );
+  if (missing.length > 0) fail(`no production build of ${missing.join(', ')}.`);
 }
 
 function describeRun(summary: RunSummary | undefined, error?: string): string {

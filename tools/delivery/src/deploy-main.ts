@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '@agentora/command-line';
 import { APP_NAMES, type AppName, type RuntimeConfigJson } from '@agentora/contracts/apps';
 import { SITE_URL } from '@agentora/data/constants';
 import { parseRuntimeConfig } from '@agentora/data/runtime-config';
@@ -26,37 +26,28 @@ options:
   --runtime-config <file>   the shell's first deploy: the runtime config it serves
   --help                    this text`;
 
-function fail(message: string, code = 2): never {
-  console.error(message);
-  process.exit(code);
+function fail(message: string): never {
+  console.error(`deploy: ${message}`);
+  process.exit(1);
 }
 
-let parsed;
-try {
-  parsed = parseArgs({
-    allowPositionals: true,
-    options: {
-      site: { type: 'string' },
-      prebuilt: { type: 'boolean' },
-      'dry-run': { type: 'string' },
-      'first-deploy': { type: 'boolean' },
-      'runtime-config': { type: 'string' },
-      help: { type: 'boolean' },
-    },
-  });
-} catch (error) {
-  fail(`deploy: ${(error as Error).message}\n(npm run deploy -- --help)`);
-}
-const { values, positionals } = parsed;
-if (values.help) {
-  console.info(USAGE);
-  process.exit(0);
-}
+const { values, positionals, refuse } = readCommandLine({
+  command: 'npm run deploy',
+  usage: USAGE,
+  options: {
+    site: { type: 'string' },
+    prebuilt: { type: 'boolean' },
+    'dry-run': { type: 'string' },
+    'first-deploy': { type: 'boolean' },
+    'runtime-config': { type: 'string' },
+  },
+  positionals: true,
+});
 const [app, ...extra] = positionals;
 if (!app || extra.length > 0 || !(APP_NAMES as readonly string[]).includes(app))
-  fail(`deploy: name one app (${APP_NAMES.join(', ')}).\n(npm run deploy -- --help)`);
+  refuse(`name one app (${APP_NAMES.join(', ')}).`);
 if (values['runtime-config'] && (app !== 'shell' || !values['first-deploy']))
-  fail("deploy: --runtime-config is for the shell's --first-deploy only.");
+  refuse("--runtime-config is for the shell's --first-deploy only.");
 
 const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
 let runtimeConfig: RuntimeConfigJson | undefined;
@@ -67,11 +58,11 @@ if (values['runtime-config']) {
     parseRuntimeConfig(value);
     runtimeConfig = value as RuntimeConfigJson;
   } catch (error) {
-    fail(`deploy: ${values['runtime-config']}: ${(error as Error).message}`, 1);
+    fail(`${values['runtime-config']}: ${(error as Error).message}`);
   }
 }
 if (app === 'shell' && values['first-deploy'] && !runtimeConfig)
-  fail("deploy: the shell's first deploy needs --runtime-config <file>.");
+  refuse("the shell's first deploy needs --runtime-config <file>.");
 
 try {
   // The config this deploy serves (the first deploy's, else the live one) names only origins of one
@@ -103,5 +94,5 @@ try {
   );
   fs.rmSync(result.workDir, { recursive: true, force: true });
 } catch (error) {
-  fail(`deploy: ${error instanceof Error ? error.message : String(error)}`, 1);
+  fail(error instanceof Error ? error.message : String(error));
 }

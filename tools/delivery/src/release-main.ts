@@ -3,7 +3,7 @@
 // changes them and deploys them (deploy-site.ts); with --shell-dir (and --host), it changes local
 // host folders in place (the preview's, which serves a change at once).
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '@agentora/command-line';
 import { REMOTE_NAMES, appFolder, type RemoteName } from '@agentora/contracts/apps';
 import { SITE_URL } from '@agentora/data/constants';
 import { liveRuntimeConfig, wranglerUpload, type LiveSite } from './deploy-site.ts';
@@ -33,40 +33,33 @@ options:
 
 remotes: ${REMOTE_NAMES.join(', ')}`;
 
-function fail(message: string, code = 2): never {
-  console.error(message);
-  process.exit(code);
+function fail(message: string): never {
+  console.error(`release: ${message}`);
+  process.exit(1);
 }
 
-let parsed;
-try {
-  parsed = parseArgs({
-    allowPositionals: true,
-    options: {
-      'shell-dir': { type: 'string' },
-      host: { type: 'string' },
-      release: { type: 'string' },
-      site: { type: 'string' },
-      'dry-run': { type: 'string' },
-      help: { type: 'boolean' },
-    },
-  });
-} catch (error) {
-  fail(`release: ${(error as Error).message}\n(npm run release -- --help)`);
-}
-const { values, positionals } = parsed;
-if (values.help) {
-  console.info(USAGE);
-  process.exit(0);
-}
+const { values, positionals, refuse } = readCommandLine({
+  command: 'npm run release',
+  usage: USAGE,
+  options: {
+    'shell-dir': { type: 'string' },
+    host: { type: 'string' },
+    release: { type: 'string' },
+    site: { type: 'string' },
+    'dry-run': { type: 'string' },
+  },
+  positionals: true,
+});
 const [command, remote, percent, ...extra] = positionals;
 const COMMANDS = ['deploy', 'canary', 'promote', 'rollback', 'status'];
 if (!command || !COMMANDS.includes(command))
-  fail(`release: the command is one of ${COMMANDS.join(', ')}.\n(npm run release -- --help)`);
+  refuse(`the command is one of ${COMMANDS.join(', ')}.`);
 if (!remote || !(REMOTE_NAMES as readonly string[]).includes(remote))
-  fail(`release: name a remote (${REMOTE_NAMES.join(', ')}).\n(npm run release -- --help)`);
+  refuse(`name a remote (${REMOTE_NAMES.join(', ')}).`);
 if (extra.length > 0 || (command !== 'canary' && percent !== undefined))
-  fail(`release: unexpected ${[percent, ...extra].filter(Boolean).join(' ')}.`);
+  refuse(`unexpected ${[percent, ...extra].filter(Boolean).join(' ')}.`);
+if (command === 'canary' && !/^(100|[1-9]\d?)$/.test(percent ?? ''))
+  refuse('canary takes a percentage, a whole number from 1 to 100.');
 
 const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
 const dist = path.join(workspaceRoot, appFolder(remote as RemoteName), 'dist');
@@ -76,10 +69,8 @@ const upload = wranglerUpload({
   message: `release ${command} ${remote}`,
 });
 const local = values['shell-dir'] !== undefined;
-const need = (value: string | undefined, name: string): string => {
-  if (!value) fail(`release: ${command} needs ${name} with --shell-dir.`);
-  return path.resolve(value);
-};
+const need = (value: string | undefined, name: string): string =>
+  value ? path.resolve(value) : refuse(`${command} needs ${name} with --shell-dir.`);
 
 try {
   // The commands that rewrite the runtime config refuse one whose override list names a host that
@@ -161,5 +152,5 @@ try {
     }
   }
 } catch (error) {
-  fail(`release: ${error instanceof Error ? error.message : String(error)}`, 1);
+  fail(error instanceof Error ? error.message : String(error));
 }

@@ -5,8 +5,8 @@
 // SUPABASE_URL: the project's API URL; default the local server, http://127.0.0.1:54321.
 // SUPABASE_SECRET_KEY: one of the project's secret keys (or SUPABASE_SERVICE_ROLE_KEY, the legacy JWT);
 // defaults to the local server's well-known secret key only when SUPABASE_URL is a loopback address. Never commit the hosted key or put it in a browser.
-import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
+import { readCommandLine } from '@agentora/command-line';
 import { serviceConnectionFromEnv } from '@agentora/local-supabase';
 import { expireApplications, ExpiryError } from './expire-applications.ts';
 
@@ -15,9 +15,16 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const { values } = parseArgs({ options: { now: { type: 'string' } } });
+const { values, refuse } = readCommandLine({
+  command: 'npm run expire-applications',
+  usage: `usage: npm run expire-applications [-- --now <ISO time>]
+
+Deletes applications older than 12 months with their résumés, and résumé files an erasure left.
+SUPABASE_URL and SUPABASE_SECRET_KEY name the project (default: the local backend).`,
+  options: { now: { type: 'string' } },
+});
 const now = values.now === undefined ? new Date() : new Date(values.now);
-if (Number.isNaN(now.getTime())) fail(`--now must be a time, got ${JSON.stringify(values.now)}`);
+if (Number.isNaN(now.getTime())) refuse(`--now must be a time, got ${JSON.stringify(values.now)}.`);
 
 const { apiUrl, serviceKey } = serviceConnectionFromEnv();
 if (!serviceKey) fail(`set SUPABASE_SECRET_KEY for ${apiUrl}`);

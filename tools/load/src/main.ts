@@ -2,21 +2,47 @@
 // a throwaway PostgreSQL (Debian's, found or apt-installed). Options: --signups (1000), --seconds (60),
 // --engines pglite,postgres, --kill-after (10 s after the burst). Not part of `npm test`: it takes about
 // ten minutes per engine, most of it the provider's 2 mails a second.
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '@agentora/command-line';
 import { startTestPostgres } from '@agentora/test-postgres';
 import { formatRun, type RunResult } from './report.ts';
 import { runScenario, type Scenario } from './run.ts';
 
-const { values } = parseArgs({
+const { values: given, refuse } = readCommandLine({
+  command: 'npm run load',
+  usage: `usage: npm run load [-- options]
+
+The launch-day burst against the local backend (docs/mail-queue.md); about ten minutes per engine.
+
+  --signups <n>      sign-ups in the burst (1000)
+  --seconds <n>      how long the burst lasts (60)
+  --engines <list>   pglite, postgres or both, comma-separated (pglite,postgres)
+  --kill-after <s>   kill -9 of the backend this long after the burst (10)
+  --port <n>         the backend's port (54381)
+  --verbose          the backend's own output too`,
   options: {
-    signups: { type: 'string', default: '1000' },
-    seconds: { type: 'string', default: '60' },
-    engines: { type: 'string', default: 'pglite,postgres' },
-    'kill-after': { type: 'string', default: '10' },
-    port: { type: 'string', default: '54381' },
-    verbose: { type: 'boolean', default: false },
+    signups: { type: 'string' },
+    seconds: { type: 'string' },
+    engines: { type: 'string' },
+    'kill-after': { type: 'string' },
+    port: { type: 'string' },
+    verbose: { type: 'boolean' },
   },
 });
+const values = {
+  signups: given.signups ?? '1000',
+  seconds: given.seconds ?? '60',
+  engines: given.engines ?? 'pglite,postgres',
+  'kill-after': given['kill-after'] ?? '10',
+  port: given.port ?? '54381',
+  verbose: given.verbose ?? false,
+};
+for (const name of ['signups', 'seconds', 'kill-after', 'port'] as const)
+  if (!/^[1-9]\d*$/.test(values[name])) refuse(`--${name} takes a positive whole number.`);
+const unknownEngines = values.engines
+  .split(',')
+  .filter((e) => !['pglite', 'postgres'].includes(e.trim()));
+if (unknownEngines.length > 0)
+  refuse(`--engines takes pglite, postgres or both, not ${unknownEngines.join(', ')}.`);
 
 const log = (line: string) => {
   if (values.verbose || !line.startsWith('  [backend]')) process.stdout.write(`${line}\n`);

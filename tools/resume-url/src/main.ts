@@ -4,8 +4,8 @@
 // SUPABASE_URL: the project's API URL; default the local server, http://127.0.0.1:54321.
 // SUPABASE_SECRET_KEY: one of the project's secret keys (or SUPABASE_SERVICE_ROLE_KEY, the legacy JWT);
 // defaults to the local server's well-known secret key only when SUPABASE_URL is a loopback address. Never commit the hosted key or put it in a browser.
-import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
+import { readCommandLine } from '@agentora/command-line';
 import { serviceConnectionFromEnv } from '@agentora/local-supabase';
 import {
   DEFAULT_EXPIRES_IN_SECONDS,
@@ -18,12 +18,16 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
+const { values, positionals, refuse } = readCommandLine({
+  command: 'npm run resume-url',
+  usage: `usage: npm run resume-url -- <application id> [--expires-in <seconds>]
+
+Prints a signed link to the application's résumé (for operators: it needs the project's secret key).
+SUPABASE_URL and SUPABASE_SECRET_KEY name the project (default: the local backend).`,
   options: { 'expires-in': { type: 'string' } },
+  positionals: true,
 });
-if (positionals.length !== 1)
-  fail('usage: npm run resume-url -- <application id> [--expires-in <seconds>]');
+if (positionals.length !== 1) refuse('name one application id.');
 
 const { apiUrl, serviceKey } = serviceConnectionFromEnv();
 if (!serviceKey) fail(`set SUPABASE_SECRET_KEY for ${apiUrl}`);

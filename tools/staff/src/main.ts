@@ -5,35 +5,37 @@
 // SUPABASE_URL: the project's API URL; default the local server, http://127.0.0.1:54321.
 // SUPABASE_SECRET_KEY: one of the project's secret keys (or SUPABASE_SERVICE_ROLE_KEY, the legacy JWT);
 // defaults to the local server's well-known secret key only when SUPABASE_URL is a loopback address.
-import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
+import { readCommandLine } from '@agentora/command-line';
 import { serviceConnectionFromEnv } from '@agentora/local-supabase';
 import { addStaff, listStaff, removeStaff, StaffError } from './staff-list.ts';
 
-const USAGE = 'usage: npm run staff -- add <email> [--by <who>] | remove <email> | list';
+const USAGE = `usage: npm run staff -- <command>
+
+  add <email> [--by <who>]   let the address sign in to the console (--by: who asked, for the log)
+  remove <email>             end its access: its sessions end with it
+  list                       who is staff
+
+SUPABASE_URL and SUPABASE_SECRET_KEY name the project (default: the local backend).`;
 
 function fail(message: string): never {
   process.stderr.write(`staff: ${message}\n`);
   process.exit(1);
 }
 
-let parsed;
-try {
-  parsed = parseArgs({ allowPositionals: true, options: { by: { type: 'string' } } });
-} catch (error) {
-  fail(`${(error as Error).message}\n${USAGE}`);
-}
-const { values, positionals } = parsed;
+const { values, positionals, refuse } = readCommandLine({
+  command: 'npm run staff',
+  usage: USAGE,
+  options: { by: { type: 'string' } },
+  positionals: true,
+});
 const [command, address, ...rest] = positionals;
 const needsAddress = command === 'add' || command === 'remove';
-if (
-  !['add', 'remove', 'list'].includes(command) ||
-  rest.length > 0 ||
-  (needsAddress ? address === undefined : address !== undefined) ||
-  (values.by !== undefined && command !== 'add')
-) {
-  fail(USAGE);
-}
+if (!command || !['add', 'remove', 'list'].includes(command))
+  refuse('the command is add, remove or list.');
+if (rest.length > 0 || (needsAddress ? address === undefined : address !== undefined))
+  refuse(needsAddress ? `${command} takes one address.` : 'list takes no address.');
+if (values.by !== undefined && command !== 'add') refuse('--by goes with add.');
 
 let connection;
 try {

@@ -1,0 +1,5 @@
+module.exports = {
+  preset: '@agentora/jest-preset',
+  displayName: '@agentora/command-line',
+  testEnvironment: 'node',
+};
