@@ -1,8 +1,7 @@
 -- An IPv6 client is counted by its /48, not its /64 (docs/security.md, "Rate limits").
 --
 -- Migration 20250801000100 keyed an IPv6 client on its /64, one subscriber's network. But providers give
--- a home connection a /56 as a rule and a business a /48 (RIPE-690's recommendations, which most follow),
--- so one subscriber owned 256 or 65,536 /64s and got every limit that many times: twelve /64s of one /56
+-- a home connection a /56 as a rule and a business a /48, so one subscriber owned 256 or 65,536 /64s and got every limit that many times: twelve /64s of one /56
 -- signed up 120 times a minute where one address may sign up 10 times. A /48 is the widest prefix one
 -- end site is normally given; a wider one would lump different customers of a provider together. The
 -- cost: everyone behind one /48 shares its limits, as everyone behind one IPv4 address (a carrier's NAT,
