@@ -157,7 +157,9 @@ it('a change in a migration tests the backend, the local server and the e2e suit
     expect.arrayContaining(['@agentora/backend', '@agentora/local-supabase']),
   );
   expect(affectedBy('supabase/migrations/20250901000100_retention.sql', 'e2e')).toEqual(E2E_OWNERS);
+  // The local server's own database tests (Auth, grants) run the migrations on PostgreSQL too.
   expect(affectedBy('supabase/migrations/20250901000100_retention.sql', 'test-postgres')).toEqual([
     '@agentora/backend',
+    '@agentora/local-supabase',
   ]);
 });
