@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -31,5 +32,22 @@ describe('the Node version', () => {
     };
     expect(pkg.engines.node).toBe(`>=${major}`);
     expect(pkg.devDependencies.node).toMatch(new RegExp(`^\\^${major}\\.`));
+  });
+});
+
+describe('npm install on an older Node', () => {
+  const note = (agent: string) =>
+    spawnSync(process.execPath, [path.join(root, 'tools/dev/src/install-note.mjs')], {
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_user_agent: agent },
+    });
+
+  it('keeps npm to its errors, and says in one line which Node the scripts run on', () => {
+    expect(readFileSync(path.join(root, '.npmrc'), 'utf8')).toMatch(/^loglevel=error$/m);
+    const older = note('npm/11.19.1 node/v20.20.2 linux x64 workspaces/false');
+    expect(older.stdout.trim().split('\n')).toEqual([
+      `Node 20.20 runs npm here; every npm script runs on the repo's own Node ${major} (the \`node\` devDependency in node_modules/.bin), so there is nothing else to install.`,
+    ]);
+    expect(note(`npm/11.19.1 node/v${major}.1.0 linux x64`).stdout).toBe('');
   });
 });
