@@ -8,7 +8,7 @@
 // code has hydrated. It keeps other presses of buttons the same way (without it, a press before the
 // entry ran would do nothing, silently). And it notes where the visitor pointed, touched, focused, typed or chose, so
 // that the entry loads the code of the parts already in use and hands over what was typed
-// (apps/shell/src/federation/early-interactions.ts).
+// (apps/shell/src/federation/early-interactions/).
 
 /** The global where the inline script keeps what the visitor did before the entry ran. */
 export const EARLY_USE_GLOBAL = '__agentoraEarlyUse';

@@ -4,7 +4,7 @@ import { AppThemeProvider } from '@agentora/ui';
 import { SiteRoutes } from '../routes/router';
 import { shellHydrated } from '../federation/early-interactions';
 
-/** Tells early-interactions.ts when the shell's header and footer have hydrated. Renders nothing; its effect runs only in the browser. */
+/** Tells early-interactions/ when the shell's header and footer have hydrated. Renders nothing; its effect runs only in the browser. */
 function ShellTakesOver() {
   useEffect(() => {
     // After the commit, like a part's hand-over (RemotePart.tsx).

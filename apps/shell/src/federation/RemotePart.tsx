@@ -39,7 +39,7 @@ export type RemotePartVariant = 'page' | 'section' | 'inline';
 // wrapper per load, so a page the visitor comes back to renders at once instead of suspending again.
 const componentByLoad = new WeakMap<Promise<unknown>, unknown>();
 
-/** The element around the part being rendered (early-interactions.ts). */
+/** The element around the part being rendered (early-interactions/parts.ts). */
 const PartElement = createContext<RefObject<HTMLDivElement | null> | null>(null);
 
 /** Once a part's module has rendered (hydrated, or rendered anew), its own code takes over. */
@@ -223,7 +223,7 @@ function WhenNearViewport({ minHeight, children }: { minHeight: string; children
 }
 
 /**
- * Loads the module once the visitor starts using its prerendered part (early-interactions.ts).
+ * Loads the module once the visitor starts using its prerendered part (early-interactions/intent.ts).
  * Until then React keeps the part's server HTML as it is: readable, its links working, and whatever
  * the visitor types or presses in it held for the part's code.
  */

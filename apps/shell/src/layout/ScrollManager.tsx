@@ -22,9 +22,9 @@ export function ScrollManager() {
     const samePage = shownPathname.current === pathname;
     shownPathname.current = pathname;
     // Back or Forward within the page, or an anchor the browser followed by itself before the
-    // page's part hydrated (early-interactions.ts tells the router later): the browser has placed
-    // the page, and the visitor may have scrolled on since. A page that rewrites its own address
-    // (the blog list's filters, REPLACE) stays where the visitor is.
+    // page's part hydrated (early-interactions/held-navigation.ts tells the router later): the
+    // browser has placed the page, and the visitor may have scrolled on since. A page that rewrites
+    // its own address (the blog list's filters, REPLACE) stays where the visitor is.
     if (!landed && samePage && (navigationType === 'POP' || navigationType === 'REPLACE')) return;
     const id = decodeURIComponent(hash.slice(1));
     if (landed && (!hash || document.getElementById(id))) return;

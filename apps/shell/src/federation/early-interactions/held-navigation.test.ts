@@ -1,6 +1,6 @@
 // A move to another #anchor of the page while a prerendered part has not hydrated reaches the
 // router (any popstate listener added after the entry's) once the parts have hydrated or are gone.
-type EarlyInteractions = typeof import('./early-interactions');
+type EarlyInteractions = typeof import('./index');
 
 describe('a popstate while a prerendered part waits for its code', () => {
   let early: EarlyInteractions;
@@ -17,7 +17,7 @@ describe('a popstate while a prerendered part waits for its code', () => {
     other = document.createElement('div');
     document.body.append(part, other);
     jest.isolateModules(() => {
-      early = jest.requireActual<EarlyInteractions>('./early-interactions');
+      early = jest.requireActual<EarlyInteractions>('./index');
     });
     part.setAttribute(early.PART_ATTRIBUTE, 'content/HomePage');
     other.setAttribute(early.PART_ATTRIBUTE, 'signups/FooterNewsletter');

@@ -8,7 +8,7 @@ import {
   partHydrated,
   PART_ATTRIBUTE,
   watchEarlyInteractions,
-} from './early-interactions';
+} from './index';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -2,7 +2,7 @@ import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { prerenderedPageLoader } from '@agentora/contracts/prerendered-page';
-import { partHydrated, PART_ATTRIBUTE, watchEarlyInteractions } from './early-interactions';
+import { partHydrated, PART_ATTRIBUTE, watchEarlyInteractions } from './index';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
