@@ -19,7 +19,7 @@ export function nextTask(): Promise<void> {
  * components are created as it evaluates), and the history entry the router will read
  * (routes/history-entry.ts).
  * (Each import here is also a split point of the build: a finer list costs more, smaller chunks.
- * A module two steps share is in one chunk of its own: tools/mf-config/src/app-config.ts.)
+ * A module two steps share is in one chunk of its own: tools/mf-config/src/chunks.ts.)
  */
 export async function evaluateInSteps(): Promise<void> {
   let runReactDom = () => {};

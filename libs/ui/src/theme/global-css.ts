@@ -1,5 +1,5 @@
 // The site's global rules (reset, base typography, focus ring), as plain CSS in every page's <head>:
-// the shell's template and the remotes' standalone page write it in (tools/mf-config/src/app-config.ts).
+// the shell's template and the remotes' standalone page write it in (tools/mf-config/src/page-html.ts).
 // Why not createGlobalStyle: a prerendered page already has these rules, yet styled-components
 // compiled and re-inserted them in a layout effect while hydrating, the first stylis run of the page,
 // inside the hydration's one commit task that no input can interrupt.

@@ -105,3 +105,15 @@ export function devServerConfig(port: number): DevServer {
     setupMiddlewares: (middlewares) => withSiteMiddlewares(middlewares as Middleware[]),
   };
 }
+
+/** How `rspack serve` serves an app: this dev server, every chunk compiled up front. */
+export function serving(port: number): Pick<Configuration, 'devServer' | 'lazyCompilation'> {
+  return {
+    // rspack's `serve` turns lazy compilation on by default: a dynamic import is then compiled only
+    // when a page asks this server for it. A remote's page is the shell's, on another origin, so the
+    // request never reaches the remote's server and the import never resolves (the blog's article
+    // view, the near-viewport parts). Every chunk is compiled up front instead.
+    lazyCompilation: false,
+    devServer: devServerConfig(port),
+  };
+}

@@ -1,4 +1,4 @@
-// Bundled into every app as a Module Federation runtime plugin (see app-config.ts).
+// Bundled into every app as a Module Federation runtime plugin (see federation.ts and server-config.ts).
 //
 // The site's version policy for shared singletons (docs/architecture.md, "Shared packages and the
 // version policy"):
