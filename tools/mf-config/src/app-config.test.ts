@@ -149,6 +149,7 @@ describe('the plugins, in order', () => {
           [
             'HtmlRspackPlugin',
             'GeneratedFilesPlugin',
+            'AutoPublicPathNoticePlugin',
             'ModuleFederationPlugin',
             'ExposeContractPlugin',
           ],
@@ -162,6 +163,7 @@ describe('the plugins, in order', () => {
         'GeneratedFilesPlugin',
         'ReactRefreshRspackPlugin',
         'NormalModuleReplacementPlugin',
+        'AutoPublicPathNoticePlugin',
         'ModuleFederationPlugin',
         'ExposeContractPlugin',
       ],

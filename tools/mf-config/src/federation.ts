@@ -6,6 +6,7 @@ import { rspack, type RspackPluginInstance } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { exposesMap } from '@agentora/contracts';
 import type { AppBuild } from './app-build.ts';
+import { AutoPublicPathNoticePlugin } from './auto-public-path-notice.ts';
 import { ExposeContractPlugin } from './expose-contract.ts';
 import { providedByShell, sharedMap, type SharedSpec } from './shared.ts';
 
@@ -26,6 +27,8 @@ export function federationPlugins(
     ];
   }
   return [
+    // Before the federation plugin: a notice of its about this build's 'auto' public path.
+    new AutoPublicPathNoticePlugin(),
     new ModuleFederationPlugin({
       name,
       filename: 'remoteEntry.js',
