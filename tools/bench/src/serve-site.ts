@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { raiseRateLimits, startLocalSupabase, type LocalSupabase } from '@agentora/local-supabase';
+import { writeSecurityHeaders } from '@agentora/delivery';
 import { serveFolder, type HostedFolder } from '@agentora/host';
 import { startPreviewSite, type PreviewSite } from '@agentora/preview';
 import { runPrerender } from '@agentora/prerender';
@@ -79,11 +80,13 @@ try {
       shellDir: request.referenceDir,
       config: `${site.url}/runtime-config.json`,
     });
-    // Served as the shell is, by the same host: the comparison is of the builds, not the servers.
+    // Served as the shell is, by the same host with the same kind of headers (a policy of its own,
+    // over its own pages): the comparison is of the builds, not of the servers or their headers.
     fs.writeFileSync(
       path.join(request.referenceDir, 'runtime-config.json'),
       JSON.stringify(site.runtimeConfig),
     );
+    writeSecurityHeaders({ shellDir: request.referenceDir, runtimeConfig: site.runtimeConfig });
     reference = await serveFolder({
       app: 'shell',
       folder: request.referenceDir,
