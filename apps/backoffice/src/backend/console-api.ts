@@ -1,5 +1,5 @@
 import type { PostgrestError } from '@supabase/supabase-js';
-import { getRuntimeConfig } from '@agentora/data';
+import { callFunction, FunctionError, type FunctionRequest } from '@agentora/data';
 import {
   filterArguments,
   PAGE_SIZE,
@@ -112,32 +112,29 @@ export function changeApplicationStatus(
 }
 
 /**
+ * Calls a function with the staff session (its access token as the bearer): the function checks staff
+ * itself. A refusal comes back as a ConsoleApiError with the function's words (a 403 as staff only).
+ */
+export async function callAsStaff(name: string, request: FunctionRequest): Promise<Response> {
+  const client = await getConsoleClient();
+  const { data } = await client.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new ConsoleApiError('Your session has ended. Sign in again.', undefined);
+  try {
+    return await callFunction(name, { ...request, token });
+  } catch (error) {
+    if (!(error instanceof FunctionError)) throw error;
+    throw new ConsoleApiError(error.message, error.status === 403 ? '42501' : undefined);
+  }
+}
+
+/**
  * An application's résumé as a file, from the function console-resume with the staff session: the
  * database checks staff and logs the opening at every download, and no link to the file exists that
  * could outlive this member's access (docs/security.md, "Résumés").
  */
 export async function downloadResume(id: string): Promise<Blob> {
-  const { url, publishableKey } = getRuntimeConfig().supabase;
-  const client = await getConsoleClient();
-  const { data } = await client.auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new ConsoleApiError('Your session has ended. Sign in again.', undefined);
-  const response = await fetch(`${url}/functions/v1/console-resume`, {
-    method: 'POST',
-    headers: {
-      apikey: publishableKey,
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ id }),
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: string } | null;
-    throw new ConsoleApiError(
-      body?.error ?? `The server answered ${response.status}.`,
-      response.status === 403 ? '42501' : undefined,
-    );
-  }
+  const response = await callAsStaff('console-resume', { body: { id } });
   return response.blob();
 }
 

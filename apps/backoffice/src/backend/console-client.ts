@@ -1,10 +1,7 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { getRuntimeConfig } from '@agentora/data';
+import { lazySupabaseClient } from '@agentora/data';
 
 /** Where the staff session is kept in the browser (sessionStorage), apart from anything of the site's. */
 export const SESSION_STORAGE_KEY = 'agentora-console-session';
-
-let cached: { url: string; key: string; client: Promise<SupabaseClient> } | undefined;
 
 /**
  * The console's own Supabase client. Unlike the site's (which never signs in), it keeps the staff
@@ -12,24 +9,10 @@ let cached: { url: string; key: string; client: Promise<SupabaseClient> } | unde
  * the tab, and no other tab of the site (whatever code it runs) finds it lying in localStorage.
  * supabase-js is loaded with the console, never by a visitor's page.
  */
-export function getConsoleClient(): Promise<SupabaseClient> {
-  const { url, publishableKey } = getRuntimeConfig().supabase;
-  if (cached && cached.url === url && cached.key === publishableKey) return cached.client;
-  const client = import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(url, publishableKey, {
-      auth: {
-        storageKey: SESSION_STORAGE_KEY,
-        storage: window.sessionStorage,
-        persistSession: true,
-        autoRefreshToken: true,
-        detectSessionInUrl: false,
-      },
-    }),
-  );
-  const entry = { url, key: publishableKey, client };
-  cached = entry;
-  client.catch(() => {
-    if (cached === entry) cached = undefined;
-  });
-  return client;
-}
+export const getConsoleClient = lazySupabaseClient(() => ({
+  storageKey: SESSION_STORAGE_KEY,
+  storage: window.sessionStorage,
+  persistSession: true,
+  autoRefreshToken: true,
+  detectSessionInUrl: false,
+}));

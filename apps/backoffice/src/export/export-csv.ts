@@ -1,10 +1,12 @@
-import { getRuntimeConfig } from '@agentora/data';
-import { getConsoleClient } from '../backend/console-client';
+import { functionUrl } from '@agentora/data';
+import { callAsStaff } from '../backend/console-api';
 import { saveFile } from '../download/save-file';
 import { filterArguments, type ListViewQuery } from '../lists/list-query';
 
-/** The export function's address for a list and its filters (the same filters the list shows). */
-export function exportUrl(supabaseUrl: string, query: ListViewQuery): string {
+const EXPORT_FUNCTION = 'console-export';
+
+/** The export's query for a list and its filters (the same filters the list shows). */
+function exportQuery(query: ListViewQuery): URLSearchParams {
   const filters = filterArguments(query);
   const params = new URLSearchParams({
     kind: query.view === 'applications' ? 'applications' : query.view,
@@ -13,7 +15,12 @@ export function exportUrl(supabaseUrl: string, query: ListViewQuery): string {
     if (name === 'p_form' || value === null || value === undefined) continue;
     params.set(name.slice(2), String(value));
   }
-  return `${supabaseUrl}/functions/v1/console-export?${params.toString()}`;
+  return params;
+}
+
+/** The export function's address for a list and its filters. */
+export function exportUrl(supabaseUrl: string, query: ListViewQuery): string {
+  return functionUrl(supabaseUrl, EXPORT_FUNCTION, exportQuery(query));
 }
 
 /** The file name the server gave (Content-Disposition), or one of ours. */
@@ -22,27 +29,12 @@ export function attachmentName(disposition: string | null, fallback: string): st
   return quoted?.[1] ?? fallback;
 }
 
-export class ExportError extends Error {
-  override name = 'ExportError';
-}
-
 /**
  * Asks the export function for every row matching the list's filters, as CSV, with the staff
  * session; the file is then saved through the browser's download.
  */
 export async function downloadCsv(query: ListViewQuery): Promise<string> {
-  const { url, publishableKey } = getRuntimeConfig().supabase;
-  const client = await getConsoleClient();
-  const { data } = await client.auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new ExportError('Your session has ended. Sign in again.');
-  const response = await fetch(exportUrl(url, query), {
-    headers: { apikey: publishableKey, authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: string } | null;
-    throw new ExportError(body?.error ?? `The server answered ${response.status}.`);
-  }
+  const response = await callAsStaff(EXPORT_FUNCTION, { method: 'GET', query: exportQuery(query) });
   const name = attachmentName(
     response.headers.get('content-disposition'),
     `agentora-${query.view}.csv`,

@@ -1,7 +1,7 @@
 import { APPLICATION_FIELD_RULES } from '@agentora/backend/rules/application-fields';
 import { EMAIL_MAX_LENGTH } from '@agentora/backend/rules/email-address';
 import type { SubmitApplicationResponseBody } from '@agentora/backend/responses';
-import { getSupabaseClient } from './client';
+import { callJsonFunction, failureOf, FunctionError } from './client';
 import { readAttribution } from '../growth/attribution-store';
 
 /** The careers form's fields, all strings, '' when left empty. */
@@ -113,25 +113,15 @@ export async function submitApplication(
   if (resume) form.append('resume', resume, resume.name);
 
   try {
-    const supabase = await getSupabaseClient();
-    const { data, error } = await supabase.functions.invoke('submit-application', { body: form });
-    if (!error) {
-      const body = data as { emailSent?: unknown } | null;
-      return { ok: true, emailSent: body?.emailSent === true };
+    const body = await callJsonFunction('submit-application', { body: form });
+    return { ok: true, emailSent: body?.emailSent === true };
+  } catch (error) {
+    if (error instanceof FunctionError) {
+      if (error.refusal !== undefined && REFUSALS.has(error.refusal))
+        return { ok: false, reason: error.refusal as ApplicationRefusal };
+      // A gateway in front of the function may answer these itself, in its own words (a 429 too).
+      if (error.status === 413) return { ok: false, reason: 'resume_too_large' };
     }
-    const context = (error as { context?: unknown }).context;
-    if (context instanceof Response) {
-      const body = (await context.json().catch(() => null)) as { error?: unknown } | null;
-      const reason =
-        typeof body?.error === 'string' && REFUSALS.has(body.error) ? body.error : undefined;
-      if (reason) return { ok: false, reason: reason as ApplicationRefusal };
-      // A gateway in front of the function may answer these itself, in its own words.
-      if (context.status === 429) return { ok: false, reason: 'rate_limited' };
-      if (context.status === 413) return { ok: false, reason: 'resume_too_large' };
-      return { ok: false, reason: 'failed' };
-    }
-    return { ok: false, reason: 'unreachable' };
-  } catch {
-    return { ok: false, reason: 'unreachable' };
+    return { ok: false, reason: failureOf(error) };
   }
 }

@@ -5,8 +5,13 @@ import type {
   UnsubscribeResponseBody,
 } from '@agentora/backend/responses';
 import { isLineList, REFERRAL_CODE_PATTERN } from '@agentora/backend/rules/places';
-import { getRuntimeConfig } from '../runtime-config/runtime-config';
-import { getSupabaseClient } from './client';
+import {
+  callFunction,
+  callJsonFunction,
+  failureOf,
+  FunctionError,
+  type FunctionRequest,
+} from './client';
 
 // The calls of the pages that email links open (docs/product/consent.md): confirm, unsubscribe, ask for
 // an erase or copy link, and use one. Each answers in outcomes and never throws. A link that cannot be
@@ -27,35 +32,21 @@ type Copied = Extract<PrivacyFulfilResponseBody, { action: 'copy' }>;
 export type ErasedRecords = Pick<Erased, 'erased' | 'pending' | 'kept'>;
 export type CopiedRecords = Copied['records'];
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown> | null;
-}
-
-function refusalOf(answer: Answer): LinkRefusal {
-  if (answer.body?.error === 'link_not_valid') return 'link_not_valid';
-  if (answer.status === 429) return 'rate_limited';
-  return 'failed';
-}
-
-async function bodyOf(response: Response): Promise<Record<string, unknown> | null> {
-  const body: unknown = await response.json().catch(() => null);
-  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
-}
-
-/** A JSON call to a function that takes the publishable key (apikey header), as supabase-js makes it. */
-async function invoke(name: string, body: Record<string, unknown>): Promise<Answer | undefined> {
+/**
+ * Uses a link: calls `name` and reads its answer with `read` (undefined for an answer that is not one).
+ * A refusal of the link itself, a rate limit, anything else and no answer at all are the refusals.
+ */
+async function followLink<Result extends object>(
+  name: string,
+  request: FunctionRequest,
+  read: (body: Record<string, unknown>) => Result | undefined,
+): Promise<LinkUse<Result>> {
   try {
-    const supabase = await getSupabaseClient();
-    const { data, error } = await supabase.functions.invoke(name, { body });
-    if (!error) {
-      return { status: 200, body: typeof data === 'object' && data !== null ? data : null };
-    }
-    const context = (error as { context?: unknown }).context;
-    if (context instanceof Response) return { status: context.status, body: await bodyOf(context) };
-    return undefined;
-  } catch {
-    return undefined;
+    const result = read((await callJsonFunction(name, request)) ?? {});
+    return result ? ({ ok: true, ...result } as LinkUse<Result>) : { ok: false, reason: 'failed' };
+  } catch (error) {
+    const linkNotValid = error instanceof FunctionError && error.refusal === 'link_not_valid';
+    return { ok: false, reason: linkNotValid ? 'link_not_valid' : failureOf(error) };
   }
 }
 
@@ -85,56 +76,44 @@ function placeOf(list: unknown, place: Partial<Omit<PlaceAnswer, 'success'>> | u
  * Uses a confirmation link: the sign-up counts from now on. A sign-up of a list that keeps a line also
  * learns its place and its referral link's code.
  */
-export async function confirmEmail(
+export function confirmEmail(
   token: string,
 ): Promise<LinkUse<{ list: MailList; place?: LinePlace }>> {
-  const answer = await invoke('confirm-email', { token });
-  if (!answer) return { ok: false, reason: 'unreachable' };
-  const body = answer.body as Partial<Extract<ConfirmEmailResponseBody, { success: true }>> | null;
-  const list = body?.list;
-  if (answer.status === 200 && isList(list)) {
-    const place = placeOf(list, body?.place);
-    return place ? { ok: true, list, place } : { ok: true, list };
-  }
-  return { ok: false, reason: refusalOf(answer) };
+  return followLink('confirm-email', { body: { token } }, (body) => {
+    const { list, place } = body as Partial<Extract<ConfirmEmailResponseBody, { success: true }>>;
+    if (!isList(list)) return undefined;
+    const inLine = placeOf(list, place);
+    return inLine ? { list, place: inLine } : { list };
+  });
 }
 
 /**
  * Reads the place a place link (the place mail's) names, as it is now. Reading changes nothing: the link
  * can be opened any number of times while its sign-up is confirmed.
  */
-export async function placeOfLink(token: string): Promise<LinkUse<LinePlace>> {
-  const answer = await invoke('signup-place', { token });
-  if (!answer) return { ok: false, reason: 'unreachable' };
-  const body = answer.body as Partial<PlaceAnswer> | null;
-  const place = answer.status === 200 ? placeOf(body?.list, body ?? undefined) : undefined;
-  if (place) return { ok: true, ...place };
-  return { ok: false, reason: refusalOf(answer) };
+export function placeOfLink(token: string): Promise<LinkUse<LinePlace>> {
+  return followLink('signup-place', { body: { token } }, (body) => {
+    const place = body as Partial<PlaceAnswer>;
+    return placeOf(place.list, place);
+  });
 }
 
 /**
  * Uses an unsubscribe link the way a mail provider's one-click button does (RFC 8058): a form POST with
  * the token in the URL and no API key, to the same address as the mail's List-Unsubscribe header.
  */
-export async function unsubscribe(token: string): Promise<LinkUse<{ list: MailList }>> {
-  let answer: Answer;
-  try {
-    const { url } = getRuntimeConfig().supabase;
-    const response = await fetch(
-      `${url}/functions/v1/unsubscribe?token=${encodeURIComponent(token)}`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: 'List-Unsubscribe=One-Click',
-      },
-    );
-    answer = { status: response.status, body: await bodyOf(response) };
-  } catch {
-    return { ok: false, reason: 'unreachable' };
-  }
-  const list = (answer.body as UnsubscribeResponseBody | null)?.success ? answer.body?.list : null;
-  if (answer.status === 200 && isList(list)) return { ok: true, list };
-  return { ok: false, reason: refusalOf(answer) };
+export function unsubscribe(token: string): Promise<LinkUse<{ list: MailList }>> {
+  const oneClick = new URLSearchParams({ 'List-Unsubscribe': 'One-Click' });
+  return followLink(
+    'unsubscribe',
+    { query: { token }, body: oneClick, withoutKey: true },
+    (body) => {
+      const { success, list } = body as Partial<
+        Extract<UnsubscribeResponseBody, { success: true }>
+      >;
+      return success && isList(list) ? { list } : undefined;
+    },
+  );
 }
 
 /**
@@ -145,28 +124,26 @@ export async function requestPrivacyLink(
   email: string,
   action: PrivacyAction,
 ): Promise<{ ok: true } | { ok: false; reason: Exclude<LinkRefusal, 'link_not_valid'> }> {
-  const answer = await invoke('privacy-request', { email: email.trim(), action });
-  if (!answer) return { ok: false, reason: 'unreachable' };
-  if (answer.status === 200 || answer.status === 202) return { ok: true };
-  return { ok: false, reason: answer.status === 429 ? 'rate_limited' : 'failed' };
+  try {
+    await callFunction('privacy-request', { body: { email: email.trim(), action } });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, reason: failureOf(error) };
+  }
 }
 
 /** Uses an erase link: every record of its address is deleted; says how many of each kind. */
-export async function eraseRecords(token: string): Promise<LinkUse<ErasedRecords>> {
-  const answer = await invoke('privacy-fulfil', { token, action: 'erase' });
-  if (!answer) return { ok: false, reason: 'unreachable' };
-  const body = answer.body as Erased | null;
-  if (answer.status === 200 && body?.action === 'erase') {
-    return { ok: true, erased: body.erased, pending: body.pending, kept: body.kept };
-  }
-  return { ok: false, reason: refusalOf(answer) };
+export function eraseRecords(token: string): Promise<LinkUse<ErasedRecords>> {
+  return followLink('privacy-fulfil', { body: { token, action: 'erase' } }, (body) => {
+    const { action, erased, pending, kept } = body as Erased;
+    return action === 'erase' ? { erased, pending, kept } : undefined;
+  });
 }
 
 /** Uses a copy link: every record held for its address, each résumé as a short-lived download. */
-export async function copyRecords(token: string): Promise<LinkUse<{ records: CopiedRecords }>> {
-  const answer = await invoke('privacy-fulfil', { token, action: 'copy' });
-  if (!answer) return { ok: false, reason: 'unreachable' };
-  const body = answer.body as Copied | null;
-  if (answer.status === 200 && body?.action === 'copy') return { ok: true, records: body.records };
-  return { ok: false, reason: refusalOf(answer) };
+export function copyRecords(token: string): Promise<LinkUse<{ records: CopiedRecords }>> {
+  return followLink('privacy-fulfil', { body: { token, action: 'copy' } }, (body) => {
+    const { action, records } = body as Copied;
+    return action === 'copy' ? { records } : undefined;
+  });
 }

@@ -1,6 +1,16 @@
 // What the remotes use of the backend: one call per form, each answering in outcomes rather than
 // errors (docs/architecture.md, "Backend"). The inserts, the thank-you call and the error
 // classification behind them stay inside this folder.
+// The console makes its own calls with the staff session through the same client module: a lazy
+// client with its own auth options, and the functions called and their refusals read the one way.
+export {
+  callFunction,
+  FunctionError,
+  functionUrl,
+  lazySupabaseClient,
+  type FunctionRequest,
+  type SupabaseAuthOptions,
+} from './client';
 export {
   signUp,
   type SignupList,
