@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
-import { setRuntimeConfig } from '@agentora/data';
 import { fakeTimerUser, renderInSite } from '@agentora/ui/testing';
 import { fakeConsoleClient } from '../test-support/fake-client';
+import { API, mockFunctionCalls, PUBLISHABLE_KEY } from '../test-support/function-calls';
 import { ApplicationPage } from './ApplicationPage';
 
 // The Download résumé button (docs/console.md): the file comes from the function console-resume, which
@@ -18,27 +18,14 @@ jest.mock('../download/save-file', () => ({
   saveFile: (url: string, filename: string) => saved.push({ url, filename }),
 }));
 
-const API = 'https://project.supabase.co';
-const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+let fetchMock: ReturnType<typeof mockFunctionCalls>;
 
 beforeEach(() => {
   jest.useFakeTimers();
   fake = fakeConsoleClient();
   fake.signIn('me@example.com');
   saved.length = 0;
-  fetchMock.mockReset();
-  global.fetch = fetchMock as unknown as typeof fetch;
-  URL.createObjectURL = jest.fn(() => 'blob:https://agentora.ai/file');
-  URL.revokeObjectURL = jest.fn();
-  setRuntimeConfig({
-    remotes: {
-      content: 'https://agentora.ai/c',
-      signups: 'https://agentora.ai/s',
-      careers: 'https://agentora.ai/k',
-      backoffice: 'https://agentora.ai/l',
-    },
-    supabase: { url: API, publishableKey: 'sb_publishable_test' },
-  });
+  fetchMock = mockFunctionCalls();
   fake.answer('console_application', () => ({
     id: 'app-1',
     first_name: 'Grace',
@@ -83,7 +70,7 @@ describe('Download résumé', () => {
     expect(url).toBe(`${API}/functions/v1/console-resume`);
     expect(init.method).toBe('POST');
     expect(init.headers).toEqual({
-      apikey: 'sb_publishable_test',
+      apikey: PUBLISHABLE_KEY,
       authorization: 'Bearer token',
       'content-type': 'application/json',
     });

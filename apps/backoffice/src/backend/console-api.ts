@@ -7,10 +7,10 @@ import {
   type ListViewQuery,
 } from '../lists/list-query';
 import { getConsoleClient } from './console-client';
+import type { ApplicationStatus } from '@agentora/data/console-lists';
 import type {
   ApplicationDetail,
   ApplicationRow,
-  ApplicationStatus,
   DayCount,
   GrowthReport,
   CspViolationPage,

@@ -1,18 +1,8 @@
 // What the console's database functions answer (supabase/migrations, the console's migration): one
-// place for their shapes, read by the API calls and the views.
+// place for their shapes, read by the API calls and the views. The lists, statuses and limits they
+// are made of are the backend's rules, imported from @agentora/data/console-lists where used.
 
 import type { ApplicationStatus, SignupForm } from '@agentora/data/console-lists';
-
-export {
-  APPLICATION_STATUSES,
-  CSP_OVERFLOW_ROW,
-  CSP_REPORT_LIMITS,
-  SIGNUP_FORMS,
-  SOURCE_MAX_LENGTH,
-  SOURCE_PATTERN,
-  type ApplicationStatus,
-  type SignupForm,
-} from '@agentora/data/console-lists';
 
 /** The moves the workflow allows from each status (the database checks them again). */
 export const NEXT_STATUSES: Record<ApplicationStatus, readonly ApplicationStatus[]> = {

@@ -1,5 +1,5 @@
-import { setRuntimeConfig } from '@agentora/data';
 import { fakeConsoleClient } from '../test-support/fake-client';
+import { API, mockFunctionCalls, PUBLISHABLE_KEY } from '../test-support/function-calls';
 import { readListQuery, type ListViewQuery } from '../lists/list-query';
 import { downloadCsv } from './export-csv';
 
@@ -16,26 +16,13 @@ jest.mock('../download/save-file', () => ({
   saveFile: (url: string, filename: string) => saved.push({ url, filename }),
 }));
 
-const API = 'https://project.supabase.co';
-const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+let fetchMock: ReturnType<typeof mockFunctionCalls>;
 const list = (search: string) => readListQuery(search) as ListViewQuery;
 
 beforeEach(() => {
   fake = fakeConsoleClient();
   saved.length = 0;
-  fetchMock.mockReset();
-  global.fetch = fetchMock as unknown as typeof fetch;
-  URL.createObjectURL = jest.fn(() => 'blob:https://agentora.ai/file');
-  URL.revokeObjectURL = jest.fn();
-  setRuntimeConfig({
-    remotes: {
-      content: 'https://agentora.ai/c',
-      signups: 'https://agentora.ai/s',
-      careers: 'https://agentora.ai/k',
-      backoffice: 'https://agentora.ai/l',
-    },
-    supabase: { url: API, publishableKey: 'sb_publishable_test' },
-  });
+  fetchMock = mockFunctionCalls();
 });
 
 it("asks console-export for the list's filters with the session, and saves the file under its name", async () => {
@@ -53,7 +40,7 @@ it("asks console-export for the list's filters with the session, and saves the f
   expect(url).toBe(`${API}/functions/v1/console-export?kind=waitlist&search=ada`);
   expect(init).toEqual({
     method: 'GET',
-    headers: { apikey: 'sb_publishable_test', authorization: 'Bearer token' },
+    headers: { apikey: PUBLISHABLE_KEY, authorization: 'Bearer token' },
   });
   expect(saved).toEqual([
     { url: 'blob:https://agentora.ai/file', filename: 'agentora-waitlist-2026-11-26.csv' },

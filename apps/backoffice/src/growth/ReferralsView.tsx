@@ -1,4 +1,3 @@
-import styled from 'styled-components';
 import { Badge, Muted } from '@agentora/ui';
 import { listReferrals } from '../backend/console-api';
 import type { Page, ReferralRow } from '../backend/console-types';
@@ -10,11 +9,7 @@ import { ListPage } from '../lists/ListPage';
 import { useListQuery } from '../lists/useListQuery';
 import { MESSAGES } from '../messages';
 import { formatCount, rangeText } from './conversion';
-
-const Stack = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
+import { ViewStack } from '../layout/view-parts';
 
 type Row = ReferralRow & { id: string };
 
@@ -72,7 +67,7 @@ export function ReferralsView({ query }: { query: ListQuery }) {
   const [, update] = useListQuery();
   const [state, reload] = useAsync(() => listReferrals(query).then(withIds), writeListQuery(query));
   return (
-    <Stack aria-label={MESSAGES.views.referrals}>
+    <ViewStack aria-label={MESSAGES.views.referrals}>
       <FilterBar key="referrals" query={query} onApply={update} />
       <Muted>{MESSAGES.referralsLead}</Muted>
       {state.status === 'done' && state.value.rows.length === 0 ? (
@@ -87,6 +82,6 @@ export function ReferralsView({ query }: { query: ListQuery }) {
           columns={COLUMNS}
         />
       )}
-    </Stack>
+    </ViewStack>
   );
 }

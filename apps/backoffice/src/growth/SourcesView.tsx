@@ -12,25 +12,13 @@ import { useListQuery } from '../lists/useListQuery';
 import { MESSAGES } from '../messages';
 import { lastDays } from '../overview/per-day-series';
 import { conversion, formatCount, rangeText } from './conversion';
+import { Totals, ViewStack } from '../layout/view-parts';
 
 /** The days shown when the address names none, as on the overview. */
 const DEFAULT_DAYS = 30;
 
-const Stack = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const Totals = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+const FlushTotals = styled(Totals)`
   margin: 0;
-  dd {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
-    font-weight: 700;
-  }
 `;
 
 type Counted = Pick<SourceCounts, 'signups' | 'confirmed'> & { landings: number };
@@ -88,7 +76,7 @@ export function SourcesView({ query }: { query: ListQuery }) {
   const filters = { ...query, from: range.from ?? '', to: range.to ?? '' };
 
   return (
-    <Stack aria-label={MESSAGES.views.sources}>
+    <ViewStack aria-label={MESSAGES.views.sources}>
       <FilterBar key={`sources ${filters.from} ${filters.to}`} query={filters} onApply={update} />
       <CardTitle as="h2">{`Visits and sign-ups by source, ${rangeText(range.from, range.to)} (UTC)`}</CardTitle>
       <Muted>{MESSAGES.sourcesLead}</Muted>
@@ -101,7 +89,7 @@ export function SourcesView({ query }: { query: ListQuery }) {
       ) : (
         <Report report={state.value} />
       )}
-    </Stack>
+    </ViewStack>
   );
 }
 
@@ -113,7 +101,7 @@ function Report({ report }: { report: GrowthReport }) {
   const signups = sum(sources, 'signups');
   return (
     <>
-      <Totals aria-label="Totals">
+      <FlushTotals aria-label="Totals">
         <div>
           <dt>Page views</dt>
           <dd>{formatCount(sources.reduce((total, row) => total + row.views, 0))}</dd>
@@ -134,7 +122,7 @@ function Report({ report }: { report: GrowthReport }) {
           <dt>Conversion</dt>
           <dd>{conversion(signups, landings)}</dd>
         </div>
-      </Totals>
+      </FlushTotals>
       <CardTitle as="h3">Per source</CardTitle>
       <DataTable
         caption="Visits, sign-ups and conversion per source"

@@ -1,4 +1,3 @@
-import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { listApplications } from '../backend/console-api';
 import type { ApplicationRow } from '../backend/console-types';
@@ -13,11 +12,7 @@ import { FilterBar } from './FilterBar';
 import { writeListQuery, type ListViewQuery } from './list-query';
 import { ListPage } from './ListPage';
 import { useListQuery } from './useListQuery';
-
-const Stack = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
+import { ViewStack } from '../layout/view-parts';
 
 const COLUMNS: readonly Column<ApplicationRow>[] = [
   {
@@ -40,7 +35,7 @@ export function ApplicationsView({ query }: { query: ListViewQuery }) {
   const [, update] = useListQuery();
   const [state, reload] = useAsync(() => listApplications(query), writeListQuery(query));
   return (
-    <Stack aria-label={MESSAGES.views.applications}>
+    <ViewStack aria-label={MESSAGES.views.applications}>
       <FilterBar key="applications" query={query} onApply={update} />
       <div>
         <ExportButton query={query} />
@@ -53,6 +48,6 @@ export function ApplicationsView({ query }: { query: ListViewQuery }) {
         caption="Applications"
         columns={COLUMNS}
       />
-    </Stack>
+    </ViewStack>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, FieldRoot, SelectField, TextField } from '@agentora/ui';
-import { APPLICATION_STATUSES } from '../backend/console-types';
+import { APPLICATION_STATUSES } from '@agentora/data/console-lists';
 import { MESSAGES } from '../messages';
 import { isListView, sourceLabel, type ListQuery } from './list-query';
 

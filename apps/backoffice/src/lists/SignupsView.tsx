@@ -2,7 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, StatusBanner } from '@agentora/ui';
 import { inviteWaitlist, listSignups } from '../backend/console-api';
-import type { SignupForm, SignupRow } from '../backend/console-types';
+import type { SignupForm } from '@agentora/data/console-lists';
+import type { SignupRow } from '../backend/console-types';
 import { useAsync } from '../backend/useAsync';
 import { ExportButton } from '../export/ExportButton';
 import { MESSAGES } from '../messages';
@@ -13,11 +14,7 @@ import { FilterBar } from './FilterBar';
 import { writeListQuery, type ListViewQuery } from './list-query';
 import { ListPage } from './ListPage';
 import { useListQuery } from './useListQuery';
-
-const Stack = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
+import { ViewStack } from '../layout/view-parts';
 
 const Actions = styled.div`
   display: flex;
@@ -90,7 +87,7 @@ export function SignupsView({ query, form }: { query: ListViewQuery; form: Signu
   }
 
   return (
-    <Stack aria-label={MESSAGES.views[form]}>
+    <ViewStack aria-label={MESSAGES.views[form]}>
       <FilterBar key={form} query={query} onApply={update} />
       <Actions>
         <ExportButton query={query} />
@@ -111,6 +108,6 @@ export function SignupsView({ query, form }: { query: ListViewQuery; form: Signu
         rowLabel={(row) => row.email}
         selection={waitlist ? { selected, toggle } : undefined}
       />
-    </Stack>
+    </ViewStack>
   );
 }

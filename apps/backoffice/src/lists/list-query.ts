@@ -5,7 +5,7 @@ import {
   SOURCE_PATTERN,
   type ApplicationStatus,
   type SignupForm,
-} from '../backend/console-types';
+} from '@agentora/data/console-lists';
 
 /** The console's views; each is an address (`?view=`), so a list, its filters and page can be shared. */
 export const VIEWS = [

@@ -6,24 +6,9 @@ import { useAsync } from '../backend/useAsync';
 import { LoadFailure } from '../lists/LoadFailure';
 import { daysBetween, lastDays, perDaySeries, SERIES, SERIES_LABELS } from './per-day-series';
 import { PerDayChart } from './PerDayChart';
+import { Totals, ViewStack } from '../layout/view-parts';
 
 const RANGE_DAYS = 30;
-
-const Stack = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const Totals = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
-  gap: ${({ theme }) => theme.space.md};
-  dd {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
-    font-weight: 700;
-  }
-`;
 
 const Table = styled.table`
   border-collapse: collapse;
@@ -48,7 +33,7 @@ export function OverviewView() {
   const days = daysBetween(range.from, range.to);
   const { values, totals } = perDaySeries(days, state.value);
   return (
-    <Stack aria-label="Overview">
+    <ViewStack aria-label="Overview">
       <CardTitle as="h2">{`Sign-ups per day, ${range.from} to ${range.to} (UTC)`}</CardTitle>
       <Totals>
         {SERIES.map((series) => (
@@ -84,6 +69,6 @@ export function OverviewView() {
           </tbody>
         </Table>
       </details>
-    </Stack>
+    </ViewStack>
   );
 }

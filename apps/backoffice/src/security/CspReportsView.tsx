@@ -1,12 +1,8 @@
 import styled from 'styled-components';
 import { CardTitle, Muted } from '@agentora/ui';
 import { listCspViolations } from '../backend/console-api';
-import {
-  CSP_OVERFLOW_ROW,
-  CSP_REPORT_LIMITS,
-  type CspViolationPage,
-  type CspViolationRow,
-} from '../backend/console-types';
+import { CSP_OVERFLOW_ROW, CSP_REPORT_LIMITS } from '@agentora/data/console-lists';
+import type { CspViolationPage, CspViolationRow } from '../backend/console-types';
 import { useAsync } from '../backend/useAsync';
 import type { Column } from '../lists/DataTable';
 import { writeListQuery, type ListQuery } from '../lists/list-query';
@@ -14,11 +10,7 @@ import { ListPage } from '../lists/ListPage';
 import { useListQuery } from '../lists/useListQuery';
 import { MESSAGES } from '../messages';
 import { formatCount } from '../growth/conversion';
-
-const Stack = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
+import { ViewStack } from '../layout/view-parts';
 
 // A sample is what a page's script or style began with, or what someone sent as one: shown as text in
 // a code element (React escapes it), wrapped so a long one cannot widen the table.
@@ -66,7 +58,7 @@ export function CspReportsView({ query }: { query: ListQuery }) {
     writeListQuery(query),
   );
   return (
-    <Stack aria-label={MESSAGES.views.csp}>
+    <ViewStack aria-label={MESSAGES.views.csp}>
       <CardTitle as="h2">{`CSP reports, the last ${CSP_REPORT_LIMITS.daysKept} days (UTC)`}</CardTitle>
       <Muted>{MESSAGES.cspLead}</Muted>
       {state.status === 'done' && state.value.rows.length === 0 && query.page === 1 ? (
@@ -93,6 +85,6 @@ export function CspReportsView({ query }: { query: ListQuery }) {
           />
         </>
       )}
-    </Stack>
+    </ViewStack>
   );
 }
