@@ -158,7 +158,7 @@ describe('npm run staff', () => {
     });
   });
 
-  it('exits 1 with the usage, or with what is wrong with the address', async () => {
+  it('refuses a wrong command line with one line and exit 2, or says what is wrong with the address (exit 1)', async () => {
     for (const args of [
       [],
       ['add'],
@@ -169,8 +169,8 @@ describe('npm run staff', () => {
       ['add', 'a@example.com', '--as', 'me'],
     ]) {
       await expect(command(args)).rejects.toMatchObject({
-        code: 1,
-        stderr: expect.stringContaining('usage: npm run staff -- add <email>'),
+        code: 2,
+        stderr: expect.stringMatching(/^npm run staff: .+ \(npm run staff -- --help\)\n$/),
       });
     }
     await expect(command(['add', 'Ada <ada@example.com>'])).rejects.toMatchObject({

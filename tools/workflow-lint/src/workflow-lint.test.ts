@@ -36,7 +36,7 @@ permissions:
   contents: read
 jobs:
   deploy:
-    runs-on: [self-hosted, static-host]
+    runs-on: [self-hosted, previews-host]
     steps:
       - uses: actions/checkout@v4
 `;
