@@ -2,12 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Card, CardTitle, SelectField, StatusBanner, TextAreaField } from '@agentora/ui';
+import { fieldListStyles } from '@agentora/ui/data-display';
 import { changeApplicationStatus, downloadResume, getApplication } from '../backend/console-api';
-import {
-  NEXT_STATUSES,
-  type ApplicationDetail,
-  type ApplicationStatus,
-} from '../backend/console-types';
+import type { ApplicationStatus } from '@agentora/data/console-lists';
+import { NEXT_STATUSES, type ApplicationDetail } from '../backend/console-types';
 import { useAsync } from '../backend/useAsync';
 import { formatMoment } from '../lists/dates';
 import { LoadFailure } from '../lists/LoadFailure';
@@ -21,17 +19,8 @@ const Stack = styled.article`
 `;
 
 const Fields = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(8rem, max-content) 1fr;
+  ${fieldListStyles}
   gap: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-  }
   a {
     color: ${({ theme }) => theme.colors.accent};
   }

@@ -1,30 +1,20 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { VisuallyHidden } from '@agentora/ui';
+import { HorizontalScroll, tableStyles } from '@agentora/ui/data-display';
 
 export interface Column<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
 }
 
-const Scroll = styled.div`
-  overflow-x: auto;
-`;
-
 const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  ${tableStyles}
   th,
   td {
-    padding: ${({ theme }) => theme.space.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: left;
     vertical-align: top;
   }
   th {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-weight: 600;
     white-space: nowrap;
   }
   a {
@@ -47,7 +37,7 @@ export function DataTable<Row extends { id: string }>({
   selection?: { selected: ReadonlySet<string>; toggle: (id: string) => void };
 }) {
   return (
-    <Scroll>
+    <HorizontalScroll>
       <Table>
         <caption>
           <VisuallyHidden>{caption}</VisuallyHidden>
@@ -82,6 +72,6 @@ export function DataTable<Row extends { id: string }>({
           ))}
         </tbody>
       </Table>
-    </Scroll>
+    </HorizontalScroll>
   );
 }

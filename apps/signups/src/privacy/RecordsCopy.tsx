@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import styled from 'styled-components';
 import type { CopiedRecords } from '@agentora/data';
 import { ExternalLinkButton } from '@agentora/ui';
+import { fieldListStyles } from '@agentora/ui/data-display';
 import { displayValue, FIELD_LABELS, RECORD_KINDS } from './record-fields';
 
 const Kind = styled.section`
@@ -15,21 +16,12 @@ const Kind = styled.section`
 `;
 
 const Fields = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(8rem, max-content) 1fr;
+  ${fieldListStyles}
   gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
   margin: 0;
   padding: ${({ theme }) => theme.space.md};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-  }
 `;
 
 const Pair = styled.div`

@@ -1,16 +1,11 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { down } from '@agentora/ui';
+import { HorizontalScroll, tableStyles } from '@agentora/ui/data-display';
 import type { CaseStudyMetric } from '../../data/types';
 
-const Scroll = styled.div`
-  overflow-x: auto;
-`;
-
 const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  ${tableStyles}
   caption {
     text-align: left;
     font-weight: 700;
@@ -20,12 +15,6 @@ const Table = styled.table`
   th,
   td {
     padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-    text-align: left;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  thead th {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-weight: 600;
   }
   tbody th {
     font-weight: 600;
@@ -56,7 +45,7 @@ export function MetricsTable({
 }) {
   const captionId = useId();
   return (
-    <Scroll role="region" aria-labelledby={captionId} tabIndex={0}>
+    <HorizontalScroll role="region" aria-labelledby={captionId} tabIndex={0}>
       <Table>
         <caption id={captionId}>{company}: before and after</caption>
         <thead>
@@ -78,6 +67,6 @@ export function MetricsTable({
           ))}
         </tbody>
       </Table>
-    </Scroll>
+    </HorizontalScroll>
   );
 }
