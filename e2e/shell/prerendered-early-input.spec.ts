@@ -8,7 +8,7 @@ import {
 } from '@agentora/e2e-support/prerendered';
 
 // A prerendered page can be used before its part's code has arrived: nothing the visitor types,
-// chooses or presses in the meantime is lost (apps/shell/src/federation/early-interactions.ts).
+// chooses or presses in the meantime is lost (apps/shell/src/federation/early-interactions/).
 // The part's remote answers slowly here, so every step below happens before it hydrates.
 
 const HOLD_MS = 1500;
@@ -201,7 +201,7 @@ test('an anchor followed before hydration does not move a visitor who has scroll
   await page.evaluate(() => window.scrollBy(0, 600));
   const scrolled = await page.evaluate(() => Math.round(window.scrollY));
   // The move to #vision reaches the router once the part has hydrated, as a popstate event
-  // (early-interactions.ts): the moment a scroll back to the anchor would happen.
+  // (early-interactions/held-navigation.ts): the moment a scroll back to the anchor would happen.
   await page.evaluate(() => {
     const seen = window as unknown as { __popstates: number };
     seen.__popstates = 0;
