@@ -1,5 +1,5 @@
 import { renderThankYouEmail as renderWithLinks } from '../functions/_shared/thank-you/content.ts';
-import type { ThankYouType } from '../functions/_shared/thank-you/stored-signup.ts';
+import type { MailList } from '../functions/_shared/rules/mail-lists.ts';
 
 const LINKS = {
   siteUrl: 'https://agentora.ai',
@@ -9,7 +9,7 @@ const LINKS = {
 };
 
 /** As send-thank-you.ts renders it: lists ask for confirmation, applications do not. */
-const renderThankYouEmail = (type: ThankYouType) =>
+const renderThankYouEmail = (type: MailList) =>
   renderWithLinks(type, {
     ...LINKS,
     confirm: type === 'career' ? undefined : LINKS.confirm,

@@ -2,16 +2,16 @@ import type { RateLimiter } from '../functions/_shared/rate-limit.ts';
 import { publicUrls } from '../functions/_shared/links/public-urls.ts';
 import { renderQueuedMail } from '../functions/_shared/mail-queue/render-queued-mail.ts';
 import type { MailTokenHashes, ThankYouLedger } from '../functions/_shared/thank-you/ledger.ts';
-import type { ThankYouType } from '../functions/_shared/thank-you/stored-signup.ts';
+import type { MailList } from '../functions/_shared/rules/mail-lists.ts';
 import { tokenHash } from '../functions/_shared/tokens/email-token.ts';
 import { createThankYouEmailHandler } from '../functions/send-thank-you-email/handler.ts';
 
 // The handler's own rules (payload, status codes, the queue's answers, the limit), with an in-memory
 // ledger standing in for the database; the real ledger, queue and server run in functions.test.ts and
 // mail-queue.test.ts.
-type Queued = { type: ThankYouType; email: string; messageId: string; tokens: MailTokenHashes };
+type Queued = { type: MailList; email: string; messageId: string; tokens: MailTokenHashes };
 
-function memoryLedger(signups: Array<[ThankYouType, string]>, unconfirmed: string[] = []) {
+function memoryLedger(signups: Array<[MailList, string]>, unconfirmed: string[] = []) {
   const open = new Set(signups.map(([type, email]) => `${type}:${email.toLowerCase()}`));
   const queued: Queued[] = [];
   const again: Queued[] = [];

@@ -4,16 +4,10 @@ import {
   readLinkTokenHash,
   type LinkRequestGuards,
 } from '../_shared/consent/link-request.ts';
-import type {
-  Confirmation,
-  ConsentLedger,
-  MailList,
-  PlaceInLine,
-} from '../_shared/consent/link-ledger.ts';
+import type { Confirmation, ConsentLedger } from '../_shared/consent/link-ledger.ts';
 import { isDisposableDomain } from '../_shared/consent/disposable-domain.ts';
 import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
-
-export type { PlaceInLine };
+import type { ConfirmEmailResponseBody } from '../_shared/rules/function-answers.ts';
 
 export interface ConfirmEmailDeps extends Omit<LinkRequestGuards, 'logError'> {
   ledger: Pick<ConsentLedger, 'confirmDomain' | 'confirm'>;
@@ -23,9 +17,6 @@ export interface ConfirmEmailDeps extends Omit<LinkRequestGuards, 'logError'> {
   isDisposableDomain?: (domain: string) => boolean;
   logError?: LinkRequestGuards['logError'];
 }
-
-export type ConfirmEmailResponseBody =
-  { success: true; list: MailList; place?: PlaceInLine } | { success: false; error: string };
 
 /**
  * confirm-email: the site's confirmation page POSTs `{token}` when the visitor presses its button (a link

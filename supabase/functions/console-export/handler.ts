@@ -2,6 +2,7 @@ import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body
 import { CORS_HEADERS } from '../_shared/http/cors.ts';
 import { isRecord } from '../_shared/http/json-body.ts';
 import { jsonResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import type { ErrorBody } from '../_shared/rules/function-answers.ts';
 import { CSV_BOM, csvRow } from './csv.ts';
 import {
   EXPORT_COLUMNS,
@@ -36,8 +37,6 @@ export interface ConsoleExportDeps {
   logError?: (message: string, error: unknown) => void;
 }
 
-export type ConsoleExportErrorBody = { success: false; error: string };
-
 /** Rows per page: one page is all the function holds, however long the list. */
 export const EXPORT_PAGE_SIZE = 1000;
 const MAX_BODY_BYTES = 4096;
@@ -54,7 +53,7 @@ const CSV_HEADERS: Readonly<Record<string, string>> = {
 };
 
 const failure = (status: number, error: string) => {
-  const body: ConsoleExportErrorBody = { success: false, error };
+  const body: ErrorBody = { success: false, error };
   return jsonResponse(status, body);
 };
 

@@ -2,6 +2,7 @@ import { attachmentDisposition } from '../_shared/http/content-disposition.ts';
 import { CORS_HEADERS } from '../_shared/http/cors.ts';
 import { isRecord, readJsonBody } from '../_shared/http/json-body.ts';
 import { jsonResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import type { ErrorBody } from '../_shared/rules/function-answers.ts';
 import {
   RESUME_PATH_PATTERN,
   RESUME_TYPES,
@@ -32,8 +33,6 @@ export interface ConsoleResumeDeps {
   logError?: (message: string, error: unknown) => void;
 }
 
-export type ConsoleResumeErrorBody = { success: false; error: string };
-
 /** `{"id": "<uuid>"}` and some room for whitespace. */
 const MAX_BODY_BYTES = 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,7 +44,7 @@ const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
 };
 
 const failure = (status: number, error: string, headers: Record<string, string> = {}) => {
-  const body: ConsoleResumeErrorBody = { success: false, error };
+  const body: ErrorBody = { success: false, error };
   const response = jsonResponse(status, body);
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;

@@ -10,6 +10,7 @@ import type { MailTransport } from '../_shared/mail/types.ts';
 import { RATE_LIMITED_ERROR } from '../_shared/rate-limit.ts';
 import { CONSOLE_SIGN_IN, CONSOLE_SIGN_IN_CODE } from '../_shared/rules/console-sign-in.ts';
 import { EMAIL_MAX_LENGTH, isPlainEmailAddress } from '../_shared/rules/email-address.ts';
+import type { SignInToken } from '../_shared/rules/function-answers.ts';
 
 /** The database's side (migration 20251202000000_console_sign_in.sql), 'limited' for its PT429. */
 export interface SignInCodeStore {
@@ -25,12 +26,6 @@ export interface SignInCodeStore {
     codeMac: string,
     clientAddress: string | null,
   ): Promise<string | null | 'limited'>;
-}
-
-/** What the console signs in with (Auth's verifyOtp with a token hash). */
-export interface SignInToken {
-  tokenHash: string;
-  type: 'magiclink' | 'signup';
 }
 
 export interface ConsoleSignInDeps {
@@ -54,11 +49,6 @@ export interface ConsoleSignInDeps {
   randomCode?: () => string;
   logError?: (message: string, error: unknown) => void;
 }
-
-export type ConsoleSignInResponseBody =
-  | { success: true }
-  | { success: true; token_hash: string; type: SignInToken['type'] }
-  | { success: false; error: string };
 
 /** The one answer to a code that is not right, whatever the address: wrong, used, expired, not staff. */
 export const CODE_NOT_VALID = { status: 403, body: { success: false, error: 'code_not_valid' } };

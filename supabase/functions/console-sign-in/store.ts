@@ -1,5 +1,6 @@
 import { describeServiceError, type ServiceClient } from '../_shared/service-client.ts';
-import type { SignInCodeStore, SignInToken } from './handler.ts';
+import type { SignInToken } from '../_shared/rules/function-answers.ts';
+import type { SignInCodeStore } from './handler.ts';
 
 /** The two calls of migration 20251202000000_console_sign_in.sql, with the secret key. */
 export function createRpcSignInCodeStore(client: Pick<ServiceClient, 'rpc'>): SignInCodeStore {

@@ -4,12 +4,7 @@ import {
   methodNotAllowed,
   type LinkRequestGuards,
 } from '../_shared/consent/link-request.ts';
-import type {
-  Erasure,
-  MailboxRecords,
-  PrivacyLedger,
-  StoredRecord,
-} from '../_shared/consent/link-ledger.ts';
+import type { PrivacyLedger } from '../_shared/consent/link-ledger.ts';
 import { isRecord, readJsonBody } from '../_shared/http/json-body.ts';
 import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import type { PrivacyAction } from '../_shared/links/public-urls.ts';
@@ -18,6 +13,11 @@ import {
   type ResumeRemovalQueue,
 } from '../_shared/privacy/resume-removals.ts';
 import type { ResumeStore } from '../_shared/resumes/resume-store.ts';
+import type {
+  CopiedApplication,
+  PrivacyFulfilResponseBody,
+  StoredRecord,
+} from '../_shared/rules/function-answers.ts';
 import { isTokenShape, tokenHash } from '../_shared/tokens/email-token.ts';
 
 export interface PrivacyFulfilDeps extends Omit<LinkRequestGuards, 'logError'> {
@@ -29,29 +29,6 @@ export interface PrivacyFulfilDeps extends Omit<LinkRequestGuards, 'logError'> {
 
 /** How long the résumé download in a copy works. */
 export const RESUME_DOWNLOAD_SECONDS = 10 * 60;
-
-/** An application in a copy: as stored, with its résumé as a download instead of the file's path. */
-export type CopiedApplication = StoredRecord & {
-  /** url is null when the download could not be signed; the file itself is still held. */
-  resume: { filename: string; url: string | null; expires_in_seconds: number } | null;
-};
-
-export type PrivacyFulfilResponseBody =
-  | {
-      success: true;
-      action: 'erase';
-      /** The ledger's counts, with resumes the files actually removed. */
-      erased: Erasure['erased'];
-      /** Résumé files still to be removed (the removal failed and is retried; see resume-removals.ts). */
-      pending: { resumes: number };
-      kept: Erasure['kept'];
-    }
-  | {
-      success: true;
-      action: 'copy';
-      records: Omit<MailboxRecords, 'applications'> & { applications: CopiedApplication[] };
-    }
-  | { success: false; error: string };
 
 const MAX_BODY_BYTES = 1024;
 const isAction = (value: unknown): value is PrivacyAction => value === 'erase' || value === 'copy';

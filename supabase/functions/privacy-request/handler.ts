@@ -10,6 +10,7 @@ import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared
 import type { PrivacyAction } from '../_shared/links/public-urls.ts';
 import { privacyLinkToken } from '../_shared/mail-queue/link-tokens.ts';
 import { isPlainEmailAddress } from '../_shared/rules/email-address.ts';
+import type { PrivacyRequestResponseBody } from '../_shared/rules/function-answers.ts';
 
 export interface PrivacyRequestDeps extends Omit<LinkRequestGuards, 'logError'> {
   ledger: Pick<PrivacyLedger, 'queueLink'>;
@@ -24,8 +25,6 @@ export interface PrivacyRequestDeps extends Omit<LinkRequestGuards, 'logError'> 
   newMessageId?: () => string;
   logError?: LinkRequestGuards['logError'];
 }
-
-export type PrivacyRequestResponseBody = { success: true } | { success: false; error: string };
 
 const MAX_BODY_BYTES = 1024;
 const ACTIONS: readonly PrivacyAction[] = ['erase', 'copy'];

@@ -1,6 +1,7 @@
 import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body.ts';
 import { isRecord } from '../_shared/http/json-body.ts';
 import type { RequestHandler } from '../_shared/http/responses.ts';
+import type { SendAuthEmailResponseBody } from '../_shared/rules/function-answers.ts';
 import { verifyWebhook } from './standard-webhooks.ts';
 
 export interface SendAuthEmailDeps {
@@ -8,15 +9,6 @@ export interface SendAuthEmailDeps {
   keys: readonly Uint8Array<ArrayBuffer>[];
   now?: () => number;
 }
-
-/**
- * What Supabase Auth reads from a hook's answer. Only a 200, 202 or 204 JSON answer is read: `{}` means
- * sent, and `{error: {http_code, message}}` makes Auth answer its request with that status and message.
- * Any other status becomes a bare 500 there ("Hook requires authorization token" for 401, "Unexpected
- * status code returned from hook" and so on), which is what a caller that is not Auth gets.
- */
-export type SendAuthEmailResponseBody =
-  Record<string, never> | { error: { http_code: number; message: string } };
 
 /** The hook's payload is small JSON (Auth caps what it sends far below this). */
 const MAX_BODY_BYTES = 64 * 1024;

@@ -1,19 +1,14 @@
 import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body.ts';
 import { isRecord } from '../_shared/http/json-body.ts';
 import { jsonResponse, type RequestHandler } from '../_shared/http/responses.ts';
-import { drainMailQueue, type DrainReport, type MailWorker } from '../_shared/mail-queue/drain.ts';
-import type { PendingMail } from '../_shared/mail-queue/queue-store.ts';
+import { drainMailQueue, type MailWorker } from '../_shared/mail-queue/drain.ts';
+import type { SendQueuedMailResponseBody } from '../_shared/rules/function-answers.ts';
 
 export interface SendQueuedMailDeps {
   worker: MailWorker;
   /** Runs a drain after a 202 (EdgeRuntime.waitUntil); default: start it and do not wait. */
   inBackground?: (task: () => Promise<unknown>) => void;
 }
-
-export type SendQueuedMailResponseBody =
-  | { success: true; sent: DrainReport; pending: PendingMail }
-  | { success: true; started: true }
-  | { success: false; error: string };
 
 /** How long one call sends for, by default and at most: inside hosted Supabase's 150 s wall clock. */
 export const DEFAULT_SECONDS = 50;

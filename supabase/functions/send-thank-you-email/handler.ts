@@ -7,7 +7,7 @@ import {
   queueThankYou,
   type ThankYouQueue,
 } from '../_shared/thank-you/queue-thank-you.ts';
-import type { ThankYouType } from '../_shared/thank-you/stored-signup.ts';
+import type { ThankYouResponseBody } from '../_shared/rules/function-answers.ts';
 import { parseThankYouRequest } from './payload.ts';
 
 export interface ThankYouHandlerDeps extends Omit<ThankYouQueue, 'logError'> {
@@ -16,13 +16,6 @@ export interface ThankYouHandlerDeps extends Omit<ThankYouQueue, 'logError'> {
   afterAnswer?: () => void;
   logError?: ThankYouQueue['logError'];
 }
-
-/**
- * What the function answers: the mail is queued (it counts as sent), or why not. A request `again`
- * always gets the same 202, whatever became of it.
- */
-export type ThankYouResponseBody =
-  { success: true; type: ThankYouType; messageId?: string } | { success: false; error: string };
 
 const MAX_BODY_BYTES = 4 * 1024;
 const NOT_ELIGIBLE = 'No recent sign-up awaiting a thank-you email was found for this address.';

@@ -1,13 +1,9 @@
 import { isPlainEmailAddress } from '../_shared/rules/email-address.ts';
-import {
-  THANK_YOU_TYPES,
-  isThankYouType,
-  type ThankYouType,
-} from '../_shared/thank-you/stored-signup.ts';
+import { MAIL_LISTS, isMailList, type MailList } from '../_shared/rules/mail-lists.ts';
 
 /** Which sign-up to thank: nothing else of the request is read, so nothing else can reach the mail. */
 export interface ThankYouRequest {
-  type: ThankYouType;
+  type: MailList;
   email: string;
   /**
    * The form's sign-up was refused as a duplicate: if the address's sign-up is still unconfirmed, send a
@@ -33,8 +29,8 @@ export function parseThankYouRequest(body: unknown): ParseResult {
   if (typeof address !== 'string' || !isPlainEmailAddress(address.trim())) {
     return { ok: false, error: '"email" must be a plain email address.' };
   }
-  if (!isThankYouType(body.type)) {
-    return { ok: false, error: `"type" must be one of ${THANK_YOU_TYPES.join(', ')}.` };
+  if (!isMailList(body.type)) {
+    return { ok: false, error: `"type" must be one of ${MAIL_LISTS.join(', ')}.` };
   }
   if (body.again !== undefined && typeof body.again !== 'boolean') {
     return { ok: false, error: '"again" must be true or false.' };

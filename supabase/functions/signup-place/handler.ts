@@ -6,16 +6,12 @@ import {
 } from '../_shared/consent/link-request.ts';
 import type { ConsentLedger, LinePlace } from '../_shared/consent/link-ledger.ts';
 import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
-import type { LineList } from '../_shared/rules/places.ts';
+import type { SignupPlaceResponseBody } from '../_shared/rules/function-answers.ts';
 
 export interface SignupPlaceDeps extends Omit<LinkRequestGuards, 'logError'> {
   ledger: Pick<ConsentLedger, 'place'>;
   logError?: LinkRequestGuards['logError'];
 }
-
-export type SignupPlaceResponseBody =
-  | { success: true; list: LineList; position: number; referralCode: string }
-  | { success: false; error: string };
 
 /**
  * signup-place: the site's place page (/email/place) POSTs `{token}` from the link of the place mail when

@@ -13,6 +13,10 @@ import { splitAttribution } from './application-attribution.ts';
 import { readApplicationForm } from './application-form.ts';
 import type { ApplicationStore } from './application-store.ts';
 import type { ResumeStore } from '../_shared/resumes/resume-store.ts';
+import type {
+  SubmitApplicationError,
+  SubmitApplicationResponseBody,
+} from '../_shared/rules/function-answers.ts';
 
 export interface SubmitApplicationDeps extends Omit<ThankYouQueue, 'logError'> {
   applications: ApplicationStore;
@@ -22,20 +26,6 @@ export interface SubmitApplicationDeps extends Omit<ThankYouQueue, 'logError'> {
   afterAnswer?: () => void;
   logError?: ThankYouQueue['logError'];
 }
-
-/** Why an application was not taken; libs/data maps each to the careers form's message. */
-export type SubmitApplicationError =
-  | 'invalid'
-  | 'resume_type'
-  | 'resume_too_large'
-  | 'upload_failed'
-  | 'duplicate'
-  | 'rate_limited'
-  | 'failed';
-
-export type SubmitApplicationResponseBody =
-  | { success: true; emailSent: boolean }
-  | { success: false; error: SubmitApplicationError; message: string; fields?: string[] };
 
 function refuse(
   status: number,

@@ -4,10 +4,12 @@ import {
   methodNotAllowed,
   type LinkRequestGuards,
 } from '../_shared/consent/link-request.ts';
-import type { ConsentLedger, MailList } from '../_shared/consent/link-ledger.ts';
+import type { ConsentLedger } from '../_shared/consent/link-ledger.ts';
 import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body.ts';
 import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import { emailLinks, type PublicUrls } from '../_shared/links/public-urls.ts';
+import type { UnsubscribeResponseBody } from '../_shared/rules/function-answers.ts';
+import type { MailList } from '../_shared/rules/mail-lists.ts';
 import { isTokenShape, tokenHash } from '../_shared/tokens/email-token.ts';
 
 export interface UnsubscribeDeps extends Omit<LinkRequestGuards, 'logError'> {
@@ -15,9 +17,6 @@ export interface UnsubscribeDeps extends Omit<LinkRequestGuards, 'logError'> {
   urls: PublicUrls;
   logError?: LinkRequestGuards['logError'];
 }
-
-export type UnsubscribeResponseBody =
-  { success: true; list: MailList } | { success: false; error: string };
 
 /** A one-click body is one short field; room for multipart framing. */
 const MAX_BODY_BYTES = 2048;

@@ -1,21 +1,23 @@
 import type { PrivacyAction } from '../links/public-urls.ts';
-import { isLineList, REFERRAL_CODE_PATTERN, type LineList } from '../rules/places.ts';
+import type {
+  ErasedCounts,
+  KeptCounts,
+  MailboxRecords,
+  StoredRecord,
+} from '../rules/function-answers.ts';
+import { isMailList, type MailList } from '../rules/mail-lists.ts';
+import {
+  isLineList,
+  REFERRAL_CODE_PATTERN,
+  type LineList,
+  type PlaceInLine,
+} from '../rules/places.ts';
 import type { ServiceClient } from '../service-client.ts';
 import { describeServiceError } from '../service-client.ts';
-import { isThankYouType, type ThankYouType } from '../thank-you/stored-signup.ts';
 
 // The SQL functions of migration 20250901000000 that use or issue a link's token, through PostgREST with
 // the service role. Each takes a token's hash and returns null for a token that is unknown, used, expired
 // or of another purpose: the callers cannot tell those apart, and neither can anyone they answer.
-
-/** The lists a sign-up or an application belongs to. */
-export type MailList = ThankYouType;
-
-/** A confirmed line sign-up's place now (recomputed at every read), and the code of its referral link. */
-export interface PlaceInLine {
-  position: number;
-  referralCode: string;
-}
 
 export interface Confirmation {
   list: MailList;
@@ -45,25 +47,9 @@ export interface ConsentLedger {
 }
 
 export interface Erasure {
-  erased: {
-    early_access: number;
-    newsletter: number;
-    waitlist: number;
-    applications: number;
-    resumes: number;
-  };
+  erased: ErasedCounts;
   resumePaths: string[];
-  kept: { suppressions: number };
-}
-
-export type StoredRecord = Record<string, unknown>;
-
-export interface MailboxRecords {
-  early_access: StoredRecord[];
-  newsletter: StoredRecord[];
-  waitlist: StoredRecord[];
-  applications: StoredRecord[];
-  suppressions: { list: string; unsubscribed_on: string }[];
+  kept: KeptCounts;
 }
 
 export interface PrivacyLedger {
@@ -103,7 +89,7 @@ const isRecordList = (value: unknown): value is StoredRecord[] =>
 
 function listOf(fn: string, data: unknown): MailList | null {
   if (data === null) return null;
-  if (isRecord(data) && isThankYouType(data.list)) return data.list;
+  if (isRecord(data) && isMailList(data.list)) return data.list;
   throw new Error(`${fn} returned an unexpected shape`);
 }
 
@@ -154,7 +140,7 @@ function toErasure(data: unknown): Erasure {
       data.resume_paths.every((path) => typeof path === 'string')
     ) {
       return {
-        erased: erased as Erasure['erased'],
+        erased: erased as ErasedCounts,
         resumePaths: data.resume_paths as string[],
         kept: { suppressions: kept.suppressions },
       };

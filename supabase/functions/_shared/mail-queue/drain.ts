@@ -1,4 +1,5 @@
 import type { Delivery, MailTransport } from '../mail/types.ts';
+import type { DrainReport } from '../rules/function-answers.ts';
 import { inviteUnsubscribeToken, placeTokens } from './link-tokens.ts';
 import type { QueuedMail } from './queued-mail.ts';
 import type { MailQueueStore, Settlement } from './queue-store.ts';
@@ -28,15 +29,6 @@ export interface MailWorker {
   random?: () => number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
-}
-
-export interface DrainReport {
-  sent: number;
-  /** Failed tries, queued again after a backoff. */
-  retried: number;
-  /** 429s: the message waits, and every worker with it. */
-  throttled: number;
-  dead: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { PrivacyAction } from '../links/public-urls.ts';
 import { mailLinkToken, type IssuedToken } from '../tokens/email-token.ts';
-import type { ThankYouType } from '../thank-you/stored-signup.ts';
+import type { MailList } from '../rules/mail-lists.ts';
 
 // The tokens a queued message's links carry, derived from its id (tokens/email-token.ts): the function
 // that queues the message stores their hashes, and the worker derives the tokens again to send it.
@@ -14,7 +14,7 @@ export interface ThankYouTokens {
 export async function thankYouTokens(
   secret: string,
   messageId: string,
-  list: ThankYouType,
+  list: MailList,
 ): Promise<ThankYouTokens> {
   return {
     confirm: list === 'career' ? null : await mailLinkToken(secret, messageId, 'confirm'),

@@ -1,3 +1,4 @@
+import type { PendingMail } from '../rules/function-answers.ts';
 import type { ServiceClient } from '../service-client.ts';
 import { describeServiceError } from '../service-client.ts';
 import { toQueuedMail, type QueuedMail } from './queued-mail.ts';
@@ -9,15 +10,6 @@ export type Settlement =
   | { outcome: 'released' }
   | { outcome: 'retry'; delayMs: number; reason: string }
   | { outcome: 'dead'; reason: string };
-
-/** Messages not settled for good (public.mail_queue_pending). */
-export interface PendingMail {
-  queued: number;
-  /** Of the queued, those whose time has come. */
-  due: number;
-  sending: number;
-  dead: number;
-}
 
 /** The worker's side of the queue (migration 20251126000000_mail_queue.sql). */
 export interface MailQueueStore {

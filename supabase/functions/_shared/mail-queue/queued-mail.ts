@@ -1,7 +1,11 @@
-import type { PlaceInLine } from '../consent/link-ledger.ts';
 import type { PrivacyAction } from '../links/public-urls.ts';
-import { isLineList, REFERRAL_CODE_PATTERN, type LineList } from '../rules/places.ts';
-import { isThankYouType, type ThankYouType } from '../thank-you/stored-signup.ts';
+import { isMailList, type MailList } from '../rules/mail-lists.ts';
+import {
+  isLineList,
+  REFERRAL_CODE_PATTERN,
+  type LineList,
+  type PlaceInLine,
+} from '../rules/places.ts';
 
 /**
  * A message leased from the queue (public.take_queued_mail): what it is about and where it goes, read
@@ -16,7 +20,7 @@ export type QueuedMail = {
   /** The stored address; null only if the row went between queueing and sending. */
   to: string | null;
 } & (
-  | { kind: 'thank_you'; list: ThankYouType }
+  | { kind: 'thank_you'; list: MailList }
   | { kind: 'privacy_link'; action: PrivacyAction }
   /** A staff member's invitation of a confirmed waitlist member (migration 20251128000000). */
   | { kind: 'invite' }
@@ -48,7 +52,7 @@ export function toQueuedMail(value: unknown): QueuedMail | null {
   if (typeof row.attempts !== 'number' || !(typeof row.to === 'string' || row.to === null))
     return null;
   const base = { id: row.id, lease: row.lease, attempts: row.attempts, to: row.to };
-  if (row.kind === 'thank_you' && isThankYouType(row.list)) {
+  if (row.kind === 'thank_you' && isMailList(row.list)) {
     return { ...base, kind: 'thank_you', list: row.list };
   }
   if (row.kind === 'privacy_link' && isAction(row.action)) {

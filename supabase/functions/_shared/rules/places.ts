@@ -10,6 +10,12 @@ export type LineList = (typeof LINE_LISTS)[number];
 export const isLineList = (value: unknown): value is LineList =>
   value === 'early_access' || value === 'waitlist';
 
+/** A confirmed line sign-up's place now (recomputed at every read), and the code of its referral link. */
+export interface PlaceInLine {
+  position: number;
+  referralCode: string;
+}
+
 /** The places each credited referral moves its referrer up (docs/growth.md says why ten). */
 export const PLACES_PER_REFERRAL = 10;
 

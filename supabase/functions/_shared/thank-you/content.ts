@@ -8,7 +8,7 @@ import {
   type EmailLink,
   type RenderedEmail,
 } from '../mail/render.ts';
-import type { ThankYouType } from './stored-signup.ts';
+import type { MailList } from '../rules/mail-lists.ts';
 
 /** How long a confirmation link works and an unconfirmed sign-up is kept (migrations 20250901000*). */
 export const CONFIRM_LINK_DAYS = 7;
@@ -49,7 +49,7 @@ function confirmationBlocks(confirmUrl: string): Block[] {
 }
 
 // Every word comes from here; nothing a request carries, and nothing a visitor typed, reaches an email.
-const CONTENT: Readonly<Record<ThankYouType, (links: ThankYouLinks) => EmailContent>> = {
+const CONTENT: Readonly<Record<MailList, (links: ThankYouLinks) => EmailContent>> = {
   early_access: () => ({
     subject: `You're on the ${EMAIL_BRAND.name} early access list`,
     heading: 'Welcome to early access',
@@ -125,7 +125,7 @@ const CONTENT: Readonly<Record<ThankYouType, (links: ThankYouLinks) => EmailCont
 /** Where the list's own words go: right after the greeting and the first thanks. */
 const CONFIRMATION_AT = 2;
 
-export function renderThankYouEmail(type: ThankYouType, links: ThankYouLinks): RenderedEmail {
+export function renderThankYouEmail(type: MailList, links: ThankYouLinks): RenderedEmail {
   const content = CONTENT[type](links);
   if (links.confirm)
     content.blocks.splice(CONFIRMATION_AT, 0, ...confirmationBlocks(links.confirm));

@@ -1,6 +1,6 @@
 import type { ServiceClient } from '../service-client.ts';
 import { describeServiceError } from '../service-client.ts';
-import type { ThankYouType } from './stored-signup.ts';
+import type { MailList } from '../rules/mail-lists.ts';
 
 /** The hashes of the tokens a thank-you mail's links carry (confirm: lists only). */
 export interface MailTokenHashes {
@@ -16,13 +16,13 @@ export interface MailTokenHashes {
  */
 export interface ThankYouLedger {
   queue(
-    type: ThankYouType,
+    type: MailList,
     email: string,
     messageId: string,
     tokens: MailTokenHashes,
   ): Promise<boolean>;
   queueAgain(
-    type: Exclude<ThankYouType, 'career'>,
+    type: Exclude<MailList, 'career'>,
     email: string,
     messageId: string,
     tokens: MailTokenHashes,

@@ -1,6 +1,6 @@
 import { thankYouTokens } from '../mail-queue/link-tokens.ts';
 import type { ThankYouLedger } from './ledger.ts';
-import type { ThankYouType } from './stored-signup.ts';
+import type { MailList } from '../rules/mail-lists.ts';
 
 export interface ThankYouQueue {
   ledger: ThankYouLedger;
@@ -22,7 +22,7 @@ export type ThankYouOutcome =
 
 async function queueWith(
   queue: ThankYouQueue,
-  type: ThankYouType,
+  type: MailList,
   store: (
     messageId: string,
     hashes: { confirm: string | null; unsubscribe: string },
@@ -49,7 +49,7 @@ async function queueWith(
  */
 export function queueThankYou(
   queue: ThankYouQueue,
-  type: ThankYouType,
+  type: MailList,
   email: string,
 ): Promise<ThankYouOutcome> {
   return queueWith(queue, type, (messageId, hashes) =>
@@ -60,7 +60,7 @@ export function queueThankYou(
 /** A fresh confirmation for a list sign-up still unconfirmed (signing up again), rate-limited. */
 export function queueConfirmationAgain(
   queue: ThankYouQueue,
-  type: Exclude<ThankYouType, 'career'>,
+  type: Exclude<MailList, 'career'>,
   email: string,
 ): Promise<ThankYouOutcome> {
   return queueWith(queue, type, (messageId, hashes) =>

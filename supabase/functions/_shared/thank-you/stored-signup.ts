@@ -1,11 +1,3 @@
-/** The sign-up types, each with its table (public.claim_thank_you in migration 20250801000200). */
-export const THANK_YOU_TYPES = ['early_access', 'newsletter', 'waitlist', 'career'] as const;
-export type ThankYouType = (typeof THANK_YOU_TYPES)[number];
-
-export function isThankYouType(value: unknown): value is ThankYouType {
-  return typeof value === 'string' && (THANK_YOU_TYPES as readonly string[]).includes(value);
-}
-
 /**
  * A claimed sign-up row, as the database stored it: the only source of what a thank-you email says.
  * Columns a type's table does not have are absent.
