@@ -43,6 +43,7 @@ describe('isNodeOnlyFile', () => {
     'src/backend/testing/global-setup.ts',
     'tests/migrations.test.ts',
     'tests/support/consent.ts',
+    'bench/line-places.ts',
   ])('%s runs in Node', (file) => expect(isNodeOnlyFile(file)).toBe(true));
 
   it.each([
@@ -50,6 +51,7 @@ describe('isNodeOnlyFile', () => {
     'src/exposed/CareersPage.tsx',
     'src/config/site.config.ts',
     'src/latest/contest.ts',
+    'src/benchmark.ts',
   ])('%s is browser code', (file) => {
     expect(isNodeOnlyFile(file)).toBe(false);
   });

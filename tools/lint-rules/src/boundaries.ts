@@ -23,13 +23,13 @@ export const DEPENDENCY_RULES: readonly DependencyRule[] = [
 ];
 
 /**
- * Files of an app or a lib that run in Node, not in the browser: build and test config, tests and
- * test support. They may also use tools (the build config, the jest preset, the local backend).
+ * Files of an app or a lib that run in Node, not in the browser: build and test config, tests, test
+ * support and benchmarks. They may also use tools (the build config, the jest preset, the local backend).
  */
 const NODE_ONLY_FILES: readonly RegExp[] = [
   /^[^/]+\.config\.[cm]?[jt]s$/,
   /\.test\.[cm]?[jt]sx?$/,
-  /(^|\/)(test|tests|testing|test-support|__tests__)\//,
+  /(^|\/)(test|tests|testing|test-support|__tests__|bench)\//,
 ];
 
 export function isNodeOnlyFile(projectRelativePath: string): boolean {
