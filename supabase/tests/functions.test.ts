@@ -12,7 +12,9 @@ import {
   type OutboxMessage,
   type TestServer,
 } from '@agentora/local-supabase/testing';
+import { MAX_APPLICATION_BODY_BYTES } from '../functions/submit-application/application-form.ts';
 import { mailsTo } from './support/consent.ts';
+import { FUNCTION_METHODS, METHODS_NO_FUNCTION_TAKES } from './support/function-methods.ts';
 
 const FUNCTIONS = [
   'send-thank-you-email',
@@ -374,5 +376,75 @@ describe('the local server runs the functions of supabase/config.toml', () => {
       clientFor(t.server.url, 'sb_publishable_not-this-project'),
     );
     expect(wrong).toEqual({ status: 401, body: { success: false, error: 'Invalid API key.' } });
+  });
+});
+
+describe("every function reads requests with the functions' kit (functions/_shared/http)", () => {
+  const keyFor = (name: string) =>
+    name === 'send-queued-mail' ? t.server.secretKey : t.server.publishableKey;
+
+  it('answers a method it does not take with 405 and the methods it takes in Allow', async () => {
+    expect(Object.keys(FUNCTION_METHODS).sort()).toEqual([...FUNCTIONS].sort());
+    for (const name of FUNCTIONS) {
+      for (const method of METHODS_NO_FUNCTION_TAKES) {
+        const answer = await fetch(`${t.server.url}/functions/v1/${name}`, {
+          method,
+          headers: { apikey: keyFor(name) },
+        });
+        await answer.body?.cancel();
+        expect([name, method, answer.status, answer.headers.get('allow')]).toEqual([
+          name,
+          method,
+          405,
+          FUNCTION_METHODS[name],
+        ]);
+      }
+    }
+  });
+
+  it('refuses a body past its limit: its own 413, or the gateway’s past the gateway’s ceiling', async () => {
+    // Past every JSON limit (the largest: a CSP report's and the Auth hook's, 64 KiB).
+    const json = 'x'.repeat(64 * 1024 + 1);
+    const answers: Record<string, [number, unknown]> = {};
+    for (const name of FUNCTIONS) {
+      const [contentType, body] =
+        name === 'submit-application'
+          ? ['multipart/form-data; boundary=x', 'x'.repeat(MAX_APPLICATION_BODY_BYTES + 1)]
+          : name === 'csp-report'
+            ? ['application/csp-report', json]
+            : name === 'unsubscribe'
+              ? ['application/x-www-form-urlencoded', json]
+              : ['application/json', json];
+      const answer = await fetch(`${t.server.url}/functions/v1/${name}?token=${newToken()}`, {
+        method: 'POST',
+        headers: { apikey: keyFor(name), 'Content-Type': contentType },
+        body,
+      });
+      // A function's refusal names an `error`; the gateway's own, a `code`.
+      const { error, code } = (await answer.json()) as { error?: unknown; code?: unknown };
+      answers[name] = [answer.status, error ?? code];
+    }
+    const tooLarge = 'The request body is too large.';
+    expect(answers).toEqual({
+      'send-thank-you-email': [413, tooLarge],
+      // The gateway's ceiling (the largest file a bucket takes) is below what submit-application reads
+      // (a résumé and the form around it), so the gateway refuses first; the Deno test of the entry
+      // files holds the function's own 413.
+      'submit-application': [413, 'PAYLOAD_TOO_LARGE'],
+      'confirm-email': [413, tooLarge],
+      'signup-place': [413, tooLarge],
+      // Not a one-click body, whatever else it is (RFC 8058 asks for that one field).
+      unsubscribe: [400, 'Send the body List-Unsubscribe=One-Click (RFC 8058).'],
+      'privacy-request': [413, tooLarge],
+      'privacy-fulfil': [413, tooLarge],
+      'send-queued-mail': [413, tooLarge],
+      // In the form Supabase Auth reads from its hook.
+      'send-auth-email': [413, { http_code: 413, message: tooLarge }],
+      'console-sign-in': [413, tooLarge],
+      'console-export': [413, tooLarge],
+      'console-resume': [413, tooLarge],
+      'record-visit': [413, tooLarge],
+      'csp-report': [413, 'The report is too large.'],
+    });
   });
 });

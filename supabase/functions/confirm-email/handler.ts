@@ -1,12 +1,17 @@
 import {
   linkNotValid,
-  methodNotAllowed,
   readLinkTokenHash,
   type LinkRequestGuards,
 } from '../_shared/consent/link-request.ts';
 import type { Confirmation, ConsentLedger } from '../_shared/consent/link-ledger.ts';
 import { isDisposableDomain } from '../_shared/consent/disposable-domain.ts';
-import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import {
+  errorResponse,
+  jsonResponse,
+  methodNotAllowed,
+  preflightResponse,
+  type RequestHandler,
+} from '../_shared/http/responses.ts';
 import type { ConfirmEmailResponseBody } from '../_shared/rules/function-answers.ts';
 
 export interface ConfirmEmailDeps extends Omit<LinkRequestGuards, 'logError'> {
@@ -35,7 +40,7 @@ export function createConfirmEmailHandler(deps: ConfirmEmailDeps): RequestHandle
   const afterAnswer = deps.afterAnswer ?? (() => undefined);
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return methodNotAllowed('POST');
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const link = await readLinkTokenHash(request, guards, 'confirm-email');
     if ('response' in link) return link.response;
 
@@ -48,7 +53,7 @@ export function createConfirmEmailHandler(deps: ConfirmEmailDeps): RequestHandle
       confirmation = await deps.ledger.confirm(hash, domain !== null && disposable(domain));
     } catch (error) {
       guards.logError('confirm-email: the confirmation failed', error);
-      return jsonResponse(500, { success: false, error: 'The link could not be checked.' });
+      return errorResponse(500, 'The link could not be checked.');
     }
     if (confirmation === null) return linkNotValid();
     const body: ConfirmEmailResponseBody = { success: true, list: confirmation.list };

@@ -1,4 +1,4 @@
-import { isRecord } from '../_shared/http/json-body.ts';
+import { isRecord } from '../_shared/http/body.ts';
 import { ATTRIBUTION_FIELDS } from '../_shared/rules/attribution.ts';
 import {
   APPLICATION_STATUSES,

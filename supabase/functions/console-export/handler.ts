@@ -1,8 +1,11 @@
-import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body.ts';
+import { isRecord, readJsonBody } from '../_shared/http/body.ts';
 import { CORS_HEADERS } from '../_shared/http/cors.ts';
-import { isRecord } from '../_shared/http/json-body.ts';
-import { jsonResponse, type RequestHandler } from '../_shared/http/responses.ts';
-import type { ErrorBody } from '../_shared/rules/function-answers.ts';
+import {
+  errorResponse,
+  methodNotAllowed,
+  preflightResponse,
+  type RequestHandler,
+} from '../_shared/http/responses.ts';
 import { CSV_BOM, csvRow } from './csv.ts';
 import {
   EXPORT_COLUMNS,
@@ -41,9 +44,12 @@ export interface ConsoleExportDeps {
 export const EXPORT_PAGE_SIZE = 1000;
 const MAX_BODY_BYTES = 4096;
 
+const METHODS = ['GET', 'POST'];
+const ALLOW_METHODS = { 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS' };
+
 const CSV_HEADERS: Readonly<Record<string, string>> = {
   ...CORS_HEADERS,
-  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  ...ALLOW_METHODS,
   // So the console can read the file's name from a cross-origin answer.
   'Access-Control-Expose-Headers': 'Content-Disposition',
   'Content-Type': 'text/csv; charset=utf-8',
@@ -52,21 +58,16 @@ const CSV_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-const failure = (status: number, error: string) => {
-  const body: ErrorBody = { success: false, error };
-  return jsonResponse(status, body);
-};
-
 /** The answer to a refused or failed RPC: the session's problem, the role's, or ours. */
 function refusal(result: RpcResult, logError: (message: string, error: unknown) => void): Response {
   if (result.status === 401) {
-    return failure(401, 'Sign in again: the session is missing, has ended or is not valid.');
+    return errorResponse(401, 'Sign in again: the session is missing, has ended or is not valid.');
   }
   if (result.status === 403 || result.error?.code === '42501') {
-    return failure(403, 'Only staff may export.');
+    return errorResponse(403, 'Only staff may export.');
   }
   logError('console-export: the export could not start', result.error);
-  return failure(500, 'The export could not be made.');
+  return errorResponse(500, 'The export could not be made.');
 }
 
 type Row = Record<string, unknown> & { id: string; created_at: string };
@@ -113,32 +114,25 @@ export function createConsoleExportHandler(deps: ConsoleExportDeps): RequestHand
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
 
   return async (request) => {
-    if (request.method === 'OPTIONS') {
-      return new Response('ok', {
-        headers: { ...CORS_HEADERS, 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS' },
-      });
-    }
-    if (request.method !== 'GET' && request.method !== 'POST') {
-      return failure(405, 'Use GET or POST.');
-    }
+    if (request.method === 'OPTIONS') return preflightResponse(ALLOW_METHODS);
+    if (!METHODS.includes(request.method)) return methodNotAllowed(METHODS);
     let body: unknown = undefined;
     if (request.method === 'POST') {
-      try {
-        const text = new TextDecoder().decode(await readBoundedBody(request, MAX_BODY_BYTES));
-        body = text.trim() === '' ? undefined : JSON.parse(text);
-      } catch (error) {
-        return error instanceof BodyTooLargeError
-          ? failure(413, 'The request body is too large.')
-          : failure(400, 'The request body must be JSON.');
-      }
+      // A POST may carry its filters in the query string alone.
+      const read = await readJsonBody(request, MAX_BODY_BYTES, { optional: true });
+      if (!read.ok) return read.response;
+      body = read.body;
     }
     const parsed = parseExportRequest(new URL(request.url).searchParams, body);
-    if (!parsed.ok) return failure(400, parsed.error);
+    if (!parsed.ok) return errorResponse(400, parsed.error);
     const exportRequest = parsed.request;
 
     const authorization = request.headers.get('authorization') ?? '';
     if (!/^Bearer [^\s.]+\.[^\s.]+\.[^\s.]+$/i.test(authorization.trim())) {
-      return failure(401, 'Sign in first: send the session as Authorization: Bearer <token>.');
+      return errorResponse(
+        401,
+        'Sign in first: send the session as Authorization: Bearer <token>.',
+      );
     }
     const database = deps.databaseFor(authorization.trim());
 
@@ -162,18 +156,18 @@ export function createConsoleExportHandler(deps: ConsoleExportDeps): RequestHand
       if (logged.error) return refusal(logged, logError);
       if (!isExportId(logged.data)) {
         logError('console-export: console_log_export answered no export id', logged.data);
-        return failure(500, 'The export could not be made.');
+        return errorResponse(500, 'The export could not be made.');
       }
       exportId = logged.data;
       first = await readPage(null);
     } catch (error) {
       logError('console-export: the database could not be reached', error);
-      return failure(500, 'The export could not be made.');
+      return errorResponse(500, 'The export could not be made.');
     }
     if (first.error) return refusal(first, logError);
     if (!first.rows) {
       logError('console-export: the first page has an unexpected shape', exportRequest.kind);
-      return failure(500, 'The export could not be made.');
+      return errorResponse(500, 'The export could not be made.');
     }
     return new Response(csvStream(exportRequest.kind, first.rows, readPage, pageSize, logError), {
       status: 200,

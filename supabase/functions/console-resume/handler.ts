@@ -1,8 +1,12 @@
+import { isRecord, readJsonBody } from '../_shared/http/body.ts';
 import { attachmentDisposition } from '../_shared/http/content-disposition.ts';
 import { CORS_HEADERS } from '../_shared/http/cors.ts';
-import { isRecord, readJsonBody } from '../_shared/http/json-body.ts';
-import { jsonResponse, type RequestHandler } from '../_shared/http/responses.ts';
-import type { ErrorBody } from '../_shared/rules/function-answers.ts';
+import {
+  errorResponse,
+  methodNotAllowed,
+  preflightResponse,
+  type RequestHandler,
+} from '../_shared/http/responses.ts';
 import {
   RESUME_PATH_PATTERN,
   RESUME_TYPES,
@@ -37,29 +41,19 @@ export interface ConsoleResumeDeps {
 const MAX_BODY_BYTES = 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
-  ...CORS_HEADERS,
-  // So the console can read the file's name from a cross-origin answer.
-  'Access-Control-Expose-Headers': 'Content-Disposition',
-};
-
-const failure = (status: number, error: string, headers: Record<string, string> = {}) => {
-  const body: ErrorBody = { success: false, error };
-  const response = jsonResponse(status, body);
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  return response;
-};
+// So the console can read the file's name from a cross-origin answer.
+const EXPOSE_HEADERS = { 'Access-Control-Expose-Headers': 'Content-Disposition' };
 
 /** The answer to a refused or failed RPC: the session's problem, the role's, or ours. */
 function refusal(result: RpcResult, logError: (message: string, error: unknown) => void): Response {
   if (result.status === 401) {
-    return failure(401, 'Sign in again: the session is missing, has ended or is not valid.');
+    return errorResponse(401, 'Sign in again: the session is missing, has ended or is not valid.');
   }
   if (result.status === 403 || result.error?.code === '42501') {
-    return failure(403, 'Only staff may open résumés.');
+    return errorResponse(403, 'Only staff may open résumés.');
   }
   logError('console-resume: console_open_resume failed', result.error);
-  return failure(500, 'The résumé could not be opened.');
+  return errorResponse(500, 'The résumé could not be opened.');
 }
 
 /** console_open_resume's answer: the object's path in the bucket and the name the applicant gave it. */
@@ -88,33 +82,36 @@ export function createConsoleResumeHandler(deps: ConsoleResumeDeps): RequestHand
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
 
   return async (request) => {
-    if (request.method === 'OPTIONS') return new Response('ok', { headers: PREFLIGHT_HEADERS });
-    if (request.method !== 'POST') return failure(405, 'Use POST.', { Allow: 'POST, OPTIONS' });
+    if (request.method === 'OPTIONS') return preflightResponse(EXPOSE_HEADERS);
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const read = await readJsonBody(request, MAX_BODY_BYTES);
     if (!read.ok) return read.response;
     const id = isRecord(read.body) ? read.body.id : undefined;
     if (typeof id !== 'string' || !UUID.test(id)) {
-      return failure(400, 'Send {"id": "<application id>"}.');
+      return errorResponse(400, 'Send {"id": "<application id>"}.');
     }
 
     const authorization = (request.headers.get('authorization') ?? '').trim();
     if (!/^Bearer [^\s.]+\.[^\s.]+\.[^\s.]+$/i.test(authorization)) {
-      return failure(401, 'Sign in first: send the session as Authorization: Bearer <token>.');
+      return errorResponse(
+        401,
+        'Sign in first: send the session as Authorization: Bearer <token>.',
+      );
     }
 
     let resume: { path: string; filename: string } | undefined;
     try {
       const opened = await deps.databaseFor(authorization).rpc('console_open_resume', { p_id: id });
       if (opened.error) return refusal(opened, logError);
-      if (opened.data === null) return failure(404, 'This application has no résumé.');
+      if (opened.data === null) return errorResponse(404, 'This application has no résumé.');
       resume = openedResume(opened.data);
     } catch (error) {
       logError('console-resume: the database could not be reached', error);
-      return failure(500, 'The résumé could not be opened.');
+      return errorResponse(500, 'The résumé could not be opened.');
     }
     if (!resume) {
       logError('console-resume: console_open_resume answered an unexpected shape', undefined);
-      return failure(500, 'The résumé could not be opened.');
+      return errorResponse(500, 'The résumé could not be opened.');
     }
 
     let file: Blob;
@@ -122,13 +119,14 @@ export function createConsoleResumeHandler(deps: ConsoleResumeDeps): RequestHand
       file = await deps.readResume(resume.path);
     } catch (error) {
       logError('console-resume: the résumé could not be read from storage', error);
-      return failure(500, 'The résumé could not be opened.');
+      return errorResponse(500, 'The résumé could not be opened.');
     }
     const extension = resumeExtension(resume.path);
     return new Response(file.stream(), {
       status: 200,
       headers: {
-        ...PREFLIGHT_HEADERS,
+        ...CORS_HEADERS,
+        ...EXPOSE_HEADERS,
         'Content-Type': extension ? RESUME_TYPES[extension] : 'application/octet-stream',
         'Content-Length': String(file.size),
         'Content-Disposition': attachmentDisposition(resume.filename),

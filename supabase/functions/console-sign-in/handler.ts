@@ -1,8 +1,13 @@
 import { DEFAULT_FROM } from '../_shared/brand.ts';
-import { methodNotAllowed } from '../_shared/consent/link-request.ts';
 import { clientAddressOf } from '../_shared/http/client-address.ts';
-import { isRecord, readJsonBody } from '../_shared/http/json-body.ts';
-import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import { isRecord, readJsonBody } from '../_shared/http/body.ts';
+import {
+  errorResponse,
+  jsonResponse,
+  methodNotAllowed,
+  preflightResponse,
+  type RequestHandler,
+} from '../_shared/http/responses.ts';
 import { isFromSiteOrNoBrowser } from '../_shared/http/site-origin.ts';
 import { PACE_MARGIN } from '../_shared/mail-queue/drain.ts';
 import { renderSignInCodeEmail } from '../_shared/mail/sign-in-code-email.ts';
@@ -164,17 +169,17 @@ export function createConsoleSignInHandler(deps: ConsoleSignInDeps): RequestHand
 
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return methodNotAllowed('POST');
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const start = now();
     if (!isFromSiteOrNoBrowser(request, deps.siteOrigins)) {
-      return jsonResponse(403, { success: false, error: 'origin_not_allowed' });
+      return errorResponse(403, 'origin_not_allowed');
     }
     const read = await readJsonBody(request, MAX_BODY_BYTES);
     if (!read.ok) return read.response;
     const body = isRecord(read.body) ? read.body : {};
     const email = addressOf(body.email);
     if (email === undefined) {
-      return jsonResponse(400, { success: false, error: 'email_not_valid' });
+      return errorResponse(400, 'email_not_valid');
     }
     const client = clientAddressOf(request);
 
@@ -185,10 +190,9 @@ export function createConsoleSignInHandler(deps: ConsoleSignInDeps): RequestHand
         mail = await deps.store.requestCode(email, await deps.codeMac(email, code), client);
       } catch (error) {
         logError('console-sign-in: a code could not be stored', error);
-        return jsonResponse(500, { success: false, error: 'The request could not be handled.' });
+        return errorResponse(500, 'The request could not be handled.');
       }
-      if (mail === 'limited')
-        return jsonResponse(429, { success: false, error: RATE_LIMITED_ERROR });
+      if (mail === 'limited') return errorResponse(429, RATE_LIMITED_ERROR);
       if (mail) deps.afterAnswer(() => mailCode(email, code));
       await untilFloor(start);
       return jsonResponse(200, { success: true });
@@ -203,10 +207,10 @@ export function createConsoleSignInHandler(deps: ConsoleSignInDeps): RequestHand
       authEmail = await deps.store.checkCode(email, await deps.codeMac(email, body.code), client);
     } catch (error) {
       logError('console-sign-in: a code could not be checked', error);
-      return jsonResponse(500, { success: false, error: 'The request could not be handled.' });
+      return errorResponse(500, 'The request could not be handled.');
     }
     if (authEmail === 'limited') {
-      return jsonResponse(429, { success: false, error: RATE_LIMITED_ERROR });
+      return errorResponse(429, RATE_LIMITED_ERROR);
     }
     if (authEmail === null) {
       await untilFloor(start);
@@ -217,7 +221,7 @@ export function createConsoleSignInHandler(deps: ConsoleSignInDeps): RequestHand
       token = await deps.signInToken(authEmail);
     } catch (error) {
       logError('console-sign-in: Auth made no sign-in token', error);
-      return jsonResponse(500, { success: false, error: 'The request could not be handled.' });
+      return errorResponse(500, 'The request could not be handled.');
     }
     return jsonResponse(200, { success: true, token_hash: token.tokenHash, type: token.type });
   };

@@ -1,8 +1,12 @@
-import { methodNotAllowed } from '../_shared/consent/link-request.ts';
-import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body.ts';
+import { readJsonBody } from '../_shared/http/body.ts';
 import { clientAddressOf } from '../_shared/http/client-address.ts';
 import { CORS_HEADERS } from '../_shared/http/cors.ts';
-import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import {
+  errorResponse,
+  methodNotAllowed,
+  preflightResponse,
+  type RequestHandler,
+} from '../_shared/http/responses.ts';
 import { CSP_RELEASE_PARAM, CSP_REPORT_LIMITS, cspRelease } from '../_shared/rules/csp-reports.ts';
 import type { ViolationStore } from './violation-store.ts';
 import { readReports, reportFormatOf } from './violations.ts';
@@ -28,31 +32,18 @@ export function createCspReportHandler(deps: CspReportDeps): RequestHandler {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return methodNotAllowed('POST');
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const format = reportFormatOf(request.headers.get('content-type'));
     if (format === null) {
       // Checked before the body is read: nothing else is a browser's report.
       await request.body?.cancel().catch(() => undefined);
-      return jsonResponse(415, {
-        success: false,
-        error: 'Send application/csp-report or application/reports+json.',
-      });
+      return errorResponse(415, 'Send application/csp-report or application/reports+json.');
     }
-    let body: unknown;
-    try {
-      const bytes = await readBoundedBody(request, CSP_REPORT_LIMITS.maxBodyBytes);
-      body = JSON.parse(new TextDecoder().decode(bytes));
-    } catch (error) {
-      return error instanceof BodyTooLargeError
-        ? jsonResponse(413, { success: false, error: 'The report is too large.' })
-        : jsonResponse(400, { success: false, error: 'The report must be JSON.' });
-    }
-    const read = readReports(format, body);
+    const sent = await readJsonBody(request, CSP_REPORT_LIMITS.maxBodyBytes, { name: 'report' });
+    if (!sent.ok) return sent.response;
+    const read = readReports(format, sent.body);
     if (!read.ok) {
-      return jsonResponse(400, {
-        success: false,
-        error: 'The body is not a CSP report of the type it names.',
-      });
+      return errorResponse(400, 'The body is not a CSP report of the type it names.');
     }
     if (read.violations.length === 0) return noContent();
 
@@ -61,7 +52,7 @@ export function createCspReportHandler(deps: CspReportDeps): RequestHandler {
       await deps.violations.record(release, read.violations, clientAddressOf(request));
     } catch (error) {
       logError('csp-report: the report could not be counted', error);
-      return jsonResponse(500, { success: false, error: 'The report could not be counted.' });
+      return errorResponse(500, 'The report could not be counted.');
     }
     return noContent();
   };

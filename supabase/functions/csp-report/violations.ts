@@ -3,7 +3,7 @@
 // the visitor. Both report formats browsers send are read here: the legacy `report-uri` body
 // (`{"csp-report": {...}}`, kebab-case keys) and the Reporting API's batch (an array of
 // `{type: "csp-violation", url, body: {...}}`, camelCase keys).
-import { isRecord } from '../_shared/http/json-body.ts';
+import { isRecord } from '../_shared/http/body.ts';
 import { PATH_PATTERN } from '../_shared/rules/attribution.ts';
 import {
   CSP_BLOCKED_KEYWORD_PATTERN,

@@ -1,12 +1,17 @@
 import {
   guardLinkRequest,
   linkNotValid,
-  methodNotAllowed,
   type LinkRequestGuards,
 } from '../_shared/consent/link-request.ts';
 import type { PrivacyLedger } from '../_shared/consent/link-ledger.ts';
-import { isRecord, readJsonBody } from '../_shared/http/json-body.ts';
-import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import { isRecord, readJsonBody } from '../_shared/http/body.ts';
+import {
+  errorResponse,
+  jsonResponse,
+  methodNotAllowed,
+  preflightResponse,
+  type RequestHandler,
+} from '../_shared/http/responses.ts';
 import type { PrivacyAction } from '../_shared/links/public-urls.ts';
 import {
   removeQueuedResumes,
@@ -88,7 +93,7 @@ export function createPrivacyFulfilHandler(deps: PrivacyFulfilDeps): RequestHand
 
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return methodNotAllowed('POST');
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const refused = await guardLinkRequest(request, guards, 'privacy-fulfil');
     if (refused) return refused;
     const read = await readJsonBody(request, MAX_BODY_BYTES);
@@ -100,7 +105,7 @@ export function createPrivacyFulfilHandler(deps: PrivacyFulfilDeps): RequestHand
       return action === 'erase' ? await erase(hash) : await copy(hash);
     } catch (error) {
       logError(`privacy-fulfil: the ${action} failed`, error);
-      return jsonResponse(500, { success: false, error: 'The request could not be completed.' });
+      return errorResponse(500, 'The request could not be completed.');
     }
   };
 }

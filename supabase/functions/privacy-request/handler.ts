@@ -1,12 +1,14 @@
-import {
-  guardLinkRequest,
-  methodNotAllowed,
-  type LinkRequestGuards,
-} from '../_shared/consent/link-request.ts';
+import { guardLinkRequest, type LinkRequestGuards } from '../_shared/consent/link-request.ts';
 import type { PrivacyLedger } from '../_shared/consent/link-ledger.ts';
 import { clientAddressOf } from '../_shared/http/client-address.ts';
-import { isRecord, readJsonBody } from '../_shared/http/json-body.ts';
-import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import { isRecord, readJsonBody } from '../_shared/http/body.ts';
+import {
+  errorResponse,
+  jsonResponse,
+  methodNotAllowed,
+  preflightResponse,
+  type RequestHandler,
+} from '../_shared/http/responses.ts';
 import type { PrivacyAction } from '../_shared/links/public-urls.ts';
 import { privacyLinkToken } from '../_shared/mail-queue/link-tokens.ts';
 import { isPlainEmailAddress } from '../_shared/rules/email-address.ts';
@@ -46,15 +48,15 @@ export function createPrivacyRequestHandler(deps: PrivacyRequestDeps): RequestHa
 
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return methodNotAllowed('POST');
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const read = await readJsonBody(request, MAX_BODY_BYTES);
     if (!read.ok) return read.response;
     const { email, action } = isRecord(read.body) ? read.body : {};
     if (typeof email !== 'string' || !isPlainEmailAddress(email.trim()) || !isAction(action)) {
-      return jsonResponse(400, {
-        success: false,
-        error: 'Send {"email": a plain email address, "action": "erase" or "copy"}.',
-      });
+      return errorResponse(
+        400,
+        'Send {"email": a plain email address, "action": "erase" or "copy"}.',
+      );
     }
     const refused = await guardLinkRequest(request, guards, 'privacy-request');
     if (refused) return refused;
@@ -65,7 +67,7 @@ export function createPrivacyRequestHandler(deps: PrivacyRequestDeps): RequestHa
       await deps.ledger.queueLink(email.trim(), action, messageId, hash, clientAddressOf(request));
     } catch (error) {
       logError('privacy-request: the link could not be stored', error);
-      return jsonResponse(500, { success: false, error: 'The request could not be stored.' });
+      return errorResponse(500, 'The request could not be stored.');
     }
     afterAnswer();
     const body: PrivacyRequestResponseBody = { success: true };

@@ -1,9 +1,13 @@
-import { methodNotAllowed } from '../_shared/consent/link-request.ts';
 import { isBotRequest } from '../_shared/http/bot-user-agent.ts';
 import { clientAddressOf } from '../_shared/http/client-address.ts';
 import { CORS_HEADERS } from '../_shared/http/cors.ts';
-import { isRecord, readJsonBody } from '../_shared/http/json-body.ts';
-import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import { isRecord, readJsonBody } from '../_shared/http/body.ts';
+import {
+  errorResponse,
+  methodNotAllowed,
+  preflightResponse,
+  type RequestHandler,
+} from '../_shared/http/responses.ts';
 import { isFromSiteOrNoBrowser } from '../_shared/http/site-origin.ts';
 import { checkAttribution, PATH_PATTERN } from '../_shared/rules/attribution.ts';
 import type { Visit, VisitStore } from './visit-store.ts';
@@ -56,7 +60,7 @@ export function createRecordVisitHandler(deps: RecordVisitDeps): RequestHandler 
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return methodNotAllowed('POST');
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
     // A page of another origin counts nothing and is answered as a bot is: the answer tells no page
     // anything, and a refusal would only print an error in the console of a page that copied the site.
     if (!isFromSiteOrNoBrowser(request, deps.siteOrigins)) return noContent();
@@ -64,10 +68,7 @@ export function createRecordVisitHandler(deps: RecordVisitDeps): RequestHandler 
     if (!read.ok) return read.response;
     const visit = toVisit(read.body);
     if (visit === null) {
-      return jsonResponse(400, {
-        success: false,
-        error: 'The body is not a page view of the shape the site sends.',
-      });
+      return errorResponse(400, 'The body is not a page view of the shape the site sends.');
     }
     if (isBotRequest(request)) return noContent();
 
@@ -75,7 +76,7 @@ export function createRecordVisitHandler(deps: RecordVisitDeps): RequestHandler 
       await deps.visits.record(visit, clientAddressOf(request));
     } catch (error) {
       logError('record-visit: the visit could not be counted', error);
-      return jsonResponse(500, { success: false, error: 'The visit could not be counted.' });
+      return errorResponse(500, 'The visit could not be counted.');
     }
     return noContent();
   };

@@ -1,6 +1,5 @@
-import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body.ts';
-import { isRecord } from '../_shared/http/json-body.ts';
-import type { RequestHandler } from '../_shared/http/responses.ts';
+import { isRecord, readTextBody } from '../_shared/http/body.ts';
+import { methodNotAllowed, type RequestHandler } from '../_shared/http/responses.ts';
 import type { SendAuthEmailResponseBody } from '../_shared/rules/function-answers.ts';
 import { verifyWebhook } from './standard-webhooks.ts';
 
@@ -36,15 +35,17 @@ const hookError = (status: number, httpCode: number, message: string) =>
 export function createSendAuthEmailHandler(deps: SendAuthEmailDeps): RequestHandler {
   const now = deps.now ?? Date.now;
   return async (request) => {
-    if (request.method !== 'POST') return hookError(405, 405, 'Use POST.');
-    let body: string;
-    try {
-      body = new TextDecoder().decode(await readBoundedBody(request, MAX_BODY_BYTES));
-    } catch (error) {
-      return error instanceof BodyTooLargeError
+    if (request.method !== 'POST') {
+      return methodNotAllowed(['POST'], hookError(405, 405, 'Use POST.'));
+    }
+    // Read as text: the signature is over these exact bytes, checked before anything parses them.
+    const read = await readTextBody(request, MAX_BODY_BYTES);
+    if (!read.ok) {
+      return read.problem === 'too-large'
         ? hookError(413, 413, 'The request body is too large.')
         : hookError(400, 400, 'The request body could not be read.');
     }
+    const body = read.body;
     const verified = await verifyWebhook(
       deps.keys,
       request.headers,

@@ -1,6 +1,10 @@
-import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body.ts';
-import { isRecord } from '../_shared/http/json-body.ts';
-import { jsonResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import { isRecord, readJsonBody } from '../_shared/http/body.ts';
+import {
+  errorResponse,
+  jsonResponse,
+  methodNotAllowed,
+  type RequestHandler,
+} from '../_shared/http/responses.ts';
 import { drainMailQueue, type MailWorker } from '../_shared/mail-queue/drain.ts';
 import type { SendQueuedMailResponseBody } from '../_shared/rules/function-answers.ts';
 
@@ -13,6 +17,8 @@ export interface SendQueuedMailDeps {
 /** How long one call sends for, by default and at most: inside hosted Supabase's 150 s wall clock. */
 export const DEFAULT_SECONDS = 50;
 export const MAX_SECONDS = 140;
+/** `{"seconds": …, "wait": …}` and room to spare. */
+const MAX_BODY_BYTES = 256;
 
 /**
  * send-queued-mail: the queue's worker (docs/mail-queue.md), for the project only (secret key). POST
@@ -30,19 +36,11 @@ export function createSendQueuedMailHandler(deps: SendQueuedMailDeps): RequestHa
   const logError = deps.worker.logError;
 
   return async (request) => {
-    if (request.method !== 'POST') {
-      return jsonResponse(405, { success: false, error: 'Use POST.' });
-    }
-    let body: unknown;
-    try {
-      const text = new TextDecoder().decode(await readBoundedBody(request, 256));
-      // pg_net may post no body at all.
-      body = text.trim() === '' ? {} : JSON.parse(text);
-    } catch (error) {
-      return error instanceof BodyTooLargeError
-        ? jsonResponse(413, { success: false, error: 'The request body is too large.' })
-        : jsonResponse(400, { success: false, error: 'The request body must be JSON.' });
-    }
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
+    // pg_net may post no body at all.
+    const read = await readJsonBody(request, MAX_BODY_BYTES, { optional: true });
+    if (!read.ok) return read.response;
+    const body = read.body === undefined ? {} : read.body;
     const { seconds = DEFAULT_SECONDS, wait = false } = isRecord(body) ? body : {};
     if (
       !isRecord(body) ||
@@ -52,10 +50,7 @@ export function createSendQueuedMailHandler(deps: SendQueuedMailDeps): RequestHa
       seconds > MAX_SECONDS ||
       typeof wait !== 'boolean'
     ) {
-      return jsonResponse(400, {
-        success: false,
-        error: `Send {"seconds": 0 to ${MAX_SECONDS}, "wait": true or false}.`,
-      });
+      return errorResponse(400, `Send {"seconds": 0 to ${MAX_SECONDS}, "wait": true or false}.`);
     }
     const budgetMs = seconds * 1000;
     if (!wait) {
@@ -77,7 +72,7 @@ export function createSendQueuedMailHandler(deps: SendQueuedMailDeps): RequestHa
       return jsonResponse(200, body);
     } catch (error) {
       logError('send-queued-mail: the run failed', error);
-      return jsonResponse(500, { success: false, error: 'The queue could not be read.' });
+      return errorResponse(500, 'The queue could not be read.');
     }
   };
 }

@@ -1,6 +1,12 @@
-import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body.ts';
+import { readJsonBody } from '../_shared/http/body.ts';
 import { clientAddressOf } from '../_shared/http/client-address.ts';
-import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import {
+  errorResponse,
+  jsonResponse,
+  methodNotAllowed,
+  preflightResponse,
+  type RequestHandler,
+} from '../_shared/http/responses.ts';
 import { RATE_LIMITED_ERROR, type RateLimiter } from '../_shared/rate-limit.ts';
 import {
   queueConfirmationAgain,
@@ -38,26 +44,19 @@ export function createThankYouEmailHandler(deps: ThankYouHandlerDeps): RequestHa
 
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return reply(405, { success: false, error: 'Use POST.' });
-
-    let body: unknown;
-    try {
-      body = JSON.parse(new TextDecoder().decode(await readBoundedBody(request, MAX_BODY_BYTES)));
-    } catch (error) {
-      return error instanceof BodyTooLargeError
-        ? reply(413, { success: false, error: 'The request body is too large.' })
-        : reply(400, { success: false, error: 'The request body must be JSON.' });
-    }
-    const parsed = parseThankYouRequest(body);
-    if (!parsed.ok) return reply(400, { success: false, error: parsed.error });
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
+    const read = await readJsonBody(request, MAX_BODY_BYTES);
+    if (!read.ok) return read.response;
+    const parsed = parseThankYouRequest(read.body);
+    if (!parsed.ok) return errorResponse(400, parsed.error);
     const { type, email, again } = parsed.request;
 
     try {
       const limit = await deps.rateLimiter.take('send-thank-you-email', clientAddressOf(request));
-      if (limit === 'limited') return reply(429, { success: false, error: RATE_LIMITED_ERROR });
+      if (limit === 'limited') return errorResponse(429, RATE_LIMITED_ERROR);
     } catch (error) {
       queue.logError('send-thank-you-email: the rate limit could not be checked', error);
-      return reply(500, { success: false, error: 'The request could not be checked.' });
+      return errorResponse(500, 'The request could not be checked.');
     }
 
     if (again && type !== 'career') {
@@ -74,9 +73,9 @@ export function createThankYouEmailHandler(deps: ThankYouHandlerDeps): RequestHa
         afterAnswer();
         return reply(200, { success: true, type, messageId: outcome.messageId });
       case 'not-eligible':
-        return reply(403, { success: false, error: NOT_ELIGIBLE });
+        return errorResponse(403, NOT_ELIGIBLE);
       case 'queue-failed':
-        return reply(500, { success: false, error: 'The email could not be sent.' });
+        return errorResponse(500, 'The email could not be sent.');
     }
   };
 }

@@ -1,11 +1,16 @@
 import {
   linkNotValid,
-  methodNotAllowed,
   readLinkTokenHash,
   type LinkRequestGuards,
 } from '../_shared/consent/link-request.ts';
 import type { ConsentLedger, LinePlace } from '../_shared/consent/link-ledger.ts';
-import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import {
+  errorResponse,
+  jsonResponse,
+  methodNotAllowed,
+  preflightResponse,
+  type RequestHandler,
+} from '../_shared/http/responses.ts';
 import type { SignupPlaceResponseBody } from '../_shared/rules/function-answers.ts';
 
 export interface SignupPlaceDeps extends Omit<LinkRequestGuards, 'logError'> {
@@ -26,7 +31,7 @@ export function createSignupPlaceHandler(deps: SignupPlaceDeps): RequestHandler 
   };
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return methodNotAllowed('POST');
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const link = await readLinkTokenHash(request, guards, 'signup-place');
     if ('response' in link) return link.response;
 
@@ -35,7 +40,7 @@ export function createSignupPlaceHandler(deps: SignupPlaceDeps): RequestHandler 
       place = await deps.ledger.place(link.hash);
     } catch (error) {
       guards.logError('signup-place: the place could not be read', error);
-      return jsonResponse(500, { success: false, error: 'The link could not be checked.' });
+      return errorResponse(500, 'The link could not be checked.');
     }
     if (place === null) return linkNotValid();
     const body: SignupPlaceResponseBody = {

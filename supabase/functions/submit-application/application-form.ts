@@ -1,4 +1,4 @@
-import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body.ts';
+import { readFormBody, type BodyProblem } from '../_shared/http/body.ts';
 import { RESUME_MAX_BYTES } from '../_shared/rules/resume-file.ts';
 
 /** The multipart field that carries the résumé; every other field is a text column. */
@@ -13,28 +13,23 @@ export interface ResumeUpload {
   bytes: Uint8Array<ArrayBuffer>;
 }
 
+export type ApplicationFormProblem = 'too-large' | 'not-multipart' | 'malformed';
+
 export type ApplicationFormResult =
   | { ok: true; fields: Map<string, string>; resume: ResumeUpload | undefined }
-  | { ok: false; problem: 'too-large' | 'not-multipart' | 'malformed' };
+  | { ok: false; problem: ApplicationFormProblem };
+
+const PROBLEMS: Readonly<Record<BodyProblem, ApplicationFormProblem>> = {
+  'too-large': 'too-large',
+  'wrong-type': 'not-multipart',
+  malformed: 'malformed',
+};
 
 /** Reads a multipart/form-data application, holding at most MAX_APPLICATION_BODY_BYTES in memory. */
 export async function readApplicationForm(request: Request): Promise<ApplicationFormResult> {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(contentType))
-    return { ok: false, problem: 'not-multipart' };
-  let body: Uint8Array<ArrayBuffer>;
-  try {
-    body = await readBoundedBody(request, MAX_APPLICATION_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return { ok: false, problem: 'too-large' };
-    throw error;
-  }
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    return { ok: false, problem: 'malformed' };
-  }
+  const read = await readFormBody(request, MAX_APPLICATION_BODY_BYTES, ['multipart/form-data']);
+  if (!read.ok) return { ok: false, problem: PROBLEMS[read.problem] };
+  const form = read.body;
 
   const fields = new Map<string, string>();
   let resume: ResumeUpload | undefined;

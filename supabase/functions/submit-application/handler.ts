@@ -1,5 +1,10 @@
 import { clientAddressOf } from '../_shared/http/client-address.ts';
-import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import {
+  jsonResponse,
+  methodNotAllowed,
+  preflightResponse,
+  type RequestHandler,
+} from '../_shared/http/responses.ts';
 import { RATE_LIMITED_ERROR, type RateLimiter } from '../_shared/rate-limit.ts';
 import { validateApplicationFields } from '../_shared/rules/application-fields.ts';
 import {
@@ -53,7 +58,9 @@ export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): Req
 
   return async (request) => {
     if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return refuse(405, 'invalid', 'Use POST.');
+    if (request.method !== 'POST') {
+      return methodNotAllowed(['POST'], refuse(405, 'invalid', 'Use POST.'));
+    }
 
     const form = await readApplicationForm(request);
     if (!form.ok) {

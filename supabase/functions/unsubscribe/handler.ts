@@ -1,12 +1,17 @@
 import {
   guardLinkRequest,
   linkNotValid,
-  methodNotAllowed,
   type LinkRequestGuards,
 } from '../_shared/consent/link-request.ts';
 import type { ConsentLedger } from '../_shared/consent/link-ledger.ts';
-import { BodyTooLargeError, readBoundedBody } from '../_shared/http/bounded-body.ts';
-import { jsonResponse, preflightResponse, type RequestHandler } from '../_shared/http/responses.ts';
+import { readFormBody } from '../_shared/http/body.ts';
+import {
+  errorResponse,
+  jsonResponse,
+  methodNotAllowed,
+  preflightResponse,
+  type RequestHandler,
+} from '../_shared/http/responses.ts';
 import { emailLinks, type PublicUrls } from '../_shared/links/public-urls.ts';
 import type { UnsubscribeResponseBody } from '../_shared/rules/function-answers.ts';
 import type { MailList } from '../_shared/rules/mail-lists.ts';
@@ -21,20 +26,13 @@ export interface UnsubscribeDeps extends Omit<LinkRequestGuards, 'logError'> {
 /** A one-click body is one short field; room for multipart framing. */
 const MAX_BODY_BYTES = 2048;
 
-/** RFC 8058 section 3.1: the POST's body carries this field, form-encoded. */
+/** RFC 8058 section 3.1: the POST's body carries this field, form-encoded (either form type). */
 async function isOneClickBody(request: Request): Promise<boolean> {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(contentType)) {
-    return false;
-  }
-  try {
-    const body = await readBoundedBody(request, MAX_BODY_BYTES);
-    const form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-    return form.get('List-Unsubscribe') === 'One-Click';
-  } catch (error) {
-    if (error instanceof BodyTooLargeError || error instanceof TypeError) return false;
-    throw error;
-  }
+  const form = await readFormBody(request, MAX_BODY_BYTES, [
+    'application/x-www-form-urlencoded',
+    'multipart/form-data',
+  ]);
+  return form.ok && form.body.get('List-Unsubscribe') === 'One-Click';
 }
 
 /**
@@ -56,14 +54,11 @@ export function createUnsubscribeHandler(deps: UnsubscribeDeps): RequestHandler 
       const page = emailLinks.unsubscribePage(deps.urls, isTokenShape(token) ? token : '');
       return new Response(null, { status: 303, headers: { Location: page } });
     }
-    if (request.method !== 'POST') return methodNotAllowed('GET, POST');
+    if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const refused = await guardLinkRequest(request, guards, 'unsubscribe');
     if (refused) return refused;
     if (!(await isOneClickBody(request))) {
-      return jsonResponse(400, {
-        success: false,
-        error: 'Send the body List-Unsubscribe=One-Click (RFC 8058).',
-      });
+      return errorResponse(400, 'Send the body List-Unsubscribe=One-Click (RFC 8058).');
     }
     if (!isTokenShape(token)) return linkNotValid();
 
@@ -72,7 +67,7 @@ export function createUnsubscribeHandler(deps: UnsubscribeDeps): RequestHandler 
       list = await deps.ledger.unsubscribe(await tokenHash(token));
     } catch (error) {
       guards.logError('unsubscribe: the unsubscribe failed', error);
-      return jsonResponse(500, { success: false, error: 'The link could not be checked.' });
+      return errorResponse(500, 'The link could not be checked.');
     }
     if (list === null) return linkNotValid();
     const body: UnsubscribeResponseBody = { success: true, list };

@@ -2,6 +2,7 @@
 // functions get, its Deno.serve handler taken and called. Checks the wiring that only the entry file has:
 // the environment it reads, the key check around the handler, the preflight.
 import { signWebhook, webhookKeys } from '../../functions/send-auth-email/standard-webhooks.ts';
+import { FUNCTION_METHODS, METHODS_NO_FUNCTION_TAKES } from '../support/function-methods.ts';
 import { assertEquals } from './assert.ts';
 
 // Every function supabase/config.toml declares (the list hosted Supabase deploys).
@@ -108,6 +109,77 @@ for (const name of FUNCTIONS.filter((fn) => !AUTH_HOOKS.has(fn))) {
       }
     },
   );
+}
+
+/** A key the function takes: the secret key for the project's own, the publishable key otherwise. */
+const keyFor = (name: string) =>
+  PROJECT_ONLY.has(name) ? 'sb_secret_entry_test' : 'sb_publishable_entry_test';
+
+Deno.test('every function of config.toml has its methods in the table the tests hold it to', () => {
+  assertEquals(Object.keys(FUNCTION_METHODS).sort(), [...FUNCTIONS].sort());
+});
+
+for (const name of FUNCTIONS) {
+  Deno.test(
+    `${name}: answers another method with 405 and Allow: ${FUNCTION_METHODS[name]}`,
+    async () => {
+      const handler = await handlerOf(name);
+      for (const method of METHODS_NO_FUNCTION_TAKES) {
+        const answer = await handler(
+          new Request(`http://functions.test/${name}`, {
+            method,
+            headers: { apikey: keyFor(name) },
+          }),
+        );
+        assertEquals(
+          [method, answer.status, answer.headers.get('allow')],
+          [method, 405, FUNCTION_METHODS[name]],
+        );
+        await answer.body?.cancel();
+      }
+    },
+  );
+}
+
+// These check the link's rate limit in the database before they read the token, and no database
+// answers here; supabase/tests/functions.test.ts sends them their oversized bodies.
+const LIMITED_FIRST = new Set(['confirm-email', 'signup-place', 'privacy-fulfil', 'unsubscribe']);
+
+for (const name of FUNCTIONS) {
+  Deno.test(`${name}: refuses a body declared too large before it reads any of it`, async () => {
+    const handler = await handlerOf(name);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulled += 1;
+          controller.enqueue(new Uint8Array(64 * 1024));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const contentType =
+      name === 'submit-application'
+        ? 'multipart/form-data; boundary=entry-test'
+        : name === 'csp-report'
+          ? 'application/csp-report'
+          : 'application/json';
+    const answer = await handler(
+      new Request(`http://functions.test/${name}`, {
+        method: 'POST',
+        headers: {
+          apikey: keyFor(name),
+          'content-type': contentType,
+          // Past the largest body any function takes (a résumé) and the gateway's ceiling.
+          'content-length': String(100 * 1024 * 1024),
+        },
+        body,
+      }),
+    );
+    if (!LIMITED_FIRST.has(name)) assertEquals([name, answer.status], [name, 413]);
+    assertEquals([name, pulled], [name, 0]);
+    await answer.body?.cancel();
+  });
 }
 
 Deno.test(

@@ -1,6 +1,6 @@
 import { clientAddressOf } from '../http/client-address.ts';
-import { isRecord, readJsonBody } from '../http/json-body.ts';
-import { jsonResponse } from '../http/responses.ts';
+import { isRecord, readJsonBody } from '../http/body.ts';
+import { errorResponse, jsonResponse } from '../http/responses.ts';
 import { isFromSiteOrNoBrowser } from '../http/site-origin.ts';
 import { RATE_LIMITED_ERROR, type LimitedAction, type RateLimiter } from '../rate-limit.ts';
 import { isTokenShape, tokenHash } from '../tokens/email-token.ts';
@@ -34,15 +34,14 @@ export async function guardLinkRequest(
   action: LimitedAction,
 ): Promise<Response | null> {
   if (!isFromSiteOrNoBrowser(request, guards.siteOrigins)) {
-    return jsonResponse(403, { success: false, error: 'origin_not_allowed' });
+    return errorResponse(403, 'origin_not_allowed');
   }
   try {
     const limit = await guards.rateLimiter.take(action, clientAddressOf(request));
-    if (limit === 'limited')
-      return jsonResponse(429, { success: false, error: RATE_LIMITED_ERROR });
+    if (limit === 'limited') return errorResponse(429, RATE_LIMITED_ERROR);
   } catch (error) {
     guards.logError(`${action}: the rate limit could not be checked`, error);
-    return jsonResponse(500, { success: false, error: 'The request could not be checked.' });
+    return errorResponse(500, 'The request could not be checked.');
   }
   return null;
 }
@@ -67,10 +66,4 @@ export async function readLinkTokenHash(
   const token = isRecord(read.body) ? read.body.token : undefined;
   if (!isTokenShape(token)) return { response: linkNotValid() };
   return { hash: await tokenHash(token) };
-}
-
-export function methodNotAllowed(allow: string): Response {
-  const response = jsonResponse(405, { success: false, error: `Use ${allow}.` });
-  response.headers.set('Allow', allow);
-  return response;
 }

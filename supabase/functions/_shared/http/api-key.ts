@@ -1,5 +1,5 @@
 import type { RequestHandler } from './responses.ts';
-import { jsonResponse } from './responses.ts';
+import { errorResponse } from './responses.ts';
 
 export const MISSING_API_KEY_ERROR = 'No API key found in request.';
 export const INVALID_API_KEY_ERROR = 'Invalid API key.';
@@ -17,10 +17,10 @@ export function requireApiKey(
     if (request.method === 'OPTIONS') return handler(request);
     const key = request.headers.get('apikey');
     if (key === null || key === '') {
-      return Promise.resolve(jsonResponse(401, { success: false, error: MISSING_API_KEY_ERROR }));
+      return Promise.resolve(errorResponse(401, MISSING_API_KEY_ERROR));
     }
     if (!accepted.has(key)) {
-      return Promise.resolve(jsonResponse(401, { success: false, error: INVALID_API_KEY_ERROR }));
+      return Promise.resolve(errorResponse(401, INVALID_API_KEY_ERROR));
     }
     return handler(request);
   };
