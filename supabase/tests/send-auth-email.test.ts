@@ -3,10 +3,10 @@ import {
   LOCAL_SEND_EMAIL_HOOK_SECRET,
   startTestServer,
   uniqueEmail,
-  webhookHeaders,
   type OutboxMessage,
   type TestServer,
 } from '@agentora/local-supabase/testing';
+import { webhookHeaders } from '../functions/_shared/webhooks/standard-webhooks.ts';
 import { addStaff } from './support/console.ts';
 import { signInToConsole } from './support/console-sign-in.ts';
 
@@ -73,7 +73,7 @@ describe('send-auth-email', () => {
     const email = uniqueEmail('signed');
     for (const action of ['signup', 'magiclink', 'recovery', 'invite']) {
       const body = hookPayload(email, action);
-      const answer = await callHook(body, webhookHeaders(LOCAL_SEND_EMAIL_HOOK_SECRET, body));
+      const answer = await callHook(body, await webhookHeaders(LOCAL_SEND_EMAIL_HOOK_SECRET, body));
       expect([action, answer.status, await answer.json()]).toEqual([action, 200, {}]);
     }
     expect(await mailsTo(email)).toEqual([]);
@@ -86,12 +86,16 @@ describe('send-auth-email', () => {
     const sixMinutesAgo = Math.floor(Date.now() / 1000) - 360;
     const attempts: Array<[string, string, Record<string, string>]> = [
       ['unsigned', body, {}],
-      ['another secret', body, webhookHeaders(other, body)],
-      ['6 minutes old', body, webhookHeaders(LOCAL_SEND_EMAIL_HOOK_SECRET, body, sixMinutesAgo)],
+      ['another secret', body, await webhookHeaders(other, body)],
+      [
+        '6 minutes old',
+        body,
+        await webhookHeaders(LOCAL_SEND_EMAIL_HOOK_SECRET, body, sixMinutesAgo),
+      ],
       [
         'another body',
         hookPayload(email, 'recovery'),
-        webhookHeaders(LOCAL_SEND_EMAIL_HOOK_SECRET, body),
+        await webhookHeaders(LOCAL_SEND_EMAIL_HOOK_SECRET, body),
       ],
     ];
     for (const [what, sent, headers] of attempts) {

@@ -1,10 +1,10 @@
 import { isRecord, readTextBody } from '../_shared/http/body.ts';
 import { methodNotAllowed, type RequestHandler } from '../_shared/http/responses.ts';
 import type { SendAuthEmailResponseBody } from '../_shared/rules/function-answers.ts';
-import { verifyWebhook } from './standard-webhooks.ts';
+import { verifyWebhook } from '../_shared/webhooks/standard-webhooks.ts';
 
 export interface SendAuthEmailDeps {
-  /** The Send Email Hook's signing keys (SEND_EMAIL_HOOK_SECRET, standard-webhooks.ts). */
+  /** The Send Email Hook's signing keys (SEND_EMAIL_HOOK_SECRET, _shared/webhooks/standard-webhooks.ts). */
   keys: readonly Uint8Array<ArrayBuffer>[];
   now?: () => number;
 }

@@ -4,7 +4,7 @@
 // sends no API key: the Standard Webhooks signature made with SEND_EMAIL_HOOK_SECRET is the credential.
 // It mails nothing (handler.ts says why), so it needs no database and no mail provider.
 import { createSendAuthEmailHandler } from './handler.ts';
-import { webhookKeys } from './standard-webhooks.ts';
+import { webhookKeys } from '../_shared/webhooks/standard-webhooks.ts';
 
 const keys = webhookKeys(
   Deno.env.get('SEND_EMAIL_HOOK_SECRET'),

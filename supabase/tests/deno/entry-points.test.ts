@@ -1,7 +1,7 @@
 // Each function's index.ts as hosted Supabase runs it: imported on Deno with the environment hosted
 // functions get, its Deno.serve handler taken and called. Checks the wiring that only the entry file has:
 // the environment it reads, the key check around the handler, the preflight.
-import { signWebhook, webhookKeys } from '../../functions/send-auth-email/standard-webhooks.ts';
+import { signWebhook, webhookKeys } from '../../functions/_shared/webhooks/standard-webhooks.ts';
 import { FUNCTION_METHODS, METHODS_NO_FUNCTION_TAKES } from '../support/function-methods.ts';
 import { assertEquals } from './assert.ts';
 

@@ -6,7 +6,7 @@
 // checked: only Auth may call it.
 import { assertEquals } from './assert.ts';
 import { createSendAuthEmailHandler } from '../../functions/send-auth-email/handler.ts';
-import { signWebhook } from '../../functions/send-auth-email/standard-webhooks.ts';
+import { signWebhook } from '../../functions/_shared/webhooks/standard-webhooks.ts';
 import type { MailMessage } from '../../functions/_shared/mail/types.ts';
 
 const KEY = new TextEncoder().encode('send-auth-email deno test key 32');

@@ -1,8 +1,12 @@
-// Standard Webhooks (https://www.standardwebhooks.com/), the way Supabase Auth signs an HTTP hook: the
-// headers webhook-id, webhook-timestamp (Unix seconds) and webhook-signature, a space-separated list of
-// `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (Auth joins several with ", "). The key is the
-// base64 after `whsec_` in the hook's secret, which the dashboard shows as `v1,whsec_<base64>`. Web Crypto
-// only, so the same module runs on Deno and in the Node tests, and nothing is downloaded.
+// Standard Webhooks (https://www.standardwebhooks.com/), the signature scheme of Supabase Auth's HTTP hooks
+// (and of Resend's delivery webhooks): the headers webhook-id, webhook-timestamp (Unix seconds) and
+// webhook-signature, a space-separated list of `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`
+// (Auth joins several with ", "). The key is the base64 after `whsec_` in the secret, which Supabase's
+// dashboard shows as `v1,whsec_<base64>`.
+//
+// The one implementation of it: the functions verify with it on Deno, and tools/local-supabase signs its
+// hook calls with it on Node (@agentora/backend/webhooks/standard-webhooks). Web Crypto alone, which both
+// runtimes have, so nothing is downloaded and the two sides cannot drift apart.
 
 /** A signature older (or further ahead) than this is refused: a captured request cannot be replayed later. */
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
@@ -26,14 +30,10 @@ function bytesBase64(bytes: Uint8Array): string {
 }
 
 /**
- * The signing keys of a hook secret: `v1,whsec_<base64>`, or several separated by `|` (how Auth takes
- * them while one is rotated). Throws, saying what is missing, when a part is not such a secret.
+ * The signing keys of a secret, `v1,whsec_<base64>` or several of them separated by `|` (how Auth takes
+ * them while one is rotated); undefined when a part is not such a secret or its key is under 16 bytes.
  */
-export function webhookKeys(
-  secret: string | undefined,
-  functionName: string,
-  variable: string,
-): Uint8Array<ArrayBuffer>[] {
+export function secretKeys(secret: string | undefined): Uint8Array<ArrayBuffer>[] | undefined {
   const parts = (secret ?? '')
     .split('|')
     .map((part) => part.trim())
@@ -44,12 +44,23 @@ export function webhookKeys(
     const key = base64Bytes(encoded);
     return key.length >= 16 ? key : undefined;
   });
-  if (keys.length === 0 || keys.some((key) => key === undefined)) {
+  if (keys.length === 0 || keys.some((key) => key === undefined)) return undefined;
+  return keys as Uint8Array<ArrayBuffer>[];
+}
+
+/** A function's keys from its environment's secret; throws, saying what is missing, when it is not one. */
+export function webhookKeys(
+  secret: string | undefined,
+  functionName: string,
+  variable: string,
+): Uint8Array<ArrayBuffer>[] {
+  const keys = secretKeys(secret);
+  if (!keys) {
     throw new Error(
       `${functionName} needs ${variable}: the hook's secret as Supabase shows it, v1,whsec_<base64> (several separated by |; docs/deploying-the-backend.md).`,
     );
   }
-  return keys as Uint8Array<ArrayBuffer>[];
+  return keys;
 }
 
 const importKey = (key: Uint8Array<ArrayBuffer>, usage: 'sign' | 'verify') =>
@@ -58,7 +69,7 @@ const importKey = (key: Uint8Array<ArrayBuffer>, usage: 'sign' | 'verify') =>
 const signedContent = (id: string, timestamp: string, body: string) =>
   new TextEncoder().encode(`${id}.${timestamp}.${body}`);
 
-/** The `webhook-signature` value for one key, as Auth sends it; for tests and local callers. */
+/** One key's entry of the `webhook-signature` list: `v1,<base64>`. */
 export async function signWebhook(
   key: Uint8Array<ArrayBuffer>,
   id: string,
@@ -73,13 +84,34 @@ export async function signWebhook(
   return `v1,${bytesBase64(new Uint8Array(signature))}`;
 }
 
+/**
+ * The headers of a signed call, as Auth sends them to its hook: a fresh id, the time, and a signature by
+ * every key of the secret (while a key is rotated, the receiver may hold either).
+ */
+export async function webhookHeaders(
+  secret: string,
+  body: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+  id: string = crypto.randomUUID(),
+): Promise<Record<string, string>> {
+  const keys = secretKeys(secret);
+  if (!keys)
+    throw new Error('The webhook secret is not v1,whsec_<base64> (several separated by |).');
+  const signatures = await Promise.all(keys.map((key) => signWebhook(key, id, nowSeconds, body)));
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(nowSeconds),
+    'webhook-signature': signatures.join(' '),
+  };
+}
+
 export type WebhookVerification =
   { ok: true; id: string } | { ok: false; reason: 'missing-headers' | 'stale' | 'bad-signature' };
 
 /**
- * Whether the request is the hook's, unaltered and recent: its id and timestamp present, the timestamp
- * within TIMESTAMP_TOLERANCE_SECONDS of now, and one of its v1 signatures made with one of the keys over
- * exactly these bytes. crypto.subtle.verify compares in constant time.
+ * Whether the request is the sender's, unaltered and recent: its id and timestamp present, the timestamp
+ * within TIMESTAMP_TOLERANCE_SECONDS of now, and one of its v1 signatures (other versions are skipped)
+ * made with one of the keys over exactly these bytes. crypto.subtle.verify compares in constant time.
  */
 export async function verifyWebhook(
   keys: readonly Uint8Array<ArrayBuffer>[],
