@@ -1,40 +1,9 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { webhookHeaders } from '@agentora/backend/webhooks/standard-webhooks';
 import { AuthFailure, authErrors } from './errors.ts';
 
 /** Hosted Supabase gives an HTTP hook 5 seconds, and reads at most 200 KB of its answer. */
 export const HOOK_TIMEOUT_MS = 5_000;
 const HOOK_ANSWER_LIMIT = 200 * 1024;
-
-/**
- * The Standard Webhooks signature of a hook call: base64 HMAC-SHA256 of `<id>.<timestamp>.<body>` under
- * the secret's key, the base64 after `v1,whsec_`.
- */
-export function webhookSignature(
-  secret: string,
-  id: string,
-  timestampSeconds: number,
-  body: string,
-): string {
-  const key = Buffer.from(secret.replace(/^v1,/, '').replace(/^whsec_/, ''), 'base64');
-  const mac = createHmac('sha256', key)
-    .update(`${id}.${timestampSeconds}.${body}`)
-    .digest('base64');
-  return `v1,${mac}`;
-}
-
-/** The headers a hook call carries (webhook-id, webhook-timestamp, webhook-signature). */
-export function webhookHeaders(
-  secret: string,
-  body: string,
-  nowSeconds = Math.floor(Date.now() / 1000),
-): Record<string, string> {
-  const id = randomUUID();
-  return {
-    'webhook-id': id,
-    'webhook-timestamp': String(nowSeconds),
-    'webhook-signature': webhookSignature(secret, id, nowSeconds, body),
-  };
-}
 
 export interface HookTarget {
   url: string;
@@ -88,6 +57,8 @@ export async function callSendEmailHook(target: HookTarget, payload: unknown): P
   const body = JSON.stringify(payload);
   // A worker that fails to boot is answered for by the gateway (503), which the mapping below reports.
   await target.ready?.().catch(() => undefined);
+  // Signed as Supabase Auth signs (Standard Webhooks), by the module the function verifies with.
+  const signature = await webhookHeaders(target.secret, body);
   let response: Response;
   try {
     response = await fetch(target.url, {
@@ -95,7 +66,7 @@ export async function callSendEmailHook(target: HookTarget, payload: unknown): P
       headers: {
         'Content-Type': 'application/json',
         'Accept-Encoding': 'identity',
-        ...webhookHeaders(target.secret, body),
+        ...signature,
       },
       body,
       redirect: 'manual',

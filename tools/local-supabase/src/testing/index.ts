@@ -11,7 +11,6 @@ export { migrateTo, openTestDatabase, type TestDatabase } from './test-database.
 export { raiseRateLimits } from './rate-limits.ts';
 export { sendQueuedMail } from './queued-mail.ts';
 export { codeInMail, signInWithCode, type SignedIn } from './sign-in-with-code.ts';
-export { webhookHeaders, webhookSignature } from '../auth/send-email-hook.ts';
 export { fetchFromAddress } from './fetch-from-address.ts';
 export { docBytes, docxBytes, pdfBytes, pngBytes, zipBytes } from './resume-files.ts';
 export type { OutboxMessage } from '../outbox/outbox.ts';
