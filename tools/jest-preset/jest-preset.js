@@ -16,9 +16,10 @@ module.exports = {
       },
     ],
   },
-  // ESM-only packages (react-markdown and its unified/remark family) must be compiled too.
+  // ESM-only packages (react-markdown and its unified/remark family; jose, with which the local
+  // Supabase server signs and checks tokens) must be compiled too.
   transformIgnorePatterns: [
-    '/node_modules/(?!(react-markdown|remark-.*|mdast-.*|micromark.*|unist-.*|unified|bail|is-plain-obj|trough|vfile.*|decode-named-character-reference|character-entities.*|property-information|hast-.*|space-separated-tokens|comma-separated-tokens|estree-util-.*|html-url-attributes|devlop|ccount|escape-string-regexp|markdown-table|longest-streak|zwitch|trim-lines|html-void-elements|web-namespaces|stringify-entities|inline-style-parser|style-to-.*)/)',
+    '/node_modules/(?!(jose|react-markdown|remark-.*|mdast-.*|micromark.*|unist-.*|unified|bail|is-plain-obj|trough|vfile.*|decode-named-character-reference|character-entities.*|property-information|hast-.*|space-separated-tokens|comma-separated-tokens|estree-util-.*|html-url-attributes|devlop|ccount|escape-string-regexp|markdown-table|longest-streak|zwitch|trim-lines|html-void-elements|web-namespaces|stringify-entities|inline-style-parser|style-to-.*)/)',
   ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   setupFilesAfterEnv: [path.join(__dirname, 'setup-tests.js')],

@@ -1,8 +1,9 @@
 import { SMALL_BODY_LIMIT } from '../src/http/body-limits.ts';
-import { signJwt } from '../src/keys/jwt.ts';
+import { signEs256 } from '../src/keys/jwt.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SECRET_KEY } from '../src/keys/local-keys.ts';
-import { generateSigningKey, signEs256Jwt } from '../src/keys/signing-key.ts';
+import { generateSigningKey } from '../src/keys/signing-key.ts';
 import { fetchFromAddress } from '../src/testing/fetch-from-address.ts';
+import { signJwt } from '../src/testing/sign-jwt.ts';
 import { uniqueEmail } from '../src/testing/test-server.ts';
 import { startHookServer, type HookServer } from './support/auth-hook-server.ts';
 import {
@@ -451,10 +452,10 @@ describe('JWTs', () => {
     expect((await authUser(session.access_token)).status).toBe(200);
   });
 
-  const refusals: [string, () => string, Record<string, unknown>][] = [
+  const refusals: [string, () => string | Promise<string>, Record<string, unknown>][] = [
     [
       'signed with another key under the same kid',
-      () => signEs256Jwt(claims(), { ...generateSigningKey(), kid }),
+      () => signEs256(claims(), { ...generateSigningKey(), kid }),
       {
         code: 'PGRST301',
         message: 'No suitable key or wrong key type',
@@ -463,7 +464,7 @@ describe('JWTs', () => {
     ],
     [
       'signed with another key under its own kid',
-      () => signEs256Jwt(claims(), generateSigningKey()),
+      () => signEs256(claims(), generateSigningKey()),
       {
         code: 'PGRST301',
         message: 'No suitable key or wrong key type',
@@ -510,14 +511,14 @@ describe('JWTs', () => {
   ];
 
   it.each(refusals)('%s are refused by REST, storage and Auth', async (_label, token, body) => {
-    const rest = await whoami(token());
+    const rest = await whoami(await token());
     expect(rest.status).toBe(401);
     expect(rest.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token", /);
     expect(await rest.json()).toMatchObject({ hint: null, ...body });
-    const storage = await storageList(token());
+    const storage = await storageList(await token());
     expect(storage.status).toBe(400);
     expect(await storage.json()).toMatchObject({ statusCode: '403', error: 'Unauthorized' });
-    const auth = await answer(await authUser(token()));
+    const auth = await answer(await authUser(await token()));
     expect(auth).toMatchObject({ status: 403, body: { code: 'bad_jwt' } });
     expect(auth.body.message).toMatch(/^invalid JWT: unable to parse or verify signature, /);
   });

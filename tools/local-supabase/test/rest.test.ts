@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { signJwt } from '../src/keys/jwt.ts';
+import { signJwt } from '../src/testing/sign-jwt.ts';
 import { LOCAL_JWT_SECRET } from '../src/index.ts';
 import {
   apiHeaders,

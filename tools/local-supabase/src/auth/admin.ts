@@ -23,9 +23,12 @@ import {
  * key sent as the bearer into a service_role token, so the secret key (or the legacy service_role JWT)
  * is an admin; the publishable key or a user's session is not.
  */
-export function requireAdmin(headers: IncomingHttpHeaders, services: AuthServices): void {
+export async function requireAdmin(
+  headers: IncomingHttpHeaders,
+  services: AuthServices,
+): Promise<void> {
   if (!/^[Bb]earer \S+$/.test(headers.authorization ?? '')) throw authErrors.noAuthorization();
-  const caller = authenticate(headers, services.jwt);
+  const caller = await authenticate(headers, services.jwt);
   if (!caller.ok) throw authErrors.badJwt('Invalid token');
   if (caller.caller.role !== 'service_role') {
     throw new AuthFailure(403, 'not_admin', 'User not allowed');
@@ -94,7 +97,7 @@ export async function handleGenerateLink(
   ctx: RequestContext,
   services: AuthServices,
 ): Promise<void> {
-  requireAdmin(ctx.req.headers, services);
+  await requireAdmin(ctx.req.headers, services);
   const params = decodeParams(ctx.body.bytes, 'GenerateLinkParams', GENERATE_LINK_PARAMS);
   const requested = params.type ?? '';
   const email = validateEmail(params.email);

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import type { JwtVerifier } from '../keys/jwt-verifier.ts';
+import type { JwtVerifier } from '../keys/jwt.ts';
 import type { SigningKey } from '../keys/signing-key.ts';
 import type { AuthRateLimits } from '../public-types.ts';
 import type { AuthSettings } from './auth-config.ts';

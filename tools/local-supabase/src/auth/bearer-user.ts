@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isNewApiKey } from '../http/auth.ts';
-import type { JwtCheck } from '../keys/jwt-verifier.ts';
+import type { JwtCheck } from '../keys/jwt.ts';
 import type { AuthServices } from './auth-services.ts';
 import { authErrors } from './errors.ts';
 import { findSession, type SessionRow } from './sessions.ts';
@@ -53,7 +53,7 @@ export async function bearerUser(
   if (token === undefined) throw authErrors.noAuthorization();
   // The gateway turns an API key sent as the bearer into a token of its role, which names no user.
   if (isNewApiKey(token)) throw authErrors.badJwt('invalid claim: missing sub claim');
-  const check = services.jwt.verify(token, { checkIssuedAt: false });
+  const check = await services.jwt.verify(token, { checkIssuedAt: false });
   if (!check.ok) {
     throw authErrors.badJwt(
       `invalid JWT: unable to parse or verify signature, ${jwtProblem(check)}`,

@@ -72,7 +72,10 @@ async function exchange(
   if (!replaced.revoked) await revokeRefreshToken(db, replaced.id, now);
   const refreshToken = await issueRefreshToken(db, digest, session, replaced.token, now);
   await touchSession(db, session.id, now);
-  return { ok: true, answer: sessionResponse(services.tokens, user, session, refreshToken, now) };
+  return {
+    ok: true,
+    answer: await sessionResponse(services.tokens, user, session, refreshToken, now),
+  };
 }
 
 /** POST /auth/v1/token?grant_type=refresh_token {refresh_token}: a new session for a refresh token. */

@@ -81,7 +81,11 @@ function route(services: AuthServices, endpoint: Endpoint, client: Client): Rout
  * the path and method, the gateway's API key check (every endpoint but the public key set), the grant
  * type, and the per-address rate limits; only then is a body (at most a REST call's) read.
  */
-export function admitAuth(req: IncomingMessage, services: AuthServices, path: string): Admission {
+export async function admitAuth(
+  req: IncomingMessage,
+  services: AuthServices,
+  path: string,
+): Promise<Admission> {
   const method = req.method ?? 'GET';
   if (path === '/.well-known/jwks.json') {
     if (method !== 'GET' && method !== 'HEAD') return { refuse: METHOD_NOT_ALLOWED };
@@ -100,7 +104,7 @@ export function admitAuth(req: IncomingMessage, services: AuthServices, path: st
   if (!endpoint) return { refuse: NOT_FOUND };
   if (method !== endpoint.method) return { refuse: METHOD_NOT_ALLOWED };
 
-  const key = authenticateApiKeyHeader(req.headers, services.jwt);
+  const key = await authenticateApiKeyHeader(req.headers, services.jwt);
   if (!key.ok) {
     const hint =
       key.problem === 'missing'

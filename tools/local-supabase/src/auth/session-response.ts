@@ -1,4 +1,5 @@
-import { signEs256Jwt, type SigningKey } from '../keys/signing-key.ts';
+import { signEs256 } from '../keys/jwt.ts';
+import type { SigningKey } from '../keys/signing-key.ts';
 import type { SessionRow } from './sessions.ts';
 import { userJson, type UserRow } from './users.ts';
 
@@ -13,12 +14,12 @@ export interface TokenIssuer {
  * An access token with Supabase Auth's claims, in its order: the user, the role the database runs the
  * request as, and the session (session_id, aal, amr) that /auth/v1/user and sign-out check.
  */
-export function accessToken(
+export async function accessToken(
   issuer: TokenIssuer,
   user: UserRow,
   session: SessionRow,
   now: Date,
-): { token: string; expiresAt: number } {
+): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + issuer.expirySeconds;
   const claims = {
@@ -37,18 +38,18 @@ export function accessToken(
     session_id: session.id,
     is_anonymous: user.is_anonymous,
   };
-  return { token: signEs256Jwt(claims, issuer.signingKey), expiresAt: exp };
+  return { token: await signEs256(claims, issuer.signingKey), expiresAt: exp };
 }
 
 /** A sign-in's answer (Auth's AccessTokenResponse): what supabase-js keeps as the session. */
-export function sessionResponse(
+export async function sessionResponse(
   issuer: TokenIssuer,
   user: UserRow,
   session: SessionRow,
   refreshToken: string,
   now: Date,
-): Record<string, unknown> {
-  const { token, expiresAt } = accessToken(issuer, user, session, now);
+): Promise<Record<string, unknown>> {
+  const { token, expiresAt } = await accessToken(issuer, user, session, now);
   return {
     access_token: token,
     token_type: 'bearer',

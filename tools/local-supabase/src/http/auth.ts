@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiRole, Caller } from '../db/database.ts';
-import type { JwtCheck, JwtVerifier } from '../keys/jwt-verifier.ts';
+import type { JwtCheck, JwtVerifier } from '../keys/jwt.ts';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '../keys/local-keys.ts';
 
 export type Authentication =
@@ -102,12 +102,12 @@ const SECRET_KEY_IN_BROWSER: Refusal = {
  * as the bearer. As on hosted Supabase, the bearer may repeat the key itself (supabase-js sends it so for
  * REST and storage) but may not carry a different key.
  */
-function authenticateApiKey(
+async function authenticateApiKey(
   headers: IncomingHttpHeaders,
   apikey: string,
   bearer: string | undefined,
   verifier: JwtVerifier,
-): Authentication {
+): Promise<Authentication> {
   const role = API_KEYS.get(apikey);
   if (role === undefined) return INVALID_API_KEY;
   if (role === 'service_role' && BROWSER_USER_AGENT.test(headers['user-agent'] ?? '')) {
@@ -119,8 +119,8 @@ function authenticateApiKey(
   return authenticateJwt(bearer, verifier);
 }
 
-function authenticateJwt(token: string, verifier: JwtVerifier): Authentication {
-  const verified = verifier.verify(token, { leewaySeconds: POSTGREST_LEEWAY_SECONDS });
+async function authenticateJwt(token: string, verifier: JwtVerifier): Promise<Authentication> {
+  const verified = await verifier.verify(token, { leewaySeconds: POSTGREST_LEEWAY_SECONDS });
   if (!verified.ok) return failure(verified);
   const role = verified.claims.role;
   if (typeof role !== 'string' || !API_ROLES.includes(role)) {
@@ -136,11 +136,14 @@ function authenticateJwt(token: string, verifier: JwtVerifier): Authentication {
 /**
  * Who is calling, as Supabase's gateway and PostgREST decide it. With a publishable or secret key in the
  * apikey header, the key names the role (authenticateApiKey). With the legacy keys, every key presented
- * (apikey header, Authorization bearer) must be a JWT this server trusts (keys/jwt-verifier.ts: the
- * legacy secret's HS256, or Auth's ES256 signing key), and the bearer token's role claim, or the apikey's
+ * (apikey header, Authorization bearer) must be a JWT this server trusts (keys/jwt.ts: the legacy
+ * secret's HS256, or Auth's ES256 signing key), and the bearer token's role claim, or the apikey's
  * when there is no bearer, becomes the database role.
  */
-export function authenticate(headers: IncomingHttpHeaders, verifier: JwtVerifier): Authentication {
+export async function authenticate(
+  headers: IncomingHttpHeaders,
+  verifier: JwtVerifier,
+): Promise<Authentication> {
   const apikey =
     typeof headers.apikey === 'string' && headers.apikey !== '' ? headers.apikey : undefined;
   const bearer = bearerToken(headers);
@@ -153,7 +156,9 @@ export function authenticate(headers: IncomingHttpHeaders, verifier: JwtVerifier
     return { ok: false, problem: 'missing', message: 'No API key found in request' };
 
   if (apikey !== undefined && apikey !== effective) {
-    const verifiedApikey = verifier.verify(apikey, { leewaySeconds: POSTGREST_LEEWAY_SECONDS });
+    const verifiedApikey = await verifier.verify(apikey, {
+      leewaySeconds: POSTGREST_LEEWAY_SECONDS,
+    });
     if (!verifiedApikey.ok) return failure(verifiedApikey);
   }
   return authenticateJwt(effective, verifier);
@@ -164,15 +169,15 @@ export function authenticate(headers: IncomingHttpHeaders, verifier: JwtVerifier
  * user's access token, which Auth checks itself). A publishable or secret key this server issued, or a
  * legacy anon or service_role JWT it trusts.
  */
-export function authenticateApiKeyHeader(
+export async function authenticateApiKeyHeader(
   headers: IncomingHttpHeaders,
   verifier: JwtVerifier,
-): Authentication {
+): Promise<Authentication> {
   const apikey = typeof headers.apikey === 'string' ? headers.apikey : '';
   if (apikey === '')
     return { ok: false, problem: 'missing', message: 'No API key found in request' };
   if (isNewApiKey(apikey)) return authenticateApiKey(headers, apikey, undefined, verifier);
-  const verified = verifier.verify(apikey);
+  const verified = await verifier.verify(apikey);
   const role = verified.ok ? verified.claims.role : undefined;
   if (role !== 'anon' && role !== 'service_role') return INVALID_API_KEY;
   return { ok: true, caller: { role, claims: verified.ok ? verified.claims : {} } };

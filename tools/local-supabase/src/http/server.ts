@@ -44,7 +44,7 @@ export interface HttpServices {
 interface Area {
   /** Whether allowed origins get CORS headers. Not for the outbox: no web page may read the mail. */
   cors: boolean;
-  admit(req: IncomingMessage): Admission;
+  admit(req: IncomingMessage): Admission | Promise<Admission>;
 }
 
 /** The path after `prefix` when the path is under it ('' for the prefix itself), else undefined. */
@@ -158,8 +158,9 @@ const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
 /**
  * The request pipeline. Everything up to the area's admission (Host, target, origin, preflight, route,
- * key, body limit) is decided from the request head, synchronously, so no body waits unread for the
- * database; only then is the body read, within the route's limit, and handed to the route.
+ * key, body limit) is decided from the request head alone (a key's signature is checked, nothing asks
+ * the database), so no body waits unread for the database; only then is the body read, within the
+ * route's limit, and handed to the route.
  */
 export function createRequestListener(services: HttpServices): RequestListener {
   const budget = new BodyBudget(BODY_BUDGET_BYTES);
@@ -202,7 +203,7 @@ export function createRequestListener(services: HttpServices): RequestListener {
 
     Promise.resolve()
       .then(async () => {
-        const admission = area.admit(req);
+        const admission = await area.admit(req);
         if ('refuse' in admission) return answerUnread(req, res, admission.refuse);
         if (admission.bodyLimit === 0) {
           if (hasBody(req)) res.setHeader('Connection', 'close');

@@ -1,62 +1,139 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  SignJWT,
+  type JWTHeaderParameters,
+  type JWTPayload,
+} from 'jose';
+import type { SigningKey } from './signing-key.ts';
+
+// Every token this server signs or accepts goes through jose: the legacy keys and storage's signed URLs
+// (HS256 under the legacy JWT secret) and Auth's access tokens (ES256 under the signing key).
 
 export type JwtClaims = Record<string, unknown> & { role?: unknown; exp?: unknown };
 
-export type JwtVerification =
-  | { ok: true; claims: JwtClaims }
-  | { ok: false; reason: 'malformed' | 'unsupported-algorithm' | 'bad-signature' | 'expired' };
+/** Why a token was refused; the callers word it as PostgREST, storage-api or Supabase Auth do. */
+export type JwtProblem =
+  | { reason: 'empty' }
+  | { reason: 'parts'; count: number }
+  | { reason: 'undecodable' }
+  | { reason: 'alg-none' }
+  /** An algorithm no key here signs with, or a `kid` naming no key here. */
+  | { reason: 'no-key'; alg: string; kid: string | undefined }
+  | { reason: 'bad-signature'; alg: string }
+  | { reason: 'claim'; claim: 'exp' | 'nbf' | 'iat'; problem: 'not-a-number' | 'out-of-time' };
 
-function base64UrlJson(value: unknown): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
+export type JwtCheck = { ok: true; claims: JwtClaims } | ({ ok: false } & JwtProblem);
+
+export interface JwtCheckOptions {
+  /** Seconds of clock skew allowed on exp, nbf and iat (PostgREST allows 30). Default 0. */
+  leewaySeconds?: number;
+  /** Whether an iat in the future is refused (PostgREST does; Supabase Auth does not). Default true. */
+  checkIssuedAt?: boolean;
 }
 
-function hmac(secret: string, data: string): Buffer {
-  return createHmac('sha256', secret).update(data).digest();
+export interface JwtVerifier {
+  verify(token: string, options?: JwtCheckOptions): Promise<JwtCheck>;
+  /** The clock tokens are checked against, in seconds: what a token signed here is dated by. */
+  nowSeconds(): number;
 }
 
-export function signJwt(claims: JwtClaims, secret: string): string {
-  const unsigned = `${base64UrlJson({ alg: 'HS256', typ: 'JWT' })}.${base64UrlJson(claims)}`;
-  return `${unsigned}.${hmac(secret, unsigned).toString('base64url')}`;
+const ALGORITHMS = ['HS256', 'ES256'];
+
+/** HS256 under `secret`, as the legacy JWT secret signs the anon and service_role keys. */
+export function signHs256(claims: JwtClaims, secret: string): Promise<string> {
+  // As given: a test signs claims of the wrong type on purpose.
+  return new SignJWT(claims as JWTPayload)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret));
 }
 
-function parseJsonSegment(segment: string): unknown {
+/** ES256 under the signing key, named by `kid`, as hosted Supabase Auth signs access tokens. */
+export function signEs256(claims: JwtClaims, key: SigningKey): Promise<string> {
+  return new SignJWT(claims as JWTPayload)
+    .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
+    .sign(key.privateKey);
+}
+
+function headerOf(token: string): Partial<JWTHeaderParameters> {
   try {
-    return JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return decodeProtectedHeader(token);
   } catch {
-    return undefined;
+    return {};
   }
 }
 
-/** HS256 only, as Supabase's legacy JWT secret signs; "none" and asymmetric algorithms are refused. */
-export function verifyJwt(
-  token: string,
-  secret: string,
-  nowSeconds = Math.floor(Date.now() / 1000),
-): JwtVerification {
-  const parts = token.split('.');
-  if (parts.length !== 3) return { ok: false, reason: 'malformed' };
-  const [headerPart, payloadPart, signaturePart] = parts;
-  const header = parseJsonSegment(headerPart);
-  const claims = parseJsonSegment(payloadPart);
-  if (
-    typeof header !== 'object' ||
-    header === null ||
-    typeof claims !== 'object' ||
-    claims === null ||
-    Array.isArray(claims)
-  ) {
-    return { ok: false, reason: 'malformed' };
+/** jose's refusal as one of the problems the callers put in words. */
+function problemOf(token: string, error: unknown): JwtProblem {
+  const header = headerOf(token);
+  const alg = String(header.alg);
+  if (error instanceof errors.JWTExpired) {
+    return { reason: 'claim', claim: 'exp', problem: 'out-of-time' };
   }
-  if ((header as { alg?: unknown }).alg !== 'HS256')
-    return { ok: false, reason: 'unsupported-algorithm' };
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    const claim = error.claim as 'exp' | 'nbf' | 'iat';
+    return {
+      reason: 'claim',
+      claim,
+      problem: error.reason === 'invalid' ? 'not-a-number' : 'out-of-time',
+    };
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed && alg.toLowerCase() === 'none') {
+    return { reason: 'alg-none' };
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JWKSNoMatchingKey) {
+    return { reason: 'no-key', alg, kid: header.kid };
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed) {
+    return { reason: 'bad-signature', alg };
+  }
+  return { reason: 'undecodable' };
+}
 
-  const expected = hmac(secret, `${headerPart}.${payloadPart}`);
-  const given = Buffer.from(signaturePart, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    return { ok: false, reason: 'bad-signature' };
-
-  const { exp } = claims as JwtClaims;
-  if (exp !== undefined && (typeof exp !== 'number' || exp <= nowSeconds))
-    return { ok: false, reason: 'expired' };
-  return { ok: true, claims: claims as JwtClaims };
+/**
+ * The one check of every token the server accepts, as hosted Supabase's services check them since
+ * asymmetric signing keys: ES256 against the signing keys (by `kid`), HS256 against the legacy JWT
+ * secret, which stays trusted as long as a project keeps its legacy keys. Anything else, `alg: none`
+ * included, is refused.
+ */
+export function createJwtVerifier(trusted: {
+  legacySecret: string;
+  signingKeys: readonly SigningKey[];
+  /** The clock exp, nbf and iat are checked against (tests move it). Default: the real one. */
+  now?: () => Date;
+}): JwtVerifier {
+  const now = trusted.now ?? (() => new Date());
+  const secret = new TextEncoder().encode(trusted.legacySecret);
+  const signingKeys = createLocalJWKSet({ keys: trusted.signingKeys.map((key) => key.publicJwk) });
+  const keyFor = (header: JWTHeaderParameters) =>
+    header.alg === 'HS256' ? secret : signingKeys(header);
+  const nowSeconds = () => Math.floor(now().getTime() / 1000);
+  return {
+    nowSeconds,
+    async verify(token, options = {}) {
+      if (token === '') return { ok: false, reason: 'empty' };
+      // PostgREST names the count, which jose does not tell.
+      const count = token.split('.').length;
+      if (count !== 3) return { ok: false, reason: 'parts', count };
+      const leeway = options.leewaySeconds ?? 0;
+      const at = nowSeconds();
+      try {
+        const { payload } = await jwtVerify(token, keyFor, {
+          algorithms: ALGORITHMS,
+          clockTolerance: leeway,
+          currentDate: new Date(at * 1000),
+        });
+        // jose checks iat's type but not that it is past (without maxTokenAge, which would require iat).
+        const { iat } = payload;
+        if ((options.checkIssuedAt ?? true) && iat !== undefined && iat > at + leeway) {
+          return { ok: false, reason: 'claim', claim: 'iat', problem: 'out-of-time' };
+        }
+        return { ok: true, claims: payload };
+      } catch (error) {
+        return { ok: false, ...problemOf(token, error) };
+      }
+    },
+  };
 }

@@ -3,7 +3,6 @@ import {
   createPublicKey,
   generateKeyPairSync,
   randomUUID,
-  sign,
   type KeyObject,
 } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -11,7 +10,8 @@ import path from 'node:path';
 
 // Hosted Supabase signs access tokens with an asymmetric JWT signing key, ES256 on the NIST P-256 curve
 // by default, names it in the token header (`kid`) and publishes its public half at
-// /auth/v1/.well-known/jwks.json. This server does the same with one key of its own.
+// /auth/v1/.well-known/jwks.json. This server does the same with one key of its own (signed and checked
+// with jose: jwt.ts).
 
 /** The public half, in the shape /auth/v1/.well-known/jwks.json lists it. */
 export interface PublicSigningJwk {
@@ -29,7 +29,6 @@ export interface PublicSigningJwk {
 export interface SigningKey {
   kid: string;
   privateKey: KeyObject;
-  publicKey: KeyObject;
   publicJwk: PublicSigningJwk;
 }
 
@@ -61,7 +60,6 @@ function fromPrivateJwk(jwk: PrivateJwk): SigningKey {
   return {
     kid: jwk.kid,
     privateKey,
-    publicKey: createPublicKey(privateKey),
     publicJwk: {
       alg: 'ES256',
       crv: 'P-256',
@@ -144,16 +142,4 @@ export function loadOrCreateSigningKey(dataDir: string): SigningKey {
     );
   }
   return fromPrivateJwk(jwk);
-}
-
-const base64UrlJson = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-/** A JWT signed as hosted Supabase Auth signs access tokens: ES256, the key named by `kid`. */
-export function signEs256Jwt(claims: Record<string, unknown>, key: SigningKey): string {
-  const unsigned = `${base64UrlJson({ alg: 'ES256', kid: key.kid, typ: 'JWT' })}.${base64UrlJson(claims)}`;
-  const signature = sign('sha256', Buffer.from(unsigned), {
-    key: key.privateKey,
-    dsaEncoding: 'ieee-p1363',
-  });
-  return `${unsigned}.${signature.toString('base64url')}`;
 }

@@ -3,7 +3,7 @@ import type { Caller, Database } from '../db/database.ts';
 import type { SchemaCache } from '../db/schema-cache.ts';
 import { forwardedHeaders } from '../gateway/forwarded-headers.ts';
 import { authenticate, type Authentication } from '../http/auth.ts';
-import type { JwtVerifier } from '../keys/jwt-verifier.ts';
+import type { JwtVerifier } from '../keys/jwt.ts';
 import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import type { RequestContext } from '../http/context.ts';
 import { sendJson, sendRaw } from '../http/reply.ts';
@@ -91,8 +91,12 @@ function unknownTarget(path: string, schema: SchemaCache): PostgrestFailure | un
 }
 
 /** /rest/v1/...: the key and the table are checked before the body is read; reads take no body. */
-export function admitRest(req: IncomingMessage, services: RestServices, path: string): Admission {
-  const auth = authenticate(req.headers, services.jwt);
+export async function admitRest(
+  req: IncomingMessage,
+  services: RestServices,
+  path: string,
+): Promise<Admission> {
+  const auth = await authenticate(req.headers, services.jwt);
   if (!auth.ok) return { refuse: authFailureReply(auth) };
   const unknown = unknownTarget(path, services.schema);
   if (unknown) return { refuse: { status: unknown.status, body: unknown.body } };

@@ -26,7 +26,7 @@ import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import { createOriginPolicy } from '../http/cors.ts';
 import { createHostPolicy } from '../http/host.ts';
 import { createRequestListener } from '../http/server.ts';
-import { createJwtVerifier } from '../keys/jwt-verifier.ts';
+import { createJwtVerifier } from '../keys/jwt.ts';
 import {
   DEFAULT_PORT,
   LOCAL_ANON_KEY,

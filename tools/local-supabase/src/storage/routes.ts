@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Caller, Database } from '../db/database.ts';
 import { authenticate } from '../http/auth.ts';
-import type { JwtVerifier } from '../keys/jwt-verifier.ts';
+import type { JwtVerifier } from '../keys/jwt.ts';
 import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import type { RequestContext } from '../http/context.ts';
 import { parseBoundedJson } from '../http/json.ts';
@@ -18,9 +18,9 @@ import { uploadObject } from './upload.ts';
 
 export interface StorageServices {
   database: Database;
-  /** Signs and checks signed URLs' tokens (HS256, as storage-api signs them with the JWT secret). */
+  /** Signs signed URLs' tokens (HS256, as storage-api signs them with the JWT secret). */
   jwtSecret: string;
-  /** The JWTs trusted as bearer or apikey: the legacy secret's and Auth's signing key's. */
+  /** The JWTs trusted as bearer or apikey (the legacy secret's and Auth's signing key's), and signed URLs'. */
   jwt: JwtVerifier;
   /** Bucket id -> the largest upload body (readUploadBodyLimits). */
   uploadBodyLimits: ReadonlyMap<string, number>;
@@ -48,8 +48,8 @@ function sendObject(ctx: RequestContext, name: string, object: StoredObject): vo
 /** The gateway's answer when no key at all was sent, before storage-api is reached. */
 class MissingApiKey extends Error {}
 
-function authenticated(req: IncomingMessage, services: StorageServices): Caller {
-  const auth = authenticate(req.headers, services.jwt);
+async function authenticated(req: IncomingMessage, services: StorageServices): Promise<Caller> {
+  const auth = await authenticate(req.headers, services.jwt);
   if (auth.ok) return auth.caller;
   if (auth.problem === 'missing') throw new MissingApiKey(auth.message);
   throw storageErrors.invalidJwt(auth.problem === 'expired' ? 'jwt expired' : 'invalid signature');
@@ -92,25 +92,25 @@ function storageRoute(bodyLimit: number, handle: (ctx: RequestContext) => Promis
  * listing, as storage-api answers. The route, the key, the object name and (for uploads) the bucket and its size limit are
  * settled before the body is read.
  */
-export function admitStorage(
+export async function admitStorage(
   req: IncomingMessage,
   services: StorageServices,
   path: string,
-): Admission {
+): Promise<Admission> {
   const { database } = services;
   const method = req.method ?? 'GET';
   const isRead = method === 'GET' || method === 'HEAD';
   try {
     let match: RegExpExecArray | null;
     if (method === 'POST' && (match = /^\/object\/sign\/(.+)$/.exec(path))) {
-      const caller = authenticated(req, services);
+      const caller = await authenticated(req, services);
       const { bucket, name } = parseBucketAndName(match[1]);
       return storageRoute(SMALL_BODY_LIMIT, async (ctx) => {
         const body = parseJson(ctx.body.bytes);
         sendJson(
           ctx.res,
           200,
-          await createSignedUrl(database, caller, services.jwtSecret, bucket, name, body),
+          await createSignedUrl(database, caller, services, bucket, name, body),
         );
       });
     }
@@ -118,15 +118,11 @@ export function admitStorage(
       const { bucket, name } = parseBucketAndName(match[1]);
       return storageRoute(0, async (ctx) => {
         const token = ctx.url.searchParams.get('token');
-        sendObject(
-          ctx,
-          name,
-          await downloadSigned(database, services.jwtSecret, bucket, name, token),
-        );
+        sendObject(ctx, name, await downloadSigned(database, services.jwt, bucket, name, token));
       });
     }
     if (method === 'DELETE' && (match = /^\/object\/([^/]+)\/?$/.exec(path))) {
-      const caller = authenticated(req, services);
+      const caller = await authenticated(req, services);
       const bucket = decodeURIComponent(match[1]);
       return storageRoute(SMALL_BODY_LIMIT, async (ctx) =>
         sendJson(
@@ -143,7 +139,7 @@ export function admitStorage(
       );
     }
     if (method === 'POST' && (match = /^\/object\/list\/([^/]+)$/.exec(path))) {
-      const caller = authenticated(req, services);
+      const caller = await authenticated(req, services);
       const bucket = decodeURIComponent(match[1]);
       return storageRoute(SMALL_BODY_LIMIT, async (ctx) =>
         sendJson(
@@ -154,14 +150,14 @@ export function admitStorage(
       );
     }
     if (isRead && (match = /^\/object\/(?:authenticated\/)?(.+)$/.exec(path))) {
-      const caller = authenticated(req, services);
+      const caller = await authenticated(req, services);
       const { bucket, name } = parseBucketAndName(match[1]);
       return storageRoute(0, async (ctx) =>
         sendObject(ctx, name, await downloadAsCaller(database, caller, bucket, name)),
       );
     }
     if ((method === 'POST' || method === 'PUT') && (match = /^\/object\/(.+)$/.exec(path))) {
-      const caller = authenticated(req, services);
+      const caller = await authenticated(req, services);
       const { bucket, name } = parseBucketAndName(match[1]);
       const bodyLimit = services.uploadBodyLimits.get(bucket);
       if (bodyLimit === undefined) throw storageErrors.noSuchBucket();

@@ -1,5 +1,5 @@
 import { asServer, becomeCaller, type Caller, type Database } from '../db/database.ts';
-import { signJwt, verifyJwt } from '../keys/jwt.ts';
+import { signHs256, type JwtVerifier } from '../keys/jwt.ts';
 import { loadStoredObject, type ObjectRow, type StoredObject } from './download.ts';
 import { storageErrors, StorageFailure } from './errors.ts';
 
@@ -30,7 +30,7 @@ function parseExpiresIn(body: unknown): number {
 export async function createSignedUrl(
   database: Database,
   caller: Caller,
-  jwtSecret: string,
+  keys: { jwtSecret: string; jwt: JwtVerifier },
   bucketId: string,
   name: string,
   body: unknown,
@@ -41,27 +41,32 @@ export async function createSignedUrl(
     const { rows } = await db.query(SELECT_OBJECT, [bucketId, name]);
     if (!rows[0]) throw storageErrors.noSuchKey();
   });
-  const now = Math.floor(Date.now() / 1000);
-  const token = signJwt({ url: `${bucketId}/${name}`, iat: now, exp: now + expiresIn }, jwtSecret);
+  const now = keys.jwt.nowSeconds();
+  const token = await signHs256(
+    { url: `${bucketId}/${name}`, iat: now, exp: now + expiresIn },
+    keys.jwtSecret,
+  );
   const path = [bucketId, ...name.split('/')].map(encodeURIComponent).join('/');
   return { signedURL: `/object/sign/${path}?token=${token}` };
 }
 
-/** GET /storage/v1/object/sign/<bucket>/<name>?token=...: no API key, the token alone admits. */
+/**
+ * GET /storage/v1/object/sign/<bucket>/<name>?token=...: no API key, the token alone admits. It is checked
+ * as every token is (an access token names no object, so it opens none).
+ */
 export async function downloadSigned(
   database: Database,
-  jwtSecret: string,
+  jwt: JwtVerifier,
   bucketId: string,
   name: string,
   token: string | null,
 ): Promise<StoredObject> {
   if (!token)
     throw new StorageFailure(400, 'InvalidSignature', 'InvalidSignature', 'Missing token');
-  const verified = verifyJwt(token, jwtSecret);
+  const verified = await jwt.verify(token);
   if (!verified.ok) {
-    throw storageErrors.invalidJwt(
-      verified.reason === 'expired' ? 'jwt expired' : 'invalid signature',
-    );
+    const expired = verified.reason === 'claim' && verified.claim === 'exp';
+    throw storageErrors.invalidJwt(expired ? 'jwt expired' : 'invalid signature');
   }
   if (verified.claims.url !== `${bucketId}/${name}`) {
     throw new StorageFailure(

@@ -27,7 +27,7 @@ export {
   LOCAL_SEND_EMAIL_HOOK_SECRET,
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys/local-keys.ts';
-export { signJwt } from '../keys/jwt.ts';
+export { signJwt } from './sign-jwt.ts';
 export {
   freshPostgresDatabase,
   TEST_POSTGRES_URL_ENV,
