@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AUTH_DEFAULTS, parseGoDuration, readAuthSettings } from '../src/auth/auth-config.ts';
+import { AUTH_DEFAULTS, readAuthSettings } from '../src/auth/auth-config.ts';
+import { parseGoDuration, readProjectConfig } from '../src/config/project-config.ts';
 import { startLocalSupabase } from '../src/index.ts';
 import { signInWithCode } from '../src/testing/sign-in-with-code.ts';
 import { uniqueEmail } from '../src/testing/test-server.ts';
@@ -200,7 +201,7 @@ describe('config.toml', () => {
   afterEach(() => rm(dir, { recursive: true, force: true }));
   const settings = async (toml: string) => {
     await writeFile(path.join(dir, 'config.toml'), toml);
-    return readAuthSettings(dir);
+    return readAuthSettings(readProjectConfig(dir));
   };
 
   it('gives the project’s defaults where it is silent', async () => {

@@ -3,6 +3,7 @@ import { isAuthApiError } from '@supabase/supabase-js';
 import { uniqueEmail } from '../src/testing/test-server.ts';
 import { startHookServer, type HookServer } from './support/auth-hook-server.ts';
 import { readAuthSettings } from '../src/auth/auth-config.ts';
+import { readProjectConfig } from '../src/config/project-config.ts';
 import {
   AUTH_PROJECT,
   CODE,
@@ -197,7 +198,7 @@ describe('a code for a known address', () => {
 
 describe("the auth project's codes", () => {
   it("are the site's own project's: as many digits, valid as long (supabase/config.toml)", () => {
-    const fixture = readAuthSettings(AUTH_PROJECT).email;
+    const fixture = readAuthSettings(readProjectConfig(AUTH_PROJECT)).email;
     expect(fixture.otpLength).toBe(PROJECT_CODES.otpLength);
     expect(fixture.otpExpirySeconds).toBe(PROJECT_CODES.otpExpirySeconds);
     expect(PROJECT_CODES.otpLength).toBe(10);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EDGE_RUNTIME_PRELOAD } from '../src/config/paths.ts';
 import { denoBinary } from '../src/functions/deno-binary.ts';
+import { readProjectConfig } from '../src/config/project-config.ts';
 import { readFunctionCatalog } from '../src/functions/function-catalog.ts';
 import { FunctionWorker, GATEWAY_SECRET_HEADER } from '../src/functions/function-worker.ts';
 import { startLocalSupabase, type LocalSupabase } from '../src/index.ts';
@@ -207,7 +208,9 @@ describe("a function's streamed answer", () => {
 
 describe("a worker's own port", () => {
   it('answers only requests that come through the gateway, and hides the gateway from the function', async () => {
-    const echo = readFunctionCatalog(PROJECT).find((entry) => entry.name === 'echo');
+    const echo = readFunctionCatalog(readProjectConfig(PROJECT)).find(
+      (entry) => entry.name === 'echo',
+    );
     const worker = new FunctionWorker(
       echo!,
       {

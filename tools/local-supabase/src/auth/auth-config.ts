@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import type { ProjectConfig } from '../config/project-config.ts';
 import type { AuthRateLimits } from '../public-types.ts';
-import { readTomlTables, type TomlValue } from './toml-tables.ts';
 
 export interface AuthSettings {
   /** [auth] jwt_expiry: seconds an access token is valid. */
@@ -52,75 +50,6 @@ export const AUTH_DEFAULTS: AuthSettings = {
   sendEmailHook: undefined,
 };
 
-const GO_DURATION_UNITS: Readonly<Record<string, number>> = {
-  ns: 1e-9,
-  us: 1e-6,
-  µs: 1e-6,
-  ms: 1e-3,
-  s: 1,
-  m: 60,
-  h: 3600,
-};
-
-/** A Go duration ("60s", "1m30s", "500ms"), as the Supabase CLI writes max_frequency; in seconds. */
-export function parseGoDuration(text: string): number | undefined {
-  if (text === '0') return 0;
-  const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((part) => part[0]).join('') !== text) return undefined;
-  return parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * GO_DURATION_UNITS[unit], 0);
-}
-
-class Settings {
-  private readonly tables: ReturnType<typeof readTomlTables>;
-  private readonly file: string;
-
-  constructor(toml: string, file: string) {
-    this.tables = readTomlTables(toml, file);
-    this.file = file;
-  }
-
-  private value(table: string, key: string): TomlValue | undefined {
-    return this.tables.get(table)?.get(key);
-  }
-
-  private fail(table: string, key: string, expected: string): never {
-    throw new Error(`${this.file}: [${table}] ${key} must be ${expected}`);
-  }
-
-  boolean(table: string, key: string, fallback: boolean): boolean {
-    const value = this.value(table, key);
-    if (value === undefined) return fallback;
-    return typeof value === 'boolean' ? value : this.fail(table, key, 'true or false');
-  }
-
-  integer(table: string, key: string, fallback: number, min: number, max: number): number {
-    const value = this.value(table, key);
-    if (value === undefined) return fallback;
-    if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max)
-      return value;
-    return this.fail(table, key, `a whole number from ${min} to ${max}`);
-  }
-
-  duration(table: string, key: string, fallback: number): number {
-    const value = this.value(table, key);
-    if (value === undefined) return fallback;
-    const seconds = typeof value === 'string' ? parseGoDuration(value) : undefined;
-    return seconds ?? this.fail(table, key, 'a duration such as "60s" or "1m"');
-  }
-
-  strings(table: string, key: string, fallback: string[]): string[] {
-    const value = this.value(table, key);
-    if (value === undefined) return fallback;
-    return Array.isArray(value) ? value : this.fail(table, key, 'a list of strings');
-  }
-
-  string(table: string, key: string): string | undefined {
-    const value = this.value(table, key);
-    if (value === undefined || typeof value === 'string') return value;
-    return this.fail(table, key, 'a string');
-  }
-}
-
 /** The function a hook uri names (`…/functions/v1/<name>`), whatever its host. */
 function hookFunction(uri: string, file: string): string {
   let pathname: string | undefined;
@@ -144,9 +73,7 @@ const MAX_RATE = 1_000_000_000;
  * Supabase Auth's settings from the project's config.toml, the same keys `supabase config push` sends to
  * the hosted project: [auth], [auth.email], [auth.rate_limit] and [auth.hook.send_email].
  */
-export function readAuthSettings(supabaseDir: string): AuthSettings {
-  const file = path.join(supabaseDir, 'config.toml');
-  const config = new Settings(readFileSync(file, 'utf8'), file);
+export function readAuthSettings(config: ProjectConfig): AuthSettings {
   const d = AUTH_DEFAULTS;
   const hookEnabled = config.boolean('auth.hook.send_email', 'enabled', false);
   const hookUri = config.string('auth.hook.send_email', 'uri') ?? '';
@@ -218,7 +145,7 @@ export function readAuthSettings(supabaseDir: string): AuthSettings {
       ),
     },
     sendEmailHook: hookEnabled
-      ? { uri: hookUri, functionName: hookFunction(hookUri, file) }
+      ? { uri: hookUri, functionName: hookFunction(hookUri, config.file) }
       : undefined,
   };
 }

@@ -1,34 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ProjectConfig } from '../config/project-config.ts';
 import type { Database } from './database.ts';
 
 /**
  * The seed files of supabase/config.toml's [db.seed] (enabled, sql_paths), relative to the project
  * folder: what `supabase start` runs once on a new local database and `supabase db reset` runs again.
  * Hosted databases never get them (`supabase db push` runs no seed unless told to with --include-seed,
- * which the deploy workflow does not pass). Only the keys this project writes are understood.
+ * which the deploy workflow does not pass).
  */
-export function readSeedFiles(supabaseDir: string): string[] {
-  const toml = readFileSync(path.join(supabaseDir, 'config.toml'), 'utf8');
-  let inSeed = false;
-  let enabled = true;
-  let files = ['./seed.sql'];
-  for (const raw of toml.split('\n')) {
-    const line = raw.replace(/#.*$/, '').trim();
-    const table = /^\[(.+)\]$/.exec(line);
-    if (table) {
-      inSeed = table[1] === 'db.seed';
-      continue;
-    }
-    if (!inSeed) continue;
-    const setting = /^([a-z_]+)\s*=\s*(.+)$/.exec(line);
-    if (setting?.[1] === 'enabled') enabled = setting[2] === 'true';
-    if (setting?.[1] === 'sql_paths') {
-      files = [...setting[2].matchAll(/"([^"]+)"|'([^']+)'/g)].map((match) => match[1] ?? match[2]);
-    }
-  }
-  return enabled ? files.map((file) => path.resolve(supabaseDir, file)) : [];
+export function readSeedFiles(config: ProjectConfig): string[] {
+  if (!config.boolean('db.seed', 'enabled', true)) return [];
+  const files = config.strings('db.seed', 'sql_paths', ['./seed.sql']);
+  return files.map((file) => path.resolve(path.dirname(config.file), file));
 }
 
 /** Runs the seed files in one transaction, in order. */

@@ -11,6 +11,7 @@ import {
   SUPABASE_DIR,
 } from '../config/paths.ts';
 import { readAuthSettings } from '../auth/auth-config.ts';
+import { readProjectConfig } from '../config/project-config.ts';
 import { hookMailer, outboxMailer, type AuthMailer } from '../auth/auth-mail.ts';
 import { createAuthServices } from '../auth/auth-services.ts';
 import { acquireDataDirLock } from '../datadir/lock.ts';
@@ -71,6 +72,9 @@ export async function startLocalSupabase(
   let siteUrl = '';
   let ready = false;
   try {
+    // Read before anything starts: a setting that cannot be used stops the server with its reason.
+    const config = readProjectConfig(supabaseDir);
+    const authSettings = readAuthSettings(config);
     database = await openDatabase({
       databaseUrl: options.databaseUrl,
       pgliteDir: options.inMemory ? undefined : path.join(dataDir, 'pgdata'),
@@ -83,7 +87,7 @@ export async function startLocalSupabase(
       applied.length > 0 &&
       applied.length === (await listMigrations(migrationsDir)).length
     ) {
-      await applySeed(database, readSeedFiles(supabaseDir));
+      await applySeed(database, readSeedFiles(config));
     }
     const schema = await loadSchemaCache(database);
     const outbox = createOutbox(path.join(dataDir, 'outbox'));
@@ -94,7 +98,6 @@ export async function startLocalSupabase(
       signingKeys: [signingKey],
       now: options.auth?.now,
     });
-    const authSettings = readAuthSettings(supabaseDir);
     const auth = createAuthServices({
       database,
       settings: authSettings,
@@ -155,7 +158,7 @@ export async function startLocalSupabase(
       bootTimeoutMs: 30_000,
     };
     const log = options.functionLog ?? ((line: string) => process.stderr.write(`${line}\n`));
-    for (const entry of readFunctionCatalog(supabaseDir)) {
+    for (const entry of readFunctionCatalog(config)) {
       workers.set(entry.name, new FunctionWorker(entry, runtime, environment, log));
     }
     const hookFunction = authSettings.sendEmailHook?.functionName;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readAuthSettings } from '../../src/auth/auth-config.ts';
 import { SUPABASE_DIR } from '../../src/config/paths.ts';
+import { readProjectConfig } from '../../src/config/project-config.ts';
 import { startLocalSupabase, type AuthOptions, type LocalSupabase } from '../../src/index.ts';
 import { freshPostgresDatabase } from '../../src/testing/postgres-databases.ts';
 import { clientFor } from '../../src/testing/test-server.ts';
@@ -15,7 +16,7 @@ export const AUTH_PROJECT = path.join(import.meta.dirname, '..', 'fixtures', 'au
  * The codes of the site's own project (supabase/config.toml [auth.email]): the auth project copies
  * them, and auth.test.ts holds the two equal, so the tests run with the codes production has.
  */
-export const PROJECT_CODES = readAuthSettings(SUPABASE_DIR).email;
+export const PROJECT_CODES = readAuthSettings(readProjectConfig(SUPABASE_DIR)).email;
 
 /** A code as the project's Auth makes it: exactly otp_length digits. */
 export const CODE = new RegExp(`^\\d{${PROJECT_CODES.otpLength}}$`);
