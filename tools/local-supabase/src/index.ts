@@ -10,7 +10,7 @@ export {
   LOCAL_SERVICE_ROLE_KEY,
 } from './keys/local-keys.ts';
 export { serviceConnectionFromEnv } from './keys/service-connection.ts';
-export { DataDirLockedError } from './datadir/lock.ts';
+export { DataDirLockedError } from './server/data-dir-lock.ts';
 export { raiseRateLimits } from './testing/rate-limits.ts';
 export { fetchFromAddress } from './testing/fetch-from-address.ts';
 export { docBytes, docxBytes, pdfBytes, pngBytes, zipBytes } from './testing/resume-files.ts';

@@ -4,7 +4,7 @@
 // RESEND_API_URL) sends real mail instead of using the outbox; MAIL_SENDS_PER_SECOND sets the provider's
 // rate (default Resend's 2).
 import { parseArgs } from 'node:util';
-import { DataDirLockedError } from './datadir/lock.ts';
+import { DataDirLockedError } from './server/data-dir-lock.ts';
 import { DEFAULT_PORT } from './keys/local-keys.ts';
 import type { LocalSupabase } from './public-types.ts';
 import { startLocalSupabase } from './server/start.ts';

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { CONNECTION_LIMITS } from '../src/server/http-server.ts';
+import { CONNECTION_LIMITS } from '../src/server/listen.ts';
 import { closedWithin, openSocket } from './support/raw-http.ts';
 import { startTestServer, type TestServer } from '../src/testing/test-server.ts';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { acquireDataDirLock, DataDirLockedError } from '../src/datadir/lock.ts';
+import { acquireDataDirLock, DataDirLockedError } from '../src/server/data-dir-lock.ts';
 
 describe('data dir lock', () => {
   let dir: string;

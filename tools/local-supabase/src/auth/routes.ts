@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { socketAddress } from '../gateway/forwarded-headers.ts';
+import { socketAddress } from '../http/forwarded-headers.ts';
 import { authenticateApiKeyHeader } from '../http/auth.ts';
 import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import type { RequestContext } from '../http/context.ts';

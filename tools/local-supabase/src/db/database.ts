@@ -20,7 +20,7 @@ export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 export interface Caller {
   role: ApiRole;
   claims: Record<string, unknown>;
-  /** The request's headers as the gateway forwards them (src/gateway/forwarded-headers.ts). */
+  /** The request's headers as the gateway forwards them (src/http/forwarded-headers.ts). */
   headers?: Readonly<Record<string, string>>;
 }
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { forwardedHeaders } from '../gateway/forwarded-headers.ts';
+import { forwardedHeaders } from '../http/forwarded-headers.ts';
 import type { RequestContext } from '../http/context.ts';
 import { sendJson } from '../http/reply.ts';
 import type { Admission, Reply } from '../http/route.ts';

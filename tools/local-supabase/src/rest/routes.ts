@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Caller, Database } from '../db/database.ts';
 import type { SchemaCache } from '../db/schema-cache.ts';
-import { forwardedHeaders } from '../gateway/forwarded-headers.ts';
+import { forwardedHeaders } from '../http/forwarded-headers.ts';
 import { authenticate, type Authentication } from '../http/auth.ts';
 import type { JwtVerifier } from '../keys/jwt.ts';
 import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';

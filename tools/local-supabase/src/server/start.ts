@@ -14,7 +14,7 @@ import { readAuthSettings } from '../auth/auth-config.ts';
 import { readProjectConfig } from '../config/project-config.ts';
 import { hookMailer, outboxMailer, type AuthMailer } from '../auth/auth-mail.ts';
 import { createAuthServices } from '../auth/auth-services.ts';
-import { acquireDataDirLock } from '../datadir/lock.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
 import { listMigrations, migrate } from '../db/migrate.ts';
 import { applySeed, readSeedFiles } from '../db/seed.ts';
@@ -26,7 +26,7 @@ import { FunctionWorker } from '../functions/function-worker.ts';
 import { SMALL_BODY_LIMIT } from '../http/body-limits.ts';
 import { createOriginPolicy } from '../http/cors.ts';
 import { createHostPolicy } from '../http/host.ts';
-import { createRequestListener } from '../http/server.ts';
+import { createRequestListener } from '../http/request-listener.ts';
 import { createJwtVerifier } from '../keys/jwt.ts';
 import {
   DEFAULT_PORT,
@@ -41,11 +41,11 @@ import {
 } from '../keys/local-keys.ts';
 import { generateSigningKey, loadOrCreateSigningKey } from '../keys/signing-key.ts';
 import { createOutbox, type Outbox } from '../outbox/outbox.ts';
-import { startMailQueueTimer } from '../mail-queue/mail-queue-timer.ts';
-import { startRetentionTimer } from '../retention/retention-timer.ts';
+import { startMailQueueTimer } from './mail-queue-timer.ts';
+import { startRetentionTimer } from './retention-timer.ts';
 import type { LocalSupabase, LocalSupabaseOptions } from '../public-types.ts';
 import { readUploadBodyLimits } from '../storage/upload.ts';
-import { listenHttp } from './http-server.ts';
+import { listenHttp } from './listen.ts';
 
 /**
  * Starts the Supabase-compatible server: lock the data dir, open the database, bootstrap + migrate, then

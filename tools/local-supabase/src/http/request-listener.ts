@@ -1,3 +1,5 @@
+// What answers each request, whichever socket it came in on (server/listen.ts opens those): the Host and
+// Origin checks, CORS, the area a path belongs to, its admission, and the body read within its limit.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AuthServices } from '../auth/auth-services.ts';
 import { admitAuth } from '../auth/routes.ts';

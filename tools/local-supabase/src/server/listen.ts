@@ -1,3 +1,5 @@
+// The listening sockets: the port on one or both loopback addresses, and what one client may hold
+// (timeouts, a connection cap). Every request they take goes to http/request-listener.ts.
 import {
   createServer,
   type IncomingMessage,
