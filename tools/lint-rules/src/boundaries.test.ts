@@ -14,9 +14,17 @@ describe('mayImport', () => {
     [['type:tool'], ['type:app', 'type:remote'], false],
     [['type:e2e'], ['type:app', 'type:remote'], true],
     [['type:lib'], [], false],
-    [['type:lib'], ['type:backend'], true],
+    [['type:lib'], ['type:backend'], false],
+    [['type:lib'], ['type:backend-rules'], true],
     [['type:tool'], ['type:backend'], true],
+    [['type:tool'], ['type:backend-rules'], true],
     [['type:app', 'type:remote'], ['type:backend'], false],
+    [['type:app', 'type:remote'], ['type:backend-rules'], false],
+    [['type:backend'], ['type:backend-rules'], true],
+    [['type:backend-rules'], ['type:backend'], false],
+    [['type:backend-rules'], ['type:lib'], false],
+    [['type:test'], ['type:lib'], true],
+    [['type:lib'], ['type:test'], false],
     [['type:backend'], ['type:lib'], false],
     [['type:backend'], ['type:tool'], false],
     [['type:backend'], ['type:app', 'type:remote'], false],
@@ -29,6 +37,8 @@ describe('mayImport', () => {
     expect(mayImport(['type:backend'], ['type:tool'], true)).toBe(true);
     expect(mayImport(['type:backend'], ['type:lib'], true)).toBe(false);
     expect(mayImport(['type:app', 'type:remote'], ['type:backend'], true)).toBe(true);
+    expect(mayImport(['type:app', 'type:remote'], ['type:backend-rules'], true)).toBe(true);
+    expect(mayImport(['type:lib'], ['type:backend'], true)).toBe(true);
     expect(mayImport(['type:app', 'type:remote'], ['type:app', 'type:remote'], true)).toBe(false);
   });
 });

@@ -13,13 +13,19 @@ export const DEPENDENCY_RULES: readonly DependencyRule[] = [
   { sourceTag: 'type:remote', allowedTags: ['type:lib'] },
   // The shell loads remotes by name at run time; from them it takes only @agentora/contracts types.
   { sourceTag: 'type:shell', allowedTags: ['type:lib'] },
-  // Libs share the backend's rules and answer types (@agentora/backend exports them), so the browser
-  // checks what the functions check with the same code.
-  { sourceTag: 'type:lib', allowedTags: ['type:lib', 'type:backend'] },
-  { sourceTag: 'type:tool', allowedTags: ['type:lib', 'type:tool', 'type:backend'] },
-  // The Supabase project is deployed on its own and runs on Deno: it imports no lib, app or tool (its
-  // tests may use tools, e.g. the local server).
-  { sourceTag: 'type:backend', allowedTags: [] },
+  // Libs share the backend's rules and answer types (@agentora/backend-rules), so the browser checks
+  // what the functions check with the same code; the rest of the backend is not theirs to import.
+  { sourceTag: 'type:lib', allowedTags: ['type:lib', 'type:backend-rules'] },
+  {
+    sourceTag: 'type:tool',
+    allowedTags: ['type:lib', 'type:tool', 'type:backend', 'type:backend-rules'],
+  },
+  // The Supabase project is deployed on its own and runs on Deno: of the workspace it imports only its
+  // shared rules (its tests may use tools, e.g. the local server).
+  { sourceTag: 'type:backend', allowedTags: ['type:backend-rules'] },
+  // The shared rules run in the browser and on Deno alike, and a change to them reaches every app:
+  // they import nothing of the workspace.
+  { sourceTag: 'type:backend-rules', allowedTags: [] },
 ];
 
 /**
@@ -41,7 +47,11 @@ export function isNodeOnlyFile(projectRelativePath: string): boolean {
 function allowedTargetTags(sourceTags: readonly string[], nodeOnly: boolean): Set<string>[] {
   return DEPENDENCY_RULES.filter((rule) => sourceTags.includes(rule.sourceTag)).map(
     (rule) =>
-      new Set(nodeOnly ? [...rule.allowedTags, 'type:tool', 'type:backend'] : rule.allowedTags),
+      new Set(
+        nodeOnly
+          ? [...rule.allowedTags, 'type:tool', 'type:backend', 'type:backend-rules']
+          : rule.allowedTags,
+      ),
   );
 }
 

@@ -32,6 +32,22 @@ const CASES = {
     file: 'apps/careers/src/boundary-check.test.ts',
     code: "import { createAppConfig } from '@agentora/mf-config';\nexport const config = createAppConfig;\n",
   },
+  backendImportsItsRules: {
+    file: 'supabase/functions/confirm-email/boundary-check.ts',
+    code: "import { isLineList } from '../_shared/rules/places.ts';\nexport const used = isLineList;\n",
+  },
+  rulesImportBackend: {
+    file: 'supabase/functions/_shared/rules/boundary-check.ts',
+    code: "import { escapeHtml } from '../mail/html.ts';\nexport const used = escapeHtml;\n",
+  },
+  libImportsBackend: {
+    file: 'libs/data/src/boundary-check.ts',
+    code: [
+      "import { escapeHtml } from '@agentora/backend/mail/html';",
+      "import { isLineList } from '@agentora/backend-rules/places';",
+      'export const used = [escapeHtml, isLineList];',
+    ].join('\n'),
+  },
   toolImportsLib: {
     file: 'tools/bench/src/boundary-check.ts',
     code: "import { SITE_PATHS } from '@agentora/data/routes';\nimport { startPreviewSite } from '@agentora/preview';\nexport const used = [SITE_PATHS, startPreviewSite];\n",
@@ -100,6 +116,35 @@ describe('agentora/module-boundaries in the workspace lint config', () => {
       },
     ]);
     expect(boundaryFindings(findings.testImportsTool)).toEqual([]);
+  });
+
+  it('lets the backend reach its nested rules by path, and never the reverse', () => {
+    expect(boundaryFindings(findings.backendImportsItsRules)).toEqual([]);
+    expect(boundaryFindings(findings.rulesImportBackend)).toEqual([
+      {
+        line: 1,
+        message: expect.stringContaining(
+          'This relative import leaves @agentora/backend-rules for @agentora/backend',
+        ),
+      },
+      {
+        line: 1,
+        message: expect.stringContaining(
+          '@agentora/backend-rules (type:backend-rules) may not import @agentora/backend',
+        ),
+      },
+    ]);
+  });
+
+  it("lets a lib's browser code share the backend's rules, not the rest of the backend", () => {
+    expect(boundaryFindings(findings.libImportsBackend)).toEqual([
+      {
+        line: 1,
+        message: expect.stringContaining(
+          '@agentora/data (type:lib) may not import @agentora/backend (type:backend) from browser code',
+        ),
+      },
+    ]);
   });
 
   it('lets tools use libs and other tools', () => {
