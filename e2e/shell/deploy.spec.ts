@@ -25,7 +25,8 @@ import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 // serves it: it reads the live folders back, assembles the new ones, and hands them to the upload,
 // which is `wrangler deploy` in production (here its --dry-run: everything but the upload).
 
-test.describe.configure({ timeout: 240_000 });
+// Each test starts a site of its own, builds or reads folders back: minutes on a busy machine.
+test.describe.configure({ timeout: 360_000 });
 
 const run = promisify(execFile);
 
@@ -186,14 +187,10 @@ test('a deploy reads nothing it cannot check: a served file that differs from th
   }
 });
 
-test('the release commands against the live site: deploy a release, canary, promote and roll back, each read back from the host and uploaded', async ({
-  page,
-}) => {
-  const next = buildRemoteVariant({
-    remote: 'careers',
-    variant: 'careers-live-release',
-    wrapExposed: { module: 'CareersPage', marker: 'Careers next release' },
-  });
+test('the release commands against the live site: deploy a release, canary, promote and roll back, each read back from the host and uploaded', async () => {
+  // Visitors' side of a canary is shell-canary.spec.ts's; this is the commands' own: what they read
+  // back, change and upload. Today's careers build stands in for its next release.
+  const next = path.join(WORKSPACE_ROOT, 'apps/careers/dist');
   const site = await startPreviewSite({
     workspaceRoot: WORKSPACE_ROOT,
     ports: portBlock(4410),
@@ -212,10 +209,12 @@ test('the release commands against the live site: deploy a release, canary, prom
       (await (await fetch(`${site.url}/runtime-config.json`)).json()) as {
         remotes: Record<string, string>;
         canaries?: Record<string, { manifest: string; percent: number }>;
+        previousRemotes?: Record<string, string>;
       };
     const stable = (await served()).remotes.careers!;
 
-    const id = await liveDeployRelease({ ...live, distDir: next });
+    const id = await test.step('release deploy', () =>
+      liveDeployRelease({ ...live, distDir: next }));
     expect(uploads).toEqual(['careers']);
     const releaseManifest = `${new URL(stable).origin}/releases/${id}/mf-manifest.json`;
     const manifest = await fetch(releaseManifest);
@@ -224,16 +223,18 @@ test('the release commands against the live site: deploy a release, canary, prom
     // Nothing is live yet.
     expect((await served()).canaries).toBeUndefined();
 
-    await liveCanary({ ...live, percent: 100 });
-    expect((await served()).canaries?.careers).toEqual({ manifest: releaseManifest, percent: 100 });
-    await page.goto(`${site.url}/careers`);
-    await page.getByRole('main').hover();
-    await waitForHydrated(page, 'main h1');
-    await expect(page.getByTestId('release-marker')).toHaveText('Careers next release');
+    await test.step('canary', () => liveCanary({ ...live, percent: 10 }));
+    expect((await served()).canaries?.careers).toEqual({ manifest: releaseManifest, percent: 10 });
+    // The shell's policy follows the config it serves, its pages stay as they were.
+    expect((await fetch(`${site.url}/careers`)).status).toBe(200);
 
-    await livePromote(live);
-    expect((await served()).remotes.careers).toBe(releaseManifest);
-    await liveRollback(live);
+    await test.step('promote', () => livePromote(live));
+    expect(await served()).toMatchObject({
+      remotes: { careers: releaseManifest },
+      previousRemotes: { careers: stable },
+      canaries: {},
+    });
+    await test.step('rollback', () => liveRollback(live));
     expect((await served()).remotes.careers).toBe(stable);
     expect(uploads).toEqual(['careers', 'shell', 'shell', 'shell']);
   } finally {
