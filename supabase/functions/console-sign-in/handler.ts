@@ -1,4 +1,4 @@
-import { DEFAULT_FROM } from '../_shared/brand.ts';
+import { DEFAULT_FROM } from '../_shared/rules/brand.ts';
 import { clientAddressOf } from '../_shared/http/client-address.ts';
 import { isRecord, readJsonBody } from '../_shared/http/body.ts';
 import {

@@ -136,9 +136,10 @@ it('a change to the shared Module Federation config rebuilds every app', () => {
 });
 
 it("a change in the backend's shared rules reaches the libs that share them and their apps", () => {
-  const affected = affectedBy('supabase/functions/_shared/rules/email-address.ts');
-  expect(affected).toEqual(
+  const rule = 'supabase/functions/_shared/rules/email-address.ts';
+  expect(affectedBy(rule)).toEqual(
     expect.arrayContaining([
+      '@agentora/backend-rules',
       '@agentora/backend',
       '@agentora/forms',
       '@agentora/data',
@@ -147,14 +148,42 @@ it("a change in the backend's shared rules reaches the libs that share them and 
       ...APPS,
     ]),
   );
+  expect(affectedBy(rule, 'build')).toEqual(APPS);
+  // So does an answer's type, which the site's calls read.
+  expect(affectedBy('supabase/functions/_shared/rules/function-answers.ts', 'build')).toEqual(APPS);
 });
 
-// Nx marks whole projects: the apps build on libs that import the backend's rules, so any change in
-// supabase/ (a migration too) affects their build; only a cache hit keeps them from rebuilding
-// (docs/backend.md, "Known limits").
-it('a change in a migration tests the backend, the local server and the e2e suite', () => {
+// The apps share only @agentora/backend-rules with the backend (docs/backend.md, "What the site
+// shares"), and the site's calls are tested against the backend in a project of their own
+// (@agentora/data-backend-tests), so the rest of supabase/ reaches no app.
+it("a migration or a function's handler builds and deploys no app", () => {
+  for (const file of [
+    'supabase/migrations/20250901000100_retention.sql',
+    'supabase/functions/csp-report/handler.ts',
+    'supabase/functions/_shared/mail-queue/drain.ts',
+  ]) {
+    expect([file, affectedBy(file, 'build')]).toEqual([file, []]);
+    const affected = affectedBy(file);
+    expect(affected).toEqual(
+      expect.arrayContaining([
+        '@agentora/backend',
+        '@agentora/local-supabase',
+        '@agentora/data-backend-tests',
+        ...E2E_OWNERS,
+      ]),
+    );
+    const shared = [...APPS, '@agentora/data', '@agentora/forms', '@agentora/backend-rules'];
+    expect([file, affected.filter((project) => shared.includes(project))]).toEqual([file, []]);
+  }
+});
+
+it("a change in a migration tests the backend, the local server, the site's calls and the e2e suite", () => {
   expect(affectedBy('supabase/migrations/20250901000100_retention.sql', 'test')).toEqual(
-    expect.arrayContaining(['@agentora/backend', '@agentora/local-supabase']),
+    expect.arrayContaining([
+      '@agentora/backend',
+      '@agentora/local-supabase',
+      '@agentora/data-backend-tests',
+    ]),
   );
   expect(affectedBy('supabase/migrations/20250901000100_retention.sql', 'e2e')).toEqual(E2E_OWNERS);
   // The local server's own database tests (Auth, grants) run the migrations on PostgreSQL too.

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { cspReportUrl } from '@agentora/backend/rules/csp-reports';
+import { cspReportUrl } from '@agentora/backend-rules/csp-reports';
 import {
   HEADERS_FILE,
   HEADERS_JSON_FILE,

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { RESUME_BUCKET } from '@agentora/backend/rules/resume-file';
+import { RESUME_BUCKET } from '@agentora/backend-rules/resume-file';
 
 /** The longest a link may live: long enough to open it, short enough that a forwarded link goes stale. */
 export const MAX_EXPIRES_IN_SECONDS = 24 * 60 * 60;

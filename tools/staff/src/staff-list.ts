@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { isPlainEmailAddress } from '@agentora/backend/rules/email-address';
+import { isPlainEmailAddress } from '@agentora/backend-rules/email-address';
 
 // The console's staff list, public.staff (supabase/migrations/20251128000000_console.sql), through the
 // Data API with the service role: the only role that may read or change it.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startLocalSupabase, type LocalSupabase } from '@agentora/local-supabase';
-import { CONSOLE_SIGN_IN } from '@agentora/backend/rules/console-sign-in';
+import { CONSOLE_SIGN_IN } from '@agentora/backend-rules/console-sign-in';
 import { codeInMail, type OutboxMessage } from '@agentora/local-supabase/testing';
 import { addStaff, listStaff, removeStaff } from './staff-list.ts';
 

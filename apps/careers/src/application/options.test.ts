@@ -1,4 +1,4 @@
-import { APPLICATION_FIELD_RULES } from '@agentora/backend/rules/application-fields';
+import { APPLICATION_FIELD_RULES } from '@agentora/backend-rules/application-fields';
 import {
   AVAILABILITY_OPTIONS,
   EXPERIENCE_OPTIONS,

@@ -1,6 +1,6 @@
-import { APPLICATION_FIELD_RULES } from '@agentora/backend/rules/application-fields';
-import { EMAIL_MAX_LENGTH } from '@agentora/backend/rules/email-address';
-import type { SubmitApplicationResponseBody } from '@agentora/backend/responses';
+import { APPLICATION_FIELD_RULES } from '@agentora/backend-rules/application-fields';
+import { EMAIL_MAX_LENGTH } from '@agentora/backend-rules/email-address';
+import type { SubmitApplicationResponseBody } from '@agentora/backend-rules/function-answers';
 import { callJsonFunction, failureOf, FunctionError } from './client';
 import { readAttribution } from '../growth/attribution-store';
 

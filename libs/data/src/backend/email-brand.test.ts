@@ -1,7 +1,7 @@
 // The edge functions are deployed on their own and cannot import this library, so they keep their own copy of
 // the brand; this is the check that the copy matches libs/data's site constants.
-import { EMAIL_BRAND } from '@agentora/backend/brand';
-import { EMAIL_PAGE_PATHS, REFERRAL_LANDING_PATHS } from '@agentora/backend/links/site-paths';
+import { EMAIL_BRAND } from '@agentora/backend-rules/brand';
+import { EMAIL_PAGE_PATHS, REFERRAL_LANDING_PATHS } from '@agentora/backend-rules/site-paths';
 import { BRAND, LAUNCH_YEAR, SITE_URL, SUPPORT_EMAIL } from '../site/constants';
 import { findRoute } from '../site/routes';
 

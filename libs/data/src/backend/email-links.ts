@@ -3,8 +3,8 @@ import type {
   PrivacyFulfilResponseBody,
   SignupPlaceResponseBody,
   UnsubscribeResponseBody,
-} from '@agentora/backend/responses';
-import { isLineList, REFERRAL_CODE_PATTERN } from '@agentora/backend/rules/places';
+} from '@agentora/backend-rules/function-answers';
+import { isLineList, REFERRAL_CODE_PATTERN } from '@agentora/backend-rules/places';
 import {
   callFunction,
   callJsonFunction,

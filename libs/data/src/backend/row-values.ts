@@ -1,4 +1,4 @@
-import { hasVisibleText } from '@agentora/backend/rules/visible-text';
+import { hasVisibleText } from '@agentora/backend-rules/visible-text';
 
 // Blank optional fields are stored as NULL, never as '' (the tables' CHECK constraints refuse '' and text
 // with nothing visible in it).

@@ -11,8 +11,8 @@ import {
   referrerHost,
   type Attribution,
   type AttributionField,
-} from '@agentora/backend/rules/attribution';
-import { REFERRAL_CODE_PATTERN, REFERRAL_PARAM } from '@agentora/backend/rules/places';
+} from '@agentora/backend-rules/attribution';
+import { REFERRAL_CODE_PATTERN, REFERRAL_PARAM } from '@agentora/backend-rules/places';
 
 /** The sessionStorage key of the visit's source. */
 export const ATTRIBUTION_KEY = 'agentora-attribution';

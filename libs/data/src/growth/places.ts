@@ -6,5 +6,5 @@ export {
   REFERRAL_OFFER,
   placeText,
   type LineList,
-} from '@agentora/backend/rules/places';
-export { referralPath } from '@agentora/backend/links/site-paths';
+} from '@agentora/backend-rules/places';
+export { referralPath } from '@agentora/backend-rules/site-paths';

@@ -8,7 +8,7 @@ import {
   RESUME_TYPES,
   resumeExtension,
   type ResumeExtension,
-} from '@agentora/backend/rules/resume-file';
+} from '@agentora/backend-rules/resume-file';
 
 export { RESUME_MAX_BYTES, RESUME_MAX_LABEL, RESUME_TYPES, resumeExtension, type ResumeExtension };
 

@@ -1,4 +1,4 @@
-import { EMAIL_RULE_SAMPLES } from '@agentora/backend/rules/email-address.samples';
+import { EMAIL_RULE_SAMPLES } from '@agentora/backend-rules/email-address.samples';
 import { EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE, emailError, isValidEmail } from './email';
 
 describe('the email rule every form uses', () => {

@@ -1,4 +1,4 @@
-import { EMAIL_MAX_LENGTH, isPlainEmailAddress } from '@agentora/backend/rules/email-address';
+import { EMAIL_MAX_LENGTH, isPlainEmailAddress } from '@agentora/backend-rules/email-address';
 
 export { EMAIL_MAX_LENGTH };
 

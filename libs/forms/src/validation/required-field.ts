@@ -1,4 +1,4 @@
-import { hasVisibleText } from '@agentora/backend/rules/visible-text';
+import { hasVisibleText } from '@agentora/backend-rules/visible-text';
 
 /** Shown beside each empty required field; the form's banner carries the summary message (docs/product/sign-up-forms.md). */
 export const FIELD_REQUIRED_MESSAGE = 'This field is required';

@@ -1,7 +1,7 @@
-import { EMAIL_BRAND } from '../brand.ts';
+import { EMAIL_BRAND } from '../rules/brand.ts';
 import type { TokenPurpose } from '../tokens/email-token.ts';
 import type { LineList } from '../rules/places.ts';
-import { EMAIL_PAGE_PATHS, referralPath } from './site-paths.ts';
+import { EMAIL_PAGE_PATHS, referralPath } from '../rules/site-paths.ts';
 
 /**
  * Where links in mail point: the site's public URL (SITE_URL; the production site by default) and the

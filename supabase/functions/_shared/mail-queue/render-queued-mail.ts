@@ -1,4 +1,4 @@
-import { DEFAULT_FROM } from '../brand.ts';
+import { DEFAULT_FROM } from '../rules/brand.ts';
 import { emailLinks, type PublicUrls } from '../links/public-urls.ts';
 import { listUnsubscribeHeaders } from '../mail/headers.ts';
 import { renderInviteEmail } from '../mail/invite-email.ts';

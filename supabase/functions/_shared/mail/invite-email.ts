@@ -1,4 +1,4 @@
-import { EMAIL_BRAND } from '../brand.ts';
+import { EMAIL_BRAND } from '../rules/brand.ts';
 import { GREETING, paragraph, renderEmail, type RenderedEmail } from './render.ts';
 
 /** The links of an invitation (render-queued-mail.ts builds them from the message's token). */

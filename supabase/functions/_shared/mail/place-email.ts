@@ -1,4 +1,4 @@
-import { EMAIL_BRAND } from '../brand.ts';
+import { EMAIL_BRAND } from '../rules/brand.ts';
 import { placeText, REFERRAL_OFFER, type LineList } from '../rules/places.ts';
 import { GREETING, paragraph, renderEmail, type RenderedEmail } from './render.ts';
 

@@ -1,4 +1,4 @@
-import { EMAIL_BRAND } from '../brand.ts';
+import { EMAIL_BRAND } from '../rules/brand.ts';
 import { escapeHtml } from './html.ts';
 
 // An email is described once as plain-text blocks and rendered twice (HTML and text). Nothing in a block

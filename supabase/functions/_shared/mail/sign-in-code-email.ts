@@ -1,4 +1,4 @@
-import { EMAIL_BRAND } from '../brand.ts';
+import { EMAIL_BRAND } from '../rules/brand.ts';
 import { CONSOLE_SIGN_IN, CONSOLE_SIGN_IN_CODE } from '../rules/console-sign-in.ts';
 import { paragraph, renderEmail, type RenderedEmail } from './render.ts';
 

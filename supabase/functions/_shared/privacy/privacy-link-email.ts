@@ -1,4 +1,4 @@
-import { EMAIL_BRAND } from '../brand.ts';
+import { EMAIL_BRAND } from '../rules/brand.ts';
 import type { PrivacyAction } from '../links/public-urls.ts';
 import {
   GREETING,

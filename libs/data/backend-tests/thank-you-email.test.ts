@@ -1,10 +1,10 @@
-import { setRuntimeConfig } from '../runtime-config/runtime-config';
+import { setRuntimeConfig } from '@agentora/data';
 import {
   insertEarlyAccessSignup,
   insertNewsletterSubscription,
   insertWaitlistSignup,
-} from './signups';
-import { invokeThankYouEmail } from './thank-you-email';
+  invokeThankYouEmail,
+} from '@agentora/data/backend-internals';
 import { mailTo } from './testing/outbox';
 import { uniqueEmail, connectTestBackend } from './testing/test-backend';
 

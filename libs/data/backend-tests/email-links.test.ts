@@ -1,13 +1,13 @@
-import { setRuntimeConfig } from '../runtime-config/runtime-config';
 import {
   confirmEmail,
   copyRecords,
   eraseRecords,
   placeOfLink,
   requestPrivacyLink,
+  setRuntimeConfig,
+  signUp,
   unsubscribe,
-} from './email-links';
-import { signUp } from './signups';
+} from '@agentora/data';
 import { mailTo } from './testing/outbox';
 import { connectTestBackend, uniqueEmail } from './testing/test-backend';
 

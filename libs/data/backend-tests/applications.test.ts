@@ -1,7 +1,6 @@
 import { docxBytes, pdfBytes, pngBytes } from '@agentora/local-supabase';
-import { setRuntimeConfig } from '../runtime-config/runtime-config';
-import { ATTRIBUTION_KEY } from '../growth/attribution-store';
-import { submitApplication, type ApplicationFields } from './applications';
+import { setRuntimeConfig, submitApplication, type ApplicationFields } from '@agentora/data';
+import { ATTRIBUTION_KEY } from '@agentora/data/backend-internals';
 import { connectTestBackend, uniqueEmail } from './testing/test-backend';
 
 const backend = connectTestBackend();

@@ -10,10 +10,10 @@ async function startServer(): Promise<LocalSupabase> {
   return startLocalSupabase({ port: 0, dataDir, inMemory: true, mailSendsPerSecond: 100 });
 }
 
-// Real local Supabase servers for the whole libs/data run, started in Jest's parent process (PGlite needs
-// plain Node, not the jsdom test environment). Test files reach them through these environment variables.
-// Every request comes from 127.0.0.1, so the main server's rate limits are raised; the second one keeps
-// the production limits for the tests of the limits themselves.
+// Real local Supabase servers for the whole run of these tests, started in Jest's parent process (PGlite
+// needs plain Node, not the jsdom test environment). Test files reach them through these environment
+// variables. Every request comes from 127.0.0.1, so the main server's rate limits are raised; the second
+// one keeps the production limits for the tests of the limits themselves.
 export default async function globalSetup(): Promise<void> {
   const [server, limited] = await Promise.all([startServer(), startServer()]);
   await raiseRateLimits(server.url, server.serviceKey);

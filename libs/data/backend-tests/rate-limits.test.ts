@@ -1,6 +1,5 @@
-import { isRateLimitError } from './backend-error';
-import { submitApplication } from './applications';
-import { insertNewsletterSubscription, signUp } from './signups';
+import { signUp, submitApplication } from '@agentora/data';
+import { insertNewsletterSubscription, isRateLimitError } from '@agentora/data/backend-internals';
 import { connectTestBackend, uniqueEmail } from './testing/test-backend';
 
 // Against the server that keeps the production limits (testing/global-setup.ts). Every request of this

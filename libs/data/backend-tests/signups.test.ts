@@ -1,12 +1,12 @@
-import { ATTRIBUTION_KEY } from '../growth/attribution-store';
-import { BackendError, isDuplicateKeyError } from './backend-error';
+import { signUp, type WaitlistFields } from '@agentora/data';
 import {
+  ATTRIBUTION_KEY,
+  BackendError,
   insertEarlyAccessSignup,
   insertNewsletterSubscription,
   insertWaitlistSignup,
-  signUp,
-  type WaitlistFields,
-} from './signups';
+  isDuplicateKeyError,
+} from '@agentora/data/backend-internals';
 import { mailTo } from './testing/outbox';
 import { uniqueEmail, connectTestBackend } from './testing/test-backend';
 

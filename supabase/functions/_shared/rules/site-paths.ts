@@ -1,7 +1,7 @@
 // The site's pages that email links open. The functions are deployed on their own and cannot import
 // libs/data, so these must equal the route table's paths (libs/data/src/site/routes.ts), which a libs/data
 // test asserts.
-import { REFERRAL_PARAM, type LineList } from '../rules/places.ts';
+import { REFERRAL_PARAM, type LineList } from './places.ts';
 
 export const EMAIL_PAGE_PATHS = {
   confirm: '/email/confirm',

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { setRuntimeConfig } from '../../runtime-config/runtime-config';
+import { setRuntimeConfig } from '@agentora/data';
 import { TEST_BACKEND_ENV } from './test-backend-env';
 
 export interface TestBackend {
@@ -14,7 +14,9 @@ export interface TestBackend {
 function env(name: string): string {
   const value = process.env[name];
   if (!value)
-    throw new Error(`${name} is not set: libs/data's jest globalSetup starts the local backend.`);
+    throw new Error(
+      `${name} is not set: the jest globalSetup of libs/data/backend-tests starts the local backend.`,
+    );
   return value;
 }
 

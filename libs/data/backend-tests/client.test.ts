@@ -1,4 +1,4 @@
-import { RuntimeConfigError } from '../runtime-config/runtime-config';
+import { RuntimeConfigError } from '@agentora/data';
 
 // supabase-js must not be part of page load: it is required on the first call, and only once.
 let mockSupabaseLoads = 0;
@@ -12,7 +12,7 @@ jest.mock('@supabase/supabase-js', () => {
 
 describe('the Supabase client', () => {
   it('is loaded lazily on the first call and then reused', async () => {
-    const data = await import('../index');
+    const data = await import('@agentora/data');
     expect(mockSupabaseLoads).toBe(0);
 
     // Before the runtime config is read, a sign-up fails on it without loading supabase-js.
