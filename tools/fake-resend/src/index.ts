@@ -1,7 +1,18 @@
 export {
   startFakeResend,
-  type AcceptedMail,
   type FakeResend,
   type FakeResendOptions,
   type FakeResendStats,
 } from './fake-resend.ts';
+export {
+  createResendApi,
+  memoryStore,
+  type AcceptedMail,
+  type Answer,
+  type KeyedSend,
+  type MailStore,
+  type ResendAdmission,
+  type ResendApi,
+  type ResendApiOptions,
+  type ResendStats,
+} from './resend-api.ts';

@@ -60,7 +60,7 @@ export function outboxMailer(outbox: Outbox, otpExpirySeconds: number): AuthMail
   return async (email) => {
     const minutes = Math.max(1, Math.round(otpExpirySeconds / 60));
     const text = `${SUBJECTS[email.actionType]}\n\nEnter this code to sign in: ${email.otp}\n\nIt expires in ${minutes} minutes.\n`;
-    await outbox.accept({
+    await outbox.keep({
       from: 'Supabase Auth <noreply@mail.app.supabase.io>',
       to: email.user.email,
       subject: SUBJECTS[email.actionType],

@@ -4,8 +4,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { AuthServices } from '../auth/auth-services.ts';
 import { admitAuth } from '../auth/routes.ts';
 import { admitFunction, type FunctionsServices } from '../functions/routes.ts';
-import { admitResend, type ResendStandIn } from '../outbox/resend-api.ts';
-import { handleOutbox } from '../outbox/routes.ts';
+import { admitResend, handleOutbox, type MailServices } from '../outbox/routes.ts';
 import { admitRest, type RestServices } from '../rest/routes.ts';
 import { admitStorage, type StorageServices } from '../storage/routes.ts';
 import {
@@ -30,8 +29,8 @@ export interface HttpServices {
   rest: RestServices;
   storage: StorageServices;
   functions: FunctionsServices;
-  /** The outbox, and the Resend API stand-in that fills it. */
-  mail: ResendStandIn;
+  /** The outbox, and Resend's API that fills it. */
+  mail: MailServices;
   /** The Host headers answered (see host.ts). */
   hosts: HostPolicy;
   /** The browser origins given CORS access (see cors.ts). */
@@ -98,7 +97,7 @@ function areaFor(pathname: string, services: HttpServices): Area {
     const path = rest;
     return {
       cors: false,
-      admit: (req) => admitResend(req.method, req.headers.authorization, services.mail, path),
+      admit: (req) => admitResend(req, services.mail, path),
     };
   }
   if (pathname === '/health') {

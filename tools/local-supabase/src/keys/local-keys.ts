@@ -22,7 +22,7 @@ export const DEFAULT_PORT = LOCAL_BACKEND.port;
 export const LOCAL_PUBLISHABLE_KEY: string = LOCAL_BACKEND.publishableKey;
 export const LOCAL_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 
-/** The key the functions present to this server's Resend stand-in (outbox/resend-api.ts). */
+/** The key the functions present to this server's Resend API (outbox/routes.ts, /resend). */
 export const LOCAL_RESEND_API_KEY = 're_local_outbox';
 
 /**

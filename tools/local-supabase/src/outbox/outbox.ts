@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { AcceptedMail, KeyedSend, MailStore } from '@agentora/fake-resend';
 import type { MailMessage } from '@agentora/backend/mail/types';
 
-/** A message as the functions hand it to Resend's API (resend-api.ts reads it from the request). */
+/** A message as the outbox keeps it: the recipients in one line (the functions send to one address). */
 export type OutboxMail = MailMessage;
 
 export interface OutboxMessage extends OutboxMail {
@@ -12,16 +13,18 @@ export interface OutboxMessage extends OutboxMail {
 }
 
 /**
- * Where mail goes when no real transport is configured: one JSON file per message, newest first. Like
- * Resend, it honours the idempotency key: a second send with the same key answers the first message's id
- * and writes nothing.
+ * Where mail goes when no real transport is configured: one JSON file per message, listed newest first.
+ * Resend's API (@agentora/fake-resend, mounted at /resend) writes into it through `store`, which keeps
+ * the idempotency keys beside the messages, so a restart of the server forgets none.
  */
 export interface Outbox {
   readonly dir: string;
-  /** Keeps the message unless one with the same idempotency key is kept already; its id either way. */
-  accept(mail: OutboxMail): Promise<{ id: string }>;
+  /** Keeps a message handed over directly (Auth's own mail); its id. */
+  keep(mail: OutboxMail): Promise<{ id: string }>;
   list(): Promise<OutboxMessage[]>;
   get(id: string): Promise<OutboxMessage | undefined>;
+  /** What Resend's API keeps its mail and keys in. */
+  readonly store: MailStore;
   /**
    * Resolves once no message is being written: a server that stops waits for it, so that nothing writes
    * into the data dir after the stop (a test then deletes the dir).
@@ -31,10 +34,30 @@ export interface Outbox {
 
 const ID_SHAPE = /^[0-9a-f-]{36}$/;
 
+/** Written aside and renamed, so no reader sees half a file. */
+async function writeWhole(file: string, text: string): Promise<void> {
+  await writeFile(`${file}.tmp`, text);
+  await rename(`${file}.tmp`, file);
+}
+
+function messageOf(mail: AcceptedMail): OutboxMessage {
+  return {
+    id: mail.id,
+    createdAt: new Date(mail.acceptedAt).toISOString(),
+    from: mail.from,
+    to: mail.to.join(', '),
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    ...(Object.keys(mail.headers).length > 0 ? { headers: mail.headers } : {}),
+    idempotencyKey: mail.idempotencyKey,
+  };
+}
+
 export function createOutbox(dir: string): Outbox {
-  const keysDir = path.join(dir, 'idempotency-keys');
-  const fileFor = (message: OutboxMessage) =>
-    path.join(dir, `${message.createdAt.replace(/[:.]/g, '-')}_${message.id}.json`);
+  const keysDir = path.join(dir, 'resend-keys');
+  const keyFile = (key: string) =>
+    path.join(keysDir, createHash('sha256').update(key).digest('hex'));
 
   async function files(): Promise<string[]> {
     try {
@@ -50,14 +73,23 @@ export function createOutbox(dir: string): Outbox {
   }
 
   const writing = new Set<Promise<unknown>>();
+  function tracked<T>(work: Promise<T>): Promise<T> {
+    writing.add(work);
+    void work.finally(() => writing.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  async function write(message: OutboxMessage): Promise<void> {
+    await mkdir(dir, { recursive: true });
+    const name = `${message.createdAt.replace(/[:.]/g, '-')}_${message.id}.json`;
+    await writeWhole(path.join(dir, name), JSON.stringify(message, null, 2));
+  }
 
   return {
     dir,
-    accept(mail) {
-      const written = keep(mail);
-      writing.add(written);
-      void written.finally(() => writing.delete(written)).catch(() => undefined);
-      return written;
+    keep(mail) {
+      const message = { id: randomUUID(), createdAt: new Date().toISOString(), ...mail };
+      return tracked(write(message).then(() => ({ id: message.id })));
     },
     async list() {
       const names = (await files()).sort().reverse();
@@ -68,33 +100,31 @@ export function createOutbox(dir: string): Outbox {
       const name = (await files()).find((file) => file.endsWith(`_${id}.json`));
       return name ? read(name) : undefined;
     },
+    store: {
+      async find(key) {
+        try {
+          return JSON.parse(await readFile(keyFile(key), 'utf8')) as KeyedSend;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+          throw error;
+        }
+      },
+      keep(mail, bodyHash) {
+        return tracked(
+          (async () => {
+            // The message before its key: a stop between the two leaves a mail that a retry sends
+            // again, never a key that answers for a mail that was not kept.
+            await write(messageOf(mail));
+            if (mail.idempotencyKey === '') return;
+            await mkdir(keysDir, { recursive: true });
+            const send: KeyedSend = { id: mail.id, bodyHash, at: mail.acceptedAt };
+            await writeWhole(keyFile(mail.idempotencyKey), JSON.stringify(send));
+          })(),
+        );
+      },
+    },
     async settled() {
       await Promise.allSettled([...writing]);
     },
   };
-
-  async function keep(mail: OutboxMail): Promise<{ id: string }> {
-    const message: OutboxMessage = {
-      id: randomUUID(),
-      createdAt: new Date().toISOString(),
-      ...mail,
-    };
-    await mkdir(keysDir, { recursive: true });
-    const keyFile = path.join(
-      keysDir,
-      createHash('sha256').update(mail.idempotencyKey).digest('hex'),
-    );
-    try {
-      // Exclusive create: of two sends with one key, exactly one gets to write its message.
-      await writeFile(keyFile, message.id, { flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      return { id: (await readFile(keyFile, 'utf8')).trim() };
-    }
-    // Written aside and renamed, so the listing never sees half a message.
-    const target = fileFor(message);
-    await writeFile(`${target}.tmp`, JSON.stringify(message, null, 2));
-    await rename(`${target}.tmp`, target);
-    return { id: message.id };
-  }
 }

@@ -1,7 +1,34 @@
+import type { IncomingMessage } from 'node:http';
+import type { ResendApi } from '@agentora/fake-resend';
+import { escapeHtml } from '@agentora/backend/mail/html';
 import type { RequestContext } from '../http/context.ts';
 import { sendJson, sendRaw } from '../http/reply.ts';
-import { escapeHtml } from '@agentora/backend/mail/html';
+import type { Admission } from '../http/route.ts';
 import type { Outbox, OutboxMessage } from './outbox.ts';
+
+/** The outbox, and Resend's API that fills it (@agentora/fake-resend's, over the outbox's store). */
+export interface MailServices {
+  outbox: Outbox;
+  resend: ResendApi;
+}
+
+/**
+ * /resend/...: Resend's POST /emails, so the functions send mail locally exactly as in production, over
+ * HTTP with RESEND_API_KEY (RESEND_API_URL = <this server>/resend), and the mail lands in the outbox.
+ * Decided from the head as Resend decides it; the body is read within its limit.
+ */
+export function admitResend(req: IncomingMessage, mail: MailServices, path: string): Admission {
+  const admission = mail.resend.admit({ method: req.method ?? 'GET', path, headers: req.headers });
+  if ('refuse' in admission) return admission;
+  return {
+    bodyLimit: admission.bodyLimit,
+    tooLarge: admission.tooLarge,
+    async handle(ctx) {
+      const answer = await admission.answer(ctx.body.bytes);
+      sendJson(ctx.res, answer.status, answer.body, answer.headers);
+    },
+  };
+}
 
 // The emails are this project's own templates with every value escaped; the policy is a second fence.
 const PAGE_HEADERS = {

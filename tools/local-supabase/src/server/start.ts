@@ -40,6 +40,7 @@ import {
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys/local-keys.ts';
 import { generateSigningKey, loadOrCreateSigningKey } from '../keys/signing-key.ts';
+import { createResendApi } from '@agentora/fake-resend';
 import { createOutbox, type Outbox } from '../outbox/outbox.ts';
 import { startMailQueueTimer } from './mail-queue-timer.ts';
 import { startRetentionTimer } from './retention-timer.ts';
@@ -128,7 +129,15 @@ export async function startLocalSupabase(
           idleTimeoutMs: options.functionIdleTimeoutMs ?? 150_000,
           gatewaySecret,
         },
-        mail: { outbox, apiKey: LOCAL_RESEND_API_KEY },
+        mail: {
+          outbox,
+          // Any rate: the local queue keeps its own pace, and the tests send faster.
+          resend: createResendApi({
+            apiKey: LOCAL_RESEND_API_KEY,
+            ratePerSecond: 0,
+            store: outbox.store,
+          }),
+        },
         hosts: createHostPolicy(host),
         origins,
         isReady: () => ready,

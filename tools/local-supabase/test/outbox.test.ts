@@ -1,0 +1,102 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { LOCAL_RESEND_API_KEY } from '../src/keys/local-keys.ts';
+import { startLocalSupabase, type LocalSupabase } from '../src/index.ts';
+import type { OutboxMessage } from '../src/outbox/outbox.ts';
+
+// /resend/emails, Resend's API as @agentora/fake-resend serves it, over the outbox: what the functions
+// send lands in /outbox.json as they read it, and its idempotency keys outlive a restart.
+let dataDir: string;
+let server: LocalSupabase;
+const start = () =>
+  startLocalSupabase({ port: 0, dataDir, inMemory: true, functionLog: () => undefined });
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-outbox-'));
+  server = await start();
+});
+afterAll(async () => {
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const mail = (subject = 'Hello', extra: Record<string, unknown> = {}) => ({
+  from: 'Agentora <hello@agentora.ai>',
+  to: ['ada@example.com'],
+  subject,
+  html: '<p>Hi</p>',
+  text: 'Hi',
+  ...extra,
+});
+
+function send(body: unknown, headers: Record<string, string> = {}, init: RequestInit = {}) {
+  return fetch(`${server.url}/resend/emails`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${LOCAL_RESEND_API_KEY}`,
+      'Content-Type': 'application/json',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+    ...init,
+  });
+}
+
+const outbox = async () =>
+  (await (await fetch(`${server.url}/outbox.json`)).json()) as OutboxMessage[];
+
+describe('the outbox behind /resend', () => {
+  it('keeps what it takes as the functions read it, newest first', async () => {
+    const first = await send(mail('First', { headers: { 'List-Unsubscribe': '<https://x>' } }), {
+      'Idempotency-Key': 'mail/first',
+    });
+    expect(first.status).toBe(200);
+    const { id } = (await first.json()) as { id: string };
+    await send(mail('Second'), { 'Idempotency-Key': 'mail/second' });
+    const [second, kept] = await outbox();
+    expect(second.subject).toBe('Second');
+    expect(kept).toEqual({
+      id,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      from: 'Agentora <hello@agentora.ai>',
+      to: 'ada@example.com',
+      subject: 'First',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+      headers: { 'List-Unsubscribe': '<https://x>' },
+      idempotencyKey: 'mail/first',
+    });
+    const page = await (await fetch(`${server.url}/outbox/${id}.txt`)).text();
+    expect(page).toBe('Hi');
+  });
+
+  it('answers a repeated key with the first id, another body under it with 409, after a restart too', async () => {
+    const first = (await (await send(mail('Once'), { 'Idempotency-Key': 'mail/once' })).json()) as {
+      id: string;
+    };
+    await server.stop();
+    server = await start();
+    const again = await send(mail('Once'), { 'Idempotency-Key': 'mail/once' });
+    expect(await again.json()).toEqual({ id: first.id });
+    const changed = await send(mail('Twice'), { 'Idempotency-Key': 'mail/once' });
+    expect(changed.status).toBe(409);
+    expect(await changed.json()).toMatchObject({ name: 'invalid_idempotent_request' });
+    expect(
+      (await outbox()).filter((message) => message.idempotencyKey === 'mail/once'),
+    ).toHaveLength(1);
+  });
+
+  it('refuses as Resend does, and keeps nothing of a refusal', async () => {
+    const before = (await outbox()).length;
+    expect((await send(mail(), { Authorization: '' })).status).toBe(401);
+    expect((await send(mail(), { Authorization: 'Bearer re_another' })).status).toBe(403);
+    expect((await send(mail(''), {})).status).toBe(422);
+    expect((await fetch(`${server.url}/resend/emails`)).status).toBe(405);
+    expect((await fetch(`${server.url}/resend/domains`, { method: 'POST' })).status).toBe(404);
+    const large = await send(mail('Large', { text: 'x'.repeat(1024 * 1024) }));
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ statusCode: 413, name: 'payload_too_large' });
+    expect((await outbox()).length).toBe(before);
+  });
+});
