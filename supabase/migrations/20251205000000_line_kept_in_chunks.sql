@@ -875,6 +875,11 @@ revoke all on function private.check_line(text) from public;
 
 -- 7. The console's referrals: each referrer's place from the kept tables -------------------------------
 
+-- The suspected-farming numbers are one row. A set-returning function is taken for 1,000 rows unless it
+-- says otherwise, and console_referrals crosses its codes with it twice: the estimate grew a
+-- thousandfold, past jit_above_cost, and compiling the query took most of its time on a server with JIT.
+alter function private.suspected_farming_rules() rows 1;
+
 -- As migration 20251129000100, but the place of each referrer on the page is read alone
 -- (private.line_place) instead of ranking both lines whenever a page holds one of their referrers.
 create or replace function public.console_referrals(
