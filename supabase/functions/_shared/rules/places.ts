@@ -1,7 +1,8 @@
 // A place in line for the early-access list and the waitlist, and what a referral does to it
-// (docs/growth.md). The rules themselves live in SQL (private.line_places, migration
-// 20251129000000_growth.sql), where every place is recomputed from the rows; these are the numbers the
-// pages and mails print, which supabase/tests/place-rules.test.ts holds equal to the database's.
+// (docs/growth.md). The rules themselves live in SQL (migration 20251129000000_growth.sql), where a place
+// is read from the line kept with the rows (private.line_place, migration
+// 20251205000000_line_kept_in_chunks.sql); these are the numbers the pages and mails print, which
+// supabase/tests/place-rules.test.ts holds equal to the database's.
 
 /** The lists that keep a line. */
 export const LINE_LISTS = ['early_access', 'waitlist'] as const;
