@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { APP_NAMES, appFolder, type AppName } from '@agentora/contracts/apps';
 import { SITE_URL } from '@agentora/data/constants';
+import { REMOTE_STANDALONE_FILES } from '@agentora/delivery';
 import { IMMUTABLE, REVALIDATE } from '@agentora/host';
 import { servedApps } from '@agentora/e2e-support/owners';
 import { sharedSiteUrl } from '@agentora/e2e-support/site';
@@ -61,6 +62,11 @@ test('an unknown address gets the error page with 404; a missing file of a remot
   const missing = await request.get(`${appUrl('careers')}/missing.0123456789.js`);
   expect(missing.status()).toBe(404);
   expect(await missing.text()).toBe('');
+  // A remote's standalone page and local config are for `nx serve`, not on its host.
+  for (const file of ['', ...REMOTE_STANDALONE_FILES]) {
+    const standalone = await request.get(`${appUrl('careers')}/${file}`, { maxRedirects: 0 });
+    expect(standalone.status(), file).toBe(404);
+  }
 });
 
 test("every file of every app's build is cached as its name says: content-hashed for a year, the rest revalidated", async ({
@@ -72,8 +78,14 @@ test("every file of every app's build is cached as its name says: content-hashed
     const files = (fs.readdirSync(dist, { recursive: true }) as string[]).filter((file) =>
       fs.statSync(path.join(dist, file)).isFile(),
     );
-    // The shell's index.html is replaced by the prerendered home page.
-    for (const file of files.filter((name) => !name.endsWith('.html'))) {
+    // The shell's index.html is replaced by the prerendered home page; a remote's standalone page
+    // and its local runtime config are for `nx serve` and are not on its host (checked below).
+    const onTheHost = files.filter(
+      (name) =>
+        !name.endsWith('.html') &&
+        !(app !== 'shell' && (REMOTE_STANDALONE_FILES as readonly string[]).includes(name)),
+    );
+    for (const file of onTheHost) {
       const url = `${appUrl(app)}/${file}`;
       const response = await request.get(url, { maxRedirects: 0 });
       expect(response.status(), url).toBe(200);
@@ -108,7 +120,7 @@ test("a remote's manifest is readable by other origins, and nothing else is; its
     exposes: Array<{ assets: { js: { sync: string[] } } }>;
   };
   const chunk = exposes[0]!.assets.js.sync.find((file) => /\.[0-9a-f]{10}\.js$/.test(file))!;
-  for (const file of [chunk, 'remoteEntry.js', 'index.html']) {
+  for (const file of [chunk, 'remoteEntry.js']) {
     const response = await request.get(`${careers}/${file}`, {
       headers: { origin: sharedSiteUrl(), 'accept-encoding': 'br, gzip' },
     });

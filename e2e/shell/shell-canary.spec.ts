@@ -74,7 +74,7 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
     wrapExposed: { module: 'CareersPage', marker: MARKER },
   });
   const host = fs.mkdtempSync(path.join(os.tmpdir(), 'careers-host-'));
-  deployApp(path.join(WORKSPACE_ROOT, 'apps/careers/dist'), host);
+  deployApp(path.join(WORKSPACE_ROOT, 'apps/careers/dist'), host, { remote: true });
   const nextId = deployRelease(next, host);
   const site = await startPreviewSite({
     workspaceRoot: WORKSPACE_ROOT,
@@ -113,14 +113,13 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
     expect(await early.seesNext(site.url)).toBe(false);
 
     // A release that breaks the contract is refused, and nothing changes for anyone.
-    const broken = path.join(host, RELEASES_DIR, 'broken-copy');
-    fs.cpSync(path.join(host, RELEASES_DIR, nextId), broken, { recursive: true });
-    const manifest = JSON.parse(fs.readFileSync(path.join(broken, 'mf-manifest.json'), 'utf8'));
-    manifest.exposes.push({ ...manifest.exposes[0], path: './Extra' });
     const brokenBuild = fs.mkdtempSync(path.join(os.tmpdir(), 'careers-broken-'));
-    fs.cpSync(broken, brokenBuild, { recursive: true });
+    fs.cpSync(next, brokenBuild, { recursive: true });
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(brokenBuild, 'mf-manifest.json'), 'utf8'),
+    );
+    manifest.exposes.push({ ...manifest.exposes[0], path: './Extra' });
     fs.writeFileSync(path.join(brokenBuild, 'mf-manifest.json'), JSON.stringify(manifest));
-    fs.rmSync(broken, { recursive: true });
     const brokenId = deployRelease(brokenBuild, host);
     const before = liveConfig();
     expect(() =>

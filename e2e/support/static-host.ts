@@ -38,7 +38,7 @@ export async function startStaticHost(
     url: site.url,
     runtimeConfigUrl: `${site.url}/runtime-config.json`,
     deploy: async (app, distDir = path.join(WORKSPACE_ROOT, appFolder(app), 'dist')) => {
-      deployApp(distDir, site.folder(app));
+      deployApp(distDir, site.folder(app), { remote: app !== 'shell' });
       await site.settled(app);
     },
     close: () => site.close(),

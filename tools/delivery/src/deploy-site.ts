@@ -10,6 +10,10 @@
 //
 // Neither rebuilds another app. The release commands (release-main.ts) change a live folder the same
 // way: read it back, change it, upload it.
+//
+// The steps are separable (assembleApp, assemblePages, uploadFolder) so that CI runs what executes
+// code read from the live hosts (the prerender runs the shell's and the remotes' server builds) in a
+// job that holds no credentials, and uploads from another job that runs nothing else.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,9 +25,17 @@ import {
 } from '@agentora/contracts/apps';
 import { deployFolder, remoteHeaderRules } from '@agentora/host';
 import { runPrerender } from '@agentora/prerender';
-import { deployApp } from './deploy.ts';
-import { NotDeployedError, pullHostFolder } from './deployed-files.ts';
-import { hostRootOf } from './releases.ts';
+import { deployApp, readBuildRecord } from './deploy.ts';
+import { execFileSync } from 'node:child_process';
+import {
+  liveDeployedFiles,
+  NotDeployedError,
+  pullHostFolder,
+  sameFiles,
+  type DeployedFiles,
+} from './deployed-files.ts';
+import { readPagesRecord } from '@agentora/prerender';
+import { hostRootOf, RELEASE_MANIFEST_PATH } from './releases.ts';
 import { writeRules, writeSecurityHeaders } from './write-headers.ts';
 
 const RUNTIME_CONFIG = 'runtime-config.json';
@@ -68,19 +80,42 @@ export function liveRootOf(app: AppName, site: LiveSite, config: RuntimeConfigJs
   return app === 'shell' ? site.siteUrl : hostRootOf(config.remotes[app as RemoteName]);
 }
 
-export interface DeploySiteOptions {
+/** An assembled host folder, and what it was made from: the live list read (none on a first deploy). */
+export interface Assembled {
   app: AppName;
+  folder: string;
+  /** The live host it was read from and will be uploaded to. */
+  root: string;
+  readFrom: DeployedFiles | undefined;
+}
+
+/** Next to an assembled folder: what it was read from, for the upload step of another job. */
+export function writeAssembled(assembled: Assembled): void {
+  fs.writeFileSync(
+    `${assembled.folder}.read.json`,
+    `${JSON.stringify({ app: assembled.app, root: assembled.root, readFrom: assembled.readFrom ?? null }, null, 2)}\n`,
+  );
+}
+
+export function readAssembled(folder: string): Assembled {
+  const record = JSON.parse(fs.readFileSync(`${folder}.read.json`, 'utf8')) as {
+    app: AppName;
+    root: string;
+    readFrom: DeployedFiles | null;
+  };
+  return { app: record.app, folder, root: record.root, readFrom: record.readFrom ?? undefined };
+}
+
+export interface AssembleOptions {
   workspaceRoot: string;
   site: LiveSite;
-  upload: Upload;
-  /** The build to deploy (default apps/<app>/dist). */
-  distDir?: string;
+  /** Where the folders are made (each app's in a folder of its name). */
+  into: string;
   /**
-   * Nothing of this app is live yet: start from an empty folder. The shell's first deploy also
-   * needs the runtime config it will serve (afterwards the live one is kept, as the release commands
-   * change it).
+   * Where each app must live (a real upload: its production origin). A live config naming another
+   * host is refused: what is read back is what is uploaded, to the production domains.
    */
-  firstDeploy?: { runtimeConfig?: RuntimeConfigJson };
+  requireRoots?: (app: AppName) => string;
   log?: (line: string) => void;
 }
 
@@ -90,13 +125,16 @@ async function liveFolder(
   root: string,
   folder: string,
   first: boolean,
-): Promise<boolean> {
+): Promise<DeployedFiles | undefined> {
   fs.mkdirSync(folder, { recursive: true });
+  if (first) {
+    if (await liveDeployedFiles(root))
+      throw new Error(`${app} is already deployed at ${root}: leave out --first-deploy.`);
+    return undefined;
+  }
   try {
-    await pullHostFolder({ from: root, into: folder });
-    return true;
+    return await pullHostFolder({ from: root, into: folder });
   } catch (error) {
-    if (error instanceof NotDeployedError && first) return false;
     if (error instanceof NotDeployedError)
       throw new NotDeployedError(
         `${error.message} If this is ${app}'s first deploy, say so with --first-deploy.`,
@@ -105,20 +143,188 @@ async function liveFolder(
   }
 }
 
-/** Renders the pages (all, or those that show `remote`) into the shell's folder and writes its rules. */
+function checkRoot(app: AppName, root: string, options: AssembleOptions): void {
+  const required = options.requireRoots?.(app);
+  if (required && new URL(root).origin !== new URL(required).origin)
+    throw new Error(
+      `${app} is read from ${root}, but lives at ${required}: a deploy uploads to the production domains only what it read from them.`,
+    );
+}
+
+/**
+ * Refuses a build older than the live one: the live folder's build record names its commit, and
+ * ours must descend from it (git history of this checkout).
+ */
+function checkNewer(
+  app: AppName,
+  folder: string,
+  commit: string | undefined,
+  workspaceRoot: string,
+) {
+  const live = readBuildRecord(folder)?.commit;
+  if (!live || !commit || live === commit) return;
+  try {
+    execFileSync('git', ['merge-base', '--is-ancestor', live, commit], {
+      cwd: workspaceRoot,
+      stdio: 'ignore',
+    });
+  } catch {
+    throw new Error(
+      `${app} live is ${live}, which ${commit} does not descend from (an older build, or history this checkout lacks: fetch it): not deploying over it.`,
+    );
+  }
+}
+
+/**
+ * An app's folder as its next version: the live one read back, the build over it, its header rules
+ * (a remote's); the shell's pages rendered again (a shell's deploy).
+ */
+export async function assembleApp(
+  options: AssembleOptions & {
+    app: AppName;
+    distDir?: string;
+    /** Nothing of this app is live yet. */
+    firstDeploy?: boolean;
+    /** The shell's runtime config to serve (its first deploy, or a change by hand). */
+    runtimeConfig?: RuntimeConfigJson;
+    commit?: string;
+  },
+): Promise<Assembled> {
+  const { app, workspaceRoot, site } = options;
+  const log = options.log ?? (() => undefined);
+  const distDir = options.distDir ?? path.join(workspaceRoot, appFolder(app), 'dist');
+  const folder = path.join(options.into, app);
+  const config =
+    app === 'shell' && options.runtimeConfig
+      ? options.runtimeConfig
+      : await liveRuntimeConfig(site).catch((error: Error) => {
+          throw new Error(
+            `The live runtime config could not be read (${error.message}). ${app === 'shell' ? "The shell's first deploy takes one: --first-deploy --runtime-config <file>." : 'Deploy the remotes, then the shell, the first time.'}`,
+          );
+        });
+  // A remote the live config does not name yet (a new app) lives where the registry says.
+  const named = app === 'shell' || config.remotes[app as RemoteName] !== undefined;
+  if (!named && !(options.firstDeploy && options.requireRoots))
+    throw new Error(
+      `The live runtime config names no ${app}: deploy it with --first-deploy to production, then add its manifest to the config.`,
+    );
+  const root = named ? liveRootOf(app, site, config) : `${options.requireRoots!(app)}/`;
+  checkRoot(app, root, options);
+  if (
+    app !== 'shell' &&
+    new RegExp(`${RELEASE_MANIFEST_PATH}$`).test(config.remotes[app as RemoteName])
+  )
+    throw new Error(
+      `${app}'s stable release is a promoted release (${config.remotes[app as RemoteName]}): a deploy to its root would not reach visitors. Roll it back first (npm run release -- rollback ${app}), or release this build the same way (npm run release -- deploy ${app}).`,
+    );
+  const readFrom = await liveFolder(app, root, folder, options.firstDeploy === true);
+  log(readFrom ? `read the live ${app} back from ${root}` : `first deploy of ${app}`);
+  checkNewer(app, folder, options.commit, workspaceRoot);
+  deployApp(distDir, folder, {
+    remote: app !== 'shell',
+    commit: options.commit,
+  });
+  if (app !== 'shell') {
+    writeRules(folder, remoteHeaderRules());
+    return { app, folder, root, readFrom };
+  }
+  // The live config stays (the release commands change it), unless one is given.
+  if (!readFrom || options.runtimeConfig)
+    fs.writeFileSync(path.join(folder, RUNTIME_CONFIG), `${JSON.stringify(config, null, 2)}\n`);
+  log('rendering every page…');
+  await refreshPages(workspaceRoot, folder, config);
+  removeUnrenderedPages(folder);
+  writeSecurityHeaders({ shellDir: folder, runtimeConfig: config });
+  return { app, folder, root, readFrom };
+}
+
+/**
+ * The live shell read back, with the pages that show `remote` rendered again from the release now
+ * live; undefined when no shell is live yet (its first deploy renders every page).
+ */
+export async function assemblePages(
+  options: AssembleOptions & { remote: RemoteName },
+): Promise<Assembled | undefined> {
+  const log = options.log ?? (() => undefined);
+  const folder = path.join(options.into, 'shell');
+  const config = await liveRuntimeConfig(options.site);
+  const root = liveRootOf('shell', options.site, config);
+  checkRoot('shell', root, options);
+  fs.mkdirSync(folder, { recursive: true });
+  let readFrom: DeployedFiles;
+  try {
+    readFrom = await pullHostFolder({ from: root, into: folder });
+  } catch (error) {
+    if (!(error instanceof NotDeployedError)) throw error;
+    log('no shell is live yet: its first deploy renders every page');
+    return undefined;
+  }
+  // Its code is the live shell's: a remote's deploy never changes it.
+  log(`rendering the pages that show ${options.remote}…`);
+  await refreshPages(options.workspaceRoot, folder, config, options.remote);
+  writeSecurityHeaders({ shellDir: folder, runtimeConfig: config });
+  return { app: 'shell', folder, root, readFrom };
+}
+
+/**
+ * Puts an assembled folder live, unless the live host changed since it was read (another deploy or
+ * a release command in between): then nothing is uploaded, and the deploy is to be run again.
+ */
+export async function uploadFolder(assembled: Assembled, upload: Upload): Promise<void> {
+  const now = await liveDeployedFiles(assembled.root);
+  if (!sameFiles(now, assembled.readFrom))
+    throw new Error(
+      `${assembled.app} at ${assembled.root} changed since this deploy read it (another deploy or release command): nothing uploaded; run it again.`,
+    );
+  await upload(assembled.app, assembled.folder);
+}
+
+/** Renders the pages (all, or those that show `remote`) into the shell's folder. */
 async function refreshPages(
   workspaceRoot: string,
   shellDir: string,
   config: RuntimeConfigJson,
   remote?: RemoteName,
 ): Promise<void> {
+  fs.writeFileSync(path.join(shellDir, RUNTIME_CONFIG), `${JSON.stringify(config, null, 2)}\n`);
   await runPrerender({
     workspaceRoot,
     shellDir,
     config: path.join(shellDir, RUNTIME_CONFIG),
     remotes: remote ? [remote] : [],
   });
-  writeSecurityHeaders({ shellDir, runtimeConfig: config });
+}
+
+/** After every page was rendered: a page of a route that is gone leaves the host with its hash. */
+function removeUnrenderedPages(shellDir: string): void {
+  const rendered = new Set(Object.values(readPagesRecord(shellDir)).map((page) => page.file));
+  const pages = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'ssr' ? [] : pages(full);
+      return entry.name.endsWith('.html')
+        ? [path.relative(shellDir, full).split(path.sep).join('/')]
+        : [];
+    });
+  for (const page of pages(shellDir))
+    if (!rendered.has(page) && page !== 'page-template.html' && page !== '404.html')
+      fs.rmSync(path.join(shellDir, page));
+}
+
+export interface DeploySiteOptions {
+  app: AppName;
+  workspaceRoot: string;
+  site: LiveSite;
+  upload: Upload;
+  /** The build to deploy (default apps/<app>/dist). */
+  distDir?: string;
+  /** Nothing of this app is live yet: start from an empty folder. */
+  firstDeploy?: boolean;
+  /** The shell's runtime config to serve (its first deploy, or a change by hand). */
+  runtimeConfig?: RuntimeConfigJson;
+  commit?: string;
+  requireRoots?: (app: AppName) => string;
+  log?: (line: string) => void;
 }
 
 export interface DeploySiteResult {
@@ -127,60 +333,24 @@ export interface DeploySiteResult {
   workDir: string;
 }
 
-/** Deploys one app to the live site: see the top of this file. */
+/**
+ * Deploys one app to the live site in one process: see the top of this file (CI runs the same steps
+ * in separate jobs).
+ */
 export async function deploySite(options: DeploySiteOptions): Promise<DeploySiteResult> {
-  const { app, workspaceRoot, site, upload } = options;
-  const log = options.log ?? (() => undefined);
-  const distDir = options.distDir ?? path.join(workspaceRoot, appFolder(app), 'dist');
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `agentora-deploy-${app}-`));
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `agentora-deploy-${options.app}-`));
   const uploaded: DeploySiteResult['uploaded'] = [];
-  const put = async (which: AppName, folder: string) => {
-    log(`uploading ${which}…`);
-    await upload(which, folder);
-    uploaded.push({ app: which, folder });
+  const log = options.log ?? (() => undefined);
+  const put = async (assembled: Assembled) => {
+    log(`uploading ${assembled.app}…`);
+    await uploadFolder(assembled, options.upload);
+    uploaded.push({ app: assembled.app, folder: assembled.folder });
   };
-  const first = options.firstDeploy !== undefined;
-  const config =
-    app === 'shell' && options.firstDeploy?.runtimeConfig
-      ? options.firstDeploy.runtimeConfig
-      : await liveRuntimeConfig(site).catch((error: Error) => {
-          throw new Error(
-            `The live runtime config could not be read (${error.message}). ${app === 'shell' ? "The shell's first deploy takes one: --first-deploy --runtime-config <file>." : 'Deploy the remotes, then the shell, the first time.'}`,
-          );
-        });
-  const shellDir = path.join(workDir, 'shell');
-
-  if (app === 'shell') {
-    const live = await liveFolder('shell', site.siteUrl, shellDir, first);
-    log(live ? `read the live shell back from ${site.siteUrl}` : 'first deploy of the shell');
-    deployApp(distDir, shellDir);
-    // The live config stays (the release commands change it); a first deploy brings its own.
-    if (!live || options.firstDeploy?.runtimeConfig)
-      fs.writeFileSync(path.join(shellDir, RUNTIME_CONFIG), `${JSON.stringify(config, null, 2)}\n`);
-    log('rendering every page…');
-    await refreshPages(workspaceRoot, shellDir, config);
-    await put('shell', shellDir);
-    return { uploaded, workDir };
+  const common = { ...options, into: workDir };
+  await put(await assembleApp(common));
+  if (options.app !== 'shell') {
+    const pages = await assemblePages({ ...common, remote: options.app as RemoteName });
+    if (pages) await put(pages);
   }
-
-  const remote = app as RemoteName;
-  const remoteDir = path.join(workDir, remote);
-  const root = liveRootOf(remote, site, config);
-  const live = await liveFolder(remote, root, remoteDir, first);
-  log(live ? `read the live ${remote} back from ${root}` : `first deploy of ${remote}`);
-  deployApp(distDir, remoteDir);
-  writeRules(remoteDir, remoteHeaderRules());
-  await put(remote, remoteDir);
-
-  // Its pages, rendered from the release now live. The shell's code is the live shell's: a remote's
-  // deploy never changes it.
-  const shellLive = await liveFolder('shell', site.siteUrl, shellDir, true);
-  if (!shellLive) {
-    log('no shell is live yet: its first deploy renders every page');
-    return { uploaded, workDir };
-  }
-  log(`rendering the pages that show ${remote}…`);
-  await refreshPages(workspaceRoot, shellDir, config, remote);
-  await put('shell', shellDir);
   return { uploaded, workDir };
 }

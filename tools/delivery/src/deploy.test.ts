@@ -87,6 +87,32 @@ describe('deployApp', () => {
     );
   });
 
+  it("refuses a host whose file under a content-hashed name is not the build's, and leaves it as it was", () => {
+    const target = path.join(work, 'host');
+    writeBuild(path.join(work, 'v1'), { 'index.html': 'v1', 'main.aaaaaaaaaa.js': 'chunk v1' });
+    writeBuild(target, { 'main.aaaaaaaaaa.js': 'planted' });
+    expect(() => deployApp(path.join(work, 'v1'), target)).toThrow(
+      "main.aaaaaaaaaa.js on the host is not this build's file of that name",
+    );
+    expect(fs.readFileSync(path.join(target, 'main.aaaaaaaaaa.js'), 'utf8')).toBe('planted');
+  });
+
+  it("leaves out what the host must not serve, and records the build's commit", () => {
+    const target = path.join(work, 'host');
+    writeBuild(path.join(work, 'v1'), {
+      'index.html': 'standalone page',
+      'runtime-config.json': '{"local":true}',
+      'mf-manifest.json': '{}',
+    });
+    deployApp(path.join(work, 'v1'), target, { remote: true, commit: 'abc123' });
+    expect(fs.readdirSync(target).sort()).toEqual(['deployed-build.json', 'mf-manifest.json']);
+    expect(
+      JSON.parse(fs.readFileSync(path.join(target, 'deployed-build.json'), 'utf8')),
+    ).toMatchObject({
+      commit: 'abc123',
+    });
+  });
+
   it('refuses a folder that is not a build', () => {
     expect(() => deployApp(path.join(work, 'nothing'), path.join(work, 'host'))).toThrow(
       'is not a build (no index.html)',

@@ -45,6 +45,21 @@ export interface BuildRecord {
   files: string[];
   /** When it was deployed (ISO 8601): a folder read back from the host has no file times. */
   deployedAt: string;
+  /** The commit it was built from, where the deploy knows it (the next deploy refuses an older one). */
+  commit?: string;
+}
+
+/**
+ * A remote's standalone page and its local config: what `nx serve` shows of a remote on its own. A
+ * remote's host never serves them (visitors see a remote only inside the shell's pages).
+ */
+export const REMOTE_STANDALONE_FILES = ['index.html', RUNTIME_CONFIG_FILE] as const;
+
+export interface DeployAppOptions {
+  /** The folder is a remote's host (or one of its releases): its standalone files stay out. */
+  remote?: boolean;
+  /** The commit the build comes from. */
+  commit?: string;
 }
 
 export function readBuildRecord(target: string): BuildRecord | undefined {
@@ -55,7 +70,11 @@ export function readBuildRecord(target: string): BuildRecord | undefined {
   }
 }
 
-export function deployApp(distDir: string, target: string): DeployResult {
+export function deployApp(
+  distDir: string,
+  target: string,
+  options: DeployAppOptions = {},
+): DeployResult {
   if (!fs.existsSync(path.join(distDir, 'index.html')))
     throw new Error(`${distDir} is not a build (no index.html): run the app's build first.`);
   // Where pages were prerendered, index.html is the home page, and the prerender that follows this
@@ -64,16 +83,26 @@ export function deployApp(distDir: string, target: string): DeployResult {
   // The environment's runtime config is the host's (the release commands change it): a build's
   // (the local one, for a standalone run) never replaces it.
   const configured = fs.existsSync(path.join(target, RUNTIME_CONFIG_FILE));
+  const omitted = new Set<string>(options.remote ? REMOTE_STANDALONE_FILES : []);
   const files = listFiles(distDir).filter(
     (file) =>
-      !(prerendered && file === 'index.html') && !(configured && file === RUNTIME_CONFIG_FILE),
+      !omitted.has(file) &&
+      !(prerendered && file === 'index.html') &&
+      !(configured && file === RUNTIME_CONFIG_FILE),
   );
   const assets = files.filter((file) => HASHED.test(path.basename(file)));
   const entries = files.filter((file) => !HASHED.test(path.basename(file)));
   const previous = readBuildRecord(target);
   for (const file of assets) {
+    const from = path.join(distDir, file);
     const to = path.join(target, file);
-    if (!fs.existsSync(to)) copyAtomically(path.join(distDir, file), to);
+    // A content-hashed name is one content: the same name holding other bytes on the host is not an
+    // earlier release of it (a tampered file, or a build that hashes differently) and is not kept.
+    if (fs.existsSync(to) && !fs.readFileSync(to).equals(fs.readFileSync(from)))
+      throw new Error(
+        `${file} on the host is not this build's file of that name: refusing to deploy over it (check what the host serves).`,
+      );
+    if (!fs.existsSync(to)) copyAtomically(from, to);
   }
   // The manifest names the entry; write it last of all.
   entries.sort(
@@ -91,7 +120,11 @@ export function deployApp(distDir: string, target: string): DeployResult {
       )
     : [];
   for (const file of removed) fs.rmSync(path.join(target, file));
-  const record: BuildRecord = { files: [...assets].sort(), deployedAt: new Date().toISOString() };
+  const record: BuildRecord = {
+    files: [...assets].sort(),
+    deployedAt: new Date().toISOString(),
+    ...(options.commit ? { commit: options.commit } : {}),
+  };
   fs.writeFileSync(path.join(target, BUILD_RECORD), `${JSON.stringify(record, null, 2)}\n`);
   return { target, assets, entries, removed };
 }

@@ -60,6 +60,24 @@ export class NotDeployedError extends Error {
   override name = 'NotDeployedError';
 }
 
+/**
+ * What a read-back accepts, the host's own limits (Workers static assets: 20,000 files a version on
+ * the free plan, 25 MiB a file) and a deadline: a live site serving more, or too slowly, is not a
+ * folder this project deployed.
+ */
+export const READ_BACK_LIMITS = {
+  files: 20_000,
+  fileBytes: 25 * 1024 * 1024,
+  deadlineMs: 10 * 60 * 1000,
+} as const;
+
+/**
+ * A file name of a list: `/`-separated words of letters, digits and `._-` (a build's and the
+ * prerender's names are all of that kind); nothing that could leave the folder (`..`, an absolute
+ * path, a backslash, a drive letter) or mean something else to a file system.
+ */
+const LISTED_NAME = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
+
 export interface PullOptions {
   /** The live host's origin (or root URL). */
   from: string;
@@ -70,47 +88,103 @@ export interface PullOptions {
   fetchImpl?: typeof fetch;
 }
 
+/** The body of a response, refused past `limit` bytes without reading on. */
+async function boundedBody(response: Response, limit: number, url: URL): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > limit)
+    throw new Error(`${url} is ${declared} bytes: more than the host's ${limit}.`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
+    size += part.value.length;
+    if (size > limit) {
+      await reader?.cancel();
+      throw new Error(`${url} is more than the host's ${limit} bytes.`);
+    }
+    chunks.push(Buffer.from(part.value));
+  }
+  return Buffer.concat(chunks);
+}
+
 /**
  * Copies the live host's files into a folder, each checked against the live list: a file that
  * differs (a host serving a mix of two versions) fails the pull, and nothing is deployed from it.
+ * Only the host asked is read: a redirect anywhere fails it too.
  */
 export async function pullHostFolder(options: PullOptions): Promise<DeployedFiles> {
   const fetchImpl = options.fetchImpl ?? fetch;
-  const root = options.from.endsWith('/') ? options.from : `${options.from}/`;
+  const root = new URL(options.from.endsWith('/') ? options.from : `${options.from}/`);
+  const deadline = AbortSignal.timeout(READ_BACK_LIMITS.deadlineMs);
   const get = async (address: string) => {
     const url = new URL(address.replace(/^\//, ''), root);
-    const response = await fetchImpl(url, { signal: AbortSignal.timeout(30_000) });
+    const response = await fetchImpl(url, {
+      redirect: 'manual',
+      signal: AbortSignal.any([deadline, AbortSignal.timeout(30_000)]),
+    });
+    if (response.status >= 300 && response.status < 400)
+      throw new Error(
+        `${url} answered ${response.status} (to ${response.headers.get('location')}): a deploy reads only the host it was pointed at.`,
+      );
     return { url, response };
   };
   const { url: listUrl, response: listed } = await get(DEPLOYED_FILES);
   if (listed.status === 404)
     throw new NotDeployedError(`${listUrl} is not there: nothing is deployed at ${root} yet.`);
   if (!listed.ok) throw new Error(`${listUrl} answered ${listed.status}.`);
-  const record = (await listed.json()) as DeployedFiles;
-  if (!record || typeof record.files !== 'object')
+  const record = JSON.parse(
+    (await boundedBody(listed, READ_BACK_LIMITS.fileBytes, listUrl)).toString('utf8'),
+  ) as DeployedFiles;
+  if (!record || typeof record.files !== 'object' || record.files === null)
     throw new Error(`${listUrl} is not a list of deployed files.`);
-  const wanted = Object.entries(record.files).filter(
-    ([file]) =>
-      !options.skip?.(file) &&
-      // The list names files inside the folder only.
-      !file.split('/').some((part) => part === '..' || part === '' || part === '.'),
-  );
+  const entries = Object.entries(record.files);
+  if (entries.length > READ_BACK_LIMITS.files)
+    throw new Error(
+      `${listUrl} lists ${entries.length} files: more than the host's ${READ_BACK_LIMITS.files}.`,
+    );
+  for (const [file, hash] of entries)
+    if (!LISTED_NAME.test(file) || !/^[0-9a-f]{64}$/.test(String(hash)))
+      throw new Error(`${listUrl} lists ${JSON.stringify(file)}, which is not a file of a folder.`);
+  const into = path.resolve(options.into);
+  const wanted = entries.filter(([file]) => !options.skip?.(file));
   // A few at a time: a folder is a few hundred files.
   for (let start = 0; start < wanted.length; start += 8) {
     await Promise.all(
       wanted.slice(start, start + 8).map(async ([file, hash]) => {
         const { url, response } = await get(servedPath(file));
         if (!response.ok) throw new Error(`${url} answered ${response.status}.`);
-        const bytes = Buffer.from(await response.arrayBuffer());
+        const bytes = await boundedBody(response, READ_BACK_LIMITS.fileBytes, url);
         if (sha256(bytes) !== hash)
           throw new Error(
             `${url} is not the file ${DEPLOYED_FILES} lists (another version is being served): try again once the last deploy has settled.`,
           );
-        const target = path.join(options.into, ...file.split('/'));
+        const target = path.resolve(into, ...file.split('/'));
+        if (!target.startsWith(into + path.sep))
+          throw new Error(`${file} is not inside the folder.`);
         fs.mkdirSync(path.dirname(target), { recursive: true });
         fs.writeFileSync(target, bytes);
       }),
     );
   }
   return record;
+}
+
+/** The live list of a host's files, as it is now (a deploy checks it has not changed under it). */
+export async function liveDeployedFiles(
+  from: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<DeployedFiles | undefined> {
+  const url = new URL(DEPLOYED_FILES, from.endsWith('/') ? from : `${from}/`);
+  const response = await fetchImpl(url, {
+    redirect: 'manual',
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw new Error(`${url} answered ${response.status}.`);
+  return (await response.json()) as DeployedFiles;
+}
+
+/** Whether two lists name the same files with the same contents. */
+export function sameFiles(a: DeployedFiles | undefined, b: DeployedFiles | undefined): boolean {
+  return JSON.stringify(a?.files ?? null) === JSON.stringify(b?.files ?? null);
 }

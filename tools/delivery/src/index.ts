@@ -1,4 +1,4 @@
-export { deployApp, type DeployResult } from './deploy.ts';
+export { deployApp, REMOTE_STANDALONE_FILES, type DeployResult } from './deploy.ts';
 export {
   shellRelease,
   writeRules,

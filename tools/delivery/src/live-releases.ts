@@ -6,7 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RemoteName, RuntimeConfigJson } from '@agentora/contracts/apps';
-import { liveRootOf, liveRuntimeConfig, type LiveSite, type Upload } from './deploy-site.ts';
+import {
+  liveRootOf,
+  liveRuntimeConfig,
+  uploadFolder,
+  type Assembled,
+  type LiveSite,
+  type Upload,
+} from './deploy-site.ts';
 import { pullHostFolder } from './deployed-files.ts';
 import { canary, deployRelease, promote, rollback } from './releases.ts';
 
@@ -16,20 +23,35 @@ export interface LiveReleaseOptions {
   upload: Upload;
 }
 
-/** Reads the live folders named back, runs `change` on them, removes them afterwards. */
+interface LiveFolders {
+  shell: Assembled;
+  remote: Assembled;
+}
+
+/**
+ * Reads the live folders named back, runs `change` on them, removes them afterwards. A folder is
+ * uploaded only if its host is still as it was read (uploadFolder): two operators' commands at once
+ * cannot undo each other silently.
+ */
 async function withLiveFolders<T>(
   { site, remote }: LiveReleaseOptions,
   apps: ReadonlyArray<'shell' | 'remote'>,
-  change: (folders: { shell: string; remote: string }) => Promise<T>,
+  change: (folders: LiveFolders) => Promise<T>,
 ): Promise<T> {
   const config = await liveRuntimeConfig(site);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-release-'));
-  const folders = { shell: path.join(work, 'shell'), remote: path.join(work, remote) };
+  const folder = (app: 'shell' | RemoteName): Assembled => ({
+    app,
+    folder: path.join(work, app),
+    root: liveRootOf(app, site, config),
+    readFrom: undefined,
+  });
+  const folders: LiveFolders = { shell: folder('shell'), remote: folder(remote) };
   try {
     for (const which of apps)
-      await pullHostFolder({
-        from: liveRootOf(which === 'shell' ? 'shell' : remote, site, config),
-        into: folders[which],
+      folders[which].readFrom = await pullHostFolder({
+        from: folders[which].root,
+        into: folders[which].folder,
       });
     return await change(folders);
   } finally {
@@ -40,8 +62,8 @@ async function withLiveFolders<T>(
 /** Deploys a build of the remote as a release on its host, not yet live; returns its id. */
 export function liveDeployRelease(options: LiveReleaseOptions & { distDir: string }) {
   return withLiveFolders(options, ['remote'], async ({ remote }) => {
-    const id = deployRelease(options.distDir, remote);
-    await options.upload(options.remote, remote);
+    const id = deployRelease(options.distDir, remote.folder);
+    await uploadFolder(remote, options.upload);
     return id;
   });
 }
@@ -51,29 +73,29 @@ export function liveCanary(
 ): Promise<RuntimeConfigJson> {
   return withLiveFolders(options, ['shell', 'remote'], async ({ shell, remote }) => {
     const next = canary({
-      shellDir: shell,
-      hostDir: remote,
+      shellDir: shell.folder,
+      hostDir: remote.folder,
       remote: options.remote,
       percent: options.percent,
       release: options.release,
     });
-    await options.upload('shell', shell);
+    await uploadFolder(shell, options.upload);
     return next;
   });
 }
 
 export function livePromote(options: LiveReleaseOptions): Promise<RuntimeConfigJson> {
   return withLiveFolders(options, ['shell'], async ({ shell }) => {
-    const next = promote(shell, options.remote);
-    await options.upload('shell', shell);
+    const next = promote(shell.folder, options.remote);
+    await uploadFolder(shell, options.upload);
     return next;
   });
 }
 
 export function liveRollback(options: LiveReleaseOptions): Promise<RuntimeConfigJson> {
   return withLiveFolders(options, ['shell'], async ({ shell }) => {
-    const next = rollback(shell, options.remote);
-    await options.upload('shell', shell);
+    const next = rollback(shell.folder, options.remote);
+    await uploadFolder(shell, options.upload);
     return next;
   });
 }

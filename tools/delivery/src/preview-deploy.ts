@@ -37,7 +37,7 @@ export function deployPreview(options: PreviewDeployOptions): PreviewDeploy {
   if (base.protocol !== 'https:' && !['localhost', '127.0.0.1'].includes(base.hostname))
     throw new Error(`--base-url ${options.baseUrl}: previews are served over https.`);
   const target = path.join(options.to, options.remote, options.id);
-  deployApp(options.distDir, target);
+  deployApp(options.distDir, target, { remote: true });
   const manifestUrl = new URL(`${options.remote}/${options.id}/mf-manifest.json`, base).href;
   const link = new URL(options.siteUrl);
   link.searchParams.set('remote-override', `${options.remote}=${manifestUrl}`);

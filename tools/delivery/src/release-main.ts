@@ -6,6 +6,7 @@ import path from 'node:path';
 import { readCommandLine } from '@agentora/command-line';
 import { REMOTE_NAMES, appFolder, type RemoteName } from '@agentora/contracts/apps';
 import { SITE_URL } from '@agentora/data/constants';
+import { productionOrigin } from '@agentora/host';
 import { liveRuntimeConfig, wranglerUpload, type LiveSite } from './deploy-site.ts';
 import { liveCanary, liveDeployRelease, livePromote, liveRollback } from './live-releases.ts';
 import { checkOverrideOrigins } from './override-origins.ts';
@@ -50,6 +51,10 @@ const { values, positionals, refuse } = readCommandLine({
   },
   positionals: true,
 });
+// npm takes `--dry-run` for itself when it comes before `--`: the script would upload for real.
+if (process.env.npm_config_dry_run === 'true')
+  refuse('options go after -- (npm run release -- <command> <remote> --dry-run <dir>).');
+if (values['dry-run'] === '') refuse('--dry-run takes a folder.');
 const [command, remote, percent, ...extra] = positionals;
 const COMMANDS = ['deploy', 'canary', 'promote', 'rollback', 'status'];
 if (!command || !COMMANDS.includes(command))
@@ -64,11 +69,19 @@ if (command === 'canary' && !/^(100|[1-9]\d?)$/.test(percent ?? ''))
 const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
 const dist = path.join(workspaceRoot, appFolder(remote as RemoteName), 'dist');
 const site: LiveSite = { siteUrl: values.site ?? SITE_URL };
+const local = values['shell-dir'] !== undefined;
+// A real upload goes to the production domains only, from what was read from them.
+if (
+  !local &&
+  command !== 'status' &&
+  !values['dry-run'] &&
+  new URL(site.siteUrl).origin !== productionOrigin('shell')
+)
+  refuse(`${site.siteUrl} is not the production site: only --dry-run reads another.`);
 const upload = wranglerUpload({
   dryRunOutDir: values['dry-run'] && path.resolve(values['dry-run']),
   message: `release ${command} ${remote}`,
 });
-const local = values['shell-dir'] !== undefined;
 const need = (value: string | undefined, name: string): string =>
   value ? path.resolve(value) : refuse(`${command} needs ${name} with --shell-dir.`);
 

@@ -31,7 +31,7 @@ function assertRemote(remote: string): asserts remote is RemoteName {
 export function deployRelease(distDir: string, hostDir: string): string {
   const manifest = fs.readFileSync(path.join(distDir, MANIFEST));
   const id = crypto.createHash('sha256').update(manifest).digest('hex').slice(0, 12);
-  deployApp(distDir, path.join(hostDir, RELEASES_DIR, id));
+  deployApp(distDir, path.join(hostDir, RELEASES_DIR, id), { remote: true });
   // The host folder's own files follow (the list of its files names the release's too).
   writeRules(hostDir, remoteHeaderRules());
   return id;
@@ -49,10 +49,14 @@ function writeConfig(shellDir: string, config: RuntimeConfigJson): void {
   writeSecurityHeaders({ shellDir, runtimeConfig: config });
 }
 
+/** The end of a release's manifest URL, `releases/<id>/mf-manifest.json`, as a pattern. */
+export const RELEASE_MANIFEST_PATH = `${RELEASES_DIR}/[0-9a-f]+/${MANIFEST}`;
+
 /** A remote's host root URL, from a manifest URL of it (its own, or one of its releases'). */
-export function hostRootOf(manifestUrl: string): string {
+export function hostRootOf(manifestUrl: string | undefined): string {
+  if (!manifestUrl) throw new ReleaseError('The runtime config names no manifest for this remote.');
   return new URL(
-    manifestUrl.replace(new RegExp(`${RELEASES_DIR}/[0-9a-f]+/${MANIFEST}$`), MANIFEST),
+    manifestUrl.replace(new RegExp(`${RELEASE_MANIFEST_PATH}$`), MANIFEST),
   ).href.replace(new RegExp(`${MANIFEST}$`), '');
 }
 

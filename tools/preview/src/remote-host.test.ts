@@ -22,6 +22,9 @@ describe('startRemoteHost', () => {
       expect((await fetch(`${host.url}/main.0123456789.js`)).headers.get('cache-control')).toBe(
         IMMUTABLE,
       );
+      // Its standalone page is not served: visitors see a remote only inside the shell's pages.
+      expect((await fetch(`${host.url}/index.html`)).status).toBe(404);
+      expect((await fetch(`${host.url}/`)).status).toBe(404);
       // The build itself is left as it was: the host's files are written into its own folder.
       expect(fs.readdirSync(build).sort()).toEqual([
         'index.html',

@@ -24,7 +24,7 @@ export interface RemoteHost extends HostedFolder {
  */
 export async function startRemoteHost(options: RemoteHostOptions): Promise<RemoteHost> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), `agentora-${options.remote}-host-`));
-  deployApp(options.build, folder);
+  deployApp(options.build, folder, { remote: true });
   writeRules(folder, remoteHeaderRules());
   try {
     const hosted = await serveFolder({

@@ -106,7 +106,7 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
     if (options.hostDirs?.[app]) continue;
     const build =
       options.distDirs?.[app] ?? path.join(options.workspaceRoot, appFolder(app), 'dist');
-    deployApp(build, folder(app));
+    deployApp(build, folder(app), { remote: app !== 'shell' });
   }
   const shellDir = folder('shell');
   fs.writeFileSync(
