@@ -2,8 +2,11 @@
 // workerd, when the process that started this one goes away. That process holds this one's stdin
 // open; it closes when that process exits in any way, a SIGKILL included, so no workerd is left
 // holding a port of the next run. wrangler runs in a process group of its own so that workerd stops
-// with it.
+// with it, and the group is named in the port's claim (port-claim.ts, AGENTORA_PORT_CLAIM), so a later
+// run can end it if this guard is killed outright. If wrangler exits on its own, what is left of its
+// group (a workerd) is ended too.
 import { spawn } from 'node:child_process';
+import { recordGroup } from './port-claim.ts';
 
 const [bin, ...args] = process.argv.slice(2);
 if (!bin) {
@@ -14,6 +17,8 @@ const child = spawn(process.execPath, [bin, ...args], {
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,
 });
+const claim = process.env.AGENTORA_PORT_CLAIM;
+if (claim && child.pid) recordGroup(claim, child.pid);
 let ending = false;
 const end = () => {
   if (ending) return;
@@ -32,4 +37,11 @@ process.stdin.on('end', end);
 process.stdin.on('error', end);
 process.stdin.resume();
 for (const name of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(name, end);
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+child.on('exit', (code, signal) => {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // the group is empty
+  }
+  process.exit(code ?? (signal ? 0 : 1));
+});

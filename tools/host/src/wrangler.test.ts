@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,10 +89,22 @@ describe("the shell's Worker, served by wrangler dev", () => {
       expect((await fetch(`${host.url}${file}`, { redirect: 'manual' })).status).toBe(404);
   });
 
-  it('will not start on a port something else answers on', async () => {
+  it('will not serve a port twice, nor one something else answers on', async () => {
     await expect(serveFolder({ app: 'shell', folder: dir, port: 4911 })).rejects.toThrow(
-      /Port 4911 on 127.0.0.1 is already in use/,
+      `Port 4911 on 127.0.0.1 is being served by process ${process.pid}`,
     );
+    const other = http.createServer((_, response) => response.end('not ours'));
+    await new Promise<void>((resolve) => other.listen(4918, '127.0.0.1', resolve));
+    try {
+      await expect(serveFolder({ app: 'shell', folder: dir, port: 4918 })).rejects.toThrow(
+        'Port 4918 on 127.0.0.1 is already in use',
+      );
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+    // Refused before it claimed anything: the port is free to serve once the other server is gone.
+    const served = await serveFolder({ app: 'shell', folder: dir, port: 4918 });
+    await served.close();
   });
 });
 
@@ -126,42 +139,86 @@ describe("a remote's Worker", () => {
   });
 });
 
+/** A process of its own (and a process group of its own) that serves a folder on a port. */
+async function serveFromAnotherProcess(dir: string, port: number) {
+  const script = path.join(dir, 'serve.ts');
+  fs.writeFileSync(
+    script,
+    `import { serveFolder } from ${JSON.stringify(path.join(import.meta.dirname, 'wrangler.ts'))};\n` +
+      `await serveFolder({ app: 'shell', folder: ${JSON.stringify(dir)}, port: ${port} });\n` +
+      `console.log('serving');\nsetInterval(() => {}, 1000);\n`,
+  );
+  const parent = spawn(
+    process.execPath,
+    ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', script],
+    { stdio: ['ignore', 'pipe', 'inherit'], detached: true },
+  );
+  await new Promise<void>((resolve, reject) => {
+    parent.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('serving')) resolve();
+    });
+    parent.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+  });
+  return parent;
+}
+
+async function waitForFreePort(port: number) {
+  const deadline = Date.now() + 20_000;
+  while (!(await portIsFree(port))) {
+    if (Date.now() > deadline) throw new Error(`workerd still holds port ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('a served folder outlives nothing', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-orphan-'));
+    writeFiles(dir, { 'index.html': '<!doctype html><title>Left</title>' });
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
   it('stops when the process that started it is killed (SIGKILL), freeing its port', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-orphan-'));
-    writeFiles(dir, { 'index.html': '<!doctype html>' });
-    const script = path.join(dir, 'serve.ts');
-    fs.writeFileSync(
-      script,
-      `import { serveFolder } from ${JSON.stringify(path.join(import.meta.dirname, 'wrangler.ts'))};\n` +
-        `await serveFolder({ app: 'shell', folder: ${JSON.stringify(dir)}, port: 4913 });\n` +
-        `console.log('serving');\nsetInterval(() => {}, 1000);\n`,
-    );
-    const parent = spawn(
-      process.execPath,
-      ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', script],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const parent = await serveFromAnotherProcess(dir, 4913);
     try {
-      await new Promise<void>((resolve, reject) => {
-        parent.stdout!.on('data', (chunk: Buffer) => {
-          if (chunk.toString().includes('serving')) resolve();
-        });
-        parent.once('exit', (code) => reject(new Error(`exited with ${code}`)));
-      });
       expect(await portIsFree(4913)).toBe(false);
       parent.kill('SIGKILL');
-      const deadline = Date.now() + 20_000;
-      while (!(await portIsFree(4913))) {
-        if (Date.now() > deadline) throw new Error('workerd still holds port 4913');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitForFreePort(4913);
     } finally {
       parent.kill('SIGKILL');
-      fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('refuses a port another live run is serving, at once', async () => {
+    const parent = await serveFromAnotherProcess(dir, 4916);
+    try {
+      await expect(serveFolder({ app: 'shell', folder: dir, port: 4916 })).rejects.toThrow(
+        `Port 4916 on 127.0.0.1 is being served by process ${parent.pid}`,
+      );
+      // Still the other run's server.
+      expect(await (await fetch('http://127.0.0.1:4916/')).text()).toContain('<title>Left</title>');
+    } finally {
+      parent.kill('SIGKILL');
+      await waitForFreePort(4916);
+    }
+  });
+
+  it('ends what a run killed with its whole process group left on the port, and serves there', async () => {
+    const parent = await serveFromAnotherProcess(dir, 4917);
+    // The run and its guard die at once; wrangler and workerd, in a group of their own, do not.
+    process.kill(-parent.pid!, 'SIGKILL');
+    await new Promise((resolve) => parent.once('exit', resolve));
+    expect(await portIsFree(4917)).toBe(false);
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-next-'));
+    writeFiles(other, { 'index.html': '<!doctype html><title>Next</title>' });
+    const host = await serveFolder({ app: 'shell', folder: other, port: 4917 });
+    try {
+      expect(await (await fetch(`${host.url}/`)).text()).toContain('<title>Next</title>');
+    } finally {
+      await host.close();
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+    await waitForFreePort(4917);
   });
 });
 

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppName } from '@agentora/contracts/apps';
+import { claimPort, releasePort } from './port-claim.ts';
 import { workerConfig, type WorkerConfig } from './worker-config.ts';
 
 /**
@@ -60,7 +61,7 @@ function runWrangler(args: string[], cwd: string): Promise<{ code: number; outpu
 }
 
 /** A wrangler command that runs until stopped (dev), ended with this process whatever happens to it. */
-function startWrangler(args: string[], cwd: string): ChildProcess {
+function startWrangler(args: string[], cwd: string, portClaim: string): ChildProcess {
   return spawn(
     process.execPath,
     [
@@ -70,7 +71,11 @@ function startWrangler(args: string[], cwd: string): ChildProcess {
       ...args,
     ],
     // stdin is the guard's lifeline: it closes when this process ends.
-    { cwd, env: wranglerEnv(cwd), stdio: ['pipe', 'pipe', 'pipe'] },
+    {
+      cwd,
+      env: { ...wranglerEnv(cwd), AGENTORA_PORT_CLAIM: portClaim },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
   );
 }
 
@@ -122,11 +127,15 @@ function stop(child: ChildProcess): Promise<void> {
 export async function serveFolder(options: ServeOptions): Promise<HostedFolder> {
   const host = options.host ?? '127.0.0.1';
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${options.port}`;
+  // Another run's claim refuses at once; what a killed run left there is ended first.
+  const portClaim = await claimPort(host, options.port);
   // Something else answering there would pass for this server once it "answers".
-  if (await answers(`${url}/`))
+  if (await answers(`${url}/`)) {
+    releasePort(portClaim);
     throw new Error(
       `Port ${options.port} on ${host} is already in use: ${options.app} cannot be served there.`,
     );
+  }
   const dir = workDir(`wrangler-${options.app}`);
   const config = workerConfig({
     app: options.app,
@@ -154,12 +163,14 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
       'warn',
     ],
     dir,
+    portClaim,
   );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const close = async () => {
     await stop(child);
+    releasePort(portClaim);
     fs.rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
