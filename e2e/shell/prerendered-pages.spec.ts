@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { canonicalUrl, findRoute, hydrationOf, SITE_ROUTES } from '@agentora/data/routes';
 import { expectSiteFrame, PAGE_HEADINGS, sharedSiteUrl } from '@agentora/e2e-support/site';
@@ -16,6 +18,9 @@ import {
  */
 const isUnlistedPage = (path: string) => findRoute(path)?.noindex === true;
 const LINK_TOKEN = 'x'.repeat(43);
+/** A page with no icon link: the browser asks its origin for /favicon.ico. */
+const CONTROL_PAGE =
+  '<!doctype html><html lang="en"><title>Control</title><p>No icon link.</p></html>';
 /**
  * The pages whose code takes over at load (SiteRoute.hydrateAtLoad), or as their mail link opens them
  * (the place page reads the place at once): tested on their own (below, and e2e/site's growth spec).
@@ -130,15 +135,44 @@ test.describe('with JavaScript off', () => {
 });
 
 test('the icon comes with the page: loading it asks for no icon file, and the file crawlers take is there', async ({
-  page,
+  browser,
   request,
 }) => {
+  // Chromium fetches a page's icon from the browser, not the page: no page or route event shows it,
+  // only the server that gets it. So the home page as served is served again here, at 127.0.0.1, by a
+  // server that notes every request with its host; a page with no icon link at localhost (another
+  // origin) is the control, which Chromium asks /favicon.ico for after its load.
+  const home = await (await request.get(sharedSiteUrl() + '/')).text();
   const asked: string[] = [];
-  page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
+  const server = http.createServer((incoming, answer) => {
+    asked.push(`${incoming.headers.host?.split(':')[0]}${incoming.url}`);
+    if (incoming.url === '/') {
+      answer.setHeader('content-type', 'text/html; charset=utf-8');
+      answer.end(incoming.headers.host?.startsWith('localhost') ? CONTROL_PAGE : home);
+    } else {
+      answer.statusCode = 404;
+      answer.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  const { port } = server.address() as AddressInfo;
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const served = await context.newPage();
+    await served.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'load' });
+    // The control opens after the page's load, in a tab of its own (the page stays open): its icon
+    // request comes after the one the page would have made.
+    const control = await context.newPage();
+    await control.goto(`http://localhost:${port}/`, { waitUntil: 'load' });
+    await expect.poll(() => asked).toContain('localhost/favicon.ico');
+    expect(asked.filter((entry) => entry.startsWith('127.0.0.1'))).toEqual(['127.0.0.1/']);
+  } finally {
+    await context.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+
+  const page = await browser.newPage();
   await page.goto(sharedSiteUrl() + '/');
-  // Chromium asks for an icon file right after the load event; give it the time to.
-  await page.waitForTimeout(1500);
-  expect(asked.filter((pathname) => /icon/.test(pathname))).toEqual([]);
   const icon = await page.locator('link[rel="icon"]').getAttribute('href');
   const served = await request.get(`${sharedSiteUrl()}/favicon-32.webp`);
   expect(icon).toBe(`data:image/webp;base64,${(await served.body()).toString('base64')}`);
@@ -149,6 +183,7 @@ test('the icon comes with the page: loading it asks for no icon file, and the fi
   const png = await touchIcon.body();
   // The PNG header: width and height (big-endian) at bytes 16 and 20.
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([180, 180]);
+  await page.close();
 });
 
 test.describe('hydration', () => {
