@@ -6,8 +6,9 @@ module.exports = {
   displayName: '@agentora/backend',
   testEnvironment: 'node',
   roots: ['<rootDir>/tests'],
-  // Those run on Deno (`deno test`, the second half of the test target).
-  testPathIgnorePatterns: ['/tests/deno/'],
+  // Those run on Deno (`deno test`, the second half of the test target); *.postgres.test.ts only on
+  // PostgreSQL (the test-postgres target).
+  testPathIgnorePatterns: ['/tests/deno/', '\\.postgres\\.test\\.ts$'],
   // Generous: on a loaded 2-core machine starting PGlite alone can take tens of seconds.
   testTimeout: 120000,
 };

@@ -8,7 +8,7 @@ module.exports = {
   globalSetup: '<rootDir>/tests/postgres/global-setup.ts',
   globalTeardown: '<rootDir>/tests/postgres/global-teardown.ts',
   testPathIgnorePatterns: [
-    ...base.testPathIgnorePatterns,
+    ...base.testPathIgnorePatterns.filter((pattern) => !pattern.includes('postgres')),
     // The functions' modules with fakes: no database in them.
     '/tests/(consent-handlers|resend-transport|thank-you-content|thank-you-handler|console-export-csv|console-export-handler|console-sign-in-handler|send-auth-email-handler|growth-handlers|place-mail)\\.test\\.ts$',
   ],

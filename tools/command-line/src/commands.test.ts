@@ -19,6 +19,7 @@ const COMMANDS = [
   'bench',
   'resume-url',
   'expire-applications',
+  'schema',
 ];
 
 /** The script file an npm script runs with node. */

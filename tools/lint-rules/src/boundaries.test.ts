@@ -54,6 +54,7 @@ describe('isNodeOnlyFile', () => {
     'tests/migrations.test.ts',
     'tests/support/consent.ts',
     'bench/line-places.ts',
+    'scripts/write-current-schema.ts',
   ])('%s runs in Node', (file) => expect(isNodeOnlyFile(file)).toBe(true));
 
   it.each([
@@ -62,6 +63,7 @@ describe('isNodeOnlyFile', () => {
     'src/config/site.config.ts',
     'src/latest/contest.ts',
     'src/benchmark.ts',
+    'src/transcripts/view.ts',
   ])('%s is browser code', (file) => {
     expect(isNodeOnlyFile(file)).toBe(false);
   });

@@ -30,12 +30,12 @@ export const DEPENDENCY_RULES: readonly DependencyRule[] = [
 
 /**
  * Files of an app or a lib that run in Node, not in the browser: build and test config, tests, test
- * support and benchmarks. They may also use tools (the build config, the jest preset, the local backend).
+ * support, benchmarks and scripts a person runs. They may also use tools (the build config, the jest preset, the local backend).
  */
 const NODE_ONLY_FILES: readonly RegExp[] = [
   /^[^/]+\.config\.[cm]?[jt]s$/,
   /\.test\.[cm]?[jt]sx?$/,
-  /(^|\/)(test|tests|testing|test-support|__tests__|bench)\//,
+  /(^|\/)(test|tests|testing|test-support|__tests__|bench|scripts)\//,
 ];
 
 export function isNodeOnlyFile(projectRelativePath: string): boolean {

@@ -25,6 +25,8 @@ export interface TestPostgres {
   port: number;
   /** The server's major version, e.g. 15. */
   major: number;
+  /** The folder of its programs: the clients of its version (pg_dump, psql) are there too. */
+  binDir: string;
   /** The cluster's data folder (inside the temp dir that stop() removes). */
   dataDir: string;
   /** Fast shutdown, then removes the temp dir. Safe to call more than once. */
@@ -237,7 +239,7 @@ async function launch(
     }
     await sleep(100);
   }
-  return { url, port, major: binaries.major, dataDir, stop, exited };
+  return { url, port, major: binaries.major, binDir: binaries.binDir, dataDir, stop, exited };
 }
 
 /**
