@@ -3,8 +3,8 @@
 // functions as a staff session calls them (the role, the claims and one transaction per call, as
 // PostgREST runs them), and shows the plans of the queries they run. Not part of `npm test`:
 //
-//   node --experimental-vm-modules supabase/tests/console-scale.ts             # PGlite (in memory)
-//   node --experimental-vm-modules supabase/tests/console-scale.ts --postgres  # PostgreSQL (tools/test-postgres)
+//   node --experimental-vm-modules supabase/bench/console-scale.ts             # PGlite (in memory)
+//   node --experimental-vm-modules supabase/bench/console-scale.ts --postgres  # PostgreSQL (tools/test-postgres)
 //
 // ROWS=<n> seeds another number of rows; RUNS=<n> times each call n times (default 5, the median shown).
 import { cpus, loadavg } from 'node:os';
@@ -17,7 +17,7 @@ import {
   openDatabase,
   type Database,
 } from '@agentora/local-supabase/testing';
-import { fixtureAuthEmail } from './support/staff-auth.ts';
+import { fixtureAuthEmail } from '../tests/support/staff-auth.ts';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 5);
