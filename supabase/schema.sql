@@ -1582,6 +1582,124 @@ CREATE FUNCTION private.mail_max_attempts() RETURNS integer
     AS $$ select 10 $$;
 
 --
+-- Name: mail_queue; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.mail_queue (
+    id uuid NOT NULL,
+    kind text NOT NULL,
+    list text,
+    early_access_id uuid,
+    newsletter_id uuid,
+    waitlist_id uuid,
+    application_id uuid,
+    action text,
+    recipient text,
+    status text DEFAULT 'queued'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    available_at timestamp with time zone DEFAULT now() NOT NULL,
+    lease uuid,
+    leased_until timestamp with time zone,
+    last_error text,
+    provider_message_id text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    sent_at timestamp with time zone,
+    dead_at timestamp with time zone,
+    CONSTRAINT mail_queue_attempts_check CHECK ((attempts >= 0)),
+    CONSTRAINT mail_queue_kind_check CHECK ((kind = ANY (ARRAY['thank_you'::text, 'privacy_link'::text, 'invite'::text, 'place'::text]))),
+    CONSTRAINT mail_queue_last_error_check CHECK ((char_length(last_error) <= 1000)),
+    CONSTRAINT mail_queue_lease_check CHECK (((status = 'sending'::text) = ((lease IS NOT NULL) AND (leased_until IS NOT NULL)))),
+    CONSTRAINT mail_queue_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'dead'::text]))),
+    CONSTRAINT mail_queue_subject_check CHECK (
+CASE kind
+    WHEN 'thank_you'::text THEN ((action IS NULL) AND (recipient IS NULL) AND
+    CASE list
+        WHEN 'early_access'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (early_access_id IS NOT NULL))
+        WHEN 'newsletter'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (newsletter_id IS NOT NULL))
+        WHEN 'waitlist'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
+        WHEN 'career'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (application_id IS NOT NULL))
+        ELSE false
+    END)
+    WHEN 'invite'::text THEN ((list = 'waitlist'::text) AND (action IS NULL) AND (recipient IS NULL) AND (num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
+    WHEN 'place'::text THEN ((action IS NULL) AND (recipient IS NULL) AND
+    CASE list
+        WHEN 'early_access'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (early_access_id IS NOT NULL))
+        WHEN 'waitlist'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
+        ELSE false
+    END)
+    ELSE ((list IS NULL) AND (action = ANY (ARRAY['erase'::text, 'copy'::text])) AND (num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 0) AND ((recipient IS NOT NULL) OR (status = 'sent'::text)))
+END)
+);
+
+ALTER TABLE ONLY public.mail_queue FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: mail_message_mailbox_sha256(public.mail_queue); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.mail_message_mailbox_sha256(p_message public.mail_queue) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.mailbox_sha256(coalesce(
+    p_message.recipient,
+    (select e.email from public.early_access_signups e where e.id = p_message.early_access_id),
+    (select n.email from public.newsletter_subscriptions n where n.id = p_message.newsletter_id),
+    (select w.email from public.waitlist_signups w where w.id = p_message.waitlist_id),
+    (select a.email from public.general_applications a where a.id = p_message.application_id)))
+$$;
+
+--
+-- Name: mail_queue_hold_suppressed(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.mail_queue_hold_suppressed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.status <> 'queued' or (tg_op = 'UPDATE' and old.status = 'queued') then
+    return new;
+  end if;
+  if exists (select from public.mail_suppressions s
+              where s.mailbox_sha256 = private.mail_message_mailbox_sha256(new)) then
+    new.status := 'dead';
+    new.dead_at := now();
+    new.lease := null;
+    new.leased_until := null;
+    new.last_error := 'suppressed';
+  end if;
+  return new;
+end;
+$$;
+
+--
+-- Name: mail_suppression_settles_queue(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.mail_suppression_settles_queue() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.mail_queue q
+     set status = 'dead', dead_at = now(), lease = null, leased_until = null, last_error = 'suppressed'
+   where (q.status = 'queued' or (q.status = 'sending' and q.leased_until <= now()))
+     and (q.early_access_id in (select e.id from public.early_access_signups e
+                                 where private.mailbox_sha256(e.email) = new.mailbox_sha256)
+          or q.newsletter_id in (select n.id from public.newsletter_subscriptions n
+                                  where private.mailbox_sha256(n.email) = new.mailbox_sha256)
+          or q.waitlist_id in (select w.id from public.waitlist_signups w
+                                where private.mailbox_sha256(w.email) = new.mailbox_sha256)
+          or q.application_id in (select a.id from public.general_applications a
+                                   where private.mailbox_sha256(a.email) = new.mailbox_sha256)
+          or (q.kind = 'privacy_link' and q.recipient is not null
+              and private.mailbox_sha256(q.recipient) = new.mailbox_sha256));
+  return null;
+end;
+$$;
+
+--
 -- Name: mailbox(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1881,6 +1999,46 @@ begin
     raise exception 'Staff only' using errcode = '42501';
   end if;
   return v_actor;
+end;
+$$;
+
+--
+-- Name: row_mail_state(public.mail_queue, text, timestamp with time zone); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.row_mail_state(p_message public.mail_queue, p_mailbox_sha256 text, p_since timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_state text;
+  v_reason text;
+begin
+  select s.reason into v_reason from public.mail_suppressions s where s.mailbox_sha256 = p_mailbox_sha256;
+  if p_message.id is not null then
+    v_state := case
+      when p_message.status in ('queued', 'sending') then 'queued'
+      when p_message.status = 'dead' and p_message.last_error = 'suppressed' then 'suppressed'
+      when p_message.status = 'dead' then 'failed'
+      else coalesce(
+        (select e.event from public.mail_delivery_events e
+          where e.email_id = p_message.provider_message_id
+          order by e.occurred_at desc, (e.event in ('bounced', 'complained')) desc, e.id desc
+          limit 1),
+        'sent')
+    end;
+  else
+    v_state := coalesce(
+      (select e.event from public.mail_delivery_events e
+        where e.mailbox_sha256 = p_mailbox_sha256 and e.occurred_at >= p_since
+        order by e.occurred_at desc, (e.event in ('bounced', 'complained')) desc, e.id desc
+        limit 1),
+      case when v_reason is not null then 'suppressed' end);
+  end if;
+  if v_state is null then
+    return null;
+  end if;
+  return jsonb_build_object('state', v_state, 'suppressed', v_reason);
 end;
 $$;
 
@@ -2730,6 +2888,95 @@ end;
 $$;
 
 --
+-- Name: console_mail_states(text, uuid[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.console_mail_states(p_list text, p_ids uuid[]) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_table text;
+  v_column text;
+  v_states jsonb;
+begin
+  perform private.require_staff();
+  v_table := case p_list
+    when 'early_access' then 'early_access_signups'
+    when 'newsletter' then 'newsletter_subscriptions'
+    when 'waitlist' then 'waitlist_signups'
+    when 'career' then 'general_applications'
+  end;
+  if v_table is null then
+    raise exception 'not a list: %', p_list using errcode = '22023';
+  end if;
+  if coalesce(cardinality(p_ids), 0) > 200 then
+    raise exception 'at most 200 rows at a time' using errcode = '22023';
+  end if;
+  v_column := case p_list when 'career' then 'application_id' else p_list || '_id' end;
+  execute format(
+    'select coalesce(jsonb_object_agg(r.id, s.state) filter (where s.state is not null), ''{}''::jsonb)
+       from public.%I r
+       cross join lateral (
+         select private.row_mail_state(
+                  (select m from public.mail_queue m where m.%I = r.id
+                    order by m.created_at desc, m.id limit 1),
+                  private.mailbox_sha256(r.email), r.created_at) as state) s
+      where r.id = any($1)',
+    v_table, v_column)
+    into v_states using coalesce(p_ids, '{}');
+  return v_states;
+end;
+$_$;
+
+--
+-- Name: console_mail_suppressions(integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.console_mail_suppressions(p_limit integer, p_offset integer) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_limit integer;
+  v_offset integer;
+  v_counts jsonb;
+  v_rows jsonb;
+begin
+  perform private.require_staff();
+  v_limit := private.console_limit(p_limit, 50, 200);
+  v_offset := private.console_offset(p_offset);
+  select jsonb_build_object(
+           'total', count(*),
+           'bounced', count(*) filter (where s.reason = 'bounced'),
+           'complained', count(*) filter (where s.reason = 'complained'),
+           'suppressed_messages',
+             (select count(*) from public.mail_queue q
+               where q.status = 'dead' and q.last_error = 'suppressed'))
+    into v_counts
+    from public.mail_suppressions s;
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'email', p.email, 'reason', p.reason, 'suppressed_at', p.suppressed_at)
+         order by p.suppressed_at desc, p.mailbox_sha256), '[]'::jsonb)
+    into v_rows
+    from (select s.mailbox_sha256, s.reason, s.suppressed_at,
+                 coalesce(
+                   (select e.email from public.early_access_signups e
+                     where private.mailbox_sha256(e.email) = s.mailbox_sha256 limit 1),
+                   (select w.email from public.waitlist_signups w
+                     where private.mailbox_sha256(w.email) = s.mailbox_sha256 limit 1),
+                   (select n.email from public.newsletter_subscriptions n
+                     where private.mailbox_sha256(n.email) = s.mailbox_sha256 limit 1),
+                   (select a.email from public.general_applications a
+                     where private.mailbox_sha256(a.email) = s.mailbox_sha256 limit 1)) as email
+            from public.mail_suppressions s
+           order by s.suppressed_at desc, s.mailbox_sha256
+           limit v_limit offset v_offset) p;
+  return v_counts || jsonb_build_object('rows', v_rows);
+end;
+$$;
+
+--
 -- Name: console_open_resume(uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3406,6 +3653,58 @@ end;
 $$;
 
 --
+-- Name: record_mail_delivery_event(text, text, text, text[], text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to text[], p_bounce_type text, p_occurred_at timestamp with time zone) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_address text;
+  v_mailbox text;
+  v_suppress text;
+begin
+  if p_webhook_id is null or char_length(p_webhook_id) not between 1 and 256 then
+    raise exception 'a webhook id of 1 to 256 characters is required' using errcode = '22023';
+  end if;
+  delete from private.resend_webhook_ids where received_at < now() - interval '1 day';
+  insert into private.resend_webhook_ids (id) values (p_webhook_id) on conflict do nothing;
+  if not found then
+    return 'replayed';
+  end if;
+  if p_event is null or p_event not in ('delivered', 'delayed', 'bounced', 'complained') then
+    return 'ignored';
+  end if;
+  if p_email_id is null or char_length(p_email_id) not between 1 and 200
+     or coalesce(cardinality(p_to), 0) not between 1 and 50 then
+    raise exception 'an email id and 1 to 50 recipients are required' using errcode = '22023';
+  end if;
+  v_suppress := case
+    when p_event = 'complained' then 'complained'
+    when p_event = 'bounced' and lower(coalesce(p_bounce_type, 'permanent')) = 'permanent' then 'bounced'
+  end;
+  foreach v_address in array p_to loop
+    -- 'Name <address>' as well as a bare address; anything without an @ is not a mailbox.
+    v_address := btrim(coalesce(substring(v_address from '<([^<>]*)>'), v_address));
+    continue when v_address is null or position('@' in v_address) < 2 or char_length(v_address) > 254;
+    v_mailbox := private.mailbox_sha256(v_address);
+    insert into public.mail_delivery_events
+      (email_id, mailbox_sha256, event, bounce_type, occurred_at)
+    values
+      (p_email_id, v_mailbox, p_event, left(p_bounce_type, 40), coalesce(p_occurred_at, now()));
+    if v_suppress is not null then
+      insert into public.mail_suppressions (mailbox_sha256, reason, email_id)
+      values (v_mailbox, v_suppress, p_email_id)
+      on conflict (mailbox_sha256) do nothing;
+    end if;
+  end loop;
+  delete from public.mail_delivery_events where received_at < now() - interval '90 days';
+  return 'recorded';
+end;
+$$;
+
+--
 -- Name: record_visit(text, boolean, text, text, text, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3951,6 +4250,18 @@ CREATE TABLE private.remote_health_clients (
 );
 
 --
+-- Name: resend_webhook_ids; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.resend_webhook_ids (
+    id text NOT NULL,
+    received_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT resend_webhook_ids_id_check CHECK (((char_length(id) >= 1) AND (char_length(id) <= 256)))
+);
+
+ALTER TABLE ONLY private.resend_webhook_ids FORCE ROW LEVEL SECURITY;
+
+--
 -- Name: visit_reach; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -4167,58 +4478,6 @@ CREATE TABLE public.general_applications (
 ALTER TABLE ONLY public.general_applications FORCE ROW LEVEL SECURITY;
 
 --
--- Name: mail_queue; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.mail_queue (
-    id uuid NOT NULL,
-    kind text NOT NULL,
-    list text,
-    early_access_id uuid,
-    newsletter_id uuid,
-    waitlist_id uuid,
-    application_id uuid,
-    action text,
-    recipient text,
-    status text DEFAULT 'queued'::text NOT NULL,
-    attempts integer DEFAULT 0 NOT NULL,
-    available_at timestamp with time zone DEFAULT now() NOT NULL,
-    lease uuid,
-    leased_until timestamp with time zone,
-    last_error text,
-    provider_message_id text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    sent_at timestamp with time zone,
-    dead_at timestamp with time zone,
-    CONSTRAINT mail_queue_attempts_check CHECK ((attempts >= 0)),
-    CONSTRAINT mail_queue_kind_check CHECK ((kind = ANY (ARRAY['thank_you'::text, 'privacy_link'::text, 'invite'::text, 'place'::text]))),
-    CONSTRAINT mail_queue_last_error_check CHECK ((char_length(last_error) <= 1000)),
-    CONSTRAINT mail_queue_lease_check CHECK (((status = 'sending'::text) = ((lease IS NOT NULL) AND (leased_until IS NOT NULL)))),
-    CONSTRAINT mail_queue_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'dead'::text]))),
-    CONSTRAINT mail_queue_subject_check CHECK (
-CASE kind
-    WHEN 'thank_you'::text THEN ((action IS NULL) AND (recipient IS NULL) AND
-    CASE list
-        WHEN 'early_access'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (early_access_id IS NOT NULL))
-        WHEN 'newsletter'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (newsletter_id IS NOT NULL))
-        WHEN 'waitlist'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
-        WHEN 'career'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (application_id IS NOT NULL))
-        ELSE false
-    END)
-    WHEN 'invite'::text THEN ((list = 'waitlist'::text) AND (action IS NULL) AND (recipient IS NULL) AND (num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
-    WHEN 'place'::text THEN ((action IS NULL) AND (recipient IS NULL) AND
-    CASE list
-        WHEN 'early_access'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (early_access_id IS NOT NULL))
-        WHEN 'waitlist'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
-        ELSE false
-    END)
-    ELSE ((list IS NULL) AND (action = ANY (ARRAY['erase'::text, 'copy'::text])) AND (num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 0) AND ((recipient IS NOT NULL) OR (status = 'sent'::text)))
-END)
-);
-
-ALTER TABLE ONLY public.mail_queue FORCE ROW LEVEL SECURITY;
-
---
 -- Name: mail_dead_letters; Type: VIEW; Schema: public; Owner: -
 --
 
@@ -4233,6 +4492,82 @@ CREATE VIEW public.mail_dead_letters WITH (security_invoker='true') AS
     mail_queue.dead_at
    FROM public.mail_queue
   WHERE (mail_queue.status = 'dead'::text);
+
+--
+-- Name: mail_delivery_events; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.mail_delivery_events (
+    id bigint NOT NULL,
+    email_id text NOT NULL,
+    mailbox_sha256 text NOT NULL,
+    event text NOT NULL,
+    bounce_type text,
+    occurred_at timestamp with time zone NOT NULL,
+    received_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT mail_delivery_events_bounce_type_check CHECK ((char_length(bounce_type) <= 40)),
+    CONSTRAINT mail_delivery_events_email_id_check CHECK (((char_length(email_id) >= 1) AND (char_length(email_id) <= 200))),
+    CONSTRAINT mail_delivery_events_event_check CHECK ((event = ANY (ARRAY['delivered'::text, 'delayed'::text, 'bounced'::text, 'complained'::text]))),
+    CONSTRAINT mail_delivery_events_mailbox_sha256_check CHECK ((mailbox_sha256 ~ '^[0-9a-f]{64}$'::text))
+);
+
+ALTER TABLE ONLY public.mail_delivery_events FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: mail_delivery_events_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.mail_delivery_events ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.mail_delivery_events_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: mail_suppressions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.mail_suppressions (
+    mailbox_sha256 text NOT NULL,
+    reason text NOT NULL,
+    suppressed_at timestamp with time zone DEFAULT now() NOT NULL,
+    email_id text,
+    CONSTRAINT mail_suppressions_email_id_check CHECK ((char_length(email_id) <= 200)),
+    CONSTRAINT mail_suppressions_mailbox_sha256_check CHECK ((mailbox_sha256 ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT mail_suppressions_reason_check CHECK ((reason = ANY (ARRAY['bounced'::text, 'complained'::text])))
+);
+
+ALTER TABLE ONLY public.mail_suppressions FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: mail_delivery_summary; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.mail_delivery_summary WITH (security_invoker='true') AS
+ SELECT 'event'::text AS counted,
+    e.event AS what,
+    (count(*))::integer AS count,
+    max(e.occurred_at) AS latest
+   FROM public.mail_delivery_events e
+  WHERE (e.occurred_at >= (now() - '30 days'::interval))
+  GROUP BY e.event
+UNION ALL
+ SELECT 'suppressed mailboxes'::text AS counted,
+    s.reason AS what,
+    (count(*))::integer AS count,
+    max(s.suppressed_at) AS latest
+   FROM public.mail_suppressions s
+  GROUP BY s.reason
+UNION ALL
+ SELECT 'messages'::text AS counted,
+    'suppressed'::text AS what,
+    (count(*))::integer AS count,
+    max(q.dead_at) AS latest
+   FROM public.mail_queue q
+  WHERE ((q.status = 'dead'::text) AND (q.last_error = 'suppressed'::text));
 
 --
 -- Name: mail_queue_summary; Type: VIEW; Schema: public; Owner: -
@@ -4518,6 +4853,13 @@ ALTER TABLE ONLY private.remote_health_clients
     ADD CONSTRAINT remote_health_clients_pkey PRIMARY KEY (day, remote, release, client);
 
 --
+-- Name: resend_webhook_ids resend_webhook_ids_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.resend_webhook_ids
+    ADD CONSTRAINT resend_webhook_ids_pkey PRIMARY KEY (id);
+
+--
 -- Name: visit_reach visit_reach_pkey; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -4665,6 +5007,13 @@ ALTER TABLE public.general_applications
     ADD CONSTRAINT general_applications_why_join_visible_check CHECK (private.has_visible_text(why_join)) NOT VALID;
 
 --
+-- Name: mail_delivery_events mail_delivery_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mail_delivery_events
+    ADD CONSTRAINT mail_delivery_events_pkey PRIMARY KEY (id);
+
+--
 -- Name: mail_queue mail_queue_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4677,6 +5026,13 @@ ALTER TABLE ONLY public.mail_queue
 
 ALTER TABLE ONLY public.mail_send_pace
     ADD CONSTRAINT mail_send_pace_pkey PRIMARY KEY (id);
+
+--
+-- Name: mail_suppressions mail_suppressions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mail_suppressions
+    ADD CONSTRAINT mail_suppressions_pkey PRIMARY KEY (mailbox_sha256);
 
 --
 -- Name: newsletter_subscriptions newsletter_subscriptions_email_plain_check; Type: CHECK CONSTRAINT; Schema: public; Owner: -
@@ -4842,6 +5198,12 @@ CREATE INDEX rate_limit_events_client ON private.rate_limit_events USING btree (
 CREATE INDEX remote_health_clients_client ON private.remote_health_clients USING btree (day, client, remote);
 
 --
+-- Name: resend_webhook_ids_received_at; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX resend_webhook_ids_received_at ON private.resend_webhook_ids USING btree (received_at);
+
+--
 -- Name: visit_reach_weakest; Type: INDEX; Schema: private; Owner: -
 --
 
@@ -4974,6 +5336,24 @@ CREATE INDEX general_applications_name_order ON public.general_applications USIN
 CREATE INDEX general_applications_status_created ON public.general_applications USING btree (status, created_at, id);
 
 --
+-- Name: mail_delivery_events_email_id; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mail_delivery_events_email_id ON public.mail_delivery_events USING btree (email_id, occurred_at);
+
+--
+-- Name: mail_delivery_events_mailbox; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mail_delivery_events_mailbox ON public.mail_delivery_events USING btree (mailbox_sha256, occurred_at);
+
+--
+-- Name: mail_delivery_events_received_at; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mail_delivery_events_received_at ON public.mail_delivery_events USING btree (received_at);
+
+--
 -- Name: mail_queue_application_id; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5004,6 +5384,12 @@ CREATE INDEX mail_queue_leased ON public.mail_queue USING btree (leased_until) W
 CREATE INDEX mail_queue_newsletter_id ON public.mail_queue USING btree (newsletter_id);
 
 --
+-- Name: mail_queue_provider_message_id; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mail_queue_provider_message_id ON public.mail_queue USING btree (provider_message_id) WHERE (provider_message_id IS NOT NULL);
+
+--
 -- Name: mail_queue_status_created; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5014,6 +5400,12 @@ CREATE INDEX mail_queue_status_created ON public.mail_queue USING btree (status,
 --
 
 CREATE INDEX mail_queue_waitlist_id ON public.mail_queue USING btree (waitlist_id);
+
+--
+-- Name: mail_suppressions_suppressed_at; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mail_suppressions_suppressed_at ON public.mail_suppressions USING btree (suppressed_at);
 
 --
 -- Name: newsletter_subscriptions_created; Type: INDEX; Schema: public; Owner: -
@@ -5190,6 +5582,18 @@ CREATE TRIGGER early_access_signups_vet_referral BEFORE INSERT ON public.early_a
 --
 
 CREATE TRIGGER general_applications_scrub_audit AFTER DELETE ON public.general_applications REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.scrub_audit_subjects('application');
+
+--
+-- Name: mail_queue mail_queue_hold_suppressed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER mail_queue_hold_suppressed BEFORE INSERT OR UPDATE OF status ON public.mail_queue FOR EACH ROW EXECUTE FUNCTION private.mail_queue_hold_suppressed();
+
+--
+-- Name: mail_suppressions mail_suppression_settles_queue; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER mail_suppression_settles_queue AFTER INSERT ON public.mail_suppressions FOR EACH ROW EXECUTE FUNCTION private.mail_suppression_settles_queue();
 
 --
 -- Name: newsletter_subscriptions newsletter_subscriptions_anon_limits; Type: TRIGGER; Schema: public; Owner: -
@@ -5379,6 +5783,12 @@ ALTER TABLE ONLY public.mail_queue
     ADD CONSTRAINT mail_queue_waitlist_id_fkey FOREIGN KEY (waitlist_id) REFERENCES public.waitlist_signups(id) ON DELETE CASCADE;
 
 --
+-- Name: resend_webhook_ids; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.resend_webhook_ids ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: application_status_changes; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -5427,6 +5837,12 @@ ALTER TABLE public.email_tokens ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.general_applications ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: mail_delivery_events; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.mail_delivery_events ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: mail_queue; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -5437,6 +5853,12 @@ ALTER TABLE public.mail_queue ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.mail_send_pace ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: mail_suppressions; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.mail_suppressions ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: newsletter_subscriptions; Type: ROW SECURITY; Schema: public; Owner: -
@@ -5928,6 +6350,30 @@ REVOKE ALL ON FUNCTION private.mail_max_attempts() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.mail_max_attempts() TO service_role;
 
 --
+-- Name: TABLE mail_queue; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.mail_queue TO service_role;
+
+--
+-- Name: FUNCTION mail_message_mailbox_sha256(p_message public.mail_queue); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.mail_message_mailbox_sha256(p_message public.mail_queue) FROM PUBLIC;
+
+--
+-- Name: FUNCTION mail_queue_hold_suppressed(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.mail_queue_hold_suppressed() FROM PUBLIC;
+
+--
+-- Name: FUNCTION mail_suppression_settles_queue(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.mail_suppression_settles_queue() FROM PUBLIC;
+
+--
 -- Name: FUNCTION mailbox(p_address text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -6035,6 +6481,12 @@ GRANT ALL ON FUNCTION private.request_client_address() TO service_role;
 --
 
 REVOKE ALL ON FUNCTION private.require_staff() FROM PUBLIC;
+
+--
+-- Name: FUNCTION row_mail_state(p_message public.mail_queue, p_mailbox_sha256 text, p_since timestamp with time zone); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.row_mail_state(p_message public.mail_queue, p_mailbox_sha256 text, p_since timestamp with time zone) FROM PUBLIC;
 
 --
 -- Name: FUNCTION scrub_audit_subjects(); Type: ACL; Schema: private; Owner: -
@@ -6228,6 +6680,20 @@ REVOKE ALL ON FUNCTION public.console_log_export(p_kind text, p_filter jsonb) FR
 GRANT ALL ON FUNCTION public.console_log_export(p_kind text, p_filter jsonb) TO authenticated;
 
 --
+-- Name: FUNCTION console_mail_states(p_list text, p_ids uuid[]); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.console_mail_states(p_list text, p_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.console_mail_states(p_list text, p_ids uuid[]) TO authenticated;
+
+--
+-- Name: FUNCTION console_mail_suppressions(p_limit integer, p_offset integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.console_mail_suppressions(p_limit integer, p_offset integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.console_mail_suppressions(p_limit integer, p_offset integer) TO authenticated;
+
+--
 -- Name: FUNCTION console_open_resume(p_id uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -6359,6 +6825,13 @@ GRANT ALL ON FUNCTION public.queue_thank_you_mail(p_type text, p_email text, p_m
 
 REVOKE ALL ON FUNCTION public.record_csp_violations(p_release text, p_violations jsonb, p_client_address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_csp_violations(p_release text, p_violations jsonb, p_client_address text) TO service_role;
+
+--
+-- Name: FUNCTION record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to text[], p_bounce_type text, p_occurred_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to text[], p_bounce_type text, p_occurred_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to text[], p_bounce_type text, p_occurred_at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION record_visit(p_path text, p_landing boolean, p_source text, p_medium text, p_campaign text, p_referrer_host text, p_client_address text); Type: ACL; Schema: public; Owner: -
@@ -6510,16 +6983,28 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.email_tokens TO service_role;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.general_applications TO service_role;
 
 --
--- Name: TABLE mail_queue; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.mail_queue TO service_role;
-
---
 -- Name: TABLE mail_dead_letters; Type: ACL; Schema: public; Owner: -
 --
 
 GRANT SELECT ON TABLE public.mail_dead_letters TO service_role;
+
+--
+-- Name: TABLE mail_delivery_events; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE ON TABLE public.mail_delivery_events TO service_role;
+
+--
+-- Name: TABLE mail_suppressions; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.mail_suppressions TO service_role;
+
+--
+-- Name: TABLE mail_delivery_summary; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.mail_delivery_summary TO service_role;
 
 --
 -- Name: TABLE mail_queue_summary; Type: ACL; Schema: public; Owner: -
