@@ -2888,10 +2888,10 @@ end;
 $$;
 
 --
--- Name: console_mail_states(text, uuid[]); Type: FUNCTION; Schema: public; Owner: -
+-- Name: console_mail_states(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.console_mail_states(p_list text, p_ids uuid[]) RETURNS jsonb
+CREATE FUNCTION public.console_mail_states(p_list text, p_ids jsonb) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $_$
@@ -2899,6 +2899,7 @@ declare
   v_table text;
   v_column text;
   v_states jsonb;
+  v_ids uuid[];
 begin
   perform private.require_staff();
   v_table := case p_list
@@ -2910,9 +2911,10 @@ begin
   if v_table is null then
     raise exception 'not a list: %', p_list using errcode = '22023';
   end if;
-  if coalesce(cardinality(p_ids), 0) > 200 then
-    raise exception 'at most 200 rows at a time' using errcode = '22023';
+  if jsonb_typeof(p_ids) is distinct from 'array' or jsonb_array_length(p_ids) > 200 then
+    raise exception 'a list of at most 200 ids' using errcode = '22023';
   end if;
+  select coalesce(array_agg(e::uuid), '{}') into v_ids from jsonb_array_elements_text(p_ids) e;
   v_column := case p_list when 'career' then 'application_id' else p_list || '_id' end;
   execute format(
     'select coalesce(jsonb_object_agg(r.id, s.state) filter (where s.state is not null), ''{}''::jsonb)
@@ -2924,7 +2926,7 @@ begin
                   private.mailbox_sha256(r.email), r.created_at) as state) s
       where r.id = any($1)',
     v_table, v_column)
-    into v_states using coalesce(p_ids, '{}');
+    into v_states using v_ids;
   return v_states;
 end;
 $_$;
@@ -3653,10 +3655,10 @@ end;
 $$;
 
 --
--- Name: record_mail_delivery_event(text, text, text, text[], text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+-- Name: record_mail_delivery_event(text, text, text, jsonb, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to text[], p_bounce_type text, p_occurred_at timestamp with time zone) RETURNS text
+CREATE FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to jsonb, p_bounce_type text, p_occurred_at timestamp with time zone) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -3677,14 +3679,16 @@ begin
     return 'ignored';
   end if;
   if p_email_id is null or char_length(p_email_id) not between 1 and 200
-     or coalesce(cardinality(p_to), 0) not between 1 and 50 then
+     or jsonb_typeof(p_to) is distinct from 'array'
+     or jsonb_array_length(p_to) not between 1 and 50
+     or exists (select from jsonb_array_elements(p_to) e where jsonb_typeof(e) <> 'string') then
     raise exception 'an email id and 1 to 50 recipients are required' using errcode = '22023';
   end if;
   v_suppress := case
     when p_event = 'complained' then 'complained'
     when p_event = 'bounced' and lower(coalesce(p_bounce_type, 'permanent')) = 'permanent' then 'bounced'
   end;
-  foreach v_address in array p_to loop
+  for v_address in select jsonb_array_elements_text(p_to) loop
     -- 'Name <address>' as well as a bare address; anything without an @ is not a mailbox.
     v_address := btrim(coalesce(substring(v_address from '<([^<>]*)>'), v_address));
     continue when v_address is null or position('@' in v_address) < 2 or char_length(v_address) > 254;
@@ -6680,11 +6684,11 @@ REVOKE ALL ON FUNCTION public.console_log_export(p_kind text, p_filter jsonb) FR
 GRANT ALL ON FUNCTION public.console_log_export(p_kind text, p_filter jsonb) TO authenticated;
 
 --
--- Name: FUNCTION console_mail_states(p_list text, p_ids uuid[]); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION console_mail_states(p_list text, p_ids jsonb); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.console_mail_states(p_list text, p_ids uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.console_mail_states(p_list text, p_ids uuid[]) TO authenticated;
+REVOKE ALL ON FUNCTION public.console_mail_states(p_list text, p_ids jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.console_mail_states(p_list text, p_ids jsonb) TO authenticated;
 
 --
 -- Name: FUNCTION console_mail_suppressions(p_limit integer, p_offset integer); Type: ACL; Schema: public; Owner: -
@@ -6827,11 +6831,11 @@ REVOKE ALL ON FUNCTION public.record_csp_violations(p_release text, p_violations
 GRANT ALL ON FUNCTION public.record_csp_violations(p_release text, p_violations jsonb, p_client_address text) TO service_role;
 
 --
--- Name: FUNCTION record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to text[], p_bounce_type text, p_occurred_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to jsonb, p_bounce_type text, p_occurred_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to text[], p_bounce_type text, p_occurred_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to text[], p_bounce_type text, p_occurred_at timestamp with time zone) TO service_role;
+REVOKE ALL ON FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to jsonb, p_bounce_type text, p_occurred_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to jsonb, p_bounce_type text, p_occurred_at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION record_visit(p_path text, p_landing boolean, p_source text, p_medium text, p_campaign text, p_referrer_host text, p_client_address text); Type: ACL; Schema: public; Owner: -

@@ -169,7 +169,7 @@ create function public.record_mail_delivery_event(
   p_webhook_id text,
   p_event text,
   p_email_id text,
-  p_to text[],
+  p_to jsonb,
   p_bounce_type text,
   p_occurred_at timestamptz
 )
@@ -196,14 +196,16 @@ begin
     return 'ignored';
   end if;
   if p_email_id is null or char_length(p_email_id) not between 1 and 200
-     or coalesce(cardinality(p_to), 0) not between 1 and 50 then
+     or jsonb_typeof(p_to) is distinct from 'array'
+     or jsonb_array_length(p_to) not between 1 and 50
+     or exists (select from jsonb_array_elements(p_to) e where jsonb_typeof(e) <> 'string') then
     raise exception 'an email id and 1 to 50 recipients are required' using errcode = '22023';
   end if;
   v_suppress := case
     when p_event = 'complained' then 'complained'
     when p_event = 'bounced' and lower(coalesce(p_bounce_type, 'permanent')) = 'permanent' then 'bounced'
   end;
-  foreach v_address in array p_to loop
+  for v_address in select jsonb_array_elements_text(p_to) loop
     -- 'Name <address>' as well as a bare address; anything without an @ is not a mailbox.
     v_address := btrim(coalesce(substring(v_address from '<([^<>]*)>'), v_address));
     continue when v_address is null or position('@' in v_address) < 2 or char_length(v_address) > 254;
@@ -222,9 +224,9 @@ begin
   return 'recorded';
 end;
 $$;
-revoke all on function public.record_mail_delivery_event(text, text, text, text[], text, timestamptz)
+revoke all on function public.record_mail_delivery_event(text, text, text, jsonb, text, timestamptz)
   from public, anon, authenticated;
-grant execute on function public.record_mail_delivery_event(text, text, text, text[], text, timestamptz)
+grant execute on function public.record_mail_delivery_event(text, text, text, jsonb, text, timestamptz)
   to service_role;
 
 -- One row's mail, as the console shows it: its newest message's fate, and after Resend took it, the
@@ -275,9 +277,10 @@ end;
 $$;
 revoke all on function private.row_mail_state(public.mail_queue, text, timestamptz) from public;
 
--- The delivery state of each of a page's rows of one list (at most 200 ids): {"<id>": {"state": …,
--- "suppressed": null | 'bounced' | 'complained'}}, rows without a known state left out. Staff only.
-create function public.console_mail_states(p_list text, p_ids uuid[])
+-- The delivery state of each of a page's rows of one list (a JSON array of at most 200 ids):
+-- {"<id>": {"state": …, "suppressed": null | 'bounced' | 'complained'}}, rows without a known state
+-- left out. Staff only.
+create function public.console_mail_states(p_list text, p_ids jsonb)
 returns jsonb
 language plpgsql
 stable
@@ -288,6 +291,7 @@ declare
   v_table text;
   v_column text;
   v_states jsonb;
+  v_ids uuid[];
 begin
   perform private.require_staff();
   v_table := case p_list
@@ -299,9 +303,10 @@ begin
   if v_table is null then
     raise exception 'not a list: %', p_list using errcode = '22023';
   end if;
-  if coalesce(cardinality(p_ids), 0) > 200 then
-    raise exception 'at most 200 rows at a time' using errcode = '22023';
+  if jsonb_typeof(p_ids) is distinct from 'array' or jsonb_array_length(p_ids) > 200 then
+    raise exception 'a list of at most 200 ids' using errcode = '22023';
   end if;
+  select coalesce(array_agg(e::uuid), '{}') into v_ids from jsonb_array_elements_text(p_ids) e;
   v_column := case p_list when 'career' then 'application_id' else p_list || '_id' end;
   execute format(
     'select coalesce(jsonb_object_agg(r.id, s.state) filter (where s.state is not null), ''{}''::jsonb)
@@ -313,12 +318,12 @@ begin
                   private.mailbox_sha256(r.email), r.created_at) as state) s
       where r.id = any($1)',
     v_table, v_column)
-    into v_states using coalesce(p_ids, '{}');
+    into v_states using v_ids;
   return v_states;
 end;
 $$;
-revoke all on function public.console_mail_states(text, uuid[]) from public, anon, authenticated;
-grant execute on function public.console_mail_states(text, uuid[]) to authenticated;
+revoke all on function public.console_mail_states(text, jsonb) from public, anon, authenticated;
+grant execute on function public.console_mail_states(text, jsonb) to authenticated;
 
 -- The suppressed mailboxes, newest first, a page at a time, with the counts of the whole list and of the
 -- messages the suppressions stopped. A suppression holds a fingerprint, not an address: the address

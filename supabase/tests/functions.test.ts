@@ -31,6 +31,7 @@ const FUNCTIONS = [
   'console-resume',
   'record-visit',
   'csp-report',
+  'resend-webhook',
 ];
 
 // send-thank-you-email through the real server: its index.ts on Deno, the ledger SQL reached through
@@ -333,6 +334,12 @@ describe('the local server runs the functions of supabase/config.toml', () => {
         expect([keyless.status, body.error]).toEqual([
           415,
           'Send application/csp-report or application/reports+json.',
+        ]);
+      } else if (name === 'resend-webhook') {
+        // Resend sends no key; its Svix signature decides.
+        expect([keyless.status, body.error]).toEqual([
+          401,
+          'The webhook signature is missing or wrong.',
         ]);
       } else if (name === 'send-auth-email') {
         // Supabase Auth's hook sends no key; its Standard Webhooks signature decides.

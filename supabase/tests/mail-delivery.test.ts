@@ -69,12 +69,12 @@ interface EventArgs {
 async function record(args: EventArgs): Promise<string> {
   const { rows } = await db.as(
     'service_role',
-    'select public.record_mail_delivery_event($1, $2, $3, $4, $5, now()) as outcome',
+    'select public.record_mail_delivery_event($1, $2, $3, $4::jsonb, $5, now()) as outcome',
     [
       args.id ?? `msg_${randomUUID()}`,
       args.event,
       args.emailId ?? randomUUID(),
-      args.to,
+      JSON.stringify(args.to),
       args.bounceType ?? null,
     ],
   );
@@ -188,7 +188,7 @@ describe('record_mail_delivery_event', () => {
       await expect(
         db.as(
           role,
-          `select public.record_mail_delivery_event('x', 'delivered', 'e', '{a@example.com}', null, now())`,
+          `select public.record_mail_delivery_event('x', 'delivered', 'e', '["a@example.com"]', null, now())`,
         ),
       ).rejects.toMatchObject({ code: '42501' });
       for (const table of [
@@ -281,7 +281,11 @@ describe('the console', () => {
   }
 
   const states = (list: string, ids: string[], caller?: Caller) =>
-    call('select public.console_mail_states($1, $2::uuid[]) as r', [list, ids], caller);
+    call(
+      'select public.console_mail_states($1, $2::jsonb) as r',
+      [list, JSON.stringify(ids)],
+      caller,
+    );
   const suppressions = (limit: number | null, offset: number | null, caller?: Caller) =>
     call('select public.console_mail_suppressions($1, $2) as r', [limit, offset], caller);
 

@@ -17,12 +17,14 @@ const ENVIRONMENT: Record<string, string> = {
   SITE_URL: 'https://agentora.example',
   MAIL_LINK_SECRET: 'entry-test-mail-link-secret-of-32-characters',
   SEND_EMAIL_HOOK_SECRET: `v1,whsec_${btoa('entry-test-hook-secret-32-bytes!')}`,
+  RESEND_WEBHOOK_SECRET: `whsec_${btoa('entry-test-resend-webhook-secret')}`,
 };
 
 // Called by the project alone (pg_cron with the secret key), never by a browser.
 const PROJECT_ONLY = new Set(['send-queued-mail']);
-// Called by Supabase Auth as a hook, with a Standard Webhooks signature and no API key.
-const AUTH_HOOKS = new Set(['send-auth-email']);
+// Called as a signed webhook (Standard Webhooks; Svix's header names for Resend) with no API key:
+// Supabase Auth's Send Email Hook, Resend's delivery events.
+const AUTH_HOOKS = new Set(['send-auth-email', 'resend-webhook']);
 // Called without a key by design: a mail provider's one-click POST, a browser's CSP report.
 const KEYLESS = new Set(['unsubscribe', 'csp-report']);
 

@@ -17,6 +17,7 @@ export const FUNCTION_METHODS: Readonly<Record<string, string>> = {
   'console-resume': 'POST',
   'record-visit': 'POST',
   'csp-report': 'POST',
+  'resend-webhook': 'POST',
 };
 
 /** Methods no function takes, which the gateway still passes on (so the function answers them). */

@@ -121,6 +121,37 @@ export async function standardWebhooksChecks(): Promise<VectorCheck[]> {
       [2, ok, ok],
     ],
     [
+      "Svix's header names (Resend's webhooks): the same signature under svix-*, read only when asked for",
+      await (async () => {
+        const svix = {
+          'svix-id': id,
+          'svix-timestamp': String(timestamp),
+          'svix-signature': signature,
+        };
+        return [
+          await webhookHeaders(secret, body, timestamp, id, 'svix'),
+          await verifyWebhook(keys, new Headers(svix), body, timestamp, 'svix'),
+          await verifyWebhook(keys, new Headers(svix), body, timestamp + late, 'svix'),
+          await verifyWebhook(keys, new Headers(svix), '{"test": 2432232315}', timestamp, 'svix'),
+          // Each set of names reads only its own headers.
+          await verifyWebhook(keys, new Headers(svix), body, timestamp),
+          await verifyWebhook(keys, new Headers(signed(signature)), body, timestamp, 'svix'),
+        ];
+      })(),
+      [
+        {
+          'svix-id': id,
+          'svix-timestamp': String(timestamp),
+          'svix-signature': signature,
+        },
+        ok,
+        { ok: false, reason: 'stale' },
+        { ok: false, reason: 'bad-signature' },
+        { ok: false, reason: 'missing-headers' },
+        { ok: false, reason: 'missing-headers' },
+      ],
+    ],
+    [
       'secrets that are not one: no prefix, not base64, a key under 16 bytes, nothing',
       ['MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'whsec_not base64!', 'whsec_c2hvcnQ=', ''].map((value) =>
         secretKeys(value),

@@ -9,12 +9,15 @@ import {
   type ResendApiOptions,
   type ResendStats,
 } from './resend-api.ts';
+import { withDeliveryWebhooks, type DeliveryWebhookOptions } from './delivery-webhooks.ts';
 
 export interface FakeResendOptions extends Omit<ResendApiOptions, 'store'> {
   /** Default 0: any free port. Always on loopback. */
   port?: number;
   /** Added to every answer, in ms. */
   latencyMs?: number;
+  /** Resend's delivery webhooks for its test addresses, posted here (delivery-webhooks.ts). */
+  webhooks?: DeliveryWebhookOptions;
 }
 
 export type FakeResendStats = ResendStats;
@@ -42,7 +45,9 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | u
 
 /** Resend's API (resend-api.ts) on a loopback port of its own, keeping what it takes in memory. */
 export async function startFakeResend(options: FakeResendOptions = {}): Promise<FakeResend> {
-  const store = memoryStore();
+  const store = options.webhooks
+    ? withDeliveryWebhooks(memoryStore(), options.webhooks)
+    : memoryStore();
   const api = createResendApi({ ...options, store });
 
   async function answer(req: IncomingMessage): Promise<Answer> {

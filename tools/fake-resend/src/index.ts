@@ -16,3 +16,13 @@ export {
   type ResendApiOptions,
   type ResendStats,
 } from './resend-api.ts';
+export {
+  eventsFor,
+  svixHeaders,
+  testAddressOutcome,
+  withDeliveryWebhooks,
+  type DeliveryWebhookOptions,
+  type DeliveryWebhooks,
+  type TestOutcome,
+  type WebhookEvent,
+} from './delivery-webhooks.ts';

@@ -142,4 +142,8 @@ export type ConsoleSignInResponseBody =
 export type SendAuthEmailResponseBody =
   Record<string, never> | { error: { http_code: number; message: string } };
 
+// resend-webhook: Resend's delivery events. The same answer for every signed event, recorded, replayed
+// or ignored: Resend only reads the status.
+export type ResendWebhookResponseBody = { received: true } | ErrorBody;
+
 // record-visit, csp-report: 204 for what they take, an ErrorBody for a protocol error.

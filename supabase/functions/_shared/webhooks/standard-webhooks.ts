@@ -1,8 +1,10 @@
 // Standard Webhooks (https://www.standardwebhooks.com/), the signature scheme of Supabase Auth's HTTP hooks
-// (and of Resend's delivery webhooks): the headers webhook-id, webhook-timestamp (Unix seconds) and
+// and of Resend's delivery webhooks: the headers webhook-id, webhook-timestamp (Unix seconds) and
 // webhook-signature, a space-separated list of `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`
 // (Auth joins several with ", "). The key is the base64 after `whsec_` in the secret, which Supabase's
-// dashboard shows as `v1,whsec_<base64>`.
+// dashboard shows as `v1,whsec_<base64>` and Resend as `whsec_<base64>`. Resend sends through Svix, the
+// scheme's origin, whose headers keep its own prefix: svix-id, svix-timestamp, svix-signature, the same
+// values signed the same way (HEADER_NAMES.svix).
 //
 // The one implementation of it: the functions verify with it on Deno, and tools/local-supabase signs its
 // hook calls with it on Node (@agentora/backend/webhooks/standard-webhooks). Web Crypto alone, which both
@@ -57,11 +59,19 @@ export function webhookKeys(
   const keys = secretKeys(secret);
   if (!keys) {
     throw new Error(
-      `${functionName} needs ${variable}: the hook's secret as Supabase shows it, v1,whsec_<base64> (several separated by |; docs/deploying-the-backend.md).`,
+      `${functionName} needs ${variable}: the webhook's signing secret as the sender shows it, whsec_<base64> (Supabase: v1,whsec_<base64>; several separated by |; docs/deploying-the-backend.md).`,
     );
   }
   return keys;
 }
+
+/** The three headers' names: Standard Webhooks' own, or Svix's (Resend's webhooks). */
+export const HEADER_NAMES = {
+  webhook: { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' },
+  svix: { id: 'svix-id', timestamp: 'svix-timestamp', signature: 'svix-signature' },
+} as const;
+
+export type HeaderNames = keyof typeof HEADER_NAMES;
 
 const importKey = (key: Uint8Array<ArrayBuffer>, usage: 'sign' | 'verify') =>
   crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
@@ -93,15 +103,17 @@ export async function webhookHeaders(
   body: string,
   nowSeconds = Math.floor(Date.now() / 1000),
   id: string = crypto.randomUUID(),
+  names: HeaderNames = 'webhook',
 ): Promise<Record<string, string>> {
   const keys = secretKeys(secret);
   if (!keys)
     throw new Error('The webhook secret is not v1,whsec_<base64> (several separated by |).');
   const signatures = await Promise.all(keys.map((key) => signWebhook(key, id, nowSeconds, body)));
+  const header = HEADER_NAMES[names];
   return {
-    'webhook-id': id,
-    'webhook-timestamp': String(nowSeconds),
-    'webhook-signature': signatures.join(' '),
+    [header.id]: id,
+    [header.timestamp]: String(nowSeconds),
+    [header.signature]: signatures.join(' '),
   };
 }
 
@@ -112,16 +124,19 @@ export type WebhookVerification =
  * Whether the request is the sender's, unaltered and recent: its id and timestamp present, the timestamp
  * within TIMESTAMP_TOLERANCE_SECONDS of now, and one of its v1 signatures (other versions are skipped)
  * made with one of the keys over exactly these bytes. crypto.subtle.verify compares in constant time.
+ * `names` says which headers carry them ('svix' for Resend); the other set is never read.
  */
 export async function verifyWebhook(
   keys: readonly Uint8Array<ArrayBuffer>[],
   headers: Headers,
   body: string,
   nowSeconds: number,
+  names: HeaderNames = 'webhook',
 ): Promise<WebhookVerification> {
-  const id = headers.get('webhook-id') ?? '';
-  const timestamp = headers.get('webhook-timestamp') ?? '';
-  const signatures = (headers.get('webhook-signature') ?? '')
+  const header = HEADER_NAMES[names];
+  const id = headers.get(header.id) ?? '';
+  const timestamp = headers.get(header.timestamp) ?? '';
+  const signatures = (headers.get(header.signature) ?? '')
     .split(/\s+/)
     .map((entry) => entry.replace(/,+$/, ''))
     .filter((entry) => entry.startsWith('v1,'))

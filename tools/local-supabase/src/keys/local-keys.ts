@@ -39,3 +39,11 @@ export const LOCAL_MAIL_LINK_SECRET = 'local-mail-link-secret-not-for-any-hosted
  * bytes "local-supabase-send-email-hook!!".
  */
 export const LOCAL_SEND_EMAIL_HOOK_SECRET = 'v1,whsec_bG9jYWwtc3VwYWJhc2Utc2VuZC1lbWFpbC1ob29rISE=';
+
+/**
+ * The signing secret of Resend's delivery webhooks here (`whsec_<base64 key>`, as Resend shows an
+ * endpoint's): the outbox's Resend posts its test addresses' events to resend-webhook signed with it
+ * (Svix's headers), and the functions get it as RESEND_WEBHOOK_SECRET. Fixed and public like the keys
+ * above; the key is the 32 bytes "local-supabase-resend-webhook!!!".
+ */
+export const LOCAL_RESEND_WEBHOOK_SECRET = 'whsec_bG9jYWwtc3VwYWJhc2UtcmVzZW5kLXdlYmhvb2shISE=';

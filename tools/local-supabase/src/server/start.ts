@@ -35,12 +35,13 @@ import {
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_MAIL_LINK_SECRET,
   LOCAL_RESEND_API_KEY,
+  LOCAL_RESEND_WEBHOOK_SECRET,
   LOCAL_SECRET_KEY,
   LOCAL_SEND_EMAIL_HOOK_SECRET,
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys/local-keys.ts';
 import { generateSigningKey, loadOrCreateSigningKey } from '../keys/signing-key.ts';
-import { createResendApi } from '@agentora/fake-resend';
+import { createResendApi, withDeliveryWebhooks } from '@agentora/fake-resend';
 import { createOutbox, type Outbox } from '../outbox/outbox.ts';
 import { startMailQueueTimer } from './mail-queue-timer.ts';
 import { startRetentionTimer } from './retention-timer.ts';
@@ -92,6 +93,16 @@ export async function startLocalSupabase(
     }
     const schema = await loadSchemaCache(database);
     const outbox = createOutbox(path.join(dataDir, 'outbox'));
+    // Resend's delivery events for its test addresses (delivered@, bounced@, complained@resend.dev),
+    // posted to this server's own resend-webhook as Resend would, once the server listens.
+    const resendStore = withDeliveryWebhooks(outbox.store, {
+      url: () => `${apiUrl}/functions/v1/resend-webhook`,
+      secret: LOCAL_RESEND_WEBHOOK_SECRET,
+      onError: (error) =>
+        process.stderr.write(
+          `local-supabase: a delivery webhook could not be posted: ${error instanceof Error ? error.message : String(error)}\n`,
+        ),
+    });
     // Auth's signing key: kept in the data dir, so sessions outlive a restart; a fresh one in memory.
     const signingKey = options.inMemory ? generateSigningKey() : loadOrCreateSigningKey(dataDir);
     const jwt = createJwtVerifier({
@@ -135,7 +146,7 @@ export async function startLocalSupabase(
           resend: createResendApi({
             apiKey: LOCAL_RESEND_API_KEY,
             ratePerSecond: 0,
-            store: outbox.store,
+            store: resendStore,
           }),
         },
         hosts: createHostPolicy(host),
@@ -208,6 +219,8 @@ export async function startLocalSupabase(
           try {
             await retention?.stop();
             await mailQueue?.stop();
+            // Events still on their way reach the function before it stops.
+            await resendStore.webhooks.settled();
             watcher?.close();
             await listening.close();
             await Promise.all([...workers.values()].map((worker) => worker.stop()));
@@ -263,7 +276,8 @@ function authMailer(
 /**
  * What hosted Supabase gives every function (SUPABASE_URL, the new and the legacy keys, SUPABASE_DB_URL)
  * and the project's secrets (SITE_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM, MAIL_LINK_SECRET,
- * MAIL_SENDS_PER_SECOND, and SEND_EMAIL_HOOK_SECRET, the Send Email Hook's), for this server.
+ * MAIL_SENDS_PER_SECOND, SEND_EMAIL_HOOK_SECRET, the Send Email Hook's, and RESEND_WEBHOOK_SECRET, the
+ * one Resend's delivery webhooks are signed with), for this server.
  * SUPABASE_DB_URL only on a real PostgreSQL: PGlite has no network listener.
  */
 function functionEnvironment(settings: {
@@ -284,6 +298,7 @@ function functionEnvironment(settings: {
     RESEND_API_KEY: settings.resend.apiKey,
     MAIL_LINK_SECRET: LOCAL_MAIL_LINK_SECRET,
     SEND_EMAIL_HOOK_SECRET: LOCAL_SEND_EMAIL_HOOK_SECRET,
+    RESEND_WEBHOOK_SECRET: LOCAL_RESEND_WEBHOOK_SECRET,
   };
   if (settings.mailSendsPerSecond !== undefined) {
     environment.MAIL_SENDS_PER_SECOND = String(settings.mailSendsPerSecond);
