@@ -58,6 +58,7 @@ export const MESSAGES = {
     sources: 'Sources',
     referrals: 'Referrals',
     csp: 'CSP reports',
+    mail: 'Bounces',
   },
   sourceHint: 'Exactly: direct, a campaign source or a referring host.',
   sourceInvalid:
@@ -78,6 +79,29 @@ export const MESSAGES = {
   cspTotals: (reports: string, rows: string, from: string) =>
     `${reports} reports in ${rows} rows since ${from}.`,
   cspEmpty: `No CSP reports in the last ${CSP_REPORT_LIMITS.daysKept} days.`,
+  /** A row's mail, as the Mail column shows it (console_mail_states). */
+  mailStates: {
+    queued: 'Queued',
+    sent: 'Sent',
+    delivered: 'Delivered',
+    delayed: 'Delayed',
+    bounced: 'Bounced',
+    complained: 'Marked as spam',
+    suppressed: 'Not sent',
+    failed: 'Failed',
+  },
+  /** Why a mailbox is mailed no more. */
+  suppressionReasons: {
+    bounced: 'the address bounced',
+    complained: 'marked our mail as spam',
+  },
+  mailUnknown: '—',
+  mailLead:
+    "Addresses whose mail bounced for good, or whose owner marked our mail as spam: Resend reported it, and the site sends them nothing more — no confirmation, place mail, invitation or privacy link, whichever list they sign up to again. Their sign-ups are kept and show Not sent. The address shown is one of the mailbox's sign-ups or applications; Erased when none is left.",
+  mailTotals: (total: string, bounced: string, complained: string, messages: string) =>
+    `${total} addresses: ${bounced} bounced, ${complained} marked as spam. ${messages} mails not sent to them.`,
+  mailEmpty: 'No address has bounced or complained.',
+  erased: 'Erased',
   loadFailed: "The list couldn't be loaded.",
   retry: 'Try again',
   empty: 'Nothing matches these filters.',

@@ -14,6 +14,8 @@ import type {
   DayCount,
   GrowthReport,
   CspViolationPage,
+  MailDelivery,
+  MailSuppressionPage,
   Page,
   ReferralRow,
   SignupRow,
@@ -58,12 +60,49 @@ function paging(query: ListViewQuery) {
   };
 }
 
-export function listSignups(query: ListViewQuery): Promise<Page<SignupRow>> {
-  return rpc('console_signups', { ...filterArguments(query), ...paging(query) });
+/**
+ * The page with each row's mail (console_mail_states). The states are an addition: when they cannot
+ * be read (a backend without them yet, a failure), the rows are shown without them.
+ */
+async function withMail<Row extends { id: string; mail?: MailDelivery }>(
+  list: string,
+  page: Page<Row>,
+): Promise<Page<Row>> {
+  if (page.rows.length === 0) return page;
+  let states: Record<string, MailDelivery>;
+  try {
+    states = await rpc<Record<string, MailDelivery>>('console_mail_states', {
+      p_list: list,
+      p_ids: page.rows.map((row) => row.id),
+    });
+  } catch {
+    return page;
+  }
+  return { ...page, rows: page.rows.map((row) => ({ ...row, mail: states?.[row.id] })) };
 }
 
-export function listApplications(query: ListViewQuery): Promise<Page<ApplicationRow>> {
-  return rpc('console_applications', { ...filterArguments(query), ...paging(query) });
+export async function listSignups(query: ListViewQuery): Promise<Page<SignupRow>> {
+  const page = await rpc<Page<SignupRow>>('console_signups', {
+    ...filterArguments(query),
+    ...paging(query),
+  });
+  return withMail(query.view, page);
+}
+
+export async function listApplications(query: ListViewQuery): Promise<Page<ApplicationRow>> {
+  const page = await rpc<Page<ApplicationRow>>('console_applications', {
+    ...filterArguments(query),
+    ...paging(query),
+  });
+  return withMail('career', page);
+}
+
+/** A page of the mailboxes that bounced or complained, newest first, with the counts. */
+export function listMailSuppressions(page: number): Promise<MailSuppressionPage> {
+  return rpc('console_mail_suppressions', {
+    p_limit: PAGE_SIZE,
+    p_offset: (page - 1) * PAGE_SIZE,
+  });
 }
 
 export function signupsPerDay(from: string, to: string): Promise<DayCount[]> {

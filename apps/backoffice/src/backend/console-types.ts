@@ -20,7 +20,29 @@ export interface Attributed {
   landing_path: string | null;
 }
 
-export interface SignupRow extends Attributed {
+/**
+ * What became of a row's mail (console_mail_states): in the queue, handed to Resend (sent), then what
+ * Resend reported (delivered, delayed, bounced, complained); suppressed when it was never sent because
+ * its mailbox had bounced or complained; failed when the queue gave up on it.
+ */
+export type MailState =
+  'queued' | 'sent' | 'delivered' | 'delayed' | 'bounced' | 'complained' | 'suppressed' | 'failed';
+
+/** Why a mailbox gets no more mail. */
+export type SuppressionReason = 'bounced' | 'complained';
+
+export interface MailDelivery {
+  state: MailState;
+  /** Set when the row's mailbox is suppressed, with the reason. */
+  suppressed: SuppressionReason | null;
+}
+
+/** A row's mail, as merged into the list's page: undefined when the database knows nothing of it. */
+export interface WithMail {
+  mail?: MailDelivery;
+}
+
+export interface SignupRow extends Attributed, WithMail {
   id: string;
   email: string;
   created_at: string;
@@ -36,7 +58,7 @@ export interface SignupRow extends Attributed {
   invited_at?: string | null;
 }
 
-export interface ApplicationRow extends Attributed {
+export interface ApplicationRow extends Attributed, WithMail {
   id: string;
   first_name: string;
   last_name: string;
@@ -139,6 +161,22 @@ export interface CspViolationPage extends Page<CspViolationRow> {
   reports: number;
   /** The first day kept (UTC), YYYY-MM-DD. */
   from: string;
+}
+
+/** One suppressed mailbox: console_mail_suppressions. */
+export interface MailSuppressionRow {
+  /** An address of the mailbox from its sign-ups or application; null once all of them are gone. */
+  email: string | null;
+  reason: SuppressionReason;
+  suppressed_at: string;
+}
+
+/** A page of the suppressed mailboxes, with the counts of the whole list. */
+export interface MailSuppressionPage extends Page<MailSuppressionRow> {
+  bounced: number;
+  complained: number;
+  /** Messages the suppressions kept from being sent (kept 30 days as dead letters). */
+  suppressed_messages: number;
 }
 
 export interface Whoami {

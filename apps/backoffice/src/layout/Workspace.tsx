@@ -5,6 +5,7 @@ import { ApplicationPage } from '../applications/ApplicationPage';
 import { ReferralsView } from '../growth/ReferralsView';
 import { SourcesView } from '../growth/SourcesView';
 import { CspReportsView } from '../security/CspReportsView';
+import { MailSuppressionsView } from '../mail/MailSuppressionsView';
 import { isListQuery, readListQuery, VIEWS, writeListQuery } from '../lists/list-query';
 import { ApplicationsView } from '../lists/ApplicationsView';
 import { SignupsView } from '../lists/SignupsView';
@@ -79,6 +80,8 @@ export function Workspace({ email }: { email: string }) {
         <ReferralsView query={query} />
       ) : query.view === 'csp' ? (
         <CspReportsView query={query} />
+      ) : query.view === 'mail' ? (
+        <MailSuppressionsView query={query} />
       ) : !isListQuery(query) ? (
         <OverviewView />
       ) : query.view === 'applications' ? (

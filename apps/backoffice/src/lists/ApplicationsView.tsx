@@ -8,6 +8,7 @@ import { MESSAGES } from '../messages';
 import { attributionColumns } from './attribution-columns';
 import type { Column } from './DataTable';
 import { formatMoment } from './dates';
+import { mailColumn } from './mail-column';
 import { FilterBar } from './FilterBar';
 import { writeListQuery, type ListViewQuery } from './list-query';
 import { ListPage } from './ListPage';
@@ -28,6 +29,7 @@ const COLUMNS: readonly Column<ApplicationRow>[] = [
   { header: 'Location', cell: (row) => row.location ?? '—' },
   { header: 'Résumé', cell: (row) => row.resume_filename ?? '—' },
   ...attributionColumns<ApplicationRow>(),
+  mailColumn<ApplicationRow>(),
 ];
 
 /** The applications: filters, export, a page of rows, each opening the application's page. */

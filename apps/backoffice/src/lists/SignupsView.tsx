@@ -10,6 +10,7 @@ import { MESSAGES } from '../messages';
 import { attributionColumns } from './attribution-columns';
 import type { Column } from './DataTable';
 import { formatMoment } from './dates';
+import { mailColumn } from './mail-column';
 import { FilterBar } from './FilterBar';
 import { writeListQuery, type ListViewQuery } from './list-query';
 import { ListPage } from './ListPage';
@@ -29,7 +30,9 @@ const COMMON: readonly Column<SignupRow>[] = [
   { header: 'Confirmed', cell: (row) => formatMoment(row.confirmed_at) },
 ];
 
-const SIGNUPS: readonly Column<SignupRow>[] = [...COMMON, ...attributionColumns<SignupRow>()];
+const MAIL = mailColumn<SignupRow>();
+
+const SIGNUPS: readonly Column<SignupRow>[] = [...COMMON, ...attributionColumns<SignupRow>(), MAIL];
 
 const WAITLIST: readonly Column<SignupRow>[] = [
   { header: 'Name', cell: (row) => `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() },
@@ -41,6 +44,7 @@ const WAITLIST: readonly Column<SignupRow>[] = [
   { header: 'Use case', cell: (row) => row.use_case ?? '—' },
   { header: 'Invited', cell: (row) => formatMoment(row.invited_at) },
   ...attributionColumns<SignupRow>(),
+  MAIL,
 ];
 
 /** One sign-up list (early access, waitlist or newsletter): filters, export, a page of rows. */

@@ -15,6 +15,7 @@ export const VIEWS = [
   'sources',
   'referrals',
   'csp',
+  'mail',
 ] as const;
 export type View = (typeof VIEWS)[number];
 
