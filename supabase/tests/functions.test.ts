@@ -457,6 +457,7 @@ describe("every function reads requests with the functions' kit (functions/_shar
       'console-resume': [413, tooLarge],
       'record-visit': [413, tooLarge],
       'csp-report': [413, 'The report is too large.'],
+      'resend-webhook': [413, tooLarge],
     });
   });
 });

@@ -118,6 +118,8 @@ describe('functions reachable through the Data API', () => {
       'console_growth(date,date)',
       'console_invite_waitlist(jsonb)',
       'console_log_export(text,jsonb)',
+      'console_mail_states(text,jsonb)',
+      'console_mail_suppressions(integer,integer)',
       'console_open_resume(uuid)',
       'console_referrals(date,date,boolean,integer,integer)',
       'console_signups(text,text,date,date,boolean,boolean,text,boolean,integer,integer,text)',
@@ -160,6 +162,8 @@ describe('migrations', () => {
         'staff_audit_log',
         'visit_counts',
         'csp_violations',
+        'mail_delivery_events',
+        'mail_suppressions',
       ]
         .sort()
         .map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),
