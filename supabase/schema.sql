@@ -1472,6 +1472,138 @@ end;
 $$;
 
 --
+-- Name: mail_queue; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.mail_queue (
+    id uuid NOT NULL,
+    kind text NOT NULL,
+    list text,
+    early_access_id uuid,
+    newsletter_id uuid,
+    waitlist_id uuid,
+    application_id uuid,
+    action text,
+    recipient text,
+    status text DEFAULT 'queued'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    available_at timestamp with time zone DEFAULT now() NOT NULL,
+    lease uuid,
+    leased_until timestamp with time zone,
+    last_error text,
+    provider_message_id text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    sent_at timestamp with time zone,
+    dead_at timestamp with time zone,
+    batch uuid,
+    alone boolean DEFAULT false NOT NULL,
+    CONSTRAINT mail_queue_attempts_check CHECK ((attempts >= 0)),
+    CONSTRAINT mail_queue_last_error_check CHECK ((char_length(last_error) <= 1000)),
+    CONSTRAINT mail_queue_lease_check CHECK (((status = 'sending'::text) = ((lease IS NOT NULL) AND (leased_until IS NOT NULL)))),
+    CONSTRAINT mail_queue_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'dead'::text]))),
+    CONSTRAINT mail_queue_subject_check CHECK (
+CASE kind
+    WHEN 'thank_you'::text THEN ((action IS NULL) AND (recipient IS NULL) AND
+    CASE list
+        WHEN 'early_access'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (early_access_id IS NOT NULL))
+        WHEN 'newsletter'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (newsletter_id IS NOT NULL))
+        WHEN 'waitlist'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
+        WHEN 'career'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (application_id IS NOT NULL))
+        ELSE false
+    END)
+    WHEN 'invite'::text THEN ((list = 'waitlist'::text) AND (action IS NULL) AND (recipient IS NULL) AND (num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
+    WHEN 'place'::text THEN ((action IS NULL) AND (recipient IS NULL) AND
+    CASE list
+        WHEN 'early_access'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (early_access_id IS NOT NULL))
+        WHEN 'waitlist'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
+        ELSE false
+    END)
+    ELSE ((list IS NULL) AND (action = ANY (ARRAY['erase'::text, 'copy'::text])) AND (num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 0) AND ((recipient IS NOT NULL) OR (status = 'sent'::text)))
+END)
+);
+
+ALTER TABLE ONLY public.mail_queue FORCE ROW LEVEL SECURITY;
+
+--
+-- Name: mail_details_invite(public.mail_queue); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.mail_details_invite(p_message public.mail_queue) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  -- first_name: always null, kept for workers released before migration 20251203000100.
+  select jsonb_build_object('first_name', null, 'to', (
+    select w.email
+      from public.waitlist_signups w
+     where w.id = p_message.waitlist_id
+       and w.confirmed_at is not null
+       and not exists (select from public.email_suppressions s
+                        where s.mailbox_sha256 = private.mailbox_sha256(w.email) and s.list = 'waitlist')))
+$$;
+
+--
+-- Name: mail_details_place(public.mail_queue); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.mail_details_place(p_message public.mail_queue) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_to text;
+  v_place jsonb;
+begin
+  if p_message.list = 'early_access' then
+    select e.email into v_to
+      from public.early_access_signups e
+     where e.id = p_message.early_access_id
+       and e.confirmed_at is not null
+       and not exists (select from public.email_suppressions s
+                        where s.mailbox_sha256 = private.mailbox_sha256(e.email) and s.list = 'early_access');
+  else
+    select w.email into v_to
+      from public.waitlist_signups w
+     where w.id = p_message.waitlist_id
+       and w.confirmed_at is not null
+       and not exists (select from public.email_suppressions s
+                        where s.mailbox_sha256 = private.mailbox_sha256(w.email) and s.list = 'waitlist');
+  end if;
+  if v_to is not null then
+    v_place := public.signup_place(p_message.list, coalesce(p_message.early_access_id, p_message.waitlist_id));
+  end if;
+  return jsonb_build_object(
+    'to', case when v_place is not null then v_to end,
+    'position', v_place -> 'position', 'referral_code', v_place -> 'referral_code',
+    'first_name', null);
+end;
+$$;
+
+--
+-- Name: mail_details_privacy_link(public.mail_queue); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.mail_details_privacy_link(p_message public.mail_queue) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$ select jsonb_build_object('to', p_message.recipient) $$;
+
+--
+-- Name: mail_details_thank_you(public.mail_queue); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.mail_details_thank_you(p_message public.mail_queue) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('to', coalesce(
+    (select email from public.early_access_signups where id = p_message.early_access_id),
+    (select email from public.newsletter_subscriptions where id = p_message.newsletter_id),
+    (select email from public.waitlist_signups where id = p_message.waitlist_id),
+    (select email from public.general_applications where id = p_message.application_id)))
+$$;
+
+--
 -- Name: mail_domain_rules(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1580,58 +1712,6 @@ $$;
 CREATE FUNCTION private.mail_max_attempts() RETURNS integer
     LANGUAGE sql IMMUTABLE
     AS $$ select 10 $$;
-
---
--- Name: mail_queue; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.mail_queue (
-    id uuid NOT NULL,
-    kind text NOT NULL,
-    list text,
-    early_access_id uuid,
-    newsletter_id uuid,
-    waitlist_id uuid,
-    application_id uuid,
-    action text,
-    recipient text,
-    status text DEFAULT 'queued'::text NOT NULL,
-    attempts integer DEFAULT 0 NOT NULL,
-    available_at timestamp with time zone DEFAULT now() NOT NULL,
-    lease uuid,
-    leased_until timestamp with time zone,
-    last_error text,
-    provider_message_id text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    sent_at timestamp with time zone,
-    dead_at timestamp with time zone,
-    CONSTRAINT mail_queue_attempts_check CHECK ((attempts >= 0)),
-    CONSTRAINT mail_queue_kind_check CHECK ((kind = ANY (ARRAY['thank_you'::text, 'privacy_link'::text, 'invite'::text, 'place'::text]))),
-    CONSTRAINT mail_queue_last_error_check CHECK ((char_length(last_error) <= 1000)),
-    CONSTRAINT mail_queue_lease_check CHECK (((status = 'sending'::text) = ((lease IS NOT NULL) AND (leased_until IS NOT NULL)))),
-    CONSTRAINT mail_queue_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'dead'::text]))),
-    CONSTRAINT mail_queue_subject_check CHECK (
-CASE kind
-    WHEN 'thank_you'::text THEN ((action IS NULL) AND (recipient IS NULL) AND
-    CASE list
-        WHEN 'early_access'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (early_access_id IS NOT NULL))
-        WHEN 'newsletter'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (newsletter_id IS NOT NULL))
-        WHEN 'waitlist'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
-        WHEN 'career'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (application_id IS NOT NULL))
-        ELSE false
-    END)
-    WHEN 'invite'::text THEN ((list = 'waitlist'::text) AND (action IS NULL) AND (recipient IS NULL) AND (num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
-    WHEN 'place'::text THEN ((action IS NULL) AND (recipient IS NULL) AND
-    CASE list
-        WHEN 'early_access'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (early_access_id IS NOT NULL))
-        WHEN 'waitlist'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
-        ELSE false
-    END)
-    ELSE ((list IS NULL) AND (action = ANY (ARRAY['erase'::text, 'copy'::text])) AND (num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 0) AND ((recipient IS NOT NULL) OR (status = 'sent'::text)))
-END)
-);
-
-ALTER TABLE ONLY public.mail_queue FORCE ROW LEVEL SECURITY;
 
 --
 -- Name: mail_message_mailbox_sha256(public.mail_queue); Type: FUNCTION; Schema: private; Owner: -
@@ -1767,6 +1847,25 @@ CREATE FUNCTION private.mailbox_sha256(p_address text) RETURNS text
 $$;
 
 --
+-- Name: mark_signup_mail(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.mark_signup_mail() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  new.thank_you_sent_at := case
+    when tg_argv[0] = 'career' and exists (
+      select from public.email_suppressions
+       where mailbox_sha256 = private.mailbox_sha256(new.email) and list = 'career') then null
+    else now()
+  end;
+  return new;
+end;
+$$;
+
+--
 -- Name: move_line_member(text, timestamp with time zone, uuid, integer); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1848,6 +1947,26 @@ $$;
 CREATE FUNCTION private.places_per_referral() RETURNS integer
     LANGUAGE sql IMMUTABLE
     AS $$ select 10 $$;
+
+--
+-- Name: queue_signup_mail(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.queue_signup_mail() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into public.mail_queue (id, kind, list, early_access_id, newsletter_id, waitlist_id, application_id)
+  values (
+    gen_random_uuid(), 'thank_you', tg_argv[0],
+    case when tg_argv[0] = 'early_access' then new.id end,
+    case when tg_argv[0] = 'newsletter' then new.id end,
+    case when tg_argv[0] = 'waitlist' then new.id end,
+    case when tg_argv[0] = 'career' then new.id end);
+  return null;
+end;
+$$;
 
 --
 -- Name: rebuild_line(text); Type: FUNCTION; Schema: private; Owner: -
@@ -3409,6 +3528,42 @@ end;
 $$;
 
 --
+-- Name: keep_mail_tokens(uuid, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  v_held jsonb;
+begin
+  if jsonb_typeof(p_tokens) <> 'array' then
+    raise exception 'p_tokens must be an array' using errcode = '22023';
+  end if;
+  if exists (select from jsonb_array_elements(p_tokens) t
+              where t ->> 'purpose' is null or t ->> 'purpose' not in ('confirm', 'unsubscribe', 'place')
+                 or coalesce(t ->> 'hash', '') !~ '^[0-9a-f]{64}$') then
+    raise exception 'a token of another purpose or shape' using errcode = '22023';
+  end if;
+  insert into public.email_tokens
+    (token_hash, purpose, early_access_id, newsletter_id, waitlist_id, application_id, expires_at)
+  select t ->> 'hash', t ->> 'purpose',
+         q.early_access_id, q.newsletter_id, q.waitlist_id, q.application_id,
+         case when t ->> 'purpose' = 'confirm' then now() + interval '7 days' end
+    from jsonb_array_elements(p_tokens) t
+    join public.mail_queue q
+      on q.id = (t ->> 'id')::uuid and q.lease = p_lease and q.status = 'sending'
+     and q.kind in ('thank_you', 'invite', 'place')
+  on conflict (token_hash) do nothing;
+  select coalesce(jsonb_agg(q.id), '[]'::jsonb) into v_held
+    from public.mail_queue q
+   where q.lease = p_lease and q.status = 'sending';
+  return v_held;
+end;
+$_$;
+
+--
 -- Name: keep_place_tokens(uuid, uuid, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3560,28 +3715,67 @@ $$;
 --
 
 CREATE FUNCTION public.queue_thank_you_mail(p_type text, p_email text, p_message_id uuid, p_confirm_token_hash text, p_unsubscribe_token_hash text) RETURNS uuid
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$ select public.queued_thank_you_mail(p_type, p_email) $$;
+
+--
+-- Name: queued_thank_you_mail(text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.queued_thank_you_mail(p_type text, p_email text) RETURNS uuid
     LANGUAGE plpgsql
     SET search_path TO ''
-    AS $$
+    AS $_$
 declare
-  v_claimed jsonb;
+  v_table text := case p_type when 'career' then 'general_applications'
+                              else private.signup_table(p_type) end;
+  v_column text := case p_type when 'career' then 'application_id' else p_type || '_id' end;
   v_id uuid;
+  v_sent_at timestamptz;
+  v_message uuid;
 begin
-  v_claimed := public.claim_thank_you_mail(p_type, p_email, p_confirm_token_hash, p_unsubscribe_token_hash);
-  if v_claimed is null then
+  if p_type not in ('early_access', 'newsletter', 'waitlist', 'career') then
+    raise exception 'unknown thank-you email type: %', p_type using errcode = '22023';
+  end if;
+  execute format(
+    'select id, thank_you_sent_at from public.%I
+      where lower(email) = lower($1) and created_at > now() - interval ''10 minutes''
+      order by created_at desc limit 1
+        for update',
+    v_table)
+    into v_id, v_sent_at using p_email;
+  if v_id is null then
     return null;
   end if;
-  v_id := (v_claimed ->> 'id')::uuid;
+  execute format(
+    'select id from public.mail_queue where kind = ''thank_you'' and %I = $1 order by created_at limit 1',
+    v_column)
+    into v_message using v_id;
+  if v_message is not null then
+    return v_message;
+  end if;
+  if v_sent_at is not null then
+    -- Not mailed (a suppressed applicant), or its message is gone: nothing to answer.
+    return null;
+  end if;
+  if p_type = 'career' and exists (
+    select from public.email_suppressions
+     where mailbox_sha256 = private.mailbox_sha256(p_email) and list = 'career') then
+    return null;
+  end if;
+  execute format('update public.%I set thank_you_sent_at = now() where id = $1', v_table) using v_id;
+  v_message := gen_random_uuid();
   insert into public.mail_queue (id, kind, list, early_access_id, newsletter_id, waitlist_id, application_id)
   values (
-    p_message_id, 'thank_you', p_type,
+    v_message, 'thank_you', p_type,
     case when p_type = 'early_access' then v_id end,
     case when p_type = 'newsletter' then v_id end,
     case when p_type = 'waitlist' then v_id end,
     case when p_type = 'career' then v_id end);
-  return p_message_id;
+  return v_message;
 end;
-$$;
+$_$;
 
 --
 -- Name: record_csp_violations(text, jsonb, text); Type: FUNCTION; Schema: public; Owner: -
@@ -3904,6 +4098,48 @@ end;
 $$;
 
 --
+-- Name: settle_mail_batch(uuid, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.settle_mail_batch(p_lease uuid, p_results jsonb) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_result jsonb;
+  v_id uuid;
+  v_status text;
+  v_answer jsonb := '{}'::jsonb;
+begin
+  if jsonb_typeof(p_results) <> 'array' then
+    raise exception 'p_results must be an array' using errcode = '22023';
+  end if;
+  for v_result in select * from jsonb_array_elements(p_results) loop
+    v_id := (v_result ->> 'id')::uuid;
+    if v_result ->> 'outcome' = 'alone' then
+      update public.mail_queue
+         set status = 'queued', attempts = greatest(attempts - 1, 0), alone = true, batch = null,
+             lease = null, leased_until = null, last_error = left(v_result ->> 'detail', 1000)
+       where id = v_id and lease = p_lease and status = 'sending'
+      returning status into v_status;
+    else
+      v_status := public.settle_queued_mail(
+        v_id, p_lease, v_result ->> 'outcome', v_result ->> 'detail', (v_result ->> 'delay_ms')::integer);
+      -- Not taken by the provider (not tried, or a 429, 401 or 403 for the request): nothing of its
+      -- batch went out, so it may go in any batch next time. After a try that may have been taken, the
+      -- batch stays together, to be sent again as the same request.
+      if v_status is not null and v_result ->> 'outcome' in ('released', 'throttled') then
+        update public.mail_queue set batch = null where id = v_id and status = 'queued';
+      end if;
+    end if;
+    v_answer := v_answer || jsonb_build_object(v_id::text, v_status);
+    v_status := null;
+  end loop;
+  return v_answer;
+end;
+$$;
+
+--
 -- Name: settle_queued_mail(uuid, uuid, text, text, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3988,6 +4224,90 @@ end;
 $_$;
 
 --
+-- Name: take_mail_batch(integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.take_mail_batch(p_lease_seconds integer, p_limit integer) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  v_first public.mail_queue;
+  v_ids uuid[];
+  v_lease uuid := gen_random_uuid();
+  v_batch uuid;
+  v_message public.mail_queue;
+  v_details text;
+  v_more jsonb;
+  v_taken jsonb := '[]'::jsonb;
+begin
+  update public.mail_queue q
+     set status = 'dead', dead_at = now(), lease = null, leased_until = null,
+         last_error = left(case
+           when q.status = 'sending' and q.attempts >= private.mail_max_attempts() then
+             'The worker stopped while sending, ' || q.attempts || ' times.'
+           when k.lifetime < interval '23 hours' then k.expired_reason || '.'
+           else k.expired_reason || '; last answer: ' || coalesce(q.last_error, 'none')
+         end, 1000)
+    from private.mail_kinds k
+   where k.kind = q.kind
+     and q.status in ('queued', 'sending')
+     and (q.status = 'queued' or q.leased_until <= now())
+     and ((q.status = 'sending' and q.attempts >= private.mail_max_attempts())
+          or q.created_at < now() - k.lifetime);
+
+  select * into v_first
+    from public.mail_queue
+   where (status = 'queued' and available_at <= now())
+      or (status = 'sending' and leased_until <= now())
+   order by available_at, created_at
+   limit 1
+     for update skip locked;
+  if not found then
+    return v_taken;
+  end if;
+  if v_first.batch is not null then
+    v_batch := v_first.batch;
+    v_ids := array(
+      select id from public.mail_queue
+       where batch = v_batch
+         and ((status = 'queued' and available_at <= now()) or (status = 'sending' and leased_until <= now()))
+       order by id
+       limit greatest(p_limit, 1)
+         for update skip locked);
+  elsif v_first.alone or p_limit <= 1 then
+    v_batch := gen_random_uuid();
+    v_ids := array[v_first.id];
+  else
+    v_batch := gen_random_uuid();
+    v_ids := array[v_first.id] || array(
+      select id from public.mail_queue
+       where batch is null and not alone and id <> v_first.id
+         and ((status = 'queued' and available_at <= now()) or (status = 'sending' and leased_until <= now()))
+       order by available_at, created_at
+       limit p_limit - 1
+         for update skip locked);
+  end if;
+
+  for v_message in
+    update public.mail_queue
+       set status = 'sending', attempts = attempts + 1, lease = v_lease, batch = v_batch,
+           leased_until = now() + make_interval(secs => greatest(p_lease_seconds, 1))
+     where id = any(v_ids)
+    returning *
+  loop
+    select details into v_details from private.mail_kinds where kind = v_message.kind;
+    execute format('select private.%I($1)', v_details) into v_more using v_message;
+    v_taken := v_taken || jsonb_build_array(jsonb_build_object(
+      'id', v_message.id, 'lease', v_message.lease, 'batch', v_message.batch, 'kind', v_message.kind,
+      'list', v_message.list, 'action', v_message.action, 'attempts', v_message.attempts)
+      || coalesce(v_more, '{}'::jsonb));
+  end loop;
+  return v_taken;
+end;
+$_$;
+
+--
 -- Name: take_mail_send_slot(integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4013,99 +4333,9 @@ $$;
 --
 
 CREATE FUNCTION public.take_queued_mail(p_lease_seconds integer) RETURNS jsonb
-    LANGUAGE plpgsql
+    LANGUAGE sql
     SET search_path TO ''
-    AS $$
-declare
-  v_message public.mail_queue;
-  v_to text;
-  v_place jsonb;
-begin
-  update public.mail_queue
-     set status = 'dead', dead_at = now(), lease = null, leased_until = null,
-         last_error = left(case
-           when status = 'sending' and attempts >= private.mail_max_attempts() then
-             'The worker stopped while sending, ' || attempts || ' times.'
-           when kind = 'privacy_link' and created_at < now() - interval '1 hour' then
-             'Its link expired (1 hour) before it could be sent.'
-           else 'Not sent within 23 hours; last answer: ' || coalesce(last_error, 'none')
-         end, 1000)
-   where status in ('queued', 'sending')
-     and (status = 'queued' or leased_until <= now())
-     and ((status = 'sending' and attempts >= private.mail_max_attempts())
-          or (kind = 'privacy_link' and created_at < now() - interval '1 hour')
-          or created_at < now() - interval '23 hours');
-
-  select * into v_message
-    from public.mail_queue
-   where (status = 'queued' and available_at <= now())
-      or (status = 'sending' and leased_until <= now())
-   order by available_at, created_at
-   limit 1
-     for update skip locked;
-  if not found then
-    return null;
-  end if;
-  update public.mail_queue
-     set status = 'sending', attempts = attempts + 1, lease = gen_random_uuid(),
-         leased_until = now() + make_interval(secs => greatest(p_lease_seconds, 1))
-   where id = v_message.id
-  returning * into v_message;
-
-  if v_message.kind = 'invite' then
-    select w.email into v_to
-      from public.waitlist_signups w
-     where w.id = v_message.waitlist_id
-       and w.confirmed_at is not null
-       and not exists (select from public.email_suppressions s
-                        where s.mailbox_sha256 = private.mailbox_sha256(w.email) and s.list = 'waitlist');
-    return jsonb_build_object(
-      'id', v_message.id, 'lease', v_message.lease, 'kind', v_message.kind, 'list', v_message.list,
-      'action', v_message.action, 'to', v_to, 'attempts', v_message.attempts,
-      'first_name', null);
-  end if;
-  if v_message.kind = 'place' then
-    if v_message.list = 'early_access' then
-      select e.email into v_to
-        from public.early_access_signups e
-       where e.id = v_message.early_access_id
-         and e.confirmed_at is not null
-         and not exists (select from public.email_suppressions s
-                          where s.mailbox_sha256 = private.mailbox_sha256(e.email) and s.list = 'early_access');
-    else
-      select w.email into v_to
-        from public.waitlist_signups w
-       where w.id = v_message.waitlist_id
-         and w.confirmed_at is not null
-         and not exists (select from public.email_suppressions s
-                          where s.mailbox_sha256 = private.mailbox_sha256(w.email) and s.list = 'waitlist');
-    end if;
-    if v_to is not null then
-      v_place := public.signup_place(v_message.list,
-                                     coalesce(v_message.early_access_id, v_message.waitlist_id));
-    end if;
-    if v_place is null then
-      v_to := null;
-    end if;
-    return jsonb_build_object(
-      'id', v_message.id, 'lease', v_message.lease, 'kind', v_message.kind, 'list', v_message.list,
-      'action', v_message.action, 'to', v_to, 'attempts', v_message.attempts,
-      'position', v_place -> 'position', 'referral_code', v_place -> 'referral_code',
-      'first_name', null);
-  end if;
-  v_to := case v_message.kind
-    when 'privacy_link' then v_message.recipient
-    else coalesce(
-      (select email from public.early_access_signups where id = v_message.early_access_id),
-      (select email from public.newsletter_subscriptions where id = v_message.newsletter_id),
-      (select email from public.waitlist_signups where id = v_message.waitlist_id),
-      (select email from public.general_applications where id = v_message.application_id))
-  end;
-  return jsonb_build_object(
-    'id', v_message.id, 'lease', v_message.lease, 'kind', v_message.kind, 'list', v_message.list,
-    'action', v_message.action, 'to', v_to, 'attempts', v_message.attempts);
-end;
-$$;
+    AS $$ select public.take_mail_batch(p_lease_seconds, 1) -> 0 $$;
 
 --
 -- Name: take_rate_limit_token(text, text); Type: FUNCTION; Schema: public; Owner: -
@@ -4227,6 +4457,18 @@ CREATE TABLE private.line_credits (
     credited integer NOT NULL,
     CONSTRAINT line_credits_credited_check CHECK ((credited > 0)),
     CONSTRAINT line_credits_list_check CHECK ((list = ANY (ARRAY['early_access'::text, 'waitlist'::text])))
+);
+
+--
+-- Name: mail_kinds; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.mail_kinds (
+    kind text NOT NULL,
+    lifetime interval NOT NULL,
+    expired_reason text NOT NULL,
+    details text NOT NULL,
+    CONSTRAINT mail_kinds_details_check CHECK ((details ~ '^mail_details_[a-z_]+$'::text))
 );
 
 --
@@ -4850,6 +5092,13 @@ ALTER TABLE ONLY private.line_credits
     ADD CONSTRAINT line_credits_pkey PRIMARY KEY (list, id);
 
 --
+-- Name: mail_kinds mail_kinds_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.mail_kinds
+    ADD CONSTRAINT mail_kinds_pkey PRIMARY KEY (kind);
+
+--
 -- Name: remote_health_clients remote_health_clients_pkey; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -5364,6 +5613,12 @@ CREATE INDEX mail_delivery_events_received_at ON public.mail_delivery_events USI
 CREATE INDEX mail_queue_application_id ON public.mail_queue USING btree (application_id);
 
 --
+-- Name: mail_queue_batch; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mail_queue_batch ON public.mail_queue USING btree (batch) WHERE (batch IS NOT NULL);
+
+--
 -- Name: mail_queue_due; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5552,6 +5807,18 @@ CREATE TRIGGER early_access_signups_line_update AFTER UPDATE ON public.early_acc
 ALTER TABLE public.early_access_signups ENABLE ALWAYS TRIGGER early_access_signups_line_update;
 
 --
+-- Name: early_access_signups early_access_signups_mark_mail; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER early_access_signups_mark_mail BEFORE INSERT ON public.early_access_signups FOR EACH ROW EXECUTE FUNCTION private.mark_signup_mail('early_access');
+
+--
+-- Name: early_access_signups early_access_signups_queue_mail; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER early_access_signups_queue_mail AFTER INSERT ON public.early_access_signups FOR EACH ROW WHEN ((new.thank_you_sent_at IS NOT NULL)) EXECUTE FUNCTION private.queue_signup_mail('early_access');
+
+--
 -- Name: early_access_signups early_access_signups_redecide_code_caps; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5582,6 +5849,18 @@ CREATE TRIGGER early_access_signups_suppressed BEFORE INSERT ON public.early_acc
 CREATE TRIGGER early_access_signups_vet_referral BEFORE INSERT ON public.early_access_signups FOR EACH ROW EXECUTE FUNCTION private.hold_referral();
 
 --
+-- Name: general_applications general_applications_mark_mail; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER general_applications_mark_mail BEFORE INSERT ON public.general_applications FOR EACH ROW EXECUTE FUNCTION private.mark_signup_mail('career');
+
+--
+-- Name: general_applications general_applications_queue_mail; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER general_applications_queue_mail AFTER INSERT ON public.general_applications FOR EACH ROW WHEN ((new.thank_you_sent_at IS NOT NULL)) EXECUTE FUNCTION private.queue_signup_mail('career');
+
+--
 -- Name: general_applications general_applications_scrub_audit; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5604,6 +5883,18 @@ CREATE TRIGGER mail_suppression_settles_queue AFTER INSERT ON public.mail_suppre
 --
 
 CREATE TRIGGER newsletter_subscriptions_anon_limits BEFORE INSERT ON public.newsletter_subscriptions FOR EACH ROW EXECUTE FUNCTION private.limit_anon_insert();
+
+--
+-- Name: newsletter_subscriptions newsletter_subscriptions_mark_mail; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER newsletter_subscriptions_mark_mail BEFORE INSERT ON public.newsletter_subscriptions FOR EACH ROW EXECUTE FUNCTION private.mark_signup_mail('newsletter');
+
+--
+-- Name: newsletter_subscriptions newsletter_subscriptions_queue_mail; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER newsletter_subscriptions_queue_mail AFTER INSERT ON public.newsletter_subscriptions FOR EACH ROW WHEN ((new.thank_you_sent_at IS NOT NULL)) EXECUTE FUNCTION private.queue_signup_mail('newsletter');
 
 --
 -- Name: newsletter_subscriptions newsletter_subscriptions_scrub_audit; Type: TRIGGER; Schema: public; Owner: -
@@ -5678,6 +5969,18 @@ ALTER TABLE public.waitlist_signups ENABLE ALWAYS TRIGGER waitlist_signups_line_
 CREATE TRIGGER waitlist_signups_line_update AFTER UPDATE ON public.waitlist_signups REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.keep_line();
 
 ALTER TABLE public.waitlist_signups ENABLE ALWAYS TRIGGER waitlist_signups_line_update;
+
+--
+-- Name: waitlist_signups waitlist_signups_mark_mail; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_signups_mark_mail BEFORE INSERT ON public.waitlist_signups FOR EACH ROW EXECUTE FUNCTION private.mark_signup_mail('waitlist');
+
+--
+-- Name: waitlist_signups waitlist_signups_queue_mail; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_signups_queue_mail AFTER INSERT ON public.waitlist_signups FOR EACH ROW WHEN ((new.thank_you_sent_at IS NOT NULL)) EXECUTE FUNCTION private.queue_signup_mail('waitlist');
 
 --
 -- Name: waitlist_signups waitlist_signups_redecide_code_caps; Type: TRIGGER; Schema: public; Owner: -
@@ -5773,6 +6076,13 @@ ALTER TABLE ONLY public.mail_queue
     ADD CONSTRAINT mail_queue_early_access_id_fkey FOREIGN KEY (early_access_id) REFERENCES public.early_access_signups(id) ON DELETE CASCADE;
 
 --
+-- Name: mail_queue mail_queue_kind_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mail_queue
+    ADD CONSTRAINT mail_queue_kind_fkey FOREIGN KEY (kind) REFERENCES private.mail_kinds(kind);
+
+--
 -- Name: mail_queue mail_queue_newsletter_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5814,7 +6124,7 @@ ALTER TABLE public.early_access_signups ENABLE ROW LEVEL SECURITY;
 -- Name: early_access_signups early_access_signups_anon_insert; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY early_access_signups_anon_insert ON public.early_access_signups FOR INSERT TO anon WITH CHECK ((thank_you_sent_at IS NULL));
+CREATE POLICY early_access_signups_anon_insert ON public.early_access_signups FOR INSERT TO anon WITH CHECK (true);
 
 --
 -- Name: early_access_signups early_access_signups_staff_select; Type: POLICY; Schema: public; Owner: -
@@ -5874,7 +6184,7 @@ ALTER TABLE public.newsletter_subscriptions ENABLE ROW LEVEL SECURITY;
 -- Name: newsletter_subscriptions newsletter_subscriptions_anon_insert; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY newsletter_subscriptions_anon_insert ON public.newsletter_subscriptions FOR INSERT TO anon WITH CHECK ((thank_you_sent_at IS NULL));
+CREATE POLICY newsletter_subscriptions_anon_insert ON public.newsletter_subscriptions FOR INSERT TO anon WITH CHECK (true);
 
 --
 -- Name: newsletter_subscriptions newsletter_subscriptions_staff_select; Type: POLICY; Schema: public; Owner: -
@@ -5952,7 +6262,7 @@ ALTER TABLE public.waitlist_signups ENABLE ROW LEVEL SECURITY;
 -- Name: waitlist_signups waitlist_signups_anon_insert; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY waitlist_signups_anon_insert ON public.waitlist_signups FOR INSERT TO anon WITH CHECK ((thank_you_sent_at IS NULL));
+CREATE POLICY waitlist_signups_anon_insert ON public.waitlist_signups FOR INSERT TO anon WITH CHECK (true);
 
 --
 -- Name: waitlist_signups waitlist_signups_staff_select; Type: POLICY; Schema: public; Owner: -
@@ -6333,6 +6643,40 @@ REVOKE ALL ON FUNCTION private.lock_lines() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.lock_lines_first() FROM PUBLIC;
 
 --
+-- Name: TABLE mail_queue; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.mail_queue TO service_role;
+
+--
+-- Name: FUNCTION mail_details_invite(p_message public.mail_queue); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.mail_details_invite(p_message public.mail_queue) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mail_details_invite(p_message public.mail_queue) TO service_role;
+
+--
+-- Name: FUNCTION mail_details_place(p_message public.mail_queue); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.mail_details_place(p_message public.mail_queue) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mail_details_place(p_message public.mail_queue) TO service_role;
+
+--
+-- Name: FUNCTION mail_details_privacy_link(p_message public.mail_queue); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.mail_details_privacy_link(p_message public.mail_queue) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mail_details_privacy_link(p_message public.mail_queue) TO service_role;
+
+--
+-- Name: FUNCTION mail_details_thank_you(p_message public.mail_queue); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.mail_details_thank_you(p_message public.mail_queue) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mail_details_thank_you(p_message public.mail_queue) TO service_role;
+
+--
 -- Name: FUNCTION mail_domain_rules(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -6352,12 +6696,6 @@ GRANT ALL ON FUNCTION private.mail_domain_rules_json() TO service_role;
 
 REVOKE ALL ON FUNCTION private.mail_max_attempts() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.mail_max_attempts() TO service_role;
-
---
--- Name: TABLE mail_queue; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.mail_queue TO service_role;
 
 --
 -- Name: FUNCTION mail_message_mailbox_sha256(p_message public.mail_queue); Type: ACL; Schema: private; Owner: -
@@ -6417,6 +6755,12 @@ GRANT ALL ON FUNCTION private.mailbox_sha256(p_address text) TO authenticated;
 GRANT ALL ON FUNCTION private.mailbox_sha256(p_address text) TO service_role;
 
 --
+-- Name: FUNCTION mark_signup_mail(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.mark_signup_mail() FROM PUBLIC;
+
+--
 -- Name: FUNCTION move_line_member(p_list text, p_at timestamp with time zone, p_id uuid, p_step integer); Type: ACL; Schema: private; Owner: -
 --
 
@@ -6444,6 +6788,12 @@ GRANT ALL ON FUNCTION private.person_mailbox(p_address text) TO service_role;
 
 REVOKE ALL ON FUNCTION private.places_per_referral() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.places_per_referral() TO service_role;
+
+--
+-- Name: FUNCTION queue_signup_mail(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.queue_signup_mail() FROM PUBLIC;
 
 --
 -- Name: FUNCTION rebuild_line(p_list text); Type: ACL; Schema: private; Owner: -
@@ -6782,6 +7132,13 @@ REVOKE ALL ON FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease u
 GRANT ALL ON FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) TO service_role;
 
 --
+-- Name: FUNCTION keep_mail_tokens(p_lease uuid, p_tokens jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) TO service_role;
+
+--
 -- Name: FUNCTION keep_place_tokens(p_id uuid, p_lease uuid, p_place_token_hash text, p_unsubscribe_token_hash text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -6822,6 +7179,13 @@ GRANT ALL ON FUNCTION public.queue_privacy_link(p_email text, p_action text, p_m
 
 REVOKE ALL ON FUNCTION public.queue_thank_you_mail(p_type text, p_email text, p_message_id uuid, p_confirm_token_hash text, p_unsubscribe_token_hash text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.queue_thank_you_mail(p_type text, p_email text, p_message_id uuid, p_confirm_token_hash text, p_unsubscribe_token_hash text) TO service_role;
+
+--
+-- Name: FUNCTION queued_thank_you_mail(p_type text, p_email text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.queued_thank_you_mail(p_type text, p_email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.queued_thank_you_mail(p_type text, p_email text) TO service_role;
 
 --
 -- Name: FUNCTION record_csp_violations(p_release text, p_violations jsonb, p_client_address text); Type: ACL; Schema: public; Owner: -
@@ -6866,6 +7230,13 @@ REVOKE ALL ON FUNCTION public.requeue_dead_mail(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.requeue_dead_mail(p_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION settle_mail_batch(p_lease uuid, p_results jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.settle_mail_batch(p_lease uuid, p_results jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.settle_mail_batch(p_lease uuid, p_results jsonb) TO service_role;
+
+--
 -- Name: FUNCTION settle_queued_mail(p_id uuid, p_lease uuid, p_outcome text, p_detail text, p_delay_ms integer); Type: ACL; Schema: public; Owner: -
 --
 
@@ -6878,6 +7249,13 @@ GRANT ALL ON FUNCTION public.settle_queued_mail(p_id uuid, p_lease uuid, p_outco
 
 REVOKE ALL ON FUNCTION public.signup_place(p_list text, p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.signup_place(p_list text, p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION take_mail_batch(p_lease_seconds integer, p_limit integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.take_mail_batch(p_lease_seconds integer, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.take_mail_batch(p_lease_seconds integer, p_limit integer) TO service_role;
 
 --
 -- Name: FUNCTION take_mail_send_slot(p_interval_ms integer, p_max_wait_ms integer); Type: ACL; Schema: public; Owner: -
@@ -6906,6 +7284,12 @@ GRANT ALL ON FUNCTION public.take_rate_limit_token(p_action text, p_client_addre
 
 REVOKE ALL ON FUNCTION public.unsubscribe_signup(p_token_hash text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.unsubscribe_signup(p_token_hash text) TO service_role;
+
+--
+-- Name: TABLE mail_kinds; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.mail_kinds TO service_role;
 
 --
 -- Name: TABLE application_status_changes; Type: ACL; Schema: public; Owner: -

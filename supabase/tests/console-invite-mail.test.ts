@@ -1,12 +1,12 @@
 import { publicUrls } from '../functions/_shared/links/public-urls.ts';
 import { drainMailQueue } from '../functions/_shared/mail-queue/drain.ts';
 import { inviteUnsubscribeToken } from '../functions/_shared/mail-queue/link-tokens.ts';
-import type { MailQueueStore, Settlement } from '../functions/_shared/mail-queue/queue-store.ts';
+import type { Settlement } from '../functions/_shared/mail-queue/queue-store.ts';
 import type { QueuedMail } from '../functions/_shared/mail-queue/queued-mail.ts';
 import { toQueuedMail } from '../functions/_shared/mail-queue/queued-mail.ts';
 import { renderQueuedMail } from '../functions/_shared/mail-queue/render-queued-mail.ts';
 import { renderInviteEmail } from '../functions/_shared/mail/invite-email.ts';
-import { recordingWorker } from './support/mail-worker.ts';
+import { oneAtATimeStore, recordingWorker } from './support/mail-worker.ts';
 
 // The invitation's words and the worker's side of it, without a database: what console-invites.test.ts
 // checks end to end through the server.
@@ -89,14 +89,11 @@ describe('the worker and an invitation', () => {
     const messages = [invite()];
     const settled: Settlement[] = [];
     const keptHashes: string[] = [];
-    const store: MailQueueStore = {
-      takeSendSlot: async () => 0,
-      take: async () => messages.shift() ?? null,
-      settle: async (_mail, settlement) => (settled.push(settlement), kept ? 'sent' : null),
-      pending: async () => ({ queued: 0, due: 0, sending: 0, dead: 0 }),
-      keepInviteToken: async (_mail, hash) => (keptHashes.push(hash), kept),
-      keepPlaceTokens: async () => kept,
-    };
+    const store = oneAtATimeStore({
+      messages,
+      settle: (_mail, settlement) => (settled.push(settlement), kept ? 'sent' : null),
+      keep: (_mail, tokens) => (keptHashes.push(...tokens.map((token) => token.hash)), kept),
+    });
     const { worker, sent } = recordingWorker(store, rendering);
     return { worker, settled, keptHashes, sent };
   }

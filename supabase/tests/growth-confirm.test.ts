@@ -1,6 +1,12 @@
 import { openTestDatabase, uniqueEmail, type TestDatabase } from '@agentora/local-supabase/testing';
 import { LINE_LISTS, type LineList } from '../functions/_shared/rules/places.ts';
-import { LINE_TABLES, confirmToken, newToken, signUp, stored } from './support/growth.ts';
+import {
+  LINE_TABLES,
+  confirmToken,
+  newToken,
+  signUp as signUpQueueing,
+  stored,
+} from './support/growth.ts';
 
 // Confirmation and the place mail in SQL (migration 20251129000000_growth.sql): confirm_token_email_domain,
 // confirm_signup's place and its 'place' message, take_queued_mail for it, keep_place_tokens,
@@ -12,6 +18,16 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 beforeEach(() => db.asSuperuser('delete from public.mail_queue'));
+
+/**
+ * A sign-up as support/growth.ts makes it, without the thank-you mail its insert queues (migration
+ * 20251206100000; mail-with-the-row.test.ts): these tests are about the place mail.
+ */
+async function signUp(...args: Parameters<typeof signUpQueueing>) {
+  const row = await signUpQueueing(...args);
+  await db.asSuperuser(`delete from public.mail_queue where kind = 'thank_you'`);
+  return row;
+}
 
 const ID_COLUMN = { early_access: 'early_access_id', waitlist: 'waitlist_id' } as const;
 
@@ -160,6 +176,8 @@ describe.each(LINE_LISTS)('the place mail of the %s line', (list) => {
       referral_code: row.referral_code,
       // Kept in the answer for workers released before migration 20251203000100, always null.
       first_name: null,
+      // The batch it was taken in (migration 20251206100000): here, alone.
+      batch: expect.any(String),
     });
   });
 

@@ -602,7 +602,7 @@ describe('the source fields of an application', () => {
         remove: async () => undefined,
         signedDownloadUrl: async () => '',
       },
-      ledger: { queue: async () => true, queueAgain: async () => false },
+      ledger: { queued: async () => 'm1', queueAgain: async () => false },
       rateLimiter: allow,
       linkSecret: 'a-test-secret-of-at-least-32-characters',
       logError: quiet,

@@ -12,9 +12,11 @@ import { RETRY_DELAY_BASE_MS } from '../functions/_shared/mail-queue/retry-delay
 import {
   createRpcMailQueueStore,
   type MailQueueStore,
+  type Settlement,
 } from '../functions/_shared/mail-queue/queue-store.ts';
+import { batchIdempotencyKey } from '../functions/_shared/mail-queue/queued-mail.ts';
 import { createResendTransport } from '../functions/_shared/mail/resend-transport.ts';
-import type { Delivery, MailTransport } from '../functions/_shared/mail/types.ts';
+import type { Delivery, MailMessage, MailTransport } from '../functions/_shared/mail/types.ts';
 import { createRpcLedger } from '../functions/_shared/thank-you/ledger.ts';
 import { thankYouTokens } from '../functions/_shared/mail-queue/link-tokens.ts';
 
@@ -39,18 +41,13 @@ afterEach(async () => {
 
 const urls = () => publicUrls({ supabaseUrl: t.server.url });
 
-/** Signs an address up and queues its mail as send-thank-you-email does, without sending it. */
+/** Signs an address up, which queues its mail (migration 20251206100000), without sending it. */
 async function queueSignup(label = 'queued'): Promise<{ email: string; messageId: string }> {
   const email = uniqueEmail(label);
   expect((await t.anon.from('newsletter_subscriptions').insert({ email })).error).toBeNull();
-  const messageId = crypto.randomUUID();
-  const tokens = await thankYouTokens(LOCAL_MAIL_LINK_SECRET, messageId, 'newsletter');
-  const queued = await createRpcLedger(t.service).queue('newsletter', email, messageId, {
-    confirm: tokens.confirm?.hash ?? null,
-    unsubscribe: tokens.unsubscribe.hash,
-  });
-  expect(queued).toBe(true);
-  return { email, messageId };
+  const messageId = await createRpcLedger(t.service).queued('newsletter', email);
+  expect(messageId).toEqual(expect.any(String));
+  return { email, messageId: messageId as string };
 }
 
 /** What the provider was asked, in order, with when each try started and how it came out. */
@@ -102,18 +99,23 @@ describe('the mail queue', () => {
     const signups = [await queueSignup(), await queueSignup(), await queueSignup()];
     const report = await drainMailQueue(worker(providerTransport(fake)), { budgetMs: 10_000 });
     expect(report).toEqual({ sent: 3, retried: 0, throttled: 0, dead: 0 });
+    // In one request, under the key of its three members.
+    const key = await batchIdempotencyKey(signups.map(({ messageId }) => messageId));
+    expect(key).toMatch(/^batch\/[0-9a-f]{64}$/);
     expect(
       fake
         .accepted()
         .map((mail) => [mail.to, mail.idempotencyKey])
         .sort(),
-    ).toEqual(signups.map(({ email, messageId }) => [[email], `mail/${messageId}`]).sort());
+    ).toEqual(signups.map(({ email }) => [[email], key]).sort());
+    expect(fake.stats()).toMatchObject({ requests: 1, accepted: 3 });
+    const ids = new Set(fake.accepted().map((mail) => mail.id));
     for (const { messageId } of signups) {
-      expect(await message(messageId)).toMatchObject({
-        status: 'sent',
-        provider_message_id: expect.any(String),
-        lease: null,
-      });
+      const sent = await message(messageId);
+      expect(sent).toMatchObject({ status: 'sent', lease: null });
+      // Each message keeps the provider's id of its own mail.
+      expect(ids.has(String(sent.provider_message_id))).toBe(true);
+      ids.delete(String(sent.provider_message_id));
     }
   });
 
@@ -231,8 +233,9 @@ describe('the mail queue', () => {
     const report = await drainMailQueue(worker(providerTransport(fake, 're_wrong')), {
       budgetMs: 3_000,
     });
-    // One try, then a minute's wait for everyone: the second is not even tried.
-    expect(report).toEqual({ sent: 0, retried: 0, throttled: 1, dead: 0 });
+    // One request for both, then a minute's wait for everyone.
+    expect(report).toEqual({ sent: 0, retried: 0, throttled: 2, dead: 0 });
+    expect(fake.stats()).toMatchObject({ requests: 1 });
     for (const { messageId } of [first, second]) {
       expect(await message(messageId)).toMatchObject({ status: 'queued', attempts: 0 });
     }
@@ -248,6 +251,8 @@ describe('the mail queue', () => {
       .eq('id', old.messageId);
     const owner = uniqueEmail('owner');
     await t.anon.from('newsletter_subscriptions').insert({ email: owner });
+    // (Its own thank-you mail, queued with the row, is not what this test is about.)
+    await t.service.from('mail_queue').delete().eq('kind', 'thank_you').neq('id', old.messageId);
     const linkId = crypto.randomUUID();
     const queued = await t.service.rpc('queue_privacy_link', {
       p_email: owner,
@@ -262,7 +267,7 @@ describe('the mail queue', () => {
       .update({ created_at: new Date(Date.now() - 61 * 60_000).toISOString() })
       .eq('id', linkId);
 
-    expect((await createRpcMailQueueStore(t.service).take(60))?.id).toBeUndefined();
+    expect(await createRpcMailQueueStore(t.service).takeBatch(60, 100)).toEqual([]);
     expect(await message(old.messageId)).toMatchObject({
       status: 'dead',
       last_error: 'Not sent within 23 hours; last answer: none',
@@ -321,7 +326,7 @@ describe('the mail queue', () => {
     const store = createRpcMailQueueStore(t.service);
     const dying: MailQueueStore = {
       ...store,
-      settle: () => Promise.reject(new Error('killed')),
+      settleBatch: () => Promise.reject(new Error('killed')),
     };
     await expect(
       drainMailQueue(worker(providerTransport(fake), { store: dying }), { budgetMs: 5_000 }),
@@ -353,23 +358,22 @@ describe('the mail queue', () => {
   it('a late settle by a worker whose lease has passed to another changes nothing', async () => {
     const { messageId } = await queueSignup('late-settle');
     const store = createRpcMailQueueStore(t.service);
-    const first = await store.take(60);
+    const [first] = await store.takeBatch(60, 100);
     await t.service
       .from('mail_queue')
       .update({ leased_until: new Date(Date.now() - 1000).toISOString() })
       .eq('id', messageId);
-    const second = await store.take(60);
+    const [second] = await store.takeBatch(60, 100);
     expect(second?.id).toBe(messageId);
     expect(second?.lease).not.toBe(first?.lease);
-    expect(
-      await store.settle(first as NonNullable<typeof first>, { outcome: 'dead', reason: 'stale' }),
-    ).toBeNull();
-    expect(
-      await store.settle(second as NonNullable<typeof second>, {
-        outcome: 'sent',
-        providerId: 're_1',
-      }),
-    ).toBe('sent');
+    const settle = (lease: string, settlement: Settlement) =>
+      store.settleBatch(lease, [{ id: messageId, settlement }]);
+    expect(await settle(first.lease, { outcome: 'dead', reason: 'stale' })).toEqual(
+      new Map([[messageId, null]]),
+    );
+    expect(await settle(second.lease, { outcome: 'sent', providerId: 're_1' })).toEqual(
+      new Map([[messageId, 'sent']]),
+    );
   });
 
   it('never gives one message to two workers', async () => {
@@ -377,10 +381,12 @@ describe('the mail queue', () => {
     const queued = [];
     for (let i = 0; i < 12; i += 1) queued.push(await queueSignup('pair'));
     const store = createRpcMailQueueStore(t.service);
-    const taken = await Promise.all(Array.from({ length: 12 }, () => store.take(60)));
-    expect(new Set(taken.map((mail) => mail?.id)).size).toBe(12);
+    const taken = (
+      await Promise.all(Array.from({ length: 6 }, () => store.takeBatch(60, 2)))
+    ).flat();
+    expect(new Set(taken.map((mail) => mail.id)).size).toBe(12);
     for (const mail of taken) {
-      await store.settle(mail as NonNullable<typeof mail>, { outcome: 'released' });
+      await store.settleBatch(mail.lease, [{ id: mail.id, settlement: { outcome: 'released' } }]);
     }
 
     const reports = await Promise.all(
@@ -390,7 +396,7 @@ describe('the mail queue', () => {
     );
     expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(12);
     expect(fake.stats()).toMatchObject({ accepted: 12, replayed: 0 });
-    expect(new Set(fake.accepted().map((mail) => mail.idempotencyKey)).size).toBe(12);
+    expect(new Set(fake.accepted().map((mail) => mail.to[0])).size).toBe(12);
   });
 
   it('keeps the pace for all workers together', async () => {
@@ -415,6 +421,157 @@ describe('the mail queue', () => {
     // A slot further away than the caller will wait is not taken, and not used up.
     expect(await store.takeSendSlot(500, 100)).toBe(-1);
     expect(await pace()).toBe(start + 4 * 500);
+  });
+});
+
+describe('batches at the provider (POST /emails/batch)', () => {
+  /** n sign-ups, each mail queued with its row: their addresses. */
+  async function queueMany(n: number, label: string): Promise<string[]> {
+    const emails = Array.from({ length: n }, () => uniqueEmail(label));
+    for (let start = 0; start < n; start += 25) {
+      const inserted = await Promise.all(
+        emails
+          .slice(start, start + 25)
+          .map((email) => t.anon.from('newsletter_subscriptions').insert({ email })),
+      );
+      expect(inserted.map((answer) => answer.error)).toEqual(inserted.map(() => null));
+    }
+    return emails;
+  }
+
+  /** The provider's transport with one address's message made invalid (an empty subject). */
+  function spoiling(transport: MailTransport, bad: string): MailTransport {
+    const spoil = (message: MailMessage) =>
+      message.to === bad ? { ...message, subject: '' } : message;
+    return {
+      deliver: (message) => transport.deliver(spoil(message)),
+      deliverBatch: (messages, key) =>
+        (transport.deliverBatch as NonNullable<MailTransport['deliverBatch']>)(
+          messages.map(spoil),
+          key,
+        ),
+    };
+  }
+
+  const statuses = async () => {
+    const { data } = await t.service.from('mail_queue').select('status, attempts');
+    return (data ?? []).reduce<Record<string, number>>(
+      (counts, row) => ({ ...counts, [row.status]: (counts[row.status] ?? 0) + 1 }),
+      {},
+    );
+  };
+
+  it('sends up to 100 messages per request, each once, each keeping its own provider id', async () => {
+    fake = await startFakeResend({ ratePerSecond: 0, apiKey: 're_test' });
+    const emails = await queueMany(250, 'hundred');
+    const report = await drainMailQueue(worker(providerTransport(fake)), { budgetMs: 20_000 });
+    expect(report).toEqual({ sent: 250, retried: 0, throttled: 0, dead: 0 });
+    expect(fake.stats()).toMatchObject({ requests: 3, accepted: 250, replayed: 0 });
+    const keys = new Map<string, number>();
+    for (const mail of fake.accepted()) {
+      keys.set(mail.idempotencyKey, (keys.get(mail.idempotencyKey) ?? 0) + 1);
+    }
+    expect([...keys.values()].sort()).toEqual([100, 100, 50]);
+    expect(
+      fake
+        .accepted()
+        .map((mail) => mail.to[0])
+        .sort(),
+    ).toEqual([...emails].sort());
+    const { data } = await t.service.from('mail_queue').select('provider_message_id, status');
+    expect(new Set((data ?? []).map((row) => row.provider_message_id))).toEqual(
+      new Set(fake.accepted().map((mail) => mail.id)),
+    );
+  });
+
+  it('tries a batch whose answer was lost again as the same request: nothing mailed twice', async () => {
+    const failures = [0];
+    fake = await startFakeResend({
+      ratePerSecond: 0,
+      apiKey: 're_test',
+      errorRate: 0.5,
+      failAfterAccepting: true,
+      random: () => failures.shift() ?? 1,
+    });
+    const emails = await queueMany(3, 'lost');
+    const run = () =>
+      drainMailQueue(worker(providerTransport(fake as FakeResend)), { budgetMs: 5_000 });
+    expect(await run()).toEqual({ sent: 0, retried: 3, throttled: 0, dead: 0 });
+    // One more sign-up meanwhile: it does not join the batch being tried again.
+    const [late] = await queueMany(1, 'late');
+    await t.service
+      .from('mail_queue')
+      .update({ available_at: new Date(0).toISOString() })
+      .eq('status', 'queued');
+    expect(await run()).toEqual({ sent: 4, retried: 0, throttled: 0, dead: 0 });
+    expect(fake.stats()).toMatchObject({ accepted: 4, replayed: 1, failed: 1 });
+    expect(
+      fake
+        .accepted()
+        .map((mail) => mail.to[0])
+        .sort(),
+    ).toEqual([...emails, late].sort());
+    expect(await statuses()).toEqual({ sent: 4 });
+  });
+
+  it('settles a message the provider refuses in a batch dead, and sends the others', async () => {
+    fake = await startFakeResend({ ratePerSecond: 0, apiKey: 're_test' });
+    const emails = await queueMany(4, 'one-bad');
+    const report = await drainMailQueue(worker(spoiling(providerTransport(fake), emails[2])), {
+      budgetMs: 5_000,
+    });
+    expect(report).toEqual({ sent: 3, retried: 0, throttled: 0, dead: 1 });
+    expect(fake.stats()).toMatchObject({ requests: 1, accepted: 3 });
+    const { data: dead } = await t.service.from('mail_dead_letters').select('last_error');
+    expect(dead).toEqual([
+      { last_error: 'Resend refused it in a batch: The `subject` field is required.' },
+    ]);
+  });
+
+  it('a batch refused as a whole (422) kills no valid message: each goes alone', async () => {
+    fake = await startFakeResend({ ratePerSecond: 0, apiKey: 're_test' });
+    const emails = await queueMany(3, 'strict');
+    // A provider that validates strictly whatever it is asked (the header dropped on the way).
+    const strict = createResendTransport({
+      apiKey: 're_test',
+      endpoint: `${fake.url}/emails`,
+      fetch: (url, init) => {
+        const headers = new Headers(init?.headers);
+        headers.delete('x-batch-validation');
+        return fetch(url, { ...init, headers });
+      },
+    });
+    const report = await drainMailQueue(worker(spoiling(strict, emails[0])), {
+      budgetMs: 10_000,
+    });
+    expect(report.sent).toBe(2);
+    expect(report.dead).toBe(1);
+    expect(
+      fake
+        .accepted()
+        .map((mail) => [mail.to[0], mail.idempotencyKey.slice(0, 5)])
+        .sort(),
+    ).toEqual(
+      emails
+        .slice(1)
+        .map((email) => [email, 'mail/'])
+        .sort(),
+    );
+    expect(await statuses()).toEqual({ sent: 2, dead: 1 });
+  });
+
+  it('honours 429 for a batch: every message sent once, no take counted', async () => {
+    fake = await startFakeResend({ ratePerSecond: 1, apiKey: 're_test' });
+    await queueMany(250, 'throttled');
+    // The worker believes the provider takes 20 requests a second; it takes 1.
+    const report = await drainMailQueue(worker(providerTransport(fake), { sendsPerSecond: 20 }), {
+      budgetMs: 20_000,
+    });
+    expect(report.sent).toBe(250);
+    expect(report.throttled).toBeGreaterThan(0);
+    expect(fake.stats()).toMatchObject({ accepted: 250, replayed: 0 });
+    const { data } = await t.service.from('mail_queue').select('attempts');
+    expect(new Set((data ?? []).map((row) => row.attempts))).toEqual(new Set([1]));
   });
 });
 

@@ -605,10 +605,15 @@ describe('thank-you ledger functions', () => {
     as(role, 'select public.claim_thank_you($1, $2) as row', [type, address]).then(
       (r) => r.rows[0].row as Record<string, unknown> | null,
     );
+  // Since migration 20251206100000 the insert queues the mail and marks the row itself; the claim is
+  // tested on rows as they were stored before it (unmarked).
+  const unmark = (table: string, address: string) =>
+    asSuperuser(`update public.${table} set thank_you_sent_at = null where email = $1`, [address]);
 
   it('claim a fresh sign-up once, case-insensitively, returning the columns the mail uses; release gives it back', async () => {
     const row = validRow('waitlist_signups');
     await insertAs('anon', 'waitlist_signups', { ...row, use_case: 'Reports' });
+    await unmark('waitlist_signups', row.email);
     const claimed = await claim('service_role', 'waitlist', row.email.toUpperCase());
     expect(claimed).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -628,6 +633,7 @@ describe('thank-you ledger functions', () => {
   it('return only the address for the sign-ups that have no name', async () => {
     const address = email();
     await insertAs('anon', 'newsletter_subscriptions', { email: address });
+    await unmark('newsletter_subscriptions', address);
     expect(await claim('service_role', 'newsletter', address)).toEqual({
       id: expect.any(String),
       email: address,
@@ -637,6 +643,7 @@ describe('thank-you ledger functions', () => {
   it('only match the table of the given type', async () => {
     const address = email();
     await insertAs('anon', 'early_access_signups', { email: address });
+    await unmark('early_access_signups', address);
     expect(await claim('service_role', 'waitlist', address)).toBeNull();
     expect(await claim('service_role', 'early_access', address)).not.toBeNull();
   });

@@ -1,14 +1,14 @@
 import { emailLinks, publicUrls } from '../functions/_shared/links/public-urls.ts';
 import { drainMailQueue } from '../functions/_shared/mail-queue/drain.ts';
 import { placeTokens } from '../functions/_shared/mail-queue/link-tokens.ts';
-import type { MailQueueStore, Settlement } from '../functions/_shared/mail-queue/queue-store.ts';
+import type { Settlement } from '../functions/_shared/mail-queue/queue-store.ts';
 import { createRpcMailQueueStore } from '../functions/_shared/mail-queue/queue-store.ts';
 import { toQueuedMail, type QueuedMail } from '../functions/_shared/mail-queue/queued-mail.ts';
 import { renderQueuedMail } from '../functions/_shared/mail-queue/render-queued-mail.ts';
 import { renderPlaceEmail, type PlaceLinks } from '../functions/_shared/mail/place-email.ts';
 import { REFERRAL_OFFER } from '../functions/_shared/rules/places.ts';
 import { isTokenShape, mailLinkToken } from '../functions/_shared/tokens/email-token.ts';
-import { recordingWorker } from './support/mail-worker.ts';
+import { oneAtATimeStore, recordingWorker } from './support/mail-worker.ts';
 
 // The place mail (docs/growth.md) and the worker's side of it, without a database: its words, links and
 // tokens, what take_queued_mail's answer must look like, and the tokens' hashes stored before sending.
@@ -166,19 +166,15 @@ describe('the worker and a place mail', () => {
   function queue(kept: boolean, messages: QueuedMail[] = [placeMail()]) {
     const settled: Settlement[] = [];
     const keptHashes: Array<[string, string]> = [];
-    const store: MailQueueStore = {
-      takeSendSlot: async () => 0,
-      take: async () => messages.shift() ?? null,
-      settle: async (_mail, settlement) => (settled.push(settlement), kept ? 'sent' : null),
-      pending: async () => ({ queued: 0, due: 0, sending: 0, dead: 0 }),
-      keepInviteToken: async () => {
-        throw new Error('not an invitation');
-      },
-      keepPlaceTokens: async (_mail, place, unsubscribe) => (
-        keptHashes.push([place, unsubscribe]),
+    const store = oneAtATimeStore({
+      messages,
+      settle: (_mail, settlement) => (settled.push(settlement), kept ? 'sent' : null),
+      keep: (_mail, tokens) => (
+        keptHashes.push([tokens[0].hash, tokens[1].hash]),
+        expect(tokens.map((token) => token.purpose)).toEqual(['place', 'unsubscribe']),
         kept
       ),
-    };
+    });
     const { worker, sent } = recordingWorker(store, rendering);
     return { worker, settled, keptHashes, sent };
   }
@@ -208,21 +204,17 @@ describe('the worker and a place mail', () => {
     expect(settled).toEqual([{ outcome: 'dead', reason: 'The message has no address.' }]);
   });
 
-  it('calls keep_place_tokens under the lease', async () => {
+  it('calls keep_mail_tokens under the lease', async () => {
     const calls: Array<[string, Record<string, unknown>]> = [];
     const store = createRpcMailQueueStore({
-      rpc: async (fn, args) => (calls.push([fn, args]), { data: true, error: null }),
+      rpc: async (fn, args) => (calls.push([fn, args]), { data: ['m'], error: null }),
     });
-    expect(await store.keepPlaceTokens({ id: 'm', lease: 'l' }, 'ph', 'uh')).toBe(true);
-    expect(calls).toEqual([
-      [
-        'keep_place_tokens',
-        { p_id: 'm', p_lease: 'l', p_place_token_hash: 'ph', p_unsubscribe_token_hash: 'uh' },
-      ],
-    ]);
+    const tokens = [{ id: 'm', purpose: 'place' as const, hash: 'ph' }];
+    expect(await store.keepTokens('l', tokens)).toEqual(new Set(['m']));
+    expect(calls).toEqual([['keep_mail_tokens', { p_lease: 'l', p_tokens: tokens }]]);
     const odd = createRpcMailQueueStore({ rpc: async () => ({ data: 'yes', error: null }) });
-    await expect(odd.keepPlaceTokens({ id: 'm', lease: 'l' }, 'ph', 'uh')).rejects.toThrow(
-      'keep_place_tokens returned no boolean',
+    await expect(odd.keepTokens('l', tokens)).rejects.toThrow(
+      'keep_mail_tokens returned no list of ids',
     );
   });
 });

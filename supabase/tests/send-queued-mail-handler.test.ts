@@ -4,23 +4,20 @@ import type { MailQueueStore, Settlement } from '../functions/_shared/mail-queue
 import type { QueuedMail } from '../functions/_shared/mail-queue/queued-mail.ts';
 import type { MailMessage, MailTransport } from '../functions/_shared/mail/types.ts';
 import { createSendQueuedMailHandler } from '../functions/send-queued-mail/handler.ts';
+import { oneAtATimeStore } from './support/mail-worker.ts';
 
 // The worker function's own rules (its body, its answers, running after the answer) with an in-memory
 // queue; the SQL and the provider are in mail-queue.test.ts. Only the secret key reaches this handler:
 // functions.test.ts and tests/deno/entry-points.test.ts check the key in front of it.
 function memoryQueue(messages: QueuedMail[]) {
   const settled: Array<[string, Settlement['outcome']]> = [];
-  const store: MailQueueStore = {
-    takeSendSlot: async () => 0,
-    take: async () => messages.shift() ?? null,
-    settle: async (mail, settlement) => {
+  const store = oneAtATimeStore({
+    messages,
+    settle: (mail, settlement) => {
       settled.push([mail.id, settlement.outcome]);
       return settlement.outcome === 'sent' ? 'sent' : 'queued';
     },
-    pending: async () => ({ queued: messages.length, due: messages.length, sending: 0, dead: 0 }),
-    keepInviteToken: async () => true,
-    keepPlaceTokens: async () => true,
-  };
+  });
   return { store, settled };
 }
 

@@ -1,5 +1,6 @@
 import type { RateLimiter } from '../functions/_shared/rate-limit.ts';
 import { publicUrls } from '../functions/_shared/links/public-urls.ts';
+import { storedTokenHashes } from '../functions/_shared/mail-queue/link-tokens.ts';
 import { renderQueuedMail } from '../functions/_shared/mail-queue/render-queued-mail.ts';
 import type { MailTokenHashes, ThankYouLedger } from '../functions/_shared/thank-you/ledger.ts';
 import type { MailList } from '../functions/_shared/rules/mail-lists.ts';
@@ -11,16 +12,21 @@ import { createThankYouEmailHandler } from '../functions/send-thank-you-email/ha
 // mail-queue.test.ts.
 type Queued = { type: MailList; email: string; messageId: string; tokens: MailTokenHashes };
 
+/**
+ * Each sign-up's mail was queued with its row (migration 20251206100000): `queued` answers its message
+ * id, the same every time, and `asked` records what the handler asked about.
+ */
 function memoryLedger(signups: Array<[MailList, string]>, unconfirmed: string[] = []) {
-  const open = new Set(signups.map(([type, email]) => `${type}:${email.toLowerCase()}`));
-  const queued: Queued[] = [];
+  const messages = new Map(
+    signups.map(([type, email]) => [`${type}:${email.toLowerCase()}`, newMessageId()]),
+  );
+  const asked: Array<{ type: MailList; email: string; messageId: string | null }> = [];
   const again: Queued[] = [];
   const ledger: ThankYouLedger = {
-    async queue(type, email, messageId, tokens) {
-      const key = `${type}:${email.toLowerCase()}`;
-      if (!open.delete(key)) return false;
-      queued.push({ type, email, messageId, tokens });
-      return true;
+    async queued(type, email) {
+      const messageId = messages.get(`${type}:${email.toLowerCase()}`) ?? null;
+      asked.push({ type, email, messageId });
+      return messageId;
     },
     async queueAgain(type, email, messageId, tokens) {
       if (!unconfirmed.includes(`${type}:${email.toLowerCase()}`)) return false;
@@ -28,7 +34,7 @@ function memoryLedger(signups: Array<[MailList, string]>, unconfirmed: string[] 
       return true;
     },
   };
-  return { ledger, queued, again };
+  return { ledger, queued: asked, again };
 }
 
 const allow: RateLimiter = { take: async () => 'allowed' };
@@ -91,51 +97,38 @@ describe('send-thank-you-email handler', () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toEqual({ success: true, type: 'waitlist', messageId: queued[0].messageId });
+    expect(body.messageId).toEqual(expect.any(String));
     // Nothing else of the request reaches the queue; the worker renders from the stored row.
     expect(queued).toEqual([
-      {
-        type: 'waitlist',
-        email: 'Ada.Lovelace@example.com',
-        messageId: body.messageId,
-        tokens: { confirm: expect.any(String), unsubscribe: expect.any(String) },
-      },
+      { type: 'waitlist', email: 'Ada.Lovelace@example.com', messageId: body.messageId },
     ]);
     expect(sendsAfterAnswer).toBe(1);
   });
 
-  it("stores the hashes of exactly the tokens the worker's mail will carry", async () => {
-    const { ledger, queued } = memoryLedger([['early_access', 'bob@example.com']]);
-    await handlerWith(ledger)(post({ type: 'early_access', email: 'bob@example.com' }));
-    const [{ messageId, tokens }] = queued;
-    const mail = await renderQueuedMail(
-      {
-        id: messageId,
-        lease: 'l',
-        attempts: 1,
-        to: 'bob@example.com',
-        kind: 'thank_you',
-        list: 'early_access',
-      },
-      { urls, linkSecret },
-    );
+  it('the worker stores the hashes of exactly the tokens its mail carries', async () => {
+    const messageId = newMessageId();
+    const queuedMail = {
+      id: messageId,
+      lease: 'l',
+      attempts: 1,
+      to: 'bob@example.com',
+      kind: 'thank_you' as const,
+      list: 'early_access' as const,
+    };
+    const mail = await renderQueuedMail(queuedMail, { urls, linkSecret });
     const confirm = /\/email\/confirm\?token=([\w-]{43})/.exec(mail.text)?.[1] as string;
     const unsubscribe = /\/email\/unsubscribe\?token=([\w-]{43})/.exec(mail.text)?.[1] as string;
-    expect(await tokenHash(confirm)).toBe(tokens.confirm);
-    expect(await tokenHash(unsubscribe)).toBe(tokens.unsubscribe);
+    expect(await storedTokenHashes(linkSecret, queuedMail)).toEqual([
+      { id: messageId, purpose: 'confirm', hash: await tokenHash(confirm) },
+      { id: messageId, purpose: 'unsubscribe', hash: await tokenHash(unsubscribe) },
+    ]);
+    expect(await storedTokenHashes(linkSecret, { ...queuedMail, list: 'career' })).toEqual([
+      { id: messageId, purpose: 'unsubscribe', hash: expect.any(String) },
+    ]);
     expect(mail.idempotencyKey).toBe(`mail/${messageId}`);
     // The same message renders to the same bytes: a retry under its key is the same request.
     expect(
-      await renderQueuedMail(
-        {
-          id: messageId,
-          lease: 'other',
-          attempts: 4,
-          to: 'bob@example.com',
-          kind: 'thank_you',
-          list: 'early_access',
-        },
-        { urls, linkSecret },
-      ),
+      await renderQueuedMail({ ...queuedMail, lease: 'other', attempts: 4 }, { urls, linkSecret }),
     ).toEqual(mail);
   });
 
@@ -148,14 +141,14 @@ describe('send-thank-you-email handler', () => {
     expect(queued.map((entry) => entry.email)).toEqual(['bob@example.com']);
   });
 
-  it('refuses a second call for the same sign-up and an address that did not sign up (403)', async () => {
+  it('answers a second call for the same sign-up with the same message, and refuses an address that did not sign up (403)', async () => {
     const { ledger, queued } = memoryLedger([['early_access', 'bob@example.com']]);
     const handler = handlerWith(ledger);
-    expect((await handler(post({ type: 'early_access', email: 'bob@example.com' }))).status).toBe(
-      200,
-    );
+    const first = await handler(post({ type: 'early_access', email: 'bob@example.com' }));
+    const second = await handler(post({ type: 'early_access', email: 'bob@example.com' }));
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(await second.json()).toEqual(await first.json());
     for (const body of [
-      { type: 'early_access', email: 'bob@example.com' },
       { type: 'early_access', email: 'stranger@example.com' },
       { type: 'newsletter', email: 'bob@example.com' },
     ]) {
@@ -166,13 +159,13 @@ describe('send-thank-you-email handler', () => {
         error: 'No recent sign-up awaiting a thank-you email was found for this address.',
       });
     }
-    expect(queued).toHaveLength(1);
+    expect(queued.map((entry) => entry.messageId !== null)).toEqual([true, true, false, false]);
   });
 
   it('answers "not sent" (500) when the queue cannot take the mail, and sends nothing after', async () => {
     let sendsAfterAnswer = 0;
     const broken: ThankYouLedger = {
-      queue: () => Promise.reject(new Error('connection refused: db.internal:5432')),
+      queued: () => Promise.reject(new Error('connection refused: db.internal:5432')),
       queueAgain: () => Promise.reject(new Error('connection refused: db.internal:5432')),
     };
     const handler = handlerWith(broken, { afterAnswer: () => (sendsAfterAnswer += 1) });
@@ -194,7 +187,7 @@ describe('send-thank-you-email handler', () => {
       answers.push([response.status, await response.json()]);
     }
     const broken = handlerWith({
-      queue: () => Promise.reject(new Error('down')),
+      queued: () => Promise.reject(new Error('down')),
       queueAgain: () => Promise.reject(new Error('down')),
     });
     const failed = await broken(

@@ -30,10 +30,11 @@ const reply = (status: number, body: ThankYouResponseBody) => jsonResponse(statu
 
 /**
  * send-thank-you-email as a plain fetch handler: Deno.serve runs it in production and in the local
- * server. It is not an open relay: it queues the mail of a sign-up that the ledger lets it claim (recent,
- * unmailed, of the matching type), to the stored address, with words the worker renders from the stored
- * row when it sends. `again` queues a fresh confirmation for an unconfirmed list sign-up instead. Calls
- * are rate-limited per client address.
+ * server. The sign-up's insert queued its mail (migration 20251206100000), so this is the browser's
+ * harmless follow-up: it answers which message is queued for the recent sign-up of the type and address
+ * (the same every time; 403 when there is none) and sends for a moment after answering. It is not an
+ * open relay: the worker renders every mail from the stored row. `again` queues a fresh confirmation for
+ * an unconfirmed list sign-up instead. Calls are rate-limited per client address.
  */
 export function createThankYouEmailHandler(deps: ThankYouHandlerDeps): RequestHandler {
   const queue: ThankYouQueue = {

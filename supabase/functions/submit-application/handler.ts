@@ -48,8 +48,9 @@ function refuse(
  * multipart/form-data, with the visit's source fields (docs/growth.md), checks them as the table's
  * constraints would (the file by its bytes), counts the
  * request against the client address's limit, uploads the file to the private bucket and inserts the
- * row with the service role (deleting the file again if the insert fails), then queues the confirmation,
- * which the worker renders from the stored row.
+ * row with the service role (deleting the file again if the insert fails); the insert queues the
+ * confirmation in its own transaction (migration 20251206100000), which the worker renders from the
+ * stored row, and the handler asks which message that is for its answer.
  */
 export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): RequestHandler {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));

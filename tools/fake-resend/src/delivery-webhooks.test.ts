@@ -156,3 +156,39 @@ it('a post that fails is told to onError; the mail is kept all the same', async 
   await store.webhooks.settled();
   expect([store.accepted().length, errors.length]).toEqual([1, 1]);
 });
+
+it('posts the events of each mail of a batch (POST /emails/batch)', async () => {
+  const urls: string[] = [];
+  const bodies: WebhookEvent[] = [];
+  const store = withDeliveryWebhooks(memoryStore(), {
+    url: 'http://127.0.0.1:9/functions/v1/resend-webhook',
+    secret: SECRET,
+    delayMs: 0,
+    fetch: async (url, init) => {
+      urls.push(String(url));
+      bodies.push(JSON.parse(String(init?.body)) as WebhookEvent);
+      return new Response('{}', { status: 200 });
+    },
+  });
+  const api = createResendApi({ apiKey: 're_test', ratePerSecond: 0, store });
+  const admission = api.admit({
+    method: 'POST',
+    path: '/emails/batch',
+    headers: { authorization: 'Bearer re_test' },
+  });
+  if ('refuse' in admission) throw new Error('refused');
+  const batch = ['bounced@resend.dev', 'ada@example.com', 'complained@resend.dev'].map((to) => ({
+    from: 'a@agentora.ai',
+    to,
+    subject: 'Hi',
+    text: 'x',
+  }));
+  expect((await admission.answer(Buffer.from(JSON.stringify(batch)))).status).toBe(200);
+  await store.webhooks.settled();
+  expect(store.accepted()).toHaveLength(3);
+  expect(bodies.map((event) => event.type)).toEqual([
+    'email.bounced',
+    'email.delivered',
+    'email.complained',
+  ]);
+});

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { AcceptedMail, MailStore } from './resend-api.ts';
+import type { AcceptedMail, KeyedSend, MailStore } from './resend-api.ts';
 
 // Resend's delivery webhooks for its own test addresses, as Resend documents them ("Send test emails"):
 // a mail to delivered@resend.dev is delivered, to bounced@resend.dev bounces, to complained@resend.dev is
@@ -167,6 +167,11 @@ export function withDeliveryWebhooks<Store extends MailStore>(
     async keep(mail: AcceptedMail, bodyHash: string) {
       await store.keep(mail, bodyHash);
       schedule(mail);
+    },
+    // A batch's mails each get their events, as Resend sends them per email.
+    async keepBatch(mails: AcceptedMail[], key: string, send: KeyedSend) {
+      await store.keepBatch(mails, key, send);
+      for (const mail of mails) schedule(mail);
     },
     find: (key: string) => store.find(key),
     webhooks: {

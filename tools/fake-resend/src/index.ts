@@ -5,10 +5,12 @@ export {
   type FakeResendStats,
 } from './fake-resend.ts';
 export {
+  BATCH_LIMIT,
   createResendApi,
   memoryStore,
   type AcceptedMail,
   type Answer,
+  type BatchAnswer,
   type KeyedSend,
   type MailStore,
   type ResendAdmission,

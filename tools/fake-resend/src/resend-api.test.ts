@@ -58,6 +58,7 @@ describe('the Resend API', () => {
           kept.push(taken.id);
           release = () => resolve();
         }),
+      keepBatch: () => Promise.resolve(),
     };
     const resend = api({ store: slowStore });
     const first = call(resend, mail(), { 'idempotency-key': 'k' });
@@ -134,5 +135,117 @@ describe('the Resend API', () => {
       bodyLimit: 1024 * 1024,
       tooLarge: { status: 413, body: { name: 'payload_too_large' } },
     });
+  });
+});
+
+describe('POST /emails/batch', () => {
+  const batch = (items: unknown[]) => Buffer.from(JSON.stringify(items));
+  const one = (to: string, extra: Record<string, unknown> = {}) => ({
+    from: 'A <a@example.com>',
+    to: [to],
+    subject: 'Hi',
+    text: 'Hi',
+    ...extra,
+  });
+  const post = (resend: ResendApi, body: Buffer, headers: Record<string, string> = {}) =>
+    call(resend, body, headers, { path: '/emails/batch' });
+
+  it('takes up to 100 mails in one request, counted once against the rate, each recorded', async () => {
+    const store = memoryStore();
+    const resend = createResendApi({ ratePerSecond: 2, store, now: () => 0 });
+    const items = Array.from({ length: 100 }, (_, i) => one(`u${i}@example.com`));
+    const answer = await post(resend, batch(items), { 'idempotency-key': 'batch/k' });
+    expect(answer.status).toBe(200);
+    const { data } = answer.body as { data: Array<{ id: string }> };
+    expect(data).toHaveLength(100);
+    expect(store.accepted().map((mail) => [mail.id, mail.to[0], mail.batchIndex])).toEqual(
+      items.map((item, i) => [data[i].id, item.to[0], i]),
+    );
+    expect(store.accepted().every((mail) => mail.idempotencyKey === 'batch/k')).toBe(true);
+    // The second request in the same second is within the rate of 2; the third is not.
+    expect((await post(resend, batch([one('x@example.com')]))).status).toBe(200);
+    expect((await post(resend, batch([one('y@example.com')]))).status).toBe(429);
+    expect(resend.stats()).toMatchObject({ requests: 3, accepted: 101, rateLimited: 1 });
+  });
+
+  it('answers a repeat of its key with the first answer, and 409 for another body', async () => {
+    const store = memoryStore();
+    const resend = api({ store });
+    const body = batch([one('a@example.com'), one('b@example.com')]);
+    const first = await post(resend, body, { 'idempotency-key': 'batch/k' });
+    expect(await post(resend, body, { 'idempotency-key': 'batch/k' })).toEqual(first);
+    expect(store.accepted()).toHaveLength(2);
+    expect(
+      await post(resend, batch([one('a@example.com')]), { 'idempotency-key': 'batch/k' }),
+    ).toMatchObject({ status: 409, body: { name: 'invalid_idempotent_request' } });
+    // A batch's key is not a single send's: the same key on /emails is another request's body.
+    expect((await call(resend, mail(), { 'idempotency-key': 'batch/k' })).status).toBe(409);
+    expect(resend.stats()).toMatchObject({ accepted: 2, replayed: 1 });
+  });
+
+  it('strict (the default): one invalid mail refuses the request, and nothing is taken', async () => {
+    const store = memoryStore();
+    const answer = await post(
+      api({ store }),
+      batch([one('a@example.com'), one('b@example.com', { from: '' })]),
+    );
+    expect(answer).toMatchObject({ status: 422, body: { name: 'validation_error' } });
+    expect((answer.body as { message: string }).message).toContain('emails[1]');
+    expect(store.accepted()).toEqual([]);
+  });
+
+  it('permissive: takes the valid mails and names the invalid ones by index', async () => {
+    const store = memoryStore();
+    const answer = await post(
+      api({ store }),
+      batch([
+        one('a@example.com'),
+        one('b@example.com', { attachments: [{ filename: 'x.pdf', content: 'AA==' }] }),
+        one('c@example.com', { scheduled_at: 'in 1 hour' }),
+        one('d@example.com', { subject: '' }),
+        one('e@example.com'),
+      ]),
+      { 'x-batch-validation': 'permissive' },
+    );
+    expect(answer.status).toBe(200);
+    const body = answer.body as { data: Array<{ id: string }>; errors: unknown[] };
+    expect(body.errors).toEqual([
+      { index: 1, message: 'Attachments are not supported in batch emails.' },
+      { index: 2, message: 'Scheduling is not supported in batch emails.' },
+      { index: 3, message: 'The `subject` field is required.' },
+    ]);
+    expect(store.accepted().map((mail) => [mail.id, mail.to[0]])).toEqual([
+      [body.data[0].id, 'a@example.com'],
+      [body.data[1].id, 'e@example.com'],
+    ]);
+  });
+
+  it.each([
+    ['an empty list', batch([])],
+    ['101 mails', batch(Array.from({ length: 101 }, (_, i) => one(`u${i}@example.com`)))],
+    ['an object, not a list', Buffer.from(JSON.stringify(one('a@example.com')))],
+  ])('refuses %s with 422, permissive or not', async (_label, body) => {
+    const store = memoryStore();
+    const resend = api({ store });
+    for (const headers of [{}, { 'x-batch-validation': 'permissive' }] as Array<
+      Record<string, string>
+    >) {
+      expect(await post(resend, body, headers)).toMatchObject({
+        status: 422,
+        body: { name: 'validation_error' },
+      });
+    }
+    expect(store.accepted()).toEqual([]);
+  });
+
+  it('fails a whole request at its error rate, after taking it or not', async () => {
+    const store = memoryStore();
+    const resend = api({ store, errorRate: 1, failAfterAccepting: true });
+    const body = batch([one('a@example.com'), one('b@example.com')]);
+    expect((await post(resend, body, { 'idempotency-key': 'batch/f' })).status).toBe(500);
+    expect(store.accepted()).toHaveLength(2);
+    // The retry under the key is answered from the first, nothing taken twice.
+    expect((await post(resend, body, { 'idempotency-key': 'batch/f' })).status).toBe(200);
+    expect(store.accepted()).toHaveLength(2);
   });
 });

@@ -7,7 +7,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 // ratelimit-* headers, the Idempotency-Key header (a repeat with the same body within 24 hours answers
 // the first send's id and sends nothing; with another body, 409 invalid_idempotent_request; while the
 // first is still being taken, 409 concurrent_idempotent_requests), and errors as {statusCode, name,
-// message}. What it does not do: batches, attachments, scheduling, cc and bcc, domains, webhooks.
+// message}. POST /emails/batch takes 1 to 100 such mails in one request (one request against the rate),
+// under one key for the batch, strict (one invalid mail refuses the request, 422) or, with the header
+// x-batch-validation: permissive, taking the valid ones and answering {data: [{id}], errors: [{index,
+// message}]}. What it does not do: attachments, scheduling (a batch refuses both), cc and bcc, domains,
+// webhooks.
 
 /** A mail the API took. */
 export interface AcceptedMail {
@@ -23,6 +27,8 @@ export interface AcceptedMail {
   headers: Record<string, string>;
   /** ms since the epoch, by the API's clock. */
   acceptedAt: number;
+  /** Taken in a POST /emails/batch request: its place in the request (idempotencyKey is the batch's). */
+  batchIndex?: number;
 }
 
 /** What a send under an idempotency key left: what a repeat of the key is answered from. */
@@ -32,6 +38,14 @@ export interface KeyedSend {
   bodyHash: string;
   /** When it was taken, ms since the epoch: a key is honoured for 24 hours. */
   at: number;
+  /** A batch's answer, repeated for its key ('' is then the id). */
+  batch?: BatchAnswer;
+}
+
+/** What POST /emails/batch answers: the ids of the mails taken, in order, and the refused ones. */
+export interface BatchAnswer {
+  data: Array<{ id: string }>;
+  errors?: Array<{ index: number; message: string }>;
 }
 
 /** Where the mail the API takes goes, and where its idempotency keys are remembered. */
@@ -40,6 +54,11 @@ export interface MailStore {
   find(idempotencyKey: string): Promise<KeyedSend | undefined>;
   /** Keeps a mail the API took; one with a key is what `find` answers for that key from now on. */
   keep(mail: AcceptedMail, bodyHash: string): Promise<void>;
+  /**
+   * Keeps the mails of one batch request and, when it had a key, `send` (what a repeat of the key is
+   * answered from); the mails themselves answer for no key of their own.
+   */
+  keepBatch(mails: AcceptedMail[], key: string, send: KeyedSend): Promise<void>;
 }
 
 /** A store in memory, with the record of what it took (each mail once, in order). */
@@ -54,6 +73,11 @@ export function memoryStore(): MailStore & { accepted(): AcceptedMail[] } {
       if (mail.idempotencyKey !== '') {
         keys.set(mail.idempotencyKey, { id: mail.id, bodyHash, at: mail.acceptedAt });
       }
+      return Promise.resolve();
+    },
+    keepBatch(mails, key, send) {
+      accepted.push(...mails);
+      if (key !== '') keys.set(key, send);
       return Promise.resolve();
     },
   };
@@ -102,7 +126,10 @@ export type ResendAdmission =
   | { bodyLimit: number; tooLarge: Answer; answer(body: Buffer): Promise<Answer> };
 
 export interface ResendApi {
-  /** POST /emails (the path below the API's base URL), decided before a byte of the body is read. */
+  /**
+   * POST /emails and POST /emails/batch (the paths below the API's base URL), decided before a byte of
+   * the body is read.
+   */
   admit(request: { method: string; path: string; headers: IncomingHttpHeaders }): ResendAdmission;
   stats(): ResendStats;
 }
@@ -110,6 +137,8 @@ export interface ResendApi {
 /** A message is far below this; Resend's own limit is 40 MB with attachments, which are not served. */
 const BODY_LIMIT = 1024 * 1024;
 const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** Resend's most mails in one batch request. */
+export const BATCH_LIMIT = 100;
 const PRINTABLE = /^[\x20-\x7e]*$/;
 
 const failure = (
@@ -255,11 +284,93 @@ export function createResendApi(options: ResendApiOptions = {}): ResendApi {
     return { status: 200, body: { id } };
   }
 
+  /** The repeat of a key, or its refusal; undefined when the key is new (or none). */
+  async function earlier(key: string, bodyHash: string): Promise<KeyedSend | Answer | undefined> {
+    if (key === '') return undefined;
+    const send = await store.find(key);
+    if (!send || now() - send.at >= KEY_LIFETIME_MS) return undefined;
+    if (send.bodyHash !== bodyHash) {
+      return failure(
+        409,
+        'invalid_idempotent_request',
+        'Same idempotency key used with a different request payload.',
+      );
+    }
+    return send;
+  }
+
+  async function takeBatch(raw: Buffer, key: string, permissive: boolean): Promise<Answer> {
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return failure(422, 'validation_error', 'Invalid JSON body.');
+    }
+    if (!Array.isArray(body) || body.length === 0 || body.length > BATCH_LIMIT) {
+      stats.refused += 1;
+      return failure(
+        422,
+        'validation_error',
+        `The body must be a list of 1 to ${BATCH_LIMIT} emails.`,
+      );
+    }
+    const parsed = body.map((item: unknown): Fields | string => {
+      if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+        if ('attachments' in item) return 'Attachments are not supported in batch emails.';
+        if ('scheduled_at' in item) return 'Scheduling is not supported in batch emails.';
+      }
+      return parseEmail(item);
+    });
+    const errors = parsed.flatMap((item, index) =>
+      typeof item === 'string' ? [{ index, message: item }] : [],
+    );
+    if (errors.length > 0 && !permissive) {
+      stats.refused += 1;
+      return failure(422, 'validation_error', `emails[${errors[0].index}]: ${errors[0].message}`);
+    }
+    const bodyHash = createHash('sha256').update(raw).digest('hex');
+    const before = await earlier(key, bodyHash);
+    if (before && 'status' in before) return before;
+    if (before?.batch) {
+      stats.replayed += 1;
+      return { status: 200, body: before.batch };
+    }
+    const { fails, tookIt } = rollFault();
+    if (fails && !tookIt) {
+      stats.failed += 1;
+      return failure(500, 'internal_server_error', 'An unexpected error occurred.');
+    }
+    const at = now();
+    const mails: AcceptedMail[] = [];
+    parsed.forEach((item, index) => {
+      if (typeof item === 'string') return;
+      mails.push({
+        id: randomUUID(),
+        idempotencyKey: key,
+        ...item,
+        acceptedAt: at,
+        batchIndex: index,
+      });
+    });
+    const answer: BatchAnswer = {
+      data: mails.map((mail) => ({ id: mail.id })),
+      ...(permissive ? { errors } : {}),
+    };
+    await store.keepBatch(mails, key, { id: '', bodyHash, at, batch: answer });
+    stats.accepted += mails.length;
+    stats.refused += errors.length;
+    if (fails) {
+      stats.failed += 1;
+      return failure(500, 'internal_server_error', 'An unexpected error occurred.');
+    }
+    return { status: 200, body: answer };
+  }
+
   return {
     stats: () => ({ ...stats }),
     admit({ method, path, headers }) {
       stats.requests += 1;
-      if (path !== '/emails') {
+      if (path !== '/emails' && path !== '/emails/batch') {
         return { refuse: failure(404, 'not_found', 'The requested endpoint does not exist.') };
       }
       if (method !== 'POST') {
@@ -281,13 +392,28 @@ export function createResendApi(options: ResendApiOptions = {}): ResendApi {
           refuse: failure(400, 'invalid_idempotency_key', 'The key must be between 1-256 chars.'),
         };
       }
+      const validation = headers['x-batch-validation'] ?? 'strict';
+      // (A header sent twice arrives as a list: neither mode.)
+      if (validation !== 'strict' && validation !== 'permissive') {
+        return {
+          refuse: failure(
+            422,
+            'validation_error',
+            'x-batch-validation must be strict or permissive.',
+          ),
+        };
+      }
       const limited = takeRateToken();
       if (limited) return { refuse: limited };
+      const send =
+        path === '/emails/batch'
+          ? (raw: Buffer, key: string) => takeBatch(raw, key, validation === 'permissive')
+          : take;
       return {
         bodyLimit: BODY_LIMIT,
         tooLarge: failure(413, 'payload_too_large', 'The request body is too large.'),
         async answer(raw) {
-          if (idempotencyKey === '') return take(raw, '');
+          if (idempotencyKey === '') return send(raw, '');
           if (inProgress.has(idempotencyKey)) {
             return failure(
               409,
@@ -297,7 +423,7 @@ export function createResendApi(options: ResendApiOptions = {}): ResendApi {
           }
           inProgress.add(idempotencyKey);
           try {
-            return await take(raw, idempotencyKey);
+            return await send(raw, idempotencyKey);
           } finally {
             inProgress.delete(idempotencyKey);
           }

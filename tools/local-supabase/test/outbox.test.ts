@@ -87,6 +87,42 @@ describe('the outbox behind /resend', () => {
     ).toHaveLength(1);
   });
 
+  it('takes a batch (POST /resend/emails/batch): each mail in the outbox, its key kept across a restart', async () => {
+    const batch = [
+      mail('Batch one', { to: ['one@example.com'] }),
+      mail('Batch two', { to: ['two@example.com'] }),
+    ];
+    const sendBatch = () =>
+      fetch(`${server.url}/resend/emails/batch`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${LOCAL_RESEND_API_KEY}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': 'batch/outbox',
+          'x-batch-validation': 'permissive',
+        },
+        body: JSON.stringify(batch),
+      });
+    const first = await sendBatch();
+    expect(first.status).toBe(200);
+    const answer = (await first.json()) as { data: Array<{ id: string }>; errors: unknown[] };
+    expect(answer.errors).toEqual([]);
+    const kept = (await outbox()).filter((message) => message.idempotencyKey === 'batch/outbox');
+    expect(kept.map((message) => [message.id, message.to]).sort()).toEqual(
+      [
+        [answer.data[0].id, 'one@example.com'],
+        [answer.data[1].id, 'two@example.com'],
+      ].sort(),
+    );
+    await server.stop();
+    server = await start();
+    const again = await sendBatch();
+    expect(await again.json()).toEqual(answer);
+    expect(
+      (await outbox()).filter((message) => message.idempotencyKey === 'batch/outbox'),
+    ).toHaveLength(2);
+  });
+
   it('refuses as Resend does, and keeps nothing of a refusal', async () => {
     const before = (await outbox()).length;
     expect((await send(mail(), { Authorization: '' })).status).toBe(401);

@@ -1,7 +1,7 @@
-import type { Delivery, MailTransport } from '../mail/types.ts';
+import type { BatchDelivery, Delivery, MailMessage, MailTransport } from '../mail/types.ts';
 import type { DrainReport } from '../rules/function-answers.ts';
-import { inviteUnsubscribeToken, placeTokens } from './link-tokens.ts';
-import type { QueuedMail } from './queued-mail.ts';
+import { storedTokenHashes } from './link-tokens.ts';
+import { batchIdempotencyKey, type QueuedMail } from './queued-mail.ts';
 import type { MailQueueStore, Settlement } from './queue-store.ts';
 import { renderQueuedMail, type MailRendering } from './render-queued-mail.ts';
 import { retryDelayMs } from './retry-delay.ts';
@@ -18,6 +18,9 @@ export const PACE_MARGIN = 1.05;
 /** A leased message is another worker's again after this: well past one try's timeout. */
 const LEASE_SECONDS = 60;
 
+/** Resend takes up to 100 messages in one POST /emails/batch. */
+export const BATCH_LIMIT = 100;
+
 export interface MailWorker {
   store: MailQueueStore;
   transport: MailTransport;
@@ -29,22 +32,6 @@ export interface MailWorker {
   random?: () => number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
-}
-
-/**
- * The messages queued in SQL, without their links' tokens (the secret is the functions'): the worker
- * stores the hashes of the tokens it derives, under its lease, before rendering. True to go on.
- */
-async function keepLinkTokens(worker: MailWorker, mail: QueuedMail): Promise<boolean> {
-  const secret = worker.rendering.linkSecret;
-  if (mail.kind === 'invite') {
-    return worker.store.keepInviteToken(mail, (await inviteUnsubscribeToken(secret, mail.id)).hash);
-  }
-  if (mail.kind === 'place') {
-    const tokens = await placeTokens(secret, mail.id);
-    return worker.store.keepPlaceTokens(mail, tokens.place.hash, tokens.unsubscribe.hash);
-  }
-  return true;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -62,12 +49,101 @@ function settlementOf(delivery: Delivery, attempt: number, random: () => number)
   }
 }
 
+/** One settlement for each member of a batch the provider answered as a whole. */
+function batchSettlement(
+  delivery: Exclude<BatchDelivery, { status: 'answered' }>,
+  attempt: number,
+  random: () => number,
+): Settlement {
+  if (delivery.status === 'split') return { outcome: 'alone', reason: delivery.reason };
+  // One delay for all: the members stay due together, and come back as the same request.
+  return settlementOf(delivery, attempt, random);
+}
+
+/** What the worker sends for the messages of one batch it holds, and what became of each. */
+async function sendBatch(
+  worker: MailWorker,
+  mails: readonly QueuedMail[],
+  random: () => number,
+): Promise<Map<string, Settlement>> {
+  const settlements = new Map<string, Settlement>();
+  const addressed = mails.filter((mail) => mail.to !== null);
+  for (const mail of mails) {
+    if (mail.to === null)
+      settlements.set(mail.id, { outcome: 'dead', reason: 'The message has no address.' });
+  }
+  // The messages queued in SQL have no tokens stored (the secret is the functions'): store their hashes
+  // under the lease before rendering. A message no longer held is not sent.
+  const secret = worker.rendering.linkSecret;
+  const hashes = (
+    await Promise.all(addressed.map((mail) => storedTokenHashes(secret, mail)))
+  ).flat();
+  const held =
+    hashes.length > 0 ? await worker.store.keepTokens(mails[0].lease, hashes) : undefined;
+
+  const ready: Array<{ mail: QueuedMail; message: MailMessage }> = [];
+  for (const mail of addressed) {
+    if (held && mail.kind !== 'privacy_link' && !held.has(mail.id)) {
+      // Its lease passed to another worker, or the sign-up went (and the message with it).
+      settlements.set(mail.id, {
+        outcome: 'dead',
+        reason: `The ${mail.kind === 'invite' ? 'invitation' : 'message'} is no longer this worker's to send.`,
+      });
+      continue;
+    }
+    try {
+      ready.push({
+        mail,
+        message: await renderQueuedMail({ ...mail, to: mail.to as string }, worker.rendering),
+      });
+    } catch (error) {
+      worker.logError(`mail queue: message ${mail.id} could not be rendered`, error);
+      settlements.set(mail.id, { outcome: 'dead', reason: `Not rendered: ${String(error)}` });
+    }
+  }
+  if (ready.length === 0) return settlements;
+  const attempt = Math.max(...ready.map(({ mail }) => mail.attempts));
+
+  if (ready.length === 1 || !worker.transport.deliverBatch) {
+    for (const { mail, message } of ready) {
+      settlements.set(
+        mail.id,
+        settlementOf(await worker.transport.deliver(message), attempt, random),
+      );
+    }
+    return settlements;
+  }
+  // The same members in the same order, rendered the same: a retry is byte for byte the same request.
+  ready.sort((a, b) => (a.mail.id < b.mail.id ? -1 : a.mail.id > b.mail.id ? 1 : 0));
+  const key = await batchIdempotencyKey(ready.map(({ mail }) => mail.id));
+  const delivery = await worker.transport.deliverBatch(
+    ready.map(({ message }) => message),
+    key,
+  );
+  if (delivery.status === 'answered') {
+    ready.forEach(({ mail }, index) => {
+      const result = delivery.results[index];
+      settlements.set(
+        mail.id,
+        result.status === 'sent'
+          ? { outcome: 'sent', providerId: result.id }
+          : { outcome: 'dead', reason: result.reason },
+      );
+    });
+  } else {
+    const settlement = batchSettlement(delivery, attempt, random);
+    for (const { mail } of ready) settlements.set(mail.id, settlement);
+  }
+  return settlements;
+}
+
 /**
- * Sends queued mail for up to budgetMs: for each send, a slot at the provider's pace (shared with every
- * other worker through the database), then the oldest due message, rendered from the stored rows and
- * handed to the provider under its idempotency key, then settled. Stops when nothing is due or the next
- * slot is beyond the budget. A failure of the database ends the run; what it leased comes back when the
- * lease ends.
+ * Sends queued mail for up to budgetMs: for each request, a slot at the provider's pace (shared with
+ * every other worker through the database), then up to 100 due messages leased as one batch (one when
+ * the transport sends no batches), rendered from the stored rows and handed to the provider in one
+ * request under one idempotency key (a batch of one: the message's own), then settled. Stops when
+ * nothing is due or the next slot is beyond the budget. A failure of the database ends the run; what it
+ * leased comes back when the lease ends.
  */
 export async function drainMailQueue(
   worker: MailWorker,
@@ -79,44 +155,33 @@ export async function drainMailQueue(
   const intervalMs = (1000 / worker.sendsPerSecond) * PACE_MARGIN;
   const deadline = now() + options.budgetMs;
   const report: DrainReport = { sent: 0, retried: 0, throttled: 0, dead: 0 };
+  const limit = worker.transport.deliverBatch ? BATCH_LIMIT : 1;
 
   for (;;) {
     const wait = await worker.store.takeSendSlot(intervalMs, deadline - now());
     if (wait < 0) break;
     if (wait > 0) await sleep(wait);
-    const mail = await worker.store.take(LEASE_SECONDS);
-    if (mail === null) break;
+    const mails = await worker.store.takeBatch(LEASE_SECONDS, limit);
+    if (mails.length === 0) break;
 
-    let settlement: Settlement;
-    if (mail.to === null) {
-      settlement = { outcome: 'dead', reason: 'The message has no address.' };
-    } else if (!(await keepLinkTokens(worker, mail))) {
-      // Its lease passed to another worker, or the sign-up went (and the message with it).
-      settlement = {
-        outcome: 'dead',
-        reason: `The ${mail.kind === 'invite' ? 'invitation' : 'message'} is no longer this worker's to send.`,
-      };
-    } else {
-      let delivery: Delivery;
-      try {
-        const message = await renderQueuedMail({ ...mail, to: mail.to }, worker.rendering);
-        delivery = await worker.transport.deliver(message);
-      } catch (error) {
-        worker.logError(`mail queue: message ${mail.id} could not be rendered`, error);
-        delivery = { status: 'refused', reason: `Not rendered: ${String(error)}` };
+    const settlements = await sendBatch(worker, mails, random);
+    const results = mails.map((mail) => ({
+      id: mail.id,
+      settlement: settlements.get(mail.id) ?? { outcome: 'released' as const },
+    }));
+    const statuses = await worker.store.settleBatch(mails[0].lease, results);
+    for (const { id, settlement } of results) {
+      const status = statuses.get(id) ?? null;
+      if (settlement.outcome === 'sent') report.sent += 1;
+      else if (settlement.outcome === 'throttled') report.throttled += 1;
+      else if (status === 'dead') report.dead += 1;
+      else report.retried += 1;
+      if (settlement.outcome !== 'sent') {
+        worker.logError(
+          `mail queue: message ${id} was not sent; it is now ${status ?? "another worker's"}`,
+          settlement,
+        );
       }
-      settlement = settlementOf(delivery, mail.attempts, random);
-    }
-    const status = await worker.store.settle(mail, settlement);
-    if (settlement.outcome === 'sent') report.sent += 1;
-    else if (settlement.outcome === 'throttled') report.throttled += 1;
-    else if (status === 'dead') report.dead += 1;
-    else report.retried += 1;
-    if (settlement.outcome !== 'sent') {
-      worker.logError(
-        `mail queue: message ${mail.id} was not sent; it is now ${status ?? "another worker's"}`,
-        settlement,
-      );
     }
   }
   return report;

@@ -1,38 +1,41 @@
 import type { PendingMail } from '../rules/function-answers.ts';
 import type { ServiceClient } from '../service-client.ts';
 import { describeServiceError } from '../service-client.ts';
+import type { MailTokenHash } from './link-tokens.ts';
 import { toQueuedMail, type QueuedMail } from './queued-mail.ts';
 
-/** How a leased message was settled (public.settle_queued_mail). */
+/** How a leased message was settled (public.settle_queued_mail, public.settle_mail_batch). */
 export type Settlement =
   | { outcome: 'sent'; providerId: string }
   | { outcome: 'throttled'; delayMs: number; reason: string }
   | { outcome: 'released' }
   | { outcome: 'retry'; delayMs: number; reason: string }
-  | { outcome: 'dead'; reason: string };
+  | { outcome: 'dead'; reason: string }
+  /** Not tried: the provider refused its batch as a whole; from now on it goes in a request alone. */
+  | { outcome: 'alone'; reason: string };
 
-/** The worker's side of the queue (migration 20251126000000_mail_queue.sql). */
+/** The worker's side of the queue (migrations 20251126000000 and 20251206100000). */
 export interface MailQueueStore {
   /** Reserves the next send slot at the provider's pace: ms to wait for it, or -1 if beyond maxWaitMs. */
   takeSendSlot(intervalMs: number, maxWaitMs: number): Promise<number>;
-  /** Leases the oldest due message, or null when none is due. */
-  take(leaseSeconds: number): Promise<QueuedMail | null>;
-  /** The message's status afterwards, or null when the lease had passed to another worker. */
-  settle(mail: Pick<QueuedMail, 'id' | 'lease'>, settlement: Settlement): Promise<string | null>;
   /**
-   * Stores the hash of a leased invitation's unsubscribe token (public.keep_invite_unsubscribe_token);
-   * false when the lease is no longer the caller's or the invitation went with its sign-up.
+   * Leases up to `limit` due messages as one batch under one lease (public.take_mail_batch): a batch
+   * tried before comes back with the same members. Empty when none is due.
    */
-  keepInviteToken(mail: Pick<QueuedMail, 'id' | 'lease'>, tokenHash: string): Promise<boolean>;
+  takeBatch(leaseSeconds: number, limit: number): Promise<QueuedMail[]>;
   /**
-   * Stores the hashes of a leased place mail's place and unsubscribe tokens (public.keep_place_tokens);
-   * false when the lease is no longer the caller's or the message went with its sign-up.
+   * Stores the hashes of the tokens of messages held under `lease` (public.keep_mail_tokens); the ids of
+   * the messages still held (a message gone with its sign-up, or whose lease passed, is not).
    */
-  keepPlaceTokens(
-    mail: Pick<QueuedMail, 'id' | 'lease'>,
-    placeTokenHash: string,
-    unsubscribeTokenHash: string,
-  ): Promise<boolean>;
+  keepTokens(lease: string, tokens: MailTokenHash[]): Promise<Set<string>>;
+  /**
+   * Settles messages held under `lease` (public.settle_mail_batch): each one's status afterwards, null
+   * when its lease had passed to another worker.
+   */
+  settleBatch(
+    lease: string,
+    results: ReadonlyArray<{ id: string; settlement: Settlement }>,
+  ): Promise<Map<string, string | null>>;
   pending(): Promise<PendingMail>;
 }
 
@@ -64,43 +67,43 @@ export function createRpcMailQueueStore(client: Pick<ServiceClient, 'rpc'>): Mai
       if (typeof wait !== 'number') throw new Error('take_mail_send_slot returned no number');
       return wait;
     },
-    async take(leaseSeconds) {
-      const data = await call('take_queued_mail', { p_lease_seconds: leaseSeconds });
-      if (data === null) return null;
-      const mail = toQueuedMail(data);
-      if (!mail) throw new Error('take_queued_mail returned a message of an unexpected shape');
-      return mail;
-    },
-    async settle(mail, settlement) {
-      const status = await call('settle_queued_mail', {
-        p_id: mail.id,
-        p_lease: mail.lease,
-        p_outcome: settlement.outcome,
-        p_detail: detailOf(settlement),
-        p_delay_ms: 'delayMs' in settlement ? Math.ceil(settlement.delayMs) : null,
+    async takeBatch(leaseSeconds, limit) {
+      const data = await call('take_mail_batch', {
+        p_lease_seconds: leaseSeconds,
+        p_limit: limit,
       });
-      return typeof status === 'string' ? status : null;
-    },
-    async keepInviteToken(mail, tokenHash) {
-      const kept = await call('keep_invite_unsubscribe_token', {
-        p_id: mail.id,
-        p_lease: mail.lease,
-        p_token_hash: tokenHash,
+      if (!Array.isArray(data)) throw new Error('take_mail_batch returned no list');
+      return data.map((row) => {
+        const mail = toQueuedMail(row);
+        if (!mail) throw new Error('take_mail_batch returned a message of an unexpected shape');
+        return mail;
       });
-      if (typeof kept !== 'boolean') {
-        throw new Error('keep_invite_unsubscribe_token returned no boolean');
+    },
+    async keepTokens(lease, tokens) {
+      const held = await call('keep_mail_tokens', { p_lease: lease, p_tokens: tokens });
+      if (!Array.isArray(held) || !held.every((id) => typeof id === 'string')) {
+        throw new Error('keep_mail_tokens returned no list of ids');
       }
-      return kept;
+      return new Set(held as string[]);
     },
-    async keepPlaceTokens(mail, placeTokenHash, unsubscribeTokenHash) {
-      const kept = await call('keep_place_tokens', {
-        p_id: mail.id,
-        p_lease: mail.lease,
-        p_place_token_hash: placeTokenHash,
-        p_unsubscribe_token_hash: unsubscribeTokenHash,
+    async settleBatch(lease, results) {
+      const data = await call('settle_mail_batch', {
+        p_lease: lease,
+        p_results: results.map(({ id, settlement }) => ({
+          id,
+          outcome: settlement.outcome,
+          detail: detailOf(settlement),
+          delay_ms: 'delayMs' in settlement ? Math.ceil(settlement.delayMs) : null,
+        })),
       });
-      if (typeof kept !== 'boolean') throw new Error('keep_place_tokens returned no boolean');
-      return kept;
+      if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+        throw new Error('settle_mail_batch returned no statuses');
+      }
+      const statuses = new Map<string, string | null>();
+      for (const [id, status] of Object.entries(data as Record<string, unknown>)) {
+        statuses.set(id, typeof status === 'string' ? status : null);
+      }
+      return statuses;
     },
     async pending() {
       const data = (await call('mail_queue_pending', {})) as Record<string, unknown> | null;

@@ -37,6 +37,18 @@ export function mailIdempotencyKey(messageId: string): string {
   return `mail/${messageId}`;
 }
 
+/**
+ * The key of a request of several messages: `batch/` and the SHA-256 of their ids, sorted, so that the
+ * same members sent again are the same request under the same key, whatever order they were taken in.
+ */
+export async function batchIdempotencyKey(messageIds: readonly string[]): Promise<string> {
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode([...messageIds].sort().join(',')),
+  );
+  return `batch/${Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
 const isAction = (value: unknown): value is PrivacyAction => value === 'erase' || value === 'copy';
 
 /**

@@ -1,8 +1,11 @@
-import type { Delivery, MailTransport } from './types.ts';
+import type { BatchDelivery, Delivery, MailMessage, MailTransport } from './types.ts';
 
 export interface ResendTransportOptions {
   apiKey: string;
-  /** POST target; default Resend's own (RESEND_API_URL points the functions elsewhere). */
+  /**
+   * POST target; default Resend's own (RESEND_API_URL points the functions elsewhere). Batches go to
+   * `<endpoint>/batch`.
+   */
   endpoint?: string;
   fetch?: typeof fetch;
   /** Per try. */
@@ -45,76 +48,156 @@ function namedWaitMs(headers: Headers, now: number): number {
   return DEFAULT_RETRY_AFTER_MS;
 }
 
+/** The JSON Resend takes for one message, alone or in a batch. */
+function emailBody(message: MailMessage): Record<string, unknown> {
+  return {
+    from: message.from,
+    to: [message.to],
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    ...(message.headers ? { headers: message.headers } : {}),
+  };
+}
+
+/** An answer without the id(s) of a send: throttled, failed (may have been taken) or refused. */
+function unsent(response: Response, body: unknown): Exclude<Delivery, { status: 'sent' }> {
+  const reason = `Resend answered HTTP ${response.status}: ${
+    field(body, 'message') ?? response.statusText
+  }`;
+  if (response.status === 429) {
+    const wait = retryAfterMs(response.headers);
+    const quota = QUOTA_ERRORS.has(field(body, 'name') ?? '');
+    return {
+      status: 'throttled',
+      retryAfterMs: quota ? Math.max(wait, QUOTA_RETRY_AFTER_MS) : wait,
+      reason,
+    };
+  }
+  // Not this message's fault: every message would get the same answer. Hold them all for a minute
+  // (nothing dies) and let the dead letters stay for what only one message can fail.
+  if (response.status === 401 || response.status === 403) {
+    return { status: 'throttled', retryAfterMs: MISCONFIGURED_RETRY_AFTER_MS, reason };
+  }
+  // 409 with another body under the key (invalid_idempotent_request) can never succeed; 409 while a
+  // send under the key is still running (concurrent_idempotent_requests), 408, 5xx and a 2xx without
+  // an id may have taken the message, and a later try under the key finds out.
+  if (response.status === 409 && field(body, 'name') === 'invalid_idempotent_request') {
+    return { status: 'refused', reason };
+  }
+  if (response.ok || response.status === 408 || response.status === 409 || response.status >= 500) {
+    return { status: 'failed', reason };
+  }
+  return { status: 'refused', reason };
+}
+
+/**
+ * Resend's permissive answer to a batch, `{data: [{id}], errors: [{index, message}]}`: the ids of the
+ * messages taken, in the order sent, and the index of each refused one. Undefined when it does not
+ * account for every message exactly once.
+ */
+function batchResults(
+  body: unknown,
+  count: number,
+): Extract<BatchDelivery, { status: 'answered' }>['results'] | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { data, errors = [] } = body as { data?: unknown; errors?: unknown };
+  if (!Array.isArray(data) || !Array.isArray(errors)) return undefined;
+  const refused = new Map<number, string>();
+  for (const error of errors) {
+    const index = (error as { index?: unknown } | null)?.index;
+    if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= count) {
+      return undefined;
+    }
+    refused.set(index as number, field(error, 'message') ?? 'refused');
+  }
+  if (refused.size !== errors.length || data.length !== count - refused.size) return undefined;
+  const ids = data.map((item) => field(item, 'id'));
+  if (ids.some((id) => id === undefined)) return undefined;
+  let next = 0;
+  return Array.from({ length: count }, (_, index) => {
+    const reason = refused.get(index);
+    return reason === undefined
+      ? { status: 'sent' as const, id: ids[next++] as string }
+      : { status: 'refused' as const, reason: `Resend refused it in a batch: ${reason}` };
+  });
+}
+
 /**
  * Resend's HTTP API (https://resend.com/docs/api-reference/emails/send-email), one try per call, with its
  * Idempotency-Key header: Resend answers a repeated key within 24 hours with the first send, so a send
- * whose answer was lost is tried again by the queue under the same key and never mails twice.
+ * whose answer was lost is tried again by the queue under the same key and never mails twice. Batches
+ * (POST /emails/batch, up to 100 messages, no attachments or scheduling) go with permissive validation:
+ * a message Resend finds invalid is refused alone and the others are taken.
  */
 export function createResendTransport(options: ResendTransportOptions): MailTransport {
   const endpoint = options.endpoint ?? 'https://api.resend.com/emails';
   const fetchImpl = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
 
+  async function post(
+    url: string,
+    idempotencyKey: string,
+    payload: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<{ response: Response; body: unknown } | { error: unknown }> {
+    try {
+      const response = await fetchImpl(url, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${options.apiKey}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': idempotencyKey,
+          ...extra,
+        },
+        body: JSON.stringify(payload),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const body = await response.json().catch(() => null);
+      return { response, body };
+    } catch (error) {
+      return { error };
+    }
+  }
+
   return {
     async deliver(message): Promise<Delivery> {
-      let response: Response;
-      let body: unknown;
-      try {
-        response = await fetchImpl(endpoint, {
-          method: 'POST',
-          headers: {
-            Authorization: `Bearer ${options.apiKey}`,
-            'Content-Type': 'application/json',
-            'Idempotency-Key': message.idempotencyKey,
-          },
-          body: JSON.stringify({
-            from: message.from,
-            to: [message.to],
-            subject: message.subject,
-            html: message.html,
-            text: message.text,
-            ...(message.headers ? { headers: message.headers } : {}),
-          }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        body = await response.json().catch(() => null);
-      } catch (error) {
-        return { status: 'failed', reason: `Resend did not answer: ${String(error)}` };
+      const answer = await post(endpoint, message.idempotencyKey, emailBody(message));
+      if ('error' in answer) {
+        return { status: 'failed', reason: `Resend did not answer: ${String(answer.error)}` };
       }
+      const { response, body } = answer;
       const id = field(body, 'id');
       if (response.ok && id !== undefined) return { status: 'sent', id };
-      const reason = `Resend answered HTTP ${response.status}: ${
-        field(body, 'message') ?? response.statusText
-      }`;
-      if (response.status === 429) {
-        const wait = retryAfterMs(response.headers);
-        const quota = QUOTA_ERRORS.has(field(body, 'name') ?? '');
+      return unsent(response, body);
+    },
+
+    async deliverBatch(messages, idempotencyKey): Promise<BatchDelivery> {
+      const answer = await post(`${endpoint}/batch`, idempotencyKey, messages.map(emailBody), {
+        'x-batch-validation': 'permissive',
+      });
+      if ('error' in answer) {
+        return { status: 'failed', reason: `Resend did not answer: ${String(answer.error)}` };
+      }
+      const { response, body } = answer;
+      if (response.ok) {
+        const results = batchResults(body, messages.length);
+        if (results) return { status: 'answered', results };
         return {
-          status: 'throttled',
-          retryAfterMs: quota ? Math.max(wait, QUOTA_RETRY_AFTER_MS) : wait,
-          reason,
+          status: 'failed',
+          reason: `Resend answered HTTP ${response.status} without an id for each message`,
         };
       }
-      // Not this message's fault: every message would get the same answer. Hold them all for a minute
-      // (nothing dies) and let the dead letters stay for what only one message can fail.
-      if (response.status === 401 || response.status === 403) {
-        return { status: 'throttled', retryAfterMs: MISCONFIGURED_RETRY_AFTER_MS, reason };
+      // The request as a whole was refused (a batch-level rule, not one message's): nothing was taken.
+      if (response.status === 400 || response.status === 422) {
+        return {
+          status: 'split',
+          reason: `Resend refused the batch (HTTP ${response.status}): ${
+            field(body, 'message') ?? response.statusText
+          }`,
+        };
       }
-      // 409 with another body under the key (invalid_idempotent_request) can never succeed; 409 while a
-      // send under the key is still running (concurrent_idempotent_requests), 408, 5xx and a 2xx without
-      // an id may have taken the message, and a later try under the key finds out.
-      if (response.status === 409 && field(body, 'name') === 'invalid_idempotent_request') {
-        return { status: 'refused', reason };
-      }
-      if (
-        response.ok ||
-        response.status === 408 ||
-        response.status === 409 ||
-        response.status >= 500
-      ) {
-        return { status: 'failed', reason };
-      }
-      return { status: 'refused', reason };
+      return unsent(response, body);
     },
   };
 }

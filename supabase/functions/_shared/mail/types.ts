@@ -27,7 +27,30 @@ export type Delivery =
   /** Refused for good (400, 422, a 409 for another body under the key): trying again cannot help. */
   | { status: 'refused'; reason: string };
 
+/** What one try at handing a batch of messages to the provider in one request came to. */
+export type BatchDelivery =
+  /**
+   * The provider answered for each message, in the order given: taken (its id), or refused for good
+   * (that message alone; the others were taken).
+   */
+  | {
+      status: 'answered';
+      results: Array<{ status: 'sent'; id: string } | { status: 'refused'; reason: string }>;
+    }
+  /** As for one message, for the whole batch: nothing was taken, or it is not known what was. */
+  | Exclude<Delivery, { status: 'sent' }>
+  /**
+   * The provider refused the request as a whole (400, 422: nothing was taken): each message is tried in a
+   * request of its own, where what is wrong with one of them stays with that one.
+   */
+  | { status: 'split'; reason: string };
+
 export interface MailTransport {
   /** One try, never throws. */
   deliver(message: MailMessage): Promise<Delivery>;
+  /**
+   * One try at 2 to 100 messages in one request under one idempotency key (the messages' own keys are not
+   * sent), never throws. A transport without it sends one message per request.
+   */
+  deliverBatch?(messages: readonly MailMessage[], idempotencyKey: string): Promise<BatchDelivery>;
 }

@@ -9,18 +9,15 @@ export interface MailTokenHashes {
 }
 
 /**
- * Who may be mailed, and the queue: queue() atomically marks the recent, unmailed sign-up of the type and
- * address as mailed, stores its links' token hashes and queues message `messageId`, or answers false when
- * there is no such sign-up (or the address unsubscribed from applications' mail); queueAgain() does the
- * same for a list sign-up still unconfirmed, whenever it was made, at most 3 times a day per mailbox.
+ * Who is mailed, and the queue: a sign-up's or an application's thank-you mail is queued by its insert
+ * (migration 20251206100000); queued() answers the id of that message for the newest sign-up of the type
+ * and address made in the last 10 minutes, or null when there is none (or the address unsubscribed from
+ * applications' mail), and queues nothing that is queued already. queueAgain() queues a fresh
+ * confirmation for a list sign-up still unconfirmed, whenever it was made, at most 3 times a day per
+ * mailbox, with its links' token hashes.
  */
 export interface ThankYouLedger {
-  queue(
-    type: MailList,
-    email: string,
-    messageId: string,
-    tokens: MailTokenHashes,
-  ): Promise<boolean>;
+  queued(type: MailList, email: string): Promise<string | null>;
   queueAgain(
     type: Exclude<MailList, 'career'>,
     email: string,
@@ -29,19 +26,16 @@ export interface ThankYouLedger {
   ): Promise<boolean>;
 }
 
-/** The SQL functions of migration 20251126000000 through PostgREST, with the service role. */
+/** The SQL functions of migrations 20251126000000 and 20251206100000 through PostgREST, with the service role. */
 export function createRpcLedger(client: Pick<ServiceClient, 'rpc'>): ThankYouLedger {
   return {
-    async queue(type, email, messageId, tokens) {
-      const { data, error } = await client.rpc('queue_thank_you_mail', {
+    async queued(type, email) {
+      const { data, error } = await client.rpc('queued_thank_you_mail', {
         p_type: type,
         p_email: email,
-        p_message_id: messageId,
-        p_confirm_token_hash: tokens.confirm,
-        p_unsubscribe_token_hash: tokens.unsubscribe,
       });
-      if (error) throw new Error(`queue_thank_you_mail failed: ${describeServiceError(error)}`);
-      return data !== null;
+      if (error) throw new Error(`queued_thank_you_mail failed: ${describeServiceError(error)}`);
+      return typeof data === 'string' ? data : null;
     },
     async queueAgain(type, email, messageId, tokens) {
       const { data, error } = await client.rpc('queue_confirmation_again', {

@@ -43,18 +43,23 @@ async function queueWith(
 }
 
 /**
- * Claims the sign-up and queues its thank-you mail in one transaction, with the hashes of the tokens its
- * links will carry. The worker renders it from the stored row when it sends it. Shared by
- * send-thank-you-email (sign-ups) and submit-application (the careers confirmation).
+ * The thank-you mail the sign-up's insert queued (migration 20251206100000): asking is harmless and
+ * idempotent, and queues nothing new. The worker stores its links' token hashes and renders it from the
+ * stored row when it sends it. Shared by send-thank-you-email (sign-ups) and submit-application (the
+ * careers confirmation).
  */
-export function queueThankYou(
+export async function queueThankYou(
   queue: ThankYouQueue,
   type: MailList,
   email: string,
 ): Promise<ThankYouOutcome> {
-  return queueWith(queue, type, (messageId, hashes) =>
-    queue.ledger.queue(type, email, messageId, hashes),
-  );
+  try {
+    const messageId = await queue.ledger.queued(type, email);
+    return messageId === null ? { status: 'not-eligible' } : { status: 'queued', messageId };
+  } catch (error) {
+    queue.logError('thank-you mail: it could not be looked up', error);
+    return { status: 'queue-failed' };
+  }
 }
 
 /** A fresh confirmation for a list sign-up still unconfirmed (signing up again), rate-limited. */

@@ -122,6 +122,17 @@ export function createOutbox(dir: string): Outbox {
           })(),
         );
       },
+      keepBatch(mails, key, send) {
+        return tracked(
+          (async () => {
+            // The messages before the batch's key, as for one message.
+            for (const mail of mails) await write(messageOf(mail));
+            if (key === '') return;
+            await mkdir(keysDir, { recursive: true });
+            await writeWhole(keyFile(key), JSON.stringify(send));
+          })(),
+        );
+      },
     },
     async settled() {
       await Promise.allSettled([...writing]);
