@@ -5,7 +5,7 @@ import { signInToConsole, staffCommand } from '@agentora/e2e-support/console';
 import { sharedSiteUrl } from '@agentora/e2e-support/site';
 import { uniqueEmail } from '@agentora/e2e-support/signups';
 
-test('the console has no WCAG A/AA violations: sign-in, the overview, sources, referrals, a list, an application', async ({
+test('the console has no WCAG A/AA violations: sign-in, the overview, sources, referrals, bounces, a list, an application', async ({
   page,
 }) => {
   const siteUrl = sharedSiteUrl();
@@ -38,6 +38,14 @@ test('the console has no WCAG A/AA violations: sign-in, the overview, sources, r
     page
       .getByRole('table', { name: /^Referral codes/ })
       .or(page.getByRole('status').filter({ hasText: 'No referrals match these filters.' })),
+  ).toBeVisible();
+  expect(await wcagViolations(page)).toEqual([]);
+
+  await views.getByRole('link', { name: 'Bounces' }).click();
+  await expect(
+    page
+      .getByRole('table', { name: 'Addresses that bounced or marked our mail as spam' })
+      .or(page.getByRole('status').filter({ hasText: 'No address has bounced or complained.' })),
   ).toBeVisible();
   expect(await wcagViolations(page)).toEqual([]);
 

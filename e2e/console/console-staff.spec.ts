@@ -114,6 +114,52 @@ test('staff sign in with a mailed code, find and export a sign-up, and work an a
   expect(errors).toEqual([]);
 });
 
+test('a bounce Resend reports stops the mail to that address, and staff see why', async ({
+  page,
+}) => {
+  // Resend's own test address: the local server's Resend posts it a signed email.bounced, as Resend
+  // would, to the backend's resend-webhook (docs/mail-queue.md, "The Resend stand-in").
+  const label = uniqueEmail('bounce', 'console')
+    .split('@')[0]
+    .replace(/[^a-z0-9-]/gi, '-');
+  const bounced = `bounced+${label}@resend.dev`;
+  await joinWaitlist(bounced, 'Bea');
+  const publishableKey = process.env.E2E_SUPABASE_PUBLISHABLE_KEY ?? '';
+  const mailed = await fetch(`${sharedBackendSettings().url}/functions/v1/send-thank-you-email`, {
+    method: 'POST',
+    headers: {
+      apikey: publishableKey,
+      authorization: `Bearer ${publishableKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ type: 'waitlist', email: bounced }),
+  });
+  expect(mailed.ok).toBe(true);
+
+  const staff = uniqueEmail('staff', 'console-bounce');
+  await staffCommand('add', staff);
+  await signInToConsole(page, sharedSiteUrl(), staff);
+  const views = page.getByRole('navigation', { name: 'Console' });
+  await views.getByRole('link', { name: 'Bounces' }).click();
+  const table = page.getByRole('table', {
+    name: 'Addresses that bounced or marked our mail as spam',
+  });
+  // The bounce arrives a moment after the mail is sent; the view is read again until it shows.
+  await expect(async () => {
+    await page.reload();
+    await expect(table.getByRole('cell', { name: bounced, exact: true })).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 30_000 });
+
+  // The sign-up whose mail bounced says so.
+  await views.getByRole('link', { name: 'Waitlist' }).click();
+  const filters = page.getByRole('search', { name: 'Filters' });
+  await filters.getByLabel('Search').fill(bounced);
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByRole('cell', { name: 'Bounced', exact: true })).toBeVisible();
+});
+
 test('an address that is not staff is told what staff are told, gets no code, and sees nothing', async ({
   page,
 }) => {
