@@ -1714,22 +1714,6 @@ CREATE FUNCTION private.mail_max_attempts() RETURNS integer
     AS $$ select 10 $$;
 
 --
--- Name: mail_message_mailbox_sha256(public.mail_queue); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.mail_message_mailbox_sha256(p_message public.mail_queue) RETURNS text
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select private.mailbox_sha256(coalesce(
-    p_message.recipient,
-    (select e.email from public.early_access_signups e where e.id = p_message.early_access_id),
-    (select n.email from public.newsletter_subscriptions n where n.id = p_message.newsletter_id),
-    (select w.email from public.waitlist_signups w where w.id = p_message.waitlist_id),
-    (select a.email from public.general_applications a where a.id = p_message.application_id)))
-$$;
-
---
 -- Name: mail_queue_hold_suppressed(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1737,12 +1721,26 @@ CREATE FUNCTION private.mail_queue_hold_suppressed() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_address text;
 begin
   if new.status <> 'queued' or (tg_op = 'UPDATE' and old.status = 'queued') then
     return new;
   end if;
-  if exists (select from public.mail_suppressions s
-              where s.mailbox_sha256 = private.mail_message_mailbox_sha256(new)) then
+  v_address := case
+    when new.recipient is not null then new.recipient
+    when new.early_access_id is not null then
+      (select e.email from public.early_access_signups e where e.id = new.early_access_id)
+    when new.newsletter_id is not null then
+      (select n.email from public.newsletter_subscriptions n where n.id = new.newsletter_id)
+    when new.waitlist_id is not null then
+      (select w.email from public.waitlist_signups w where w.id = new.waitlist_id)
+    when new.application_id is not null then
+      (select a.email from public.general_applications a where a.id = new.application_id)
+  end;
+  if v_address is not null and exists (
+       select from public.mail_suppressions s
+        where s.mailbox_sha256 = private.mailbox_sha256(v_address)) then
     new.status := 'dead';
     new.dead_at := now();
     new.lease := null;
@@ -6696,12 +6694,6 @@ GRANT ALL ON FUNCTION private.mail_domain_rules_json() TO service_role;
 
 REVOKE ALL ON FUNCTION private.mail_max_attempts() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.mail_max_attempts() TO service_role;
-
---
--- Name: FUNCTION mail_message_mailbox_sha256(p_message public.mail_queue); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.mail_message_mailbox_sha256(p_message public.mail_queue) FROM PUBLIC;
 
 --
 -- Name: FUNCTION mail_queue_hold_suppressed(); Type: ACL; Schema: private; Owner: -
