@@ -3418,6 +3418,9 @@ begin
   delete from public.mail_queue
    where kind = 'privacy_link' and recipient is not null
      and private.mailbox_sha256(recipient) = v_mailbox;
+  -- What Resend reported about its mail: history, not needed to honour anything (migration
+  -- 20251206000000). Its suppression stays, as an unsubscribe's does: it is what keeps it unmailed.
+  delete from public.mail_delivery_events where mailbox_sha256 = v_mailbox;
   perform private.erase_console_records(v_mailbox);
   perform private.erase_auth_users(v_mailbox);
   select count(*) into v_suppressions from public.email_suppressions where mailbox_sha256 = v_mailbox;

@@ -263,6 +263,29 @@ describe('suppression in the queue', () => {
   });
 });
 
+describe('erasure', () => {
+  it('forgets the mailbox’s delivery events and keeps its suppression, so it is still not mailed', async () => {
+    const address = 'erased+x@example.com';
+    await signUp(address);
+    await record({ event: 'delivered', to: [address] });
+    await record({ event: 'complained', to: [address] });
+    await record({ event: 'delivered', to: ['someone@example.com'] });
+    const hash = 'a'.repeat(64);
+    await db.asSuperuser(
+      `insert into public.email_tokens (token_hash, purpose, mailbox_sha256, expires_at)
+       values ($1, 'erase', private.mailbox_sha256($2), now() + interval '1 hour')`,
+      [hash, address],
+    );
+    const { rows } = await db.as('service_role', 'select public.erase_mailbox_records($1) as r', [
+      hash,
+    ]);
+    expect(rows[0].r).toMatchObject({ erased: { early_access: 1 } });
+    expect(await counts()).toEqual({ events: 1, suppressions: 1 });
+    const later = await signUp('erased@example.com');
+    expect(await messageState(later.message)).toEqual({ status: 'dead', last_error: 'suppressed' });
+  });
+});
+
 describe('the console', () => {
   type Caller = {
     role: 'anon' | 'authenticated' | 'service_role';
