@@ -28,7 +28,7 @@ export interface DeliveryEvent {
   to: string[];
   /** email.bounced's data.bounce.type as sent; null when absent (or another event). */
   bounceType: string | null;
-  /** When it happened (ISO 8601), or null to take the time it was recorded. */
+  /** When it happened (ISO 8601): the event's time, else the email's, else null (the time recorded). */
   occurredAt: string | null;
 }
 
@@ -66,7 +66,8 @@ export function readDeliveryEvent(
     emailId: data.email_id,
     to: to as string[],
     bounceType,
-    occurredAt: isoTime(data.created_at) ?? isoTime(payload.created_at),
+    // The event's own time (the envelope's created_at); data.created_at is when the email was made.
+    occurredAt: isoTime(payload.created_at) ?? isoTime(data.created_at),
   };
 }
 

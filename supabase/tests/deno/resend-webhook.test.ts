@@ -117,7 +117,7 @@ Deno.test(
         emailId: '56761188-7520-42d8-8898-ff6fc54ce618',
         to: ['ada@example.com'],
         bounceType: null,
-        occurredAt: '2025-12-06T11:59:58.123Z',
+        occurredAt: '2025-12-06T11:59:59.000Z',
       })),
       {
         webhookId: 'msg_bounce',
@@ -125,9 +125,28 @@ Deno.test(
         emailId: '56761188-7520-42d8-8898-ff6fc54ce618',
         to: ['Ada <ada+news@example.com>'],
         bounceType: 'Permanent',
-        occurredAt: '2025-12-06T11:59:58.123Z',
+        occurredAt: '2025-12-06T11:59:59.000Z',
       },
     ]);
+  },
+);
+
+Deno.test(
+  'the time kept is the event’s, else the email’s, else none (the database’s now)',
+  async () => {
+    const { handler, recorded } = setup();
+    const withoutEventTime = { ...event('email.delivered'), created_at: undefined };
+    const withoutAny = {
+      ...withoutEventTime,
+      data: { ...event('email.delivered').data, created_at: 'yesterday' },
+    };
+    await call(handler, event('email.delivered'));
+    await call(handler, withoutEventTime);
+    await call(handler, withoutAny);
+    assertEquals(
+      recorded.map((entry) => entry.occurredAt),
+      ['2025-12-06T11:59:59.000Z', '2025-12-06T11:59:58.123Z', null],
+    );
   },
 );
 
