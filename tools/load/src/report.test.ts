@@ -7,6 +7,7 @@ const visitOf = (email: string, mailPromised: boolean, ms = 10): Visit => ({
   startedAt: 1_000,
   stored: true,
   mailPromised,
+  followUp: true,
   calls: [
     { call: 'insert', ms, status: 201 },
     { call: 'send-thank-you-email', ms: ms * 2, status: 200 },
@@ -28,6 +29,7 @@ describe('the load report', () => {
     expect(
       mailOutcome(visits, [{ to: ['A@example.com'], idempotencyKey: 'mail/1', acceptedAt: 4_000 }]),
     ).toEqual({
+      expected: 2,
       promised: 2,
       deliveredOnce: 1,
       lost: 1,
@@ -51,18 +53,29 @@ describe('the load report', () => {
     });
   });
 
-  it('does not count a mail nobody was promised as lost', () => {
-    expect(mailOutcome([visitOf('a@example.com', false)], [])).toMatchObject({
+  it('counts the mail of a stored row as lost, told or not; a row not stored expects none', () => {
+    const silent = { ...visitOf('a@example.com', false), followUp: false };
+    const refused = { ...visitOf('b@example.com', false), stored: false };
+    expect(mailOutcome([silent, refused], [])).toMatchObject({
+      expected: 1,
       promised: 0,
-      lost: 0,
+      lost: 1,
     });
   });
 
   it('reports each call the visitors waited for, and prints Markdown tables', () => {
     const visits = [visitOf('a@example.com', true, 10), visitOf('b@example.com', true, 30)];
     expect(latencies(visits)).toEqual([
-      { call: 'insert', count: 2, p50: 10, p95: 30, p99: 30, max: 30 },
-      { call: 'send-thank-you-email', count: 2, p50: 20, p95: 60, p99: 60, max: 60 },
+      { call: 'insert', count: 2, statuses: '201 × 2', p50: 10, p95: 30, p99: 30, max: 30 },
+      {
+        call: 'send-thank-you-email',
+        count: 2,
+        statuses: '200 × 2',
+        p50: 20,
+        p95: 60,
+        p99: 60,
+        max: 60,
+      },
     ]);
     const table = formatRun({
       engine: 'PGlite',
@@ -72,11 +85,16 @@ describe('the load report', () => {
       mail: mailOutcome(visits, []),
       deadLetters: 0,
       drainSeconds: 12.4,
+      lastMailAfterBurstSeconds: 3.2,
+      pendingAtKill: 7,
+      addresses: 250,
+      loadAverage: [0.5, 1.5],
       burstSeconds: 60,
       provider: { requests: 3, rateLimited: 1, failed: 0, replayed: 0 },
     });
     expect(table).toContain('| mails lost | 2 |');
-    expect(table).toContain('| insert | 2 | 10 ms | 30 ms | 30 ms | 30 ms |');
-    expect(table).toContain('| drain time after the burst | 12 s |');
+    expect(table).toContain('| insert | 2 | 10 ms | 30 ms | 30 ms | 30 ms | 201 × 2 |');
+    expect(table).toContain('| last mail taken, after the burst | 3 s |');
+    expect(table).toContain('| messages queued or sending at the kill -9 | 7 |');
   });
 });

@@ -9,6 +9,8 @@ export function percentile(sorted: readonly number[], p: number): number {
 export interface LatencyRow {
   call: Call;
   count: number;
+  /** How many got each HTTP status (0: no answer), e.g. "201 × 740, 503 × 10". */
+  statuses: string;
   p50: number;
   p95: number;
   p99: number;
@@ -18,14 +20,24 @@ export interface LatencyRow {
 /** What each call took, as the visitor waited for it. */
 export function latencies(visits: readonly Visit[]): LatencyRow[] {
   const byCall = new Map<Call, number[]>();
+  const statuses = new Map<Call, Map<number, number>>();
   for (const { calls } of visits) {
-    for (const { call, ms } of calls) byCall.set(call, [...(byCall.get(call) ?? []), ms]);
+    for (const { call, ms, status } of calls) {
+      byCall.set(call, [...(byCall.get(call) ?? []), ms]);
+      const counts = statuses.get(call) ?? new Map<number, number>();
+      counts.set(status, (counts.get(status) ?? 0) + 1);
+      statuses.set(call, counts);
+    }
   }
   return [...byCall.entries()].map(([call, values]) => {
     const sorted = [...values].sort((a, b) => a - b);
     return {
       call,
       count: sorted.length,
+      statuses: [...(statuses.get(call) ?? new Map<number, number>()).entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status} × ${count}`)
+        .join(', '),
       p50: percentile(sorted, 50),
       p95: percentile(sorted, 95),
       p99: percentile(sorted, 99),
@@ -34,7 +46,7 @@ export function latencies(visits: readonly Visit[]): LatencyRow[] {
   });
 }
 
-/** A mail the provider took: once per idempotency key, however often the key was sent. */
+/** A mail the provider took (a batch's members each once), however often its key was sent. */
 export interface TakenMail {
   to: readonly string[];
   idempotencyKey: string;
@@ -43,11 +55,13 @@ export interface TakenMail {
 }
 
 export interface MailOutcome {
+  /** Acknowledged sign-ups (row stored): each must get one mail, whatever its browser did next. */
+  expected: number;
   /** Sign-ups whose visitor was told the mail is on its way. */
   promised: number;
-  /** Of those, the addresses that got exactly one mail. */
+  /** Of the acknowledged, the addresses that got exactly one mail. */
   deliveredOnce: number;
-  /** Promised and never delivered. */
+  /** Acknowledged and never delivered. */
   lost: number;
   /** Addresses that got more than one mail. */
   doubled: number;
@@ -67,12 +81,14 @@ export function mailOutcome(visits: readonly Visit[], taken: readonly TakenMail[
     }
   }
   const waits: number[] = [];
+  let expected = 0;
   let promised = 0;
   let deliveredOnce = 0;
   let lost = 0;
   for (const visit of visits) {
-    if (!visit.mailPromised) continue;
-    promised += 1;
+    if (visit.mailPromised) promised += 1;
+    if (!visit.stored) continue;
+    expected += 1;
     const count = received.get(visit.email.toLowerCase()) ?? 0;
     if (count === 0) lost += 1;
     if (count === 1) deliveredOnce += 1;
@@ -86,7 +102,7 @@ export function mailOutcome(visits: readonly Visit[], taken: readonly TakenMail[
     p95: percentile(waits, 95),
     max: waits.length > 0 ? waits[waits.length - 1] : Number.NaN,
   };
-  return { promised, deliveredOnce, lost, doubled, waitSeconds };
+  return { expected, promised, deliveredOnce, lost, doubled, waitSeconds };
 }
 
 /** Sign-ups per form: tried, stored, told to check their email. */
@@ -98,6 +114,7 @@ export function signupCounts(visits: readonly Visit[]) {
       tried: mine.length,
       stored: mine.filter((visit) => visit.stored).length,
       promised: mine.filter((visit) => visit.mailPromised).length,
+      noFollowUp: mine.filter((visit) => visit.stored && !visit.followUp).length,
     };
   });
 }
@@ -114,6 +131,14 @@ export interface RunResult {
   deadLetters: number;
   /** From the last visitor's answer to an empty queue. */
   drainSeconds: number;
+  /** From the last visitor's answer to the provider taking the last mail (negative: before it). */
+  lastMailAfterBurstSeconds: number;
+  /** Messages queued or being sent when the backend was killed. */
+  pendingAtKill: number;
+  /** Client addresses the visitors came from. */
+  addresses: number;
+  /** The machine's load average (1 minute) at the start and at the end of the burst. */
+  loadAverage: [number, number];
   burstSeconds: number;
   provider: { requests: number; rateLimited: number; failed: number; replayed: number };
 }
@@ -125,8 +150,9 @@ export function formatRun(result: RunResult): string {
     '',
     '| | |',
     '| --- | --- |',
-    `| sign-ups tried (in ${result.burstSeconds.toFixed(0)} s) | ${result.visits.length} |`,
+    `| sign-ups tried (in ${result.burstSeconds.toFixed(0)} s, from ${result.addresses} addresses) | ${result.visits.length} |`,
     `| sign-ups accepted (row stored) | ${result.visits.filter((visit) => visit.stored).length} |`,
+    `| of those, browsers that never made the follow-up call | ${result.visits.filter((visit) => visit.stored && !visit.followUp).length} |`,
     `| acknowledged rows kept after kill -9 | ${result.rowsKept} of ${result.rowsExpected} |`,
     `| visitors told "check your email" | ${result.mail.promised} |`,
     `| mails delivered exactly once | ${result.mail.deliveredOnce} |`,
@@ -134,20 +160,24 @@ export function formatRun(result: RunResult): string {
     `| mails doubled | ${result.mail.doubled} |`,
     `| dead letters | ${result.deadLetters} |`,
     `| from the button to the mail sent: p50 / p95 / max | ${result.mail.waitSeconds.p50.toFixed(0)} s / ${result.mail.waitSeconds.p95.toFixed(0)} s / ${result.mail.waitSeconds.max.toFixed(0)} s |`,
-    `| drain time after the burst | ${result.drainSeconds.toFixed(0)} s |`,
+    `| last mail taken, after the burst | ${result.lastMailAfterBurstSeconds.toFixed(0)} s |`,
+    `| drain time after the burst (queue seen empty, after the kill and restart) | ${result.drainSeconds.toFixed(0)} s |`,
+    `| messages queued or sending at the kill -9 | ${result.pendingAtKill} |`,
+    `| load average (1 min) at the burst's start / end | ${result.loadAverage[0].toFixed(2)} / ${result.loadAverage[1].toFixed(2)} |`,
     `| provider: requests / 429 / 5xx / replayed keys | ${result.provider.requests} / ${result.provider.rateLimited} / ${result.provider.failed} / ${result.provider.replayed} |`,
     '',
-    '| call | count | p50 | p95 | p99 | max |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| call | count | p50 | p95 | p99 | max | answers |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
     ...latencies(result.visits).map(
       (row) =>
-        `| ${row.call} | ${row.count} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${ms(row.max)} |`,
+        `| ${row.call} | ${row.count} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${ms(row.max)} | ${row.statuses} |`,
     ),
     '',
-    '| form | tried | stored | told to check their email |',
-    '| --- | --- | --- | --- |',
+    '| form | tried | stored | told to check their email | no follow-up call |',
+    '| --- | --- | --- | --- | --- |',
     ...signupCounts(result.visits).map(
-      (row) => `| ${row.form} | ${row.tried} | ${row.stored} | ${row.promised} |`,
+      (row) =>
+        `| ${row.form} | ${row.tried} | ${row.stored} | ${row.promised} | ${row.noFollowUp} |`,
     ),
   ];
   return lines.join('\n');

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +21,8 @@ export interface Scenario {
   seconds: number;
   /** Client addresses in 127.0.0.0/8 the visitors come from, round robin. */
   addresses: number;
+  /** Of the list sign-ups, the share whose browser never makes the follow-up call (0..1). */
+  noFollowUpShare: number;
   /** The fake provider: Resend's default rate, and a share of 500s (half after taking the mail). */
   providerRate: number;
   providerErrorRate: number;
@@ -98,6 +101,7 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
     const fetches = Array.from({ length: scenario.addresses }, (_, index) =>
       fetchFromAddress(clientAddress(index)),
     );
+    const loadAtStart = loadavg()[0];
     const started = performance.now();
     const spacingMs = (scenario.seconds * 1000) / scenario.signups;
     const visits: Promise<Visit>[] = [];
@@ -106,6 +110,10 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const form = FORMS[index % FORMS.length];
+      // Of each form's visitors, the first of every 1 / share (for 0.2: every fifth) never calls back.
+      const turn = Math.floor(index / FORMS.length);
+      const every = scenario.noFollowUpShare > 0 ? Math.round(1 / scenario.noFollowUpShare) : 0;
+      const followUp = every === 0 || turn % every !== 0;
       visits.push(
         visit(
           {
@@ -116,18 +124,24 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
           form,
           `visitor.${tag}.${index}@example.com`,
           index % 8 === 3,
+          followUp,
         ),
       );
       if (index % 100 === 99) scenario.log(`  ${index + 1} sign-ups sent`);
     }
     const done = await Promise.all(visits);
     const burstEnded = performance.now();
+    const burstEndedAt = Date.now();
+    const loadAtEnd = loadavg()[0];
     scenario.log(
       `  burst done in ${((burstEnded - started) / 1000).toFixed(1)} s; ${provider.accepted().length} mails out so far`,
     );
 
     await new Promise((resolve) => setTimeout(resolve, scenario.killAfterSeconds * 1000));
-    scenario.log(`  kill -9 of the backend (${provider.accepted().length} mails out)`);
+    const atKill = (await rpc(backend.url, 'mail_queue_pending')) as Record<string, number>;
+    scenario.log(
+      `  kill -9 of the backend (${provider.accepted().length} mails out, ${atKill.queued} queued, ${atKill.sending} sending)`,
+    );
     await backend.kill();
     await backend.restart();
     scenario.log('  backend started again');
@@ -150,6 +164,13 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
       stored.get(entry.form)?.has(entry.email.toLowerCase()),
     ).length;
     const stats = provider.stats();
+    const acknowledgedAddresses = new Set(acknowledged.map((entry) => entry.email.toLowerCase()));
+    const lastTaken = Math.max(
+      ...provider
+        .accepted()
+        .filter((mail) => acknowledgedAddresses.has(mail.to[0].toLowerCase()))
+        .map((mail) => mail.acceptedAt),
+    );
     return {
       engine: scenario.engine,
       visits: done,
@@ -158,6 +179,10 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
       mail: mailOutcome(done, provider.accepted()),
       deadLetters,
       drainSeconds,
+      lastMailAfterBurstSeconds: (lastTaken - burstEndedAt) / 1000,
+      pendingAtKill: atKill.queued + atKill.sending,
+      addresses: scenario.addresses,
+      loadAverage: [loadAtStart, loadAtEnd],
       burstSeconds: (burstEnded - started) / 1000,
       provider: {
         requests: stats.requests,

@@ -23,6 +23,11 @@ export interface Visit {
   stored: boolean;
   /** The visitor was told to check their email: the function answered that the mail is queued. */
   mailPromised: boolean;
+  /**
+   * The browser made the follow-up call after its insert (a list's send-thank-you-email); false for the
+   * browsers that closed first. The row's mail is queued by the insert either way.
+   */
+  followUp: boolean;
   calls: CallTiming[];
 }
 
@@ -68,14 +73,16 @@ export interface Site {
 }
 
 /**
- * One visitor's sign-up: for the lists, the anon insert and then send-thank-you-email with the list and
- * the address; for careers, submit-application with the fields (and, every other time, a résumé).
+ * One visitor's sign-up: for the lists, the anon insert and then, unless the browser is gone first
+ * (`followUp` false), send-thank-you-email with the list and the address; for careers,
+ * submit-application with the fields (and, every other time, a résumé).
  */
 export async function visit(
   site: Site,
   form: Form,
   email: string,
   withResume: boolean,
+  followUp = true,
 ): Promise<Visit> {
   const calls: CallTiming[] = [];
   const startedAt = Date.now();
@@ -104,6 +111,7 @@ export async function visit(
       startedAt,
       stored: answer.status === 200,
       mailPromised: emailSent,
+      followUp: true,
       calls,
     };
   }
@@ -115,7 +123,10 @@ export async function visit(
     }),
   );
   if (insert.status !== 201) {
-    return { form, email, startedAt, stored: false, mailPromised: false, calls };
+    return { form, email, startedAt, stored: false, mailPromised: false, followUp, calls };
+  }
+  if (!followUp) {
+    return { form, email, startedAt, stored: true, mailPromised: false, followUp, calls };
   }
   const mail = await timed('send-thank-you-email', calls, () =>
     site.fetch(`${site.url}/functions/v1/send-thank-you-email`, {
@@ -124,5 +135,13 @@ export async function visit(
       body: JSON.stringify({ type: form, email }),
     }),
   );
-  return { form, email, startedAt, stored: true, mailPromised: mail.status === 200, calls };
+  return {
+    form,
+    email,
+    startedAt,
+    stored: true,
+    mailPromised: mail.status === 200,
+    followUp,
+    calls,
+  };
 }
