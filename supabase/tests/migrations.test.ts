@@ -94,7 +94,7 @@ describe('functions reachable through the Data API', () => {
   // PostgreSQL gives EXECUTE on every new function to PUBLIC, whatever the default privileges of the API
   // roles say, on hosted Supabase as here: a migration that forgets `revoke … from public` exposes its
   // function at /rest/v1/rpc. None in public is for the site's visitors; the console's functions are for
-  // signed-in sessions, and check for staff themselves (console.test.ts).
+  // signed-in sessions, and check for staff themselves (console-access.test.ts).
   const reachable = (role: ApiRole) =>
     asSuperuser(
       `select p.oid::regprocedure::text as name
@@ -242,7 +242,7 @@ describe('general_applications as anon', () => {
   });
 });
 
-describe('authenticated (the console; staff are checked in console.test.ts)', () => {
+describe('authenticated (the console; staff are checked in console-access.test.ts)', () => {
   it('may not write any table, and a session that is not staff reads no row', async () => {
     for (const table of TABLES) {
       await expect(insertAs('authenticated', table, validRow(table))).rejects.toMatchObject({
