@@ -59,7 +59,28 @@ async function importHandler(name: string): Promise<Handler> {
   return served;
 }
 
-for (const name of FUNCTIONS.filter((fn) => !PROJECT_ONLY.has(fn) && !AUTH_HOOKS.has(fn))) {
+// Reached by a browser's own report delivery only, which needs no CORS: it answers no preflight, so no
+// other site's script can send it reports from its visitors' browsers (docs/security.md, "CSP reports").
+const NO_CORS = new Set(['csp-report']);
+
+for (const name of NO_CORS) {
+  Deno.test(`${name}: answers no preflight, and no CORS header`, async () => {
+    const handler = await handlerOf(name);
+    const answer = await handler(
+      new Request(`http://functions.test/${name}`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'POST' },
+      }),
+    );
+    assertEquals(answer.status, 405);
+    assertEquals(answer.headers.get('access-control-allow-origin'), null);
+    await answer.body?.cancel();
+  });
+}
+
+for (const name of FUNCTIONS.filter(
+  (fn) => !PROJECT_ONLY.has(fn) && !AUTH_HOOKS.has(fn) && !NO_CORS.has(fn),
+)) {
   Deno.test(`${name}: answers the preflight with the CORS headers supabase-js needs`, async () => {
     const handler = await handlerOf(name);
     const answer = await handler(
