@@ -1,4 +1,4 @@
-import { startTestServer, uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
+import { uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
 import { signInToConsole } from './support/console-sign-in.ts';
 import {
   addStaff,
@@ -6,9 +6,9 @@ import {
   authSession,
   claimsOf,
   sessionClient,
-  signedIn,
   signupArgs,
   staffSession,
+  startConsoleServer,
   storeApplication,
   storeWaitlistSignup,
   tokenClient,
@@ -16,19 +16,13 @@ import {
 } from './support/console.ts';
 
 // The console's data through the real server (PGlite, or PostgreSQL in test-postgres): who may read what: every console table and function refused to anonymous callers, outsiders and forged claims, and open to staff; Supabase Auth's own sessions; the staff table
-// (migration 20251128000000_console.sql, and 20251202000000_console_sign_in.sql for who is staff). Staff
-// sessions are Supabase Auth's own, signed in through the console with a code from the mail; other
-// addresses' sessions are made with Auth's admin API; the claims a real sign-in cannot give are tokens
-// signed with the legacy secret (support/console.ts).
+// (migration 20251128000000_console.sql, and 20251202000000_console_sign_in.sql for who is staff); how the
+// sessions are made: support/console.ts, startConsoleServer.
 
 let t: TestServer;
 let staff: SignedInMember;
 let outsider: SignedInMember;
-beforeAll(async () => {
-  t = await startTestServer();
-  staff = await staffSession(t);
-  outsider = await signedIn(t, 'outsider');
-});
+beforeAll(async () => ({ t, staff, outsider } = await startConsoleServer()));
 afterAll(() => t.stop());
 
 /** What staff read directly: the sign-up lists and the audit log. */

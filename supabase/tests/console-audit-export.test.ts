@@ -1,23 +1,19 @@
-import { startTestServer, uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
+import { uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
 import {
   auditLines,
   staffSession,
+  startConsoleServer,
   storeApplication,
   type SignedInMember,
 } from './support/console.ts';
 
 // The console's data through the real server (PGlite, or PostgreSQL in test-postgres): the audit log, and the CSV export functions
-// (migration 20251128000000_console.sql, and 20251202000000_console_sign_in.sql for who is staff). Staff
-// sessions are Supabase Auth's own, signed in through the console with a code from the mail; other
-// addresses' sessions are made with Auth's admin API; the claims a real sign-in cannot give are tokens
-// signed with the legacy secret (support/console.ts).
+// (migration 20251128000000_console.sql, and 20251202000000_console_sign_in.sql for who is staff); how the
+// sessions are made: support/console.ts, startConsoleServer.
 
 let t: TestServer;
 let staff: SignedInMember;
-beforeAll(async () => {
-  t = await startTestServer();
-  staff = await staffSession(t);
-});
+beforeAll(async () => ({ t, staff } = await startConsoleServer()));
 afterAll(() => t.stop());
 
 describe('the audit log', () => {

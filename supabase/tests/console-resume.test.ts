@@ -1,17 +1,12 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  pdfBytes,
-  startTestServer,
-  SUPABASE_DIR,
-  type TestServer,
-} from '@agentora/local-supabase/testing';
+import { pdfBytes, SUPABASE_DIR, type TestServer } from '@agentora/local-supabase/testing';
 import {
   accessToken,
   auditLines,
-  signedIn,
   staffSession,
+  startConsoleServer,
   storeApplication,
   type SignedInMember,
 } from './support/console.ts';
@@ -25,11 +20,7 @@ import {
 let t: TestServer;
 let staff: SignedInMember;
 let outsider: SignedInMember;
-beforeAll(async () => {
-  t = await startTestServer();
-  staff = await staffSession(t);
-  outsider = await signedIn(t, 'outsider');
-});
+beforeAll(async () => ({ t, staff, outsider } = await startConsoleServer()));
 afterAll(() => t.stop());
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;

@@ -5,6 +5,7 @@ import {
   LOCAL_JWT_SECRET,
   pdfBytes,
   signJwt,
+  startTestServer,
   uniqueEmail,
   type TestServer,
 } from '@agentora/local-supabase/testing';
@@ -126,6 +127,21 @@ export async function staffSession(t: TestServer, label = 'staff'): Promise<Sign
   await addStaff(t, email);
   const { client, session } = await signInToConsole(t, email);
   return { email, client, session };
+}
+
+/**
+ * A server for one test file with a staff member and an outsider signed in. Staff sessions are Supabase
+ * Auth's own, signed in through the console with a code from the mail; the outsider's is made with
+ * Auth's admin API, since nothing else makes one; the claims a real sign-in cannot give are tokens
+ * signed with the legacy secret (accessToken).
+ */
+export async function startConsoleServer(): Promise<{
+  t: TestServer;
+  staff: SignedInMember;
+  outsider: SignedInMember;
+}> {
+  const t = await startTestServer();
+  return { t, staff: await staffSession(t), outsider: await signedIn(t, 'outsider') };
 }
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
