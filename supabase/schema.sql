@@ -4241,6 +4241,7 @@ declare
   v_details text;
   v_more jsonb;
   v_taken jsonb := '[]'::jsonb;
+  v_skipped uuid[] := '{}';
 begin
   update public.mail_queue q
      set status = 'dead', dead_at = now(), lease = null, leased_until = null,
@@ -4257,37 +4258,50 @@ begin
      and ((q.status = 'sending' and q.attempts >= private.mail_max_attempts())
           or q.created_at < now() - k.lifetime);
 
-  select * into v_first
-    from public.mail_queue
-   where (status = 'queued' and available_at <= now())
-      or (status = 'sending' and leased_until <= now())
-   order by available_at, created_at
-   limit 1
-     for update skip locked;
-  if not found then
+  -- The oldest due message decides. If it is in a batch, this take must have the whole batch: a batch
+  -- taken in parts would go out under other keys after its request may already have gone. So one take
+  -- at a time per batch (a transaction's advisory lock, tried, never waited for; a take that does not get
+  -- it looks past that batch), which then locks every due member, waiting if need be: no other take locks
+  -- a member of a batch (the candidate is read without a lock, and new batches are made of messages in
+  -- none).
+  loop
+    select * into v_first
+      from public.mail_queue
+     where ((status = 'queued' and available_at <= now())
+            or (status = 'sending' and leased_until <= now()))
+       and (batch is null or batch <> all(v_skipped))
+     order by available_at, created_at
+     limit 1;
+    if not found then
+      return v_taken;
+    end if;
+    if v_first.batch is null then
+      v_batch := gen_random_uuid();
+      v_ids := array(
+        select id from public.mail_queue
+         where batch is null
+           and ((status = 'queued' and available_at <= now()) or (status = 'sending' and leased_until <= now()))
+           and (case when v_first.alone or p_limit <= 1 then id = v_first.id else not alone end)
+         order by available_at, created_at
+         limit greatest(p_limit, 1)
+           for update skip locked);
+      -- Nothing free: other takes hold what is due.
+      exit;
+    end if;
+    if pg_try_advisory_xact_lock(hashtextextended('mail batch ' || v_first.batch::text, 0)) then
+      v_batch := v_first.batch;
+      v_ids := array(
+        select id from public.mail_queue
+         where batch = v_batch
+           and ((status = 'queued' and available_at <= now()) or (status = 'sending' and leased_until <= now()))
+         order by id
+           for update);
+      exit when cardinality(v_ids) > 0;
+    end if;
+    v_skipped := v_skipped || v_first.batch;
+  end loop;
+  if cardinality(v_ids) = 0 then
     return v_taken;
-  end if;
-  if v_first.batch is not null then
-    v_batch := v_first.batch;
-    v_ids := array(
-      select id from public.mail_queue
-       where batch = v_batch
-         and ((status = 'queued' and available_at <= now()) or (status = 'sending' and leased_until <= now()))
-       order by id
-       limit greatest(p_limit, 1)
-         for update skip locked);
-  elsif v_first.alone or p_limit <= 1 then
-    v_batch := gen_random_uuid();
-    v_ids := array[v_first.id];
-  else
-    v_batch := gen_random_uuid();
-    v_ids := array[v_first.id] || array(
-      select id from public.mail_queue
-       where batch is null and not alone and id <> v_first.id
-         and ((status = 'queued' and available_at <= now()) or (status = 'sending' and leased_until <= now()))
-       order by available_at, created_at
-       limit p_limit - 1
-         for update skip locked);
   end if;
 
   for v_message in

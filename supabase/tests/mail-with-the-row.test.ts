@@ -280,6 +280,34 @@ describe('batches (take_mail_batch, settle_mail_batch)', () => {
     expect(again.map((mail) => mail.id).sort()).toEqual(first.map((mail) => mail.id).sort());
   });
 
+  it('is never split by another worker holding one of its members', async () => {
+    // Another worker's take holds one member's row lock for a moment (it picked that member first, as
+    // two takes at the same moment can). Split, the other member would go out alone under its own key
+    // after the batch's request may already have gone: a second mail. On PostgreSQL the take waits for
+    // the lock and takes the batch whole; on PGlite the transactions run one after another anyway.
+    await queued(3);
+    const first = await take(2);
+    await settle(
+      first[0].lease,
+      first.map(({ id }) => ({ id, outcome: 'retry', detail: 'HTTP 500', delay_ms: 0 })),
+    );
+    const [held] = [...first].sort((a, b) => (a.id < b.id ? 1 : -1));
+    const holding = db.asSuperuser(
+      `with locked as (select id from public.mail_queue where id = $1 for update)
+       select pg_sleep(1) from locked`,
+      [held.id],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const takes = await Promise.all([take(100), take(100)]);
+    await holding;
+    const batches = [...takes, await take(100), await take(100)]
+      .filter((batch) => batch.length > 0)
+      .map((batch) => batch.map((mail) => mail.id).sort());
+    // The batch whole, once; the third message in a batch of its own.
+    expect(batches).toContainEqual(first.map((mail) => mail.id).sort());
+    expect(batches).toHaveLength(2);
+  });
+
   it('a batch the provider did not take (429) may be regrouped', async () => {
     const ids = await queued(3);
     const first = await take(2);
