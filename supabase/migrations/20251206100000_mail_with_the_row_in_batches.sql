@@ -96,7 +96,7 @@ create policy waitlist_signups_anon_insert on public.waitlist_signups
   for insert to anon with check (true);
 
 -- The browser's follow-up call: the message queued for the newest sign-up of the type and address made
--- in the last 10 minutes, or NULL. Asking twice answers the same message and queues nothing. A row made
+-- in the last 10 minutes and not yet confirmed, or NULL. Asking twice answers the same message and queues nothing. A row made
 -- before this migration, not yet mailed, is queued here once (the row is locked, so two calls at once
 -- queue one).
 create function public.queued_thank_you_mail(p_type text, p_email text)
@@ -117,12 +117,13 @@ begin
   if p_type not in ('early_access', 'newsletter', 'waitlist', 'career') then
     raise exception 'unknown thank-you email type: %', p_type using errcode = '22023';
   end if;
+  -- A list's sign-up once confirmed awaits no thank-you mail (an application has no confirmation).
   execute format(
     'select id, thank_you_sent_at from public.%I
-      where lower(email) = lower($1) and created_at > now() - interval ''10 minutes''
+      where lower(email) = lower($1) and created_at > now() - interval ''10 minutes''%s
       order by created_at desc limit 1
         for update',
-    v_table)
+    v_table, case when p_type = 'career' then '' else ' and confirmed_at is null' end)
     into v_id, v_sent_at using p_email;
   if v_id is null then
     return null;

@@ -158,6 +158,16 @@ describe('the follow-up call (queued_thank_you_mail)', () => {
     expect(await messagesOf('early_access_id', id)).toHaveLength(1);
   });
 
+  it('answers nothing for a sign-up already confirmed: it awaits no thank-you mail', async () => {
+    const email = uniqueEmail('confirmed');
+    const id = await signUp('newsletter_subscriptions', email);
+    await db.asSuperuser(
+      'update public.newsletter_subscriptions set confirmed_at = now() where id = $1',
+      [id],
+    );
+    expect(await service('public.queued_thank_you_mail($1, $2)', ['newsletter', email])).toBeNull();
+  });
+
   it('answers nothing for a sign-up older than 10 minutes', async () => {
     const email = uniqueEmail('old');
     const id = await signUp('newsletter_subscriptions', email);

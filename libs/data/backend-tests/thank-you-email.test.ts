@@ -24,7 +24,10 @@ describe('invokeThankYouEmail (early access)', () => {
     });
     const [mail] = await outboxFor(email);
     expect(mail).toMatchObject({
-      idempotencyKey: `mail/${result.messageId}`,
+      // Alone, under its own key, or in a batch with others due at the same moment.
+      idempotencyKey: expect.stringMatching(
+        new RegExp(`^(mail/${result.messageId}|batch/[0-9a-f]{64})$`),
+      ),
       subject: "You're on the Agentora early access list",
     });
     expect(mail.text).toContain('Hi there,');
@@ -52,14 +55,15 @@ describe('invokeThankYouEmail (early access)', () => {
   it('reports the function refusal as success: false with its reason, without throwing', async () => {
     const email = uniqueEmail();
     await insertEarlyAccessSignup(email);
-    await invokeThankYouEmail({ type: 'early_access', email });
-    await expect(invokeThankYouEmail({ type: 'early_access', email })).resolves.toEqual({
+    // The insert queued the mail; the call, made twice, answers the same message twice.
+    const first = await invokeThankYouEmail({ type: 'early_access', email });
+    await expect(invokeThankYouEmail({ type: 'early_access', email })).resolves.toEqual(first);
+    await expect(
+      invokeThankYouEmail({ type: 'early_access', email: uniqueEmail('never') }),
+    ).resolves.toEqual({
       success: false,
       error: 'No recent sign-up awaiting a thank-you email was found for this address.',
     });
-    await expect(
-      invokeThankYouEmail({ type: 'early_access', email: uniqueEmail('never') }),
-    ).resolves.toMatchObject({ success: false });
   });
 });
 
