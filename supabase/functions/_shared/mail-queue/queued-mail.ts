@@ -8,7 +8,7 @@ import {
 } from '../rules/places.ts';
 
 /**
- * A message leased from the queue (public.take_queued_mail): what it is about and where it goes, read
+ * A message leased from the queue (public.take_mail_batch): what it is about and where it goes, read
  * from the stored rows at the moment of sending. Its words and links are rendered from this alone.
  */
 export type QueuedMail = {

@@ -15,7 +15,7 @@ export interface PlaceLinks {
 
 export interface PlaceMail {
   list: LineList;
-  /** The place when the mail is sent (take_queued_mail computes it then). */
+  /** The place when the mail is sent (take_mail_batch computes it then). */
   position: number;
 }
 
