@@ -172,4 +172,71 @@ describe('Resend transport', () => {
       status: 'failed',
     });
   });
+
+  describe('a batch (POST /emails/batch)', () => {
+    const second: MailMessage = { ...message, to: 'bob@example.com', subject: 'Hello' };
+    const batch = () => transport().deliverBatch?.([message, second], 'batch/k');
+
+    it('posts both under the batch key, permissive, and reads one id per message in order', async () => {
+      answer = { status: 200, body: { data: [{ id: 're_a' }, { id: 're_b' }], errors: [] } };
+      await expect(batch()).resolves.toEqual({
+        status: 'answered',
+        results: [
+          { status: 'sent', id: 're_a' },
+          { status: 'sent', id: 're_b' },
+        ],
+      });
+      expect(requests).toEqual([
+        expect.objectContaining({
+          key: 'batch/k',
+          body: [
+            expect.objectContaining({ to: ['ada@example.com'], subject: 'Hi' }),
+            expect.objectContaining({ to: ['bob@example.com'], subject: 'Hello' }),
+          ],
+        }),
+      ]);
+    });
+
+    it('reads a refused message by its index, the others taken in order', async () => {
+      answer = {
+        status: 200,
+        body: { data: [{ id: 're_b' }], errors: [{ index: 0, message: 'Invalid `to` field.' }] },
+      };
+      await expect(batch()).resolves.toEqual({
+        status: 'answered',
+        results: [
+          { status: 'refused', reason: 'Resend refused it in a batch: Invalid `to` field.' },
+          { status: 'sent', id: 're_b' },
+        ],
+      });
+    });
+
+    it.each([
+      ['ids for fewer messages than sent', { data: [{ id: 're_a' }] }],
+      ['an index out of range', { data: [{ id: 're_a' }], errors: [{ index: 2, message: 'x' }] }],
+      ['no data', { errors: [] }],
+    ])('takes %s as no clear answer (try again under the key)', async (_label, body) => {
+      answer = { status: 200, body };
+      await expect(batch()).resolves.toMatchObject({ status: 'failed' });
+    });
+
+    it.each([400, 413, 422])(
+      'splits a batch refused whole (%i): nothing was taken, each goes alone',
+      async (status) => {
+        answer = { status, body: { name: 'validation_error', message: 'No.' } };
+        await expect(batch()).resolves.toMatchObject({ status: 'split' });
+      },
+    );
+
+    it('waits out a 429 and retries a 5xx for the whole batch', async () => {
+      answer = {
+        status: 429,
+        body: { name: 'rate_limit_exceeded' },
+        headers: { 'Retry-After': '2' },
+      };
+      await expect(batch()).resolves.toMatchObject({ status: 'throttled', retryAfterMs: 2000 });
+      answer = { status: 500, body: { name: 'internal_server_error' } };
+      await expect(batch()).resolves.toMatchObject({ status: 'failed' });
+    });
+  });
 });

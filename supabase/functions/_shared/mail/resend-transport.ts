@@ -188,8 +188,9 @@ export function createResendTransport(options: ResendTransportOptions): MailTran
           reason: `Resend answered HTTP ${response.status} without an id for each message`,
         };
       }
-      // The request as a whole was refused (a batch-level rule, not one message's): nothing was taken.
-      if (response.status === 400 || response.status === 422) {
+      // The request as a whole was refused (a batch-level rule, or a body too large, not one message's):
+      // nothing was taken.
+      if (response.status === 400 || response.status === 413 || response.status === 422) {
         return {
           status: 'split',
           reason: `Resend refused the batch (HTTP ${response.status}): ${
