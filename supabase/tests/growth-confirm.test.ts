@@ -11,7 +11,7 @@ import {
 // Confirmation and the place mail in SQL (migration 20251129000000_growth.sql): confirm_token_email_domain,
 // confirm_signup's place and its 'place' message, take_queued_mail for it, keep_place_tokens,
 // place_for_token, and what unsubscribing and copying do with them. The worker's side (tokens derived
-// from the message id, the rendered mail) is in place-mail.test.ts and growth-functions.test.ts.
+// from the message id, the rendered mail) is in unit/place-mail.test.ts and growth-functions.test.ts.
 let db: TestDatabase;
 beforeAll(async () => {
   db = await openTestDatabase();

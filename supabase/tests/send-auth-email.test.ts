@@ -12,7 +12,7 @@ import { signInToConsole } from './support/console-sign-in.ts';
 
 // send-auth-email through the real server: the local Auth calls the Send Email Hook (supabase/config.toml
 // [auth.hook.send_email]) and the function's index.ts on Deno checks the signature and mails nothing, so
-// Auth mails nobody. The handler's own rules, with fakes, are in send-auth-email-handler.test.ts and the
+// Auth mails nobody. The handler's own rules, with fakes, are in unit/send-auth-email-handler.test.ts and the
 // Deno test of the handler.
 let t: TestServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 // The Standard Webhooks implementation on Deno, where the functions verify with it; the same checks run
-// on Node in tests/standard-webhooks.test.ts.
+// on Node in tests/unit/standard-webhooks.test.ts.
 import { standardWebhooksChecks } from '../support/standard-webhooks-vector.ts';
 import { assertEquals } from './assert.ts';
 

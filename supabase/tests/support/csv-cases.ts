@@ -1,5 +1,5 @@
 // The CSV cells of console-export (supabase/functions/console-export/csv.ts): each value, what the file
-// holds for it, and why. Jest (tests/console-export-csv.test.ts) and Deno (tests/deno/csv.test.ts) both
+// holds for it, and why. Jest (tests/unit/console-export-csv.test.ts) and Deno (tests/deno/csv.test.ts) both
 // run them, as the module runs in both.
 export const CSV_CELL_CASES: ReadonlyArray<readonly [value: unknown, cell: string, why: string]> = [
   ['Ada', 'Ada', 'plain text as it is'],

@@ -1,6 +1,6 @@
 // The Standard Webhooks specification's test vector, and what the one implementation
 // (functions/_shared/webhooks/standard-webhooks.ts) must make of it: run on Deno by
-// tests/deno/standard-webhooks.test.ts and on Node by tests/standard-webhooks.test.ts, because the
+// tests/deno/standard-webhooks.test.ts and on Node by tests/unit/standard-webhooks.test.ts, because the
 // functions verify with it on Deno and the local server signs its hook calls with it on Node.
 import {
   secretKeys,

@@ -4,8 +4,8 @@ import {
   createResendTransport,
   retryAfterMs,
   UNCONFIGURED_TRANSPORT,
-} from '../functions/_shared/mail/resend-transport.ts';
-import type { MailMessage } from '../functions/_shared/mail/types.ts';
+} from '../../functions/_shared/mail/resend-transport.ts';
+import type { MailMessage } from '../../functions/_shared/mail/types.ts';
 
 // One try per call: a local HTTP server answers as api.resend.com would, and each answer must come out
 // as the delivery the queue acts on (sent, throttled, failed: try again, refused: dead letter).

@@ -1,18 +1,18 @@
-import { createConfirmEmailHandler } from '../functions/confirm-email/handler.ts';
-import type { ConsentLedger, PrivacyLedger } from '../functions/_shared/consent/link-ledger.ts';
-import { siteOrigins } from '../functions/_shared/http/site-origin.ts';
-import { emailLinks, publicUrls } from '../functions/_shared/links/public-urls.ts';
-import { listUnsubscribeHeaders, mailHeaders } from '../functions/_shared/mail/headers.ts';
-import type { RateLimiter } from '../functions/_shared/rate-limit.ts';
+import { createConfirmEmailHandler } from '../../functions/confirm-email/handler.ts';
+import type { ConsentLedger, PrivacyLedger } from '../../functions/_shared/consent/link-ledger.ts';
+import { siteOrigins } from '../../functions/_shared/http/site-origin.ts';
+import { emailLinks, publicUrls } from '../../functions/_shared/links/public-urls.ts';
+import { listUnsubscribeHeaders, mailHeaders } from '../../functions/_shared/mail/headers.ts';
+import type { RateLimiter } from '../../functions/_shared/rate-limit.ts';
 import {
   isTokenShape,
   mailLinkToken,
   newToken,
   tokenHash,
-} from '../functions/_shared/tokens/email-token.ts';
-import { createPrivacyRequestHandler } from '../functions/privacy-request/handler.ts';
-import { createUnsubscribeHandler } from '../functions/unsubscribe/handler.ts';
-import { sha256 } from './support/consent.ts';
+} from '../../functions/_shared/tokens/email-token.ts';
+import { createPrivacyRequestHandler } from '../../functions/privacy-request/handler.ts';
+import { createUnsubscribeHandler } from '../../functions/unsubscribe/handler.ts';
+import { sha256 } from '../support/consent.ts';
 
 // The link functions' own rules, as they hold on hosted Supabase whatever the gateway in front does: the
 // origin rule, the neutral answer, the methods and bodies, the deferred privacy mail. The real SQL and

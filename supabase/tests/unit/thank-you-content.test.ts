@@ -1,5 +1,5 @@
-import { renderThankYouEmail as renderWithLinks } from '../functions/_shared/thank-you/content.ts';
-import type { MailList } from '../functions/_shared/rules/mail-lists.ts';
+import { renderThankYouEmail as renderWithLinks } from '../../functions/_shared/thank-you/content.ts';
+import type { MailList } from '../../functions/_shared/rules/mail-lists.ts';
 
 const LINKS = {
   siteUrl: 'https://agentora.ai',

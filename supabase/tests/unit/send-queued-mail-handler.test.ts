@@ -1,10 +1,10 @@
-import { publicUrls } from '../functions/_shared/links/public-urls.ts';
-import type { MailWorker } from '../functions/_shared/mail-queue/drain.ts';
-import type { MailQueueStore, Settlement } from '../functions/_shared/mail-queue/queue-store.ts';
-import type { QueuedMail } from '../functions/_shared/mail-queue/queued-mail.ts';
-import type { MailMessage, MailTransport } from '../functions/_shared/mail/types.ts';
-import { createSendQueuedMailHandler } from '../functions/send-queued-mail/handler.ts';
-import { oneAtATimeStore } from './support/mail-worker.ts';
+import { publicUrls } from '../../functions/_shared/links/public-urls.ts';
+import type { MailWorker } from '../../functions/_shared/mail-queue/drain.ts';
+import type { MailQueueStore, Settlement } from '../../functions/_shared/mail-queue/queue-store.ts';
+import type { QueuedMail } from '../../functions/_shared/mail-queue/queued-mail.ts';
+import type { MailMessage, MailTransport } from '../../functions/_shared/mail/types.ts';
+import { createSendQueuedMailHandler } from '../../functions/send-queued-mail/handler.ts';
+import { oneAtATimeStore } from '../support/mail-worker.ts';
 
 // The worker function's own rules (its body, its answers, running after the answer) with an in-memory
 // queue; the SQL and the provider are in mail-queue.test.ts. Only the secret key reaches this handler:

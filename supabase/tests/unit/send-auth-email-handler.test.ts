@@ -1,9 +1,9 @@
-import { createSendAuthEmailHandler } from '../functions/send-auth-email/handler.ts';
+import { createSendAuthEmailHandler } from '../../functions/send-auth-email/handler.ts';
 import {
   signWebhook,
   verifyWebhook,
   webhookKeys,
-} from '../functions/_shared/webhooks/standard-webhooks.ts';
+} from '../../functions/_shared/webhooks/standard-webhooks.ts';
 
 // The Send Email Hook's function with fakes: the signature and the answers Auth reads. It mails nothing
 // (the Deno test of the handler holds that too, send-auth-email.test.ts shows it through the local

@@ -1,11 +1,11 @@
-import type { RateLimiter } from '../functions/_shared/rate-limit.ts';
-import { publicUrls } from '../functions/_shared/links/public-urls.ts';
-import { storedTokenHashes } from '../functions/_shared/mail-queue/link-tokens.ts';
-import { renderQueuedMail } from '../functions/_shared/mail-queue/render-queued-mail.ts';
-import type { MailTokenHashes, ThankYouLedger } from '../functions/_shared/thank-you/ledger.ts';
-import type { MailList } from '../functions/_shared/rules/mail-lists.ts';
-import { tokenHash } from '../functions/_shared/tokens/email-token.ts';
-import { createThankYouEmailHandler } from '../functions/send-thank-you-email/handler.ts';
+import type { RateLimiter } from '../../functions/_shared/rate-limit.ts';
+import { publicUrls } from '../../functions/_shared/links/public-urls.ts';
+import { storedTokenHashes } from '../../functions/_shared/mail-queue/link-tokens.ts';
+import { renderQueuedMail } from '../../functions/_shared/mail-queue/render-queued-mail.ts';
+import type { MailTokenHashes, ThankYouLedger } from '../../functions/_shared/thank-you/ledger.ts';
+import type { MailList } from '../../functions/_shared/rules/mail-lists.ts';
+import { tokenHash } from '../../functions/_shared/tokens/email-token.ts';
+import { createThankYouEmailHandler } from '../../functions/send-thank-you-email/handler.ts';
 
 // The handler's own rules (payload, status codes, the queue's answers, the limit), with an in-memory
 // ledger standing in for the database; the real ledger, queue and server run in functions.test.ts and

@@ -1,12 +1,12 @@
-import { publicUrls } from '../functions/_shared/links/public-urls.ts';
-import { drainMailQueue } from '../functions/_shared/mail-queue/drain.ts';
-import { inviteUnsubscribeToken } from '../functions/_shared/mail-queue/link-tokens.ts';
-import type { Settlement } from '../functions/_shared/mail-queue/queue-store.ts';
-import type { QueuedMail } from '../functions/_shared/mail-queue/queued-mail.ts';
-import { toQueuedMail } from '../functions/_shared/mail-queue/queued-mail.ts';
-import { renderQueuedMail } from '../functions/_shared/mail-queue/render-queued-mail.ts';
-import { renderInviteEmail } from '../functions/_shared/mail/invite-email.ts';
-import { oneAtATimeStore, recordingWorker } from './support/mail-worker.ts';
+import { publicUrls } from '../../functions/_shared/links/public-urls.ts';
+import { drainMailQueue } from '../../functions/_shared/mail-queue/drain.ts';
+import { inviteUnsubscribeToken } from '../../functions/_shared/mail-queue/link-tokens.ts';
+import type { Settlement } from '../../functions/_shared/mail-queue/queue-store.ts';
+import type { QueuedMail } from '../../functions/_shared/mail-queue/queued-mail.ts';
+import { toQueuedMail } from '../../functions/_shared/mail-queue/queued-mail.ts';
+import { renderQueuedMail } from '../../functions/_shared/mail-queue/render-queued-mail.ts';
+import { renderInviteEmail } from '../../functions/_shared/mail/invite-email.ts';
+import { oneAtATimeStore, recordingWorker } from '../support/mail-worker.ts';
 
 // The invitation's words and the worker's side of it, without a database: what console-invites.test.ts
 // checks end to end through the server.

@@ -4,10 +4,10 @@ import {
   createConsoleSignInHandler,
   randomSignInCode,
   type SignInCodeStore,
-} from '../functions/console-sign-in/handler.ts';
-import { SIGN_IN_CODE_EXPIRY_SECONDS } from '../functions/_shared/mail/sign-in-code-email.ts';
-import type { Delivery, MailMessage } from '../functions/_shared/mail/types.ts';
-import { CONSOLE_SIGN_IN } from '../functions/_shared/rules/console-sign-in.ts';
+} from '../../functions/console-sign-in/handler.ts';
+import { SIGN_IN_CODE_EXPIRY_SECONDS } from '../../functions/_shared/mail/sign-in-code-email.ts';
+import type { Delivery, MailMessage } from '../../functions/_shared/mail/types.ts';
+import { CONSOLE_SIGN_IN } from '../../functions/_shared/rules/console-sign-in.ts';
 
 // console-sign-in's handler with fakes: the answers, which never depend on whether the address is staff,
 // the time they take, what is stored and mailed, and what is logged. The function through the local

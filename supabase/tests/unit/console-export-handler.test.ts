@@ -3,8 +3,8 @@ import {
   EXPORT_PAGE_SIZE,
   type CallerDatabase,
   type RpcResult,
-} from '../functions/console-export/handler.ts';
-import { EXPORT_COLUMNS } from '../functions/console-export/export-request.ts';
+} from '../../functions/console-export/handler.ts';
+import { EXPORT_COLUMNS } from '../../functions/console-export/export-request.ts';
 
 // console-export's own rules with an in-memory database: the request, the answers, the file and how it
 // is read page by page. The RPCs themselves, the session check and row-level security are in

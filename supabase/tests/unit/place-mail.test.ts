@@ -1,14 +1,14 @@
-import { emailLinks, publicUrls } from '../functions/_shared/links/public-urls.ts';
-import { drainMailQueue } from '../functions/_shared/mail-queue/drain.ts';
-import { placeTokens } from '../functions/_shared/mail-queue/link-tokens.ts';
-import type { Settlement } from '../functions/_shared/mail-queue/queue-store.ts';
-import { createRpcMailQueueStore } from '../functions/_shared/mail-queue/queue-store.ts';
-import { toQueuedMail, type QueuedMail } from '../functions/_shared/mail-queue/queued-mail.ts';
-import { renderQueuedMail } from '../functions/_shared/mail-queue/render-queued-mail.ts';
-import { renderPlaceEmail, type PlaceLinks } from '../functions/_shared/mail/place-email.ts';
-import { REFERRAL_OFFER } from '../functions/_shared/rules/places.ts';
-import { isTokenShape, mailLinkToken } from '../functions/_shared/tokens/email-token.ts';
-import { oneAtATimeStore, recordingWorker } from './support/mail-worker.ts';
+import { emailLinks, publicUrls } from '../../functions/_shared/links/public-urls.ts';
+import { drainMailQueue } from '../../functions/_shared/mail-queue/drain.ts';
+import { placeTokens } from '../../functions/_shared/mail-queue/link-tokens.ts';
+import type { Settlement } from '../../functions/_shared/mail-queue/queue-store.ts';
+import { createRpcMailQueueStore } from '../../functions/_shared/mail-queue/queue-store.ts';
+import { toQueuedMail, type QueuedMail } from '../../functions/_shared/mail-queue/queued-mail.ts';
+import { renderQueuedMail } from '../../functions/_shared/mail-queue/render-queued-mail.ts';
+import { renderPlaceEmail, type PlaceLinks } from '../../functions/_shared/mail/place-email.ts';
+import { REFERRAL_OFFER } from '../../functions/_shared/rules/places.ts';
+import { isTokenShape, mailLinkToken } from '../../functions/_shared/tokens/email-token.ts';
+import { oneAtATimeStore, recordingWorker } from '../support/mail-worker.ts';
 
 // The place mail (docs/growth.md) and the worker's side of it, without a database: its words, links and
 // tokens, what take_queued_mail's answer must look like, and the tokens' hashes stored before sending.

@@ -1,23 +1,23 @@
-import { createConfirmEmailHandler } from '../functions/confirm-email/handler.ts';
-import { isDisposableDomain } from '../functions/_shared/consent/disposable-domain.ts';
+import { createConfirmEmailHandler } from '../../functions/confirm-email/handler.ts';
+import { isDisposableDomain } from '../../functions/_shared/consent/disposable-domain.ts';
 import {
   createConsentLedger,
   type ConsentLedger,
   type LinePlace,
-} from '../functions/_shared/consent/link-ledger.ts';
-import { isBotRequest } from '../functions/_shared/http/bot-user-agent.ts';
-import { siteOrigins } from '../functions/_shared/http/site-origin.ts';
-import { publicUrls } from '../functions/_shared/links/public-urls.ts';
-import type { RateLimiter } from '../functions/_shared/rate-limit.ts';
-import type { ServiceClient } from '../functions/_shared/service-client.ts';
-import { createRecordVisitHandler, toVisit } from '../functions/record-visit/handler.ts';
-import type { Visit } from '../functions/record-visit/visit-store.ts';
-import { createRpcVisitStore } from '../functions/record-visit/visit-store.ts';
-import { createSignupPlaceHandler } from '../functions/signup-place/handler.ts';
-import { splitAttribution } from '../functions/submit-application/application-attribution.ts';
-import type { NewApplication } from '../functions/submit-application/application-store.ts';
-import { createSubmitApplicationHandler } from '../functions/submit-application/handler.ts';
-import { sha256 } from './support/consent.ts';
+} from '../../functions/_shared/consent/link-ledger.ts';
+import { isBotRequest } from '../../functions/_shared/http/bot-user-agent.ts';
+import { siteOrigins } from '../../functions/_shared/http/site-origin.ts';
+import { publicUrls } from '../../functions/_shared/links/public-urls.ts';
+import type { RateLimiter } from '../../functions/_shared/rate-limit.ts';
+import type { ServiceClient } from '../../functions/_shared/service-client.ts';
+import { createRecordVisitHandler, toVisit } from '../../functions/record-visit/handler.ts';
+import type { Visit } from '../../functions/record-visit/visit-store.ts';
+import { createRpcVisitStore } from '../../functions/record-visit/visit-store.ts';
+import { createSignupPlaceHandler } from '../../functions/signup-place/handler.ts';
+import { splitAttribution } from '../../functions/submit-application/application-attribution.ts';
+import type { NewApplication } from '../../functions/submit-application/application-store.ts';
+import { createSubmitApplicationHandler } from '../../functions/submit-application/handler.ts';
+import { sha256 } from '../support/consent.ts';
 
 // The growth functions' own rules, with fakes for the database (docs/growth.md): record-visit's beacon,
 // the place page's signup-place, confirm-email's place and disposable-domain hold, and the source fields

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+// The backend's Jest tests by kind, so that nothing is left out by a list: tests/unit holds the tests of
+// the functions' modules with fakes (run once, on PGlite's run), tests/ the tests that reach a database
+// (run on PGlite and again on PostgreSQL by test-postgres), tests/deno the Deno tests.
+const tests = path.resolve(import.meta.dirname, '..');
+const REACHES_A_DATABASE =
+  /\b(startTestServer|startConsoleServer|openTestDatabase|openDatabase|startMailWorker)\b/;
+const testFiles = (folder: string) =>
+  fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => ({ name, text: fs.readFileSync(path.join(folder, name), 'utf8') }));
+
+it('a test in tests/unit reaches no database', () => {
+  const reaching = testFiles(import.meta.dirname)
+    .filter((file) => file.name !== 'test-layout.test.ts' && REACHES_A_DATABASE.test(file.text))
+    .map((file) => file.name);
+  expect(reaching).toEqual([]);
+});
+
+it('a test in tests/ reaches one (else it belongs in tests/unit, and would run twice)', () => {
+  const notReaching = testFiles(tests)
+    .filter(
+      (file) => !REACHES_A_DATABASE.test(file.text) && !file.name.endsWith('.postgres.test.ts'),
+    )
+    .map((file) => file.name);
+  expect(notReaching).toEqual([]);
+});
