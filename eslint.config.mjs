@@ -40,7 +40,7 @@ export default tseslint.config(
   {
     // Links name a path (PATHS.… of libs/data/src/site/paths.ts), so a made-up route does not compile.
     files: ['apps/**/src/**/*.{ts,tsx}', 'libs/**/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/testing/**', 'libs/data/src/site/paths.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support/**', 'libs/data/src/site/paths.ts'],
     plugins: { agentora: agentoraPlugin },
     rules: { 'agentora/no-route-literals': 'error' },
   },

@@ -17,7 +17,7 @@ import {
   openDatabase,
   type Database,
 } from '@agentora/local-supabase/testing';
-import { fixtureAuthEmail } from '../tests/support/staff-auth.ts';
+import { fixtureAuthEmail } from '../tests/test-support/staff-auth.ts';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 5);

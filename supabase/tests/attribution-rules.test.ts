@@ -10,7 +10,7 @@ import {
   referrerHost,
   type AttributionField,
 } from '../functions/_shared/rules/attribution.ts';
-import { asFrom, signupFields, stored } from './support/growth.ts';
+import { asFrom, signupFields, stored } from './test-support/growth.ts';
 
 // The shapes of supabase/functions/_shared/rules/attribution.ts and the CHECK constraints of migration
 // 20251129000000_growth.sql, held to each other on samples at and around every edge: whatever the browser

@@ -9,7 +9,7 @@ import {
   signUp,
   tokenIn,
   UNSUBSCRIBE_PAGE,
-} from './support/consent.ts';
+} from './test-support/consent.ts';
 import {
   apiHeaders,
   startTestServer,

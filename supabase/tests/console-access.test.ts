@@ -1,5 +1,5 @@
 import { uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
-import { signInToConsole } from './support/console-sign-in.ts';
+import { signInToConsole } from './test-support/console-sign-in.ts';
 import {
   addStaff,
   applicationArgs,
@@ -13,13 +13,13 @@ import {
   storeWaitlistSignup,
   tokenClient,
   type SignedInMember,
-} from './support/console.ts';
+} from './test-support/console.ts';
 
 // The console's data through the real server (PGlite, or PostgreSQL in test-postgres): who may read
 // what: every console table and function refused to anonymous callers, outsiders and forged claims,
 // and open to staff; Supabase Auth's own sessions; the staff table (migration
 // 20251128000000_console.sql, and 20251202000000_console_sign_in.sql for who is staff); how the
-// sessions are made: support/console.ts, startConsoleServer.
+// sessions are made: test-support/console.ts, startConsoleServer.
 
 let t: TestServer;
 let staff: SignedInMember;

@@ -4,12 +4,12 @@ import {
   startConsoleServer,
   storeApplication,
   type SignedInMember,
-} from './support/console.ts';
+} from './test-support/console.ts';
 
 // The console's data through the real server (PGlite, or PostgreSQL in test-postgres): one
 // application as staff open it, and its workflow (status changes, notes, the history) (migration
 // 20251128000000_console.sql, and 20251202000000_console_sign_in.sql for who is staff); how the
-// sessions are made: support/console.ts, startConsoleServer.
+// sessions are made: test-support/console.ts, startConsoleServer.
 
 let t: TestServer;
 let staff: SignedInMember;

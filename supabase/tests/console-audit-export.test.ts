@@ -5,12 +5,12 @@ import {
   startConsoleServer,
   storeApplication,
   type SignedInMember,
-} from './support/console.ts';
+} from './test-support/console.ts';
 
 // The console's data through the real server (PGlite, or PostgreSQL in test-postgres): the audit
 // log, and the CSV export functions (migration 20251128000000_console.sql, and
 // 20251202000000_console_sign_in.sql for who is staff); how the sessions are made:
-// support/console.ts, startConsoleServer.
+// test-support/console.ts, startConsoleServer.
 
 let t: TestServer;
 let staff: SignedInMember;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { startTestServer, uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
 import type { Session } from '@supabase/supabase-js';
-import { accessToken, authSession, claimsOf, staffSession } from './support/console.ts';
+import { accessToken, authSession, claimsOf, staffSession } from './test-support/console.ts';
 
 // console-export through the real server: its index.ts on Deno, called with the publishable key and a
 // session, the console's RPCs (supabase/migrations/20251128000000_console.sql) run as that session, and
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-/** A staff member signed in as a person does (support/console.ts): the address and Auth's own token. */
+/** A staff member signed in as a person does (test-support/console.ts): the address and Auth's own token. */
 async function staffToken(): Promise<{ email: string; token: string; session: Session }> {
   const { email, session } = await staffSession(t);
   return { email, token: session.access_token, session };

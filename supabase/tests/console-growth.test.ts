@@ -12,8 +12,8 @@ import {
 } from '../functions/_shared/rules/attribution.ts';
 import { SOURCE_MAX_LENGTH, SOURCE_PATTERN } from '../functions/_shared/rules/console-lists.ts';
 import { SUSPECTED_FARMING } from '../functions/_shared/rules/places.ts';
-import { applicationArgs, signupArgs as allSignupArgs } from './support/console.ts';
-import { fixtureAuthEmail } from './support/staff-auth.ts';
+import { applicationArgs, signupArgs as allSignupArgs } from './test-support/console.ts';
+import { fixtureAuthEmail } from './test-support/staff-auth.ts';
 
 // The console's growth functions (migration 20251129000100_growth_console.sql) below the HTTP layer, on
 // PGlite or PostgreSQL (test-postgres): console_growth and console_referrals, and the source filter of
@@ -38,7 +38,7 @@ const sessionOf = (email: string, n: number) => ({
   session_id: `00000000-0000-4000-8000-0000000000a${n}`,
   is_anonymous: false,
 });
-// The staff member's session is of their Auth address (support/staff-auth.ts).
+// The staff member's session is of their Auth address (test-support/staff-auth.ts).
 const STAFF_AUTH = fixtureAuthEmail(1);
 const staffClaims = sessionOf(STAFF_AUTH, 1);
 const outsiderClaims = sessionOf(OUTSIDER, 2);
@@ -87,7 +87,7 @@ async function insertRaw(table: string, rows: Args[]): Promise<void> {
   });
 }
 
-// The list functions' arguments, as support/console.ts writes them, on the early-access list by default.
+// The list functions' arguments, as test-support/console.ts writes them, on the early-access list by default.
 const signupArgs = (args: Args) => allSignupArgs({ p_form: 'early_access', ...args });
 const referralArgs = (args: Args) => ({
   p_from: null,

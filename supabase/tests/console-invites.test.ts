@@ -13,8 +13,15 @@ import {
   staffSession,
   storeApplication,
   storeWaitlistSignup,
-} from './support/console.ts';
-import { answer, mailsTo, oneClick, sha256, tokenIn, UNSUBSCRIBE_PAGE } from './support/consent.ts';
+} from './test-support/console.ts';
+import {
+  answer,
+  mailsTo,
+  oneClick,
+  sha256,
+  tokenIn,
+  UNSUBSCRIBE_PAGE,
+} from './test-support/consent.ts';
 
 // Invitations through the real server and the mail queue's worker (send-queued-mail on Deno, sending to
 // the server's outbox), and what erasure, unsubscribing and retention do to the console's records

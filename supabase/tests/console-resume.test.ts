@@ -9,7 +9,7 @@ import {
   startConsoleServer,
   storeApplication,
   type SignedInMember,
-} from './support/console.ts';
+} from './test-support/console.ts';
 
 // How staff get a résumé (docs/security.md, "Résumés"), through the real server (PGlite, or PostgreSQL
 // in test-postgres) with the functions on Deno. A signed storage URL is a bearer token that nobody can

@@ -6,14 +6,14 @@ import {
   type TestServer,
 } from '@agentora/local-supabase/testing';
 import { CONSOLE_SIGN_IN } from '../functions/_shared/rules/console-sign-in.ts';
-import { addStaff } from './support/console.ts';
+import { addStaff } from './test-support/console.ts';
 import {
   askForConsoleCode,
   enterConsoleCode,
   newestCode,
   signInMails,
   type Answer,
-} from './support/console-sign-in.ts';
+} from './test-support/console-sign-in.ts';
 
 // The console's sign-in as a stranger can reach it, with the production limits (issue 37, holes 10 and
 // 11): what the answers say about who is staff, and what junk code requests cost staff. The design and

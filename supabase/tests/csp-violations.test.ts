@@ -8,7 +8,7 @@ import {
   CSP_REPORT_FUNCTION,
   CSP_REPORT_LIMITS,
 } from '../functions/_shared/rules/csp-reports.ts';
-import { fixtureAuthEmail } from './support/staff-auth.ts';
+import { fixtureAuthEmail } from './test-support/staff-auth.ts';
 
 // CSP violation counts (migration 20251130000000_csp_reports.sql) below the HTTP layer, on PGlite or
 // PostgreSQL (test-postgres): public.record_csp_violations as the csp-report function calls it with the
@@ -29,7 +29,7 @@ const sessionOf = (email: string, n: number) => ({
   session_id: `00000000-0000-4000-8000-0000000000b${n}`,
   is_anonymous: false,
 });
-// The staff member's session is of their Auth address (support/staff-auth.ts).
+// The staff member's session is of their Auth address (test-support/staff-auth.ts).
 const STAFF_AUTH = fixtureAuthEmail(1);
 const staffClaims = sessionOf(STAFF_AUTH, 1);
 const outsiderClaims = sessionOf(OUTSIDER, 2);

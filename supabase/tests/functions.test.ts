@@ -6,6 +6,7 @@ import { newToken } from '../functions/_shared/tokens/email-token.ts';
 import {
   SUPABASE_DIR,
   clientFor,
+  outboxMail,
   sendQueuedMail,
   startTestServer,
   uniqueEmail,
@@ -13,8 +14,8 @@ import {
   type TestServer,
 } from '@agentora/local-supabase/testing';
 import { MAX_APPLICATION_BODY_BYTES } from '../functions/submit-application/application-form.ts';
-import { mailsTo } from './support/consent.ts';
-import { FUNCTION_METHODS, METHODS_NO_FUNCTION_TAKES } from './support/function-methods.ts';
+import { mailsTo } from './test-support/consent.ts';
+import { FUNCTION_METHODS, METHODS_NO_FUNCTION_TAKES } from './test-support/function-methods.ts';
 
 const FUNCTIONS = [
   'send-thank-you-email',
@@ -62,8 +63,7 @@ async function invoke(payload: unknown, client: SupabaseClient = t.anon): Promis
 
 /** The outbox once the queue has sent everything due: a mail missing from it was not queued. */
 async function outbox(): Promise<OutboxMessage[]> {
-  await sendQueuedMail(t.server);
-  return (await fetch(`${t.server.url}/outbox.json`)).json();
+  return outboxMail(t.server);
 }
 const mailTo = (to: string) => mailsTo(t, to);
 

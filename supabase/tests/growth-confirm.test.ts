@@ -6,7 +6,7 @@ import {
   newToken,
   signUp as signUpQueueing,
   stored,
-} from './support/growth.ts';
+} from './test-support/growth.ts';
 
 // Confirmation and the place mail in SQL (migration 20251129000000_growth.sql): confirm_token_email_domain,
 // confirm_signup's place and its 'place' message, take_queued_mail for it, keep_place_tokens,
@@ -20,7 +20,7 @@ afterAll(() => db.close());
 beforeEach(() => db.asSuperuser('delete from public.mail_queue'));
 
 /**
- * A sign-up as support/growth.ts makes it, without the thank-you mail its insert queues (migration
+ * A sign-up as test-support/growth.ts makes it, without the thank-you mail its insert queues (migration
  * 20251206100000; mail-with-the-row.test.ts): these tests are about the place mail.
  */
 async function signUp(...args: Parameters<typeof signUpQueueing>) {

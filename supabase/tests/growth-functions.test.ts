@@ -15,7 +15,7 @@ import {
   sha256,
   tokenIn,
   UNSUBSCRIBE_PAGE,
-} from './support/consent.ts';
+} from './test-support/consent.ts';
 
 // The growth functions through the real server (docs/growth.md): record-visit, confirm-email's place and
 // disposable-domain hold, the place mail the worker sends, the place page's signup-place, and the source

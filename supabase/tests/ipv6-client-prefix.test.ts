@@ -1,6 +1,6 @@
 import { openTestDatabase, uniqueEmail, type TestDatabase } from '@agentora/local-supabase/testing';
 import { IPV6_CLIENT_PREFIX_LENGTH } from '../functions/_shared/http/client-address.ts';
-import { asFrom, signUp, signupFields } from './support/growth.ts';
+import { asFrom, signUp, signupFields } from './test-support/growth.ts';
 
 // An IPv6 client is counted by its network, not by its address: one home connection is routinely given
 // a /56 and a business a /48, so keying on the /64 gave one subscriber 256 (or 65,536) times every limit.

@@ -1,6 +1,6 @@
 import { openTestDatabase, uniqueEmail, type TestDatabase } from '@agentora/local-supabase/testing';
 import { LINE_LISTS, type LineList } from '../functions/_shared/rules/places.ts';
-import { LINE_TABLES, asFrom, confirmToken, newToken } from './support/growth.ts';
+import { LINE_TABLES, asFrom, confirmToken, newToken } from './test-support/growth.ts';
 
 // The kept line (migration 20251205000000_line_kept_in_chunks.sql, docs/growth.md "How the line is
 // kept"): after any sequence of what happens to sign-ups (sign-ups, confirmations now and back-dated,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asCaller, openTestDatabase, type TestDatabase } from '@agentora/local-supabase/testing';
-import { fixtureAuthEmail } from './support/staff-auth.ts';
+import { fixtureAuthEmail } from './test-support/staff-auth.ts';
 
 // Delivery events and suppression (migration 20251206000000_delivery_and_suppression.sql) below the HTTP
 // layer, on PGlite or PostgreSQL (test-postgres): public.record_mail_delivery_event as resend-webhook

@@ -4,8 +4,8 @@ import {
   uniqueEmail,
   type TestServer,
 } from '@agentora/local-supabase/testing';
-import { answer, callFunction, CONFIRM_LINK, mailsTo, tokenIn } from './support/consent.ts';
-import { staffSession } from './support/console.ts';
+import { answer, callFunction, CONFIRM_LINK, mailsTo, tokenIn } from './test-support/consent.ts';
+import { staffSession } from './test-support/console.ts';
 
 // No mail carries text a visitor typed (docs/security.md, "What a mail may carry"), whatever became of
 // the sign-up since: an attacker signs a victim's address up with their own words in every free field,

@@ -1,6 +1,7 @@
 import { startFakeResend, type FakeResend } from '@agentora/fake-resend';
 import {
   LOCAL_MAIL_LINK_SECRET,
+  outboxMail,
   sendQueuedMail,
   startTestServer,
   uniqueEmail,
@@ -646,6 +647,6 @@ describe('the functions on Deno, with RESEND_API_URL pointing at the provider', 
     expect(provider.accepted()).toEqual([
       expect.objectContaining({ to: [email], idempotencyKey: `mail/${data.messageId}` }),
     ]);
-    expect(await (await fetch(`${provided.server.url}/outbox.json`)).json()).toEqual([]);
+    expect(await outboxMail({ url: provided.server.url })).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import {
   linePlaces,
   newToken,
   signUp,
-} from './support/growth.ts';
+} from './test-support/growth.ts';
 
 // The place and credit rules of migration 20251129000000_growth.sql (private.line_places,
 // public.signup_place) and the numbers of supabase/functions/_shared/rules/places.ts held equal to them.

@@ -11,7 +11,7 @@ import {
   tokenIn,
   UNSUBSCRIBE_PAGE,
   waitForMails,
-} from './support/consent.ts';
+} from './test-support/consent.ts';
 import { startTestServer, uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
 
 // Erasure and copies through the real server: privacy-request mails a link, privacy-fulfil uses it; the

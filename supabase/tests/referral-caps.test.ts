@@ -15,7 +15,7 @@ import {
   signUp,
   signupFields,
   stored,
-} from './support/growth.ts';
+} from './test-support/growth.ts';
 
 // The referral rules applied when a sign-up is stored (migration 20251129000000_growth.sql,
 // private.hold_referral) and confirmed (public.confirm_signup): codes made by the database, unknown codes

@@ -2,7 +2,7 @@ import { getDomain } from 'tldts';
 import { migrateTo, openTestDatabase, type TestDatabase } from '@agentora/local-supabase/testing';
 import { MAIL_DOMAIN_RULES, personMailboxOf } from '../functions/_shared/rules/person-mailbox.ts';
 import { LINE_LISTS, type LineList } from '../functions/_shared/rules/places.ts';
-import { LINE_TABLES, confirmAt, linePlaces, signUp } from './support/growth.ts';
+import { LINE_TABLES, confirmAt, linePlaces, signUp } from './test-support/growth.ts';
 
 // One person counts once (docs/growth.md, "Referral credit and its defences"), across the spellings a
 // mail provider delivers to one mailbox: its twin domains, its per-user subdomains and its keyword

@@ -1,12 +1,13 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import {
   LOCAL_RESEND_WEBHOOK_SECRET,
+  outboxMail,
   sendQueuedMail,
   startTestServer,
   uniqueEmail,
   type TestServer,
 } from '@agentora/local-supabase/testing';
-import { staffSession, type SignedInMember } from './support/console.ts';
+import { staffSession, type SignedInMember } from './test-support/console.ts';
 
 // resend-webhook through the real server (docs/mail-queue.md, "Delivery and suppression"): its index.ts
 // on Deno behind the local gateway, without a key, the SQL of migration 20251206000000, and the outbox's
@@ -99,8 +100,7 @@ async function signUp(email: string, list: 'newsletter' | 'early_access') {
 }
 
 async function mailedTo(address: string): Promise<number> {
-  const messages = (await (await fetch(`${t.server.url}/outbox.json`)).json()) as { to: string }[];
-  return messages.filter((message) => message.to.toLowerCase() === address.toLowerCase()).length;
+  return (await outboxMail({ url: t.server.url }, address)).length;
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startLocalSupabase } from '@agentora/local-supabase';
 import { raiseRateLimits } from '@agentora/local-supabase/testing';
-import { CONFIRM_LINK, mailsTo, signUp, tokenIn, callFunction } from './support/consent.ts';
+import { CONFIRM_LINK, mailsTo, signUp, tokenIn, callFunction } from './test-support/consent.ts';
 import { openTestDatabase, type TestDatabase } from '@agentora/local-supabase/testing';
 import { clientFor, uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
 

@@ -1,4 +1,5 @@
 import {
+  outboxMail,
   apiHeaders,
   LOCAL_SEND_EMAIL_HOOK_SECRET,
   startTestServer,
@@ -7,8 +8,8 @@ import {
   type TestServer,
 } from '@agentora/local-supabase/testing';
 import { webhookHeaders } from '../functions/_shared/webhooks/standard-webhooks.ts';
-import { addStaff } from './support/console.ts';
-import { signInToConsole } from './support/console-sign-in.ts';
+import { addStaff } from './test-support/console.ts';
+import { signInToConsole } from './test-support/console-sign-in.ts';
 
 // send-auth-email through the real server: the local Auth calls the Send Email Hook (supabase/config.toml
 // [auth.hook.send_email]) and the function's index.ts on Deno checks the signature and mails nothing, so
@@ -21,8 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 async function mailsTo(email: string): Promise<OutboxMessage[]> {
-  const messages = (await (await fetch(`${t.server.url}/outbox.json`)).json()) as OutboxMessage[];
-  return messages.filter((message) => message.to.toLowerCase() === email.toLowerCase());
+  return outboxMail({ url: t.server.url }, email);
 }
 
 const hookUrl = () => `${t.server.url}/functions/v1/send-auth-email`;

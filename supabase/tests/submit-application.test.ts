@@ -7,7 +7,7 @@ import {
   pngBytes,
   zipBytes,
 } from '@agentora/local-supabase/testing';
-import { mailsTo } from './support/consent.ts';
+import { mailsTo } from './test-support/consent.ts';
 import {
   clientFor,
   startTestServer,

@@ -1,7 +1,7 @@
 import { docxBytes, pdfBytes, pngBytes } from '@agentora/local-supabase';
 import { setRuntimeConfig, submitApplication, type ApplicationFields } from '@agentora/data';
 import { ATTRIBUTION_KEY } from '@agentora/data/backend-internals';
-import { connectTestBackend, uniqueEmail } from './testing/test-backend';
+import { connectTestBackend, uniqueEmail } from './test-support/test-backend';
 
 const backend = connectTestBackend();
 

@@ -28,7 +28,7 @@ describe('the Supabase client', () => {
     consoleError.mockRestore();
     expect(mockSupabaseLoads).toBe(0);
 
-    const { connectTestBackend, uniqueEmail } = await import('./testing/test-backend');
+    const { connectTestBackend, uniqueEmail } = await import('./test-support/test-backend');
     const backend = connectTestBackend();
     expect(mockSupabaseLoads).toBe(1); // the test helper's own service client, not the library's
     expect(mockCreateClient).toHaveBeenCalledTimes(1);

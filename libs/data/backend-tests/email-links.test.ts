@@ -8,8 +8,8 @@ import {
   signUp,
   unsubscribe,
 } from '@agentora/data';
-import { mailTo } from './testing/outbox';
-import { connectTestBackend, uniqueEmail } from './testing/test-backend';
+import { mailTo } from './test-support/outbox';
+import { connectTestBackend, uniqueEmail } from './test-support/test-backend';
 
 // The pages' calls against the real local backend: the tokens come from the mails in its outbox.
 const backend = connectTestBackend();

@@ -2,6 +2,6 @@ module.exports = {
   preset: '@agentora/jest-preset',
   displayName: '@agentora/data-backend-tests',
   // The backend calls are tested against a real local Supabase, started once per run.
-  globalSetup: '<rootDir>/testing/global-setup.ts',
-  globalTeardown: '<rootDir>/testing/global-teardown.ts',
+  globalSetup: '<rootDir>/test-support/global-setup.ts',
+  globalTeardown: '<rootDir>/test-support/global-teardown.ts',
 };

@@ -1,8 +1,8 @@
 import { signUp, submitApplication } from '@agentora/data';
 import { insertNewsletterSubscription, isRateLimitError } from '@agentora/data/backend-internals';
-import { connectTestBackend, uniqueEmail } from './testing/test-backend';
+import { connectTestBackend, uniqueEmail } from './test-support/test-backend';
 
-// Against the server that keeps the production limits (testing/global-setup.ts). Every request of this
+// Against the server that keeps the production limits (test-support/global-setup.ts). Every request of this
 // file comes from 127.0.0.1, so the tests use each limit once.
 connectTestBackend({ rateLimits: 'production' });
 

@@ -7,8 +7,8 @@ import {
   insertWaitlistSignup,
   isDuplicateKeyError,
 } from '@agentora/data/backend-internals';
-import { mailTo } from './testing/outbox';
-import { uniqueEmail, connectTestBackend } from './testing/test-backend';
+import { mailTo } from './test-support/outbox';
+import { uniqueEmail, connectTestBackend } from './test-support/test-backend';
 
 const backend = connectTestBackend();
 

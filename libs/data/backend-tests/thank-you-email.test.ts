@@ -5,8 +5,8 @@ import {
   insertWaitlistSignup,
   invokeThankYouEmail,
 } from '@agentora/data/backend-internals';
-import { mailTo } from './testing/outbox';
-import { uniqueEmail, connectTestBackend } from './testing/test-backend';
+import { mailTo } from './test-support/outbox';
+import { uniqueEmail, connectTestBackend } from './test-support/test-backend';
 
 const backend = connectTestBackend();
 

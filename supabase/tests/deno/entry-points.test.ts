@@ -2,7 +2,7 @@
 // functions get, its Deno.serve handler taken and called. Checks the wiring that only the entry file has:
 // the environment it reads, the key check around the handler, the preflight.
 import { signWebhook, webhookKeys } from '../../functions/_shared/webhooks/standard-webhooks.ts';
-import { FUNCTION_METHODS, METHODS_NO_FUNCTION_TAKES } from '../support/function-methods.ts';
+import { FUNCTION_METHODS, METHODS_NO_FUNCTION_TAKES } from '../test-support/function-methods.ts';
 import { assertEquals } from './assert.ts';
 
 // Every function supabase/config.toml declares (the list hosted Supabase deploys).

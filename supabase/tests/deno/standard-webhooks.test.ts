@@ -1,6 +1,6 @@
 // The Standard Webhooks implementation on Deno, where the functions verify with it; the same checks run
 // on Node in tests/unit/standard-webhooks.test.ts.
-import { standardWebhooksChecks } from '../support/standard-webhooks-vector.ts';
+import { standardWebhooksChecks } from '../test-support/standard-webhooks-vector.ts';
 import { assertEquals } from './assert.ts';
 
 Deno.test(

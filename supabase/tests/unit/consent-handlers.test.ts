@@ -12,7 +12,7 @@ import {
 } from '../../functions/_shared/tokens/email-token.ts';
 import { createPrivacyRequestHandler } from '../../functions/privacy-request/handler.ts';
 import { createUnsubscribeHandler } from '../../functions/unsubscribe/handler.ts';
-import { sha256 } from '../support/consent.ts';
+import { sha256 } from '../test-support/consent.ts';
 
 // The link functions' own rules, as they hold on hosted Supabase whatever the gateway in front does: the
 // origin rule, the neutral answer, the methods and bodies, the deferred privacy mail. The real SQL and

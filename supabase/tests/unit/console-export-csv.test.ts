@@ -1,5 +1,5 @@
 import { CSV_BOM, csvCell, csvRow } from '../../functions/console-export/csv.ts';
-import { CSV_CELL_CASES } from '../support/csv-cases.ts';
+import { CSV_CELL_CASES } from '../test-support/csv-cases.ts';
 
 // The export's cells (the same cases run on Deno in tests/deno/csv.test.ts).
 describe('console-export CSV', () => {

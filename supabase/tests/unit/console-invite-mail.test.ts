@@ -6,7 +6,7 @@ import type { QueuedMail } from '../../functions/_shared/mail-queue/queued-mail.
 import { toQueuedMail } from '../../functions/_shared/mail-queue/queued-mail.ts';
 import { renderQueuedMail } from '../../functions/_shared/mail-queue/render-queued-mail.ts';
 import { renderInviteEmail } from '../../functions/_shared/mail/invite-email.ts';
-import { oneAtATimeStore, recordingWorker } from '../support/mail-worker.ts';
+import { oneAtATimeStore, recordingWorker } from '../test-support/mail-worker.ts';
 
 // The invitation's words and the worker's side of it, without a database: what console-invites.test.ts
 // checks end to end through the server.

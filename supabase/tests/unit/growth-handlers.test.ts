@@ -17,7 +17,7 @@ import { createSignupPlaceHandler } from '../../functions/signup-place/handler.t
 import { splitAttribution } from '../../functions/submit-application/application-attribution.ts';
 import type { NewApplication } from '../../functions/submit-application/application-store.ts';
 import { createSubmitApplicationHandler } from '../../functions/submit-application/handler.ts';
-import { sha256 } from '../support/consent.ts';
+import { sha256 } from '../test-support/consent.ts';
 
 // The growth functions' own rules, with fakes for the database (docs/growth.md): record-visit's beacon,
 // the place page's signup-place, confirm-email's place and disposable-domain hold, and the source fields

@@ -8,7 +8,7 @@ import { renderQueuedMail } from '../../functions/_shared/mail-queue/render-queu
 import { renderPlaceEmail, type PlaceLinks } from '../../functions/_shared/mail/place-email.ts';
 import { REFERRAL_OFFER } from '../../functions/_shared/rules/places.ts';
 import { isTokenShape, mailLinkToken } from '../../functions/_shared/tokens/email-token.ts';
-import { oneAtATimeStore, recordingWorker } from '../support/mail-worker.ts';
+import { oneAtATimeStore, recordingWorker } from '../test-support/mail-worker.ts';
 
 // The place mail (docs/growth.md) and the worker's side of it, without a database: its words, links and
 // tokens, what take_queued_mail's answer must look like, and the tokens' hashes stored before sending.

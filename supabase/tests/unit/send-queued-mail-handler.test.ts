@@ -4,7 +4,7 @@ import type { MailQueueStore, Settlement } from '../../functions/_shared/mail-qu
 import type { QueuedMail } from '../../functions/_shared/mail-queue/queued-mail.ts';
 import type { MailMessage, MailTransport } from '../../functions/_shared/mail/types.ts';
 import { createSendQueuedMailHandler } from '../../functions/send-queued-mail/handler.ts';
-import { oneAtATimeStore } from '../support/mail-worker.ts';
+import { oneAtATimeStore } from '../test-support/mail-worker.ts';
 
 // The worker function's own rules (its body, its answers, running after the answer) with an in-memory
 // queue; the SQL and the provider are in mail-queue.test.ts. Only the secret key reaches this handler:

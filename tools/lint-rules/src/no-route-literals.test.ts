@@ -1,4 +1,4 @@
-import { lintAll, type Finding } from './testing/lint-in-workspace.ts';
+import { lintAll, type Finding } from './test-support/lint-in-workspace.ts';
 
 const routeFindings = (findings: Finding[]) =>
   findings

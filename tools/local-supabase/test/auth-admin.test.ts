@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { uniqueEmail } from '../src/testing/test-server.ts';
-import { startHookServer, type HookServer } from './support/auth-hook-server.ts';
-import { CODE, decodeJwt, startAuthServer, type AuthTestServer } from './support/auth-server.ts';
+import { startHookServer, type HookServer } from './test-support/auth-hook-server.ts';
+import {
+  CODE,
+  decodeJwt,
+  startAuthServer,
+  type AuthTestServer,
+} from './test-support/auth-server.ts';
 
 // POST /auth/v1/admin/generate_link, as supabase-js's auth.admin.generateLink calls it with the secret
 // key: a code and its token hash for an address, handed back to the caller instead of mailed. A function

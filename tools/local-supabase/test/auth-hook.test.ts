@@ -5,15 +5,16 @@ import path from 'node:path';
 import { AUTH_DEFAULTS, readAuthSettings } from '../src/auth/auth-config.ts';
 import { parseGoDuration, readProjectConfig } from '../src/config/project-config.ts';
 import { startLocalSupabase } from '../src/index.ts';
+import { outboxMail } from '../src/testing/queued-mail.ts';
 import { signInWithCode } from '../src/testing/sign-in-with-code.ts';
 import { uniqueEmail } from '../src/testing/test-server.ts';
-import { startHookServer, type HookServer } from './support/auth-hook-server.ts';
+import { startHookServer, type HookServer } from './test-support/auth-hook-server.ts';
 import {
   AUTH_PROJECT,
   PROJECT_CODES,
   startAuthServer,
   type AuthTestServer,
-} from './support/auth-server.ts';
+} from './test-support/auth-server.ts';
 
 // The Send Email Hook: signed per Standard Webhooks, its failures reported as Supabase Auth reports
 // them; by default the function config.toml names, behind this server's gateway; without a hook, Auth's
@@ -156,11 +157,7 @@ describe('the hook of config.toml', () => {
       expect(session.access_token.split('.')).toHaveLength(3);
       expect((await client.rpc('whoami')).data).toMatchObject({ uid: user.id });
 
-      const outbox = (await (await fetch(`${t.server.url}/outbox.json`)).json()) as {
-        to: string;
-        subject: string;
-        text: string;
-      }[];
+      const outbox = await outboxMail({ url: t.server.url });
       expect(outbox.find((message) => message.to === email)).toMatchObject({
         subject: 'Your sign-in code',
         text: expect.stringMatching(
@@ -181,10 +178,7 @@ describe('the hook of config.toml', () => {
       const email = uniqueEmail('builtin');
       const { user } = await signInWithCode(t.server, email);
       expect(user.email).toBe(email);
-      const outbox = (await (await fetch(`${t.server.url}/outbox.json`)).json()) as {
-        to: string;
-        subject: string;
-      }[];
+      const outbox = await outboxMail({ url: t.server.url });
       expect(outbox.find((message) => message.to === email)?.subject).toBe('Confirm Your Signup');
     } finally {
       await t.stop();

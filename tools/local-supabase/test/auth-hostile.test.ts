@@ -5,14 +5,14 @@ import { generateSigningKey } from '../src/keys/signing-key.ts';
 import { fetchFromAddress } from '../src/testing/fetch-from-address.ts';
 import { signJwt } from '../src/testing/sign-jwt.ts';
 import { uniqueEmail } from '../src/testing/test-server.ts';
-import { startHookServer, type HookServer } from './support/auth-hook-server.ts';
+import { startHookServer, type HookServer } from './test-support/auth-hook-server.ts';
 import {
   decodeJwt,
   movableClock,
   startAuthServer,
   type AuthTestServer,
-} from './support/auth-server.ts';
-import { exchange } from './support/raw-http.ts';
+} from './test-support/auth-server.ts';
+import { exchange } from './test-support/raw-http.ts';
 
 // Malformed, oversized, replayed, concurrent, cross-site and forged requests to /auth/v1, and the JWTs
 // REST, RPC, storage and Auth refuse: each gets Supabase Auth's or PostgREST's answer, never a 500.

@@ -4,14 +4,14 @@ import { openDatabase } from '../src/db/open.ts';
 import { startLocalSupabase } from '../src/index.ts';
 import { SIGNING_KEYS_FILE } from '../src/keys/signing-key.ts';
 import { uniqueEmail } from '../src/testing/test-server.ts';
-import { startHookServer, type HookServer } from './support/auth-hook-server.ts';
+import { startHookServer, type HookServer } from './test-support/auth-hook-server.ts';
 import {
   AUTH_PROJECT,
   decodeJwt,
   movableClock,
   startAuthServer,
   type AuthTestServer,
-} from './support/auth-server.ts';
+} from './test-support/auth-server.ts';
 
 // Sessions: refresh token rotation and reuse, sign-out scopes, and the signing key that makes a data
 // dir's sessions outlive a restart.

@@ -1,7 +1,7 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { isAuthApiError } from '@supabase/supabase-js';
 import { uniqueEmail } from '../src/testing/test-server.ts';
-import { startHookServer, type HookServer } from './support/auth-hook-server.ts';
+import { startHookServer, type HookServer } from './test-support/auth-hook-server.ts';
 import { readAuthSettings } from '../src/auth/auth-config.ts';
 import { readProjectConfig } from '../src/config/project-config.ts';
 import {
@@ -13,7 +13,7 @@ import {
   PROJECT_CODES,
   startAuthServer,
   type AuthTestServer,
-} from './support/auth-server.ts';
+} from './test-support/auth-server.ts';
 
 // Email one-time-code sign-in with the unmodified supabase-js client against the real server: the code
 // goes out through the Send Email Hook (a test server that checks the Standard Webhooks signature), and

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { CONNECTION_LIMITS } from '../src/server/listen.ts';
-import { closedWithin, openSocket } from './support/raw-http.ts';
+import { closedWithin, openSocket } from './test-support/raw-http.ts';
 import { startTestServer, type TestServer } from '../src/testing/test-server.ts';
 
 // Clients that hold connections without finishing a request are cut within seconds, and the number of

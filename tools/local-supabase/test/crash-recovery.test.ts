@@ -2,7 +2,7 @@ import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, raiseRateLimits } from '../src/index.ts';
-import { spawnServer, type ServerProcess } from './support/server-process.ts';
+import { spawnServer, type ServerProcess } from './test-support/server-process.ts';
 import { clientFor } from '../src/testing/test-server.ts';
 
 // The server as a real process on a data dir on disk: one process per dir, and kill -9 under load loses

@@ -1,5 +1,5 @@
 import { SMALL_BODY_LIMIT, fileBodyLimit } from '../src/http/body-limits.ts';
-import { exchange, openSocket } from './support/raw-http.ts';
+import { exchange, openSocket } from './test-support/raw-http.ts';
 import {
   apiHeaders,
   startTestServer,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startLocalSupabase, type LocalSupabase } from '../src/index.ts';
-import { exchange } from './support/raw-http.ts';
+import { exchange } from './test-support/raw-http.ts';
 
 // `--host localhost` serves both loopback addresses on one port: a browser may resolve localhost to
 // ::1 first. The default stays 127.0.0.1 alone.

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Socket } from 'node:net';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../src/index.ts';
-import { openSocket } from './support/raw-http.ts';
-import { spawnServer, type ServerProcess } from './support/server-process.ts';
+import { openSocket } from './test-support/raw-http.ts';
+import { spawnServer, type ServerProcess } from './test-support/server-process.ts';
 import { clientFor } from '../src/testing/test-server.ts';
 
 // Twenty clients each start a 50 MB chunked body and never finish it, on every kind of route. The

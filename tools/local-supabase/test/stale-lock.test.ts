@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnServer, type ServerProcess } from './support/server-process.ts';
+import { spawnServer, type ServerProcess } from './test-support/server-process.ts';
 
 // kill -9 leaves the lock behind, and the killed server stays a zombie until its parent reaps it,
 // which kill(pid, 0) cannot tell from a running process. A restart right away must still succeed.

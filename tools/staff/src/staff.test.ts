@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startLocalSupabase, type LocalSupabase } from '@agentora/local-supabase';
 import { CONSOLE_SIGN_IN } from '@agentora/backend-rules/console-sign-in';
-import { codeInMail, type OutboxMessage } from '@agentora/local-supabase/testing';
+import { codeInMail, outboxMail, type OutboxMessage } from '@agentora/local-supabase/testing';
 import { addStaff, listStaff, removeStaff } from './staff-list.ts';
 
 const run = promisify(execFile);
@@ -33,8 +33,8 @@ let seq = 0;
 const address = (label: string) => `${label}.${Date.now()}${(seq += 1)}@example.com`;
 
 async function signInMails(email: string): Promise<OutboxMessage[]> {
-  const messages = (await (await fetch(`${server.url}/outbox.json`)).json()) as OutboxMessage[];
-  return messages.filter((message) => message.to === email && /sign-in code/.test(message.subject));
+  const messages = await outboxMail({ url: server.url }, email);
+  return messages.filter((message) => /sign-in code/.test(message.subject));
 }
 
 /**

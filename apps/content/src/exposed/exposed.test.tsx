@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { REMOTE_EXPOSES } from '@agentora/contracts';
 import { articlePath, ARTICLES } from '@agentora/data';
 import { renderInSite } from '@agentora/ui/testing';
-import { outlineProblems } from '../test/headings';
+import { outlineProblems } from '../test-support/headings';
 import HomePage from './HomePage';
 import AboutPage from './AboutPage';
 import BlogPage from './BlogPage';

@@ -1,4 +1,7 @@
 import type { SendQueuedMailResponseBody } from '@agentora/backend/responses';
+import type { OutboxMessage } from '../outbox/outbox.ts';
+
+export type { OutboxMessage };
 
 type Pending = Extract<SendQueuedMailResponseBody, { pending: unknown }>['pending'];
 
@@ -32,4 +35,22 @@ export async function sendQueuedMail(
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * The mail of the server's outbox, newest first as /outbox.json lists it, to one address (any letter
+ * case) when `to` is given. With the secret key, the mail queue first sends everything due
+ * (sendQueuedMail): a mail missing then was not queued. Every test reads the outbox through this.
+ */
+export async function outboxMail(
+  server: { url: string; secretKey?: string },
+  to?: string,
+): Promise<OutboxMessage[]> {
+  if (server.secretKey) await sendQueuedMail({ url: server.url, secretKey: server.secretKey });
+  const response = await fetch(`${server.url}/outbox.json`);
+  if (!response.ok) throw new Error(`The outbox answered HTTP ${response.status}.`);
+  const messages = (await response.json()) as OutboxMessage[];
+  return to === undefined
+    ? messages
+    : messages.filter((message) => message.to.toLowerCase() === to.toLowerCase());
 }

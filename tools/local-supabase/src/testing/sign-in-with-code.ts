@@ -1,4 +1,5 @@
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { outboxMail } from './queued-mail.ts';
 import { clientFor } from './test-server.ts';
 
 export interface SignedIn {
@@ -8,19 +9,7 @@ export interface SignedIn {
   user: User;
 }
 
-interface OutboxEntry {
-  id: string;
-  to: string;
-  text: string;
-  html: string;
-}
-
-async function outboxFor(url: string, email: string): Promise<OutboxEntry[]> {
-  const response = await fetch(`${url}/outbox.json`);
-  if (!response.ok) throw new Error(`${url}/outbox.json answered HTTP ${response.status}`);
-  const messages = (await response.json()) as OutboxEntry[];
-  return messages.filter((message) => message.to.toLowerCase() === email.toLowerCase());
-}
+const outboxFor = (url: string, email: string) => outboxMail({ url }, email);
 
 /** The code in a sign-in mail: the one run of 6 to 10 digits standing alone (otp_length is 6 to 10). */
 export function codeInMail(message: { text: string; html: string }): string | undefined {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderInSite } from '@agentora/ui/testing';
-import { outlineProblems } from '../../test/headings';
+import { outlineProblems } from '../../test-support/headings';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ARTICLES, articlePath, PATHS } from '@agentora/data';
 import { BLOG_POSTS } from '../../data/blog/posts';

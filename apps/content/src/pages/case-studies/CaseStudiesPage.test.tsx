@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { renderInSite } from '@agentora/ui/testing';
-import { outlineProblems } from '../../test/headings';
+import { outlineProblems } from '../../test-support/headings';
 import { CaseStudiesPage } from './CaseStudiesPage';
 
 function Where() {

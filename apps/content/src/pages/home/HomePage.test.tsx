@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { COMING_SOON_LABEL } from '@agentora/data';
 import { renderInSite } from '@agentora/ui/testing';
-import { outlineProblems } from '../../test/headings';
+import { outlineProblems } from '../../test-support/headings';
 import { HomePage } from './HomePage';
 
 function renderHome() {

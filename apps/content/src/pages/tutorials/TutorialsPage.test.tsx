@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderInSite } from '@agentora/ui/testing';
-import { outlineProblems } from '../../test/headings';
+import { outlineProblems } from '../../test-support/headings';
 import { TUTORIALS } from '../../data/tutorials/tutorials';
 import { TutorialsPage } from './TutorialsPage';
 

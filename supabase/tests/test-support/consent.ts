@@ -1,19 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import {
-  sendQueuedMail,
-  type OutboxMessage,
-  type TestServer,
-} from '@agentora/local-supabase/testing';
+import { outboxMail, type OutboxMessage, type TestServer } from '@agentora/local-supabase/testing';
 
 /**
  * The mails of the server's outbox to an address (any letter case), oldest first, once the mail queue has
  * sent everything due: a mail missing from it was not queued.
  */
 export async function mailsTo(server: TestServer, to: string): Promise<OutboxMessage[]> {
-  await sendQueuedMail(server.server);
-  const all = (await (await fetch(`${server.server.url}/outbox.json`)).json()) as OutboxMessage[];
-  return all.filter((message) => message.to.toLowerCase() === to.toLowerCase()).reverse();
+  return (await outboxMail(server.server, to)).reverse();
 }
 
 /** Waits for the n-th mail to an address. */
