@@ -1,4 +1,5 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { webhookHeaders } from '@agentora/backend/webhooks/standard-webhooks';
 import type { AcceptedMail, KeyedSend, MailStore } from './resend-api.ts';
 
 // Resend's delivery webhooks for its own test addresses, as Resend documents them ("Send test emails"):
@@ -7,9 +8,9 @@ import type { AcceptedMail, KeyedSend, MailStore } from './resend-api.ts';
 // wrapped here posts, after each mail it keeps, the events Resend would send for those recipients to the
 // URL it is given, signed as Resend signs them: Svix's headers svix-id, svix-timestamp and
 // svix-signature (`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` under the key of the
-// `whsec_<base64>` secret). Signed here with node:crypto, apart from the backend's Standard Webhooks
-// module that verifies them, so the two check each other. Any other address gets no event, as no
-// real mailbox answers here.
+// `whsec_<base64>` secret), by the backend's one Standard Webhooks module, whose signing the
+// specification's test vector holds on Node and on Deno. Any other address gets no event, as no real
+// mailbox answers here.
 
 /** The test addresses: what their local part (before any +label) makes of a mail. */
 const TEST_ADDRESS = /^(delivered|bounced|complained)(?:\+[^@]*)?@resend\.dev$/i;
@@ -79,17 +80,8 @@ export function svixHeaders(
   body: string,
   id: string = `msg_${randomUUID().replaceAll('-', '')}`,
   timestampSeconds: number = Math.floor(Date.now() / 1000),
-): Record<string, string> {
-  const match = /^(?:v1,)?whsec_([A-Za-z0-9+/]+={0,2})$/.exec(secret);
-  if (!match) throw new Error('The webhook secret is not whsec_<base64>.');
-  const signature = createHmac('sha256', Buffer.from(match[1], 'base64'))
-    .update(`${id}.${timestampSeconds}.${body}`)
-    .digest('base64');
-  return {
-    'svix-id': id,
-    'svix-timestamp': String(timestampSeconds),
-    'svix-signature': `v1,${signature}`,
-  };
+): Promise<Record<string, string>> {
+  return webhookHeaders(secret, body, timestampSeconds, id, 'svix');
 }
 
 export interface DeliveryWebhookOptions {
@@ -135,7 +127,7 @@ export function withDeliveryWebhooks<Store extends MailStore>(
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        ...svixHeaders(options.secret, body, undefined, Math.floor(now() / 1000)),
+        ...(await svixHeaders(options.secret, body, undefined, Math.floor(now() / 1000))),
       },
       body,
     });
