@@ -42,6 +42,22 @@ describe('a command line', () => {
     },
   );
 
+  it('refuses to run, a command with a --dry-run, when npm took --dry-run for itself', () => {
+    const dryRun = { ...spec(['a']), options: { 'dry-run': { type: 'string' as const } } };
+    expect(
+      exitOf(() => parseCommandLine({ ...dryRun, env: { npm_config_dry_run: 'true' } })),
+    ).toEqual({
+      code: 2,
+      stderr:
+        'npm run example: npm took --dry-run for itself: options go after -- (npm run example -- … --dry-run <dir>). (npm run example -- --help)',
+    });
+    expect(parseCommandLine({ ...dryRun, env: {} }).positionals).toEqual(['a']);
+    // A command without a dry run of its own is npm's business.
+    expect(
+      parseCommandLine({ ...spec(['a']), env: { npm_config_dry_run: 'true' } }).positionals,
+    ).toEqual(['a']);
+  });
+
   it('refuses what only the command can check, the same way', () => {
     const { refuse } = parseCommandLine(spec(['a', 'b']));
     expect(exitOf(() => refuse('one thing, not 2'))).toEqual({

@@ -27,6 +27,8 @@ export interface CommandLineSpec<O extends Options> {
   positionals?: boolean;
   /** The arguments (default the process's). */
   args?: string[];
+  /** The environment npm runs the command in (default the process's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Exit {
@@ -65,6 +67,12 @@ export function parseCommandLine<O extends Options>(spec: CommandLineSpec<O>) {
   const refuse = (problem: string): never => {
     throw new CommandLineExit({ code: 2, stderr: `${spec.command}: ${problem} ${hint}` });
   };
+  // `npm run x --dry-run …` (before `--`) is npm's own option: npm keeps it, and the command would run
+  // without its dry run, for real. A command that has a --dry-run refuses to run that way.
+  if ('dry-run' in spec.options && (spec.env ?? process.env).npm_config_dry_run === 'true')
+    refuse(
+      `npm took --dry-run for itself: options go after -- (${spec.command} -- … --dry-run <dir>).`,
+    );
   return { values: parsed.values as OptionValues<O>, positionals: parsed.positionals, refuse };
 }
 

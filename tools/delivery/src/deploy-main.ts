@@ -72,9 +72,6 @@ const { values, positionals, refuse } = readCommandLine({
   },
   positionals: true,
 });
-// npm takes `--dry-run` for itself when it comes before `--`: the script would upload for real.
-if (process.env.npm_config_dry_run === 'true')
-  refuse('options go after -- (npm run deploy -- <app> --dry-run <dir>).');
 const [app, ...extra] = positionals;
 if (!app || extra.length > 0 || !(APP_NAMES as readonly string[]).includes(app))
   refuse(`name one app (${APP_NAMES.join(', ')}).`);
@@ -188,10 +185,8 @@ try {
   // it holds the credentials (docs/deploying-the-site.md says when to prefer the steps).
   const result = await deploySite({
     ...options,
-    upload: async (which, folder) => {
-      if (!values['dry-run'] && !production) throw new Error('not the production site');
-      await upload(which, folder);
-    },
+    // Not the production site and no dry run was refused above.
+    upload,
   });
   console.info(
     `deploy: ${values['dry-run'] ? 'checked (dry run, nothing uploaded)' : 'live'}: ${result.uploaded.map((entry) => entry.app).join(', ')}`,

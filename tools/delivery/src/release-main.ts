@@ -51,9 +51,6 @@ const { values, positionals, refuse } = readCommandLine({
   },
   positionals: true,
 });
-// npm takes `--dry-run` for itself when it comes before `--`: the script would upload for real.
-if (process.env.npm_config_dry_run === 'true')
-  refuse('options go after -- (npm run release -- <command> <remote> --dry-run <dir>).');
 if (values['dry-run'] === '') refuse('--dry-run takes a folder.');
 const [command, remote, percent, ...extra] = positionals;
 const COMMANDS = ['deploy', 'canary', 'promote', 'rollback', 'status'];
