@@ -1,7 +1,6 @@
-import { readTextBody } from '../_shared/http/body.ts';
 import { methodNotAllowed, type RequestHandler } from '../_shared/http/responses.ts';
 import type { ResendWebhookResponseBody } from '../_shared/rules/function-answers.ts';
-import { verifyWebhook } from '../_shared/webhooks/standard-webhooks.ts';
+import { readSignedJson } from '../_shared/webhooks/signed-json.ts';
 import { readDeliveryEvent, type DeliveryEventStore } from './delivery-events.ts';
 
 export interface ResendWebhookDeps {
@@ -40,35 +39,13 @@ export function createResendWebhookHandler(deps: ResendWebhookDeps): RequestHand
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
   return async (request) => {
     if (request.method !== 'POST') return methodNotAllowed(['POST'], refuse(405, 'Use POST.'));
-    // As text: the signature is over these bytes, checked before anything parses them.
-    const read = await readTextBody(request, MAX_BODY_BYTES);
-    if (!read.ok) {
-      return read.problem === 'too-large'
-        ? refuse(413, 'The request body is too large.')
-        : refuse(400, 'The request body could not be read.');
-    }
-    const verified = await verifyWebhook(
-      deps.keys,
-      request.headers,
-      read.body,
-      Math.floor(now() / 1000),
-      'svix',
-    );
-    if (!verified.ok) {
-      return refuse(
-        401,
-        verified.reason === 'stale'
-          ? 'The webhook timestamp is too old or too far ahead.'
-          : 'The webhook signature is missing or wrong.',
-      );
-    }
-    let payload: unknown;
-    try {
-      payload = JSON.parse(read.body);
-    } catch {
-      return refuse(400, 'The payload is not JSON.');
-    }
-    const event = readDeliveryEvent(verified.id, payload);
+    const signed = await readSignedJson(request, deps.keys, {
+      maxBytes: MAX_BODY_BYTES,
+      nowSeconds: Math.floor(now() / 1000),
+      names: 'svix',
+    });
+    if (!signed.ok) return refuse(signed.status, signed.message);
+    const event = readDeliveryEvent(signed.id, signed.payload);
     if (event === null) return refuse(400, 'The payload is not a Resend event.');
     if (event === 'ignored') return answer(200, { received: true });
     try {

@@ -1,7 +1,7 @@
-import { isRecord, readTextBody } from '../_shared/http/body.ts';
+import { isRecord } from '../_shared/http/body.ts';
 import { methodNotAllowed, type RequestHandler } from '../_shared/http/responses.ts';
 import type { SendAuthEmailResponseBody } from '../_shared/rules/function-answers.ts';
-import { verifyWebhook } from '../_shared/webhooks/standard-webhooks.ts';
+import { readSignedJson } from '../_shared/webhooks/signed-json.ts';
 
 export interface SendAuthEmailDeps {
   /** The Send Email Hook's signing keys (SEND_EMAIL_HOOK_SECRET, _shared/webhooks/standard-webhooks.ts). */
@@ -38,36 +38,12 @@ export function createSendAuthEmailHandler(deps: SendAuthEmailDeps): RequestHand
     if (request.method !== 'POST') {
       return methodNotAllowed(['POST'], hookError(405, 405, 'Use POST.'));
     }
-    // Read as text: the signature is over these exact bytes, checked before anything parses them.
-    const read = await readTextBody(request, MAX_BODY_BYTES);
-    if (!read.ok) {
-      return read.problem === 'too-large'
-        ? hookError(413, 413, 'The request body is too large.')
-        : hookError(400, 400, 'The request body could not be read.');
-    }
-    const body = read.body;
-    const verified = await verifyWebhook(
-      deps.keys,
-      request.headers,
-      body,
-      Math.floor(now() / 1000),
-    );
-    if (!verified.ok) {
-      return hookError(
-        401,
-        401,
-        verified.reason === 'stale'
-          ? 'The webhook timestamp is too old or too far ahead.'
-          : 'The webhook signature is missing or wrong.',
-      );
-    }
-
-    let payload: unknown;
-    try {
-      payload = JSON.parse(body);
-    } catch {
-      return hookError(400, 400, 'The payload is not JSON.');
-    }
+    const signed = await readSignedJson(request, deps.keys, {
+      maxBytes: MAX_BODY_BYTES,
+      nowSeconds: Math.floor(now() / 1000),
+    });
+    if (!signed.ok) return hookError(signed.status, signed.status, signed.message);
+    const payload = signed.payload;
     const emailData = isRecord(payload) ? payload.email_data : undefined;
     const action = isRecord(emailData) ? emailData.email_action_type : undefined;
     if (typeof action !== 'string') return hookError(400, 400, 'The payload has no email_data.');
