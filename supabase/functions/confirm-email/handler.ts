@@ -6,10 +6,9 @@ import {
 import type { Confirmation, ConsentLedger } from '../_shared/consent/link-ledger.ts';
 import { isDisposableDomain } from '../_shared/consent/disposable-domain.ts';
 import {
+  acceptMethods,
   errorResponse,
   jsonResponse,
-  methodNotAllowed,
-  preflightResponse,
   type RequestHandler,
 } from '../_shared/http/responses.ts';
 import type { ConfirmEmailResponseBody } from '../_shared/rules/function-answers.ts';
@@ -38,30 +37,30 @@ export function createConfirmEmailHandler(deps: ConfirmEmailDeps): RequestHandle
   };
   const disposable = deps.isDisposableDomain ?? isDisposableDomain;
   const afterAnswer = deps.afterAnswer ?? (() => undefined);
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    const link = await readLinkTokenHash(request, guards, 'confirm-email');
-    if ('response' in link) return link.response;
+  return acceptMethods({
+    POST: async (request) => {
+      const link = await readLinkTokenHash(request, guards, 'confirm-email');
+      if ('response' in link) return link.response;
 
-    let confirmation: Confirmation | null;
-    try {
-      const { hash } = link;
-      // Asked first, so the hold is set in the confirming transaction; an unknown token has no domain
-      // and is then refused by confirm_signup as before.
-      const domain = await deps.ledger.confirmDomain(hash);
-      confirmation = await deps.ledger.confirm(hash, domain !== null && disposable(domain));
-    } catch (error) {
-      guards.logError('confirm-email: the confirmation failed', error);
-      return errorResponse(500, 'The link could not be checked.');
-    }
-    if (confirmation === null) return linkNotValid();
-    const body: ConfirmEmailResponseBody = { success: true, list: confirmation.list };
-    if (confirmation.place) {
-      body.place = confirmation.place;
-      // The place mail was queued with the confirmation; send it now if the provider's pace allows.
-      afterAnswer();
-    }
-    return jsonResponse(200, body);
-  };
+      let confirmation: Confirmation | null;
+      try {
+        const { hash } = link;
+        // Asked first, so the hold is set in the confirming transaction; an unknown token has no domain
+        // and is then refused by confirm_signup as before.
+        const domain = await deps.ledger.confirmDomain(hash);
+        confirmation = await deps.ledger.confirm(hash, domain !== null && disposable(domain));
+      } catch (error) {
+        guards.logError('confirm-email: the confirmation failed', error);
+        return errorResponse(500, 'The link could not be checked.');
+      }
+      if (confirmation === null) return linkNotValid();
+      const body: ConfirmEmailResponseBody = { success: true, list: confirmation.list };
+      if (confirmation.place) {
+        body.place = confirmation.place;
+        // The place mail was queued with the confirmation; send it now if the provider's pace allows.
+        afterAnswer();
+      }
+      return jsonResponse(200, body);
+    },
+  });
 }

@@ -1,11 +1,6 @@
 import { isRecord, readJsonBody } from '../_shared/http/body.ts';
 import { CORS_HEADERS } from '../_shared/http/cors.ts';
-import {
-  errorResponse,
-  methodNotAllowed,
-  preflightResponse,
-  type RequestHandler,
-} from '../_shared/http/responses.ts';
+import { acceptMethods, errorResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import { CSV_BOM, csvRow } from './csv.ts';
 import {
   EXPORT_COLUMNS,
@@ -44,7 +39,6 @@ export interface ConsoleExportDeps {
 export const EXPORT_PAGE_SIZE = 1000;
 const MAX_BODY_BYTES = 4096;
 
-const METHODS = ['GET', 'POST'];
 const ALLOW_METHODS = { 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS' };
 
 const CSV_HEADERS: Readonly<Record<string, string>> = {
@@ -113,9 +107,7 @@ export function createConsoleExportHandler(deps: ConsoleExportDeps): RequestHand
   const now = deps.now ?? (() => new Date());
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflightResponse(ALLOW_METHODS);
-    if (!METHODS.includes(request.method)) return methodNotAllowed(METHODS);
+  const answer: RequestHandler = async (request) => {
     let body: unknown = undefined;
     if (request.method === 'POST') {
       // A POST may carry its filters in the query string alone.
@@ -177,6 +169,7 @@ export function createConsoleExportHandler(deps: ConsoleExportDeps): RequestHand
       },
     });
   };
+  return acceptMethods({ GET: answer, POST: answer }, { preflight: ALLOW_METHODS });
 }
 
 /**

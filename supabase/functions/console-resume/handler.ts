@@ -1,12 +1,7 @@
 import { isRecord, readJsonBody } from '../_shared/http/body.ts';
 import { attachmentDisposition } from '../_shared/http/content-disposition.ts';
 import { CORS_HEADERS } from '../_shared/http/cors.ts';
-import {
-  errorResponse,
-  methodNotAllowed,
-  preflightResponse,
-  type RequestHandler,
-} from '../_shared/http/responses.ts';
+import { acceptMethods, errorResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import {
   RESUME_PATH_PATTERN,
   RESUME_TYPES,
@@ -81,59 +76,64 @@ function openedResume(data: unknown): { path: string; filename: string } | undef
 export function createConsoleResumeHandler(deps: ConsoleResumeDeps): RequestHandler {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflightResponse(EXPOSE_HEADERS);
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    const read = await readJsonBody(request, MAX_BODY_BYTES);
-    if (!read.ok) return read.response;
-    const id = isRecord(read.body) ? read.body.id : undefined;
-    if (typeof id !== 'string' || !UUID.test(id)) {
-      return errorResponse(400, 'Send {"id": "<application id>"}.');
-    }
+  return acceptMethods(
+    {
+      POST: async (request) => {
+        const read = await readJsonBody(request, MAX_BODY_BYTES);
+        if (!read.ok) return read.response;
+        const id = isRecord(read.body) ? read.body.id : undefined;
+        if (typeof id !== 'string' || !UUID.test(id)) {
+          return errorResponse(400, 'Send {"id": "<application id>"}.');
+        }
 
-    const authorization = (request.headers.get('authorization') ?? '').trim();
-    if (!/^Bearer [^\s.]+\.[^\s.]+\.[^\s.]+$/i.test(authorization)) {
-      return errorResponse(
-        401,
-        'Sign in first: send the session as Authorization: Bearer <token>.',
-      );
-    }
+        const authorization = (request.headers.get('authorization') ?? '').trim();
+        if (!/^Bearer [^\s.]+\.[^\s.]+\.[^\s.]+$/i.test(authorization)) {
+          return errorResponse(
+            401,
+            'Sign in first: send the session as Authorization: Bearer <token>.',
+          );
+        }
 
-    let resume: { path: string; filename: string } | undefined;
-    try {
-      const opened = await deps.databaseFor(authorization).rpc('console_open_resume', { p_id: id });
-      if (opened.error) return refusal(opened, logError);
-      if (opened.data === null) return errorResponse(404, 'This application has no résumé.');
-      resume = openedResume(opened.data);
-    } catch (error) {
-      logError('console-resume: the database could not be reached', error);
-      return errorResponse(500, 'The résumé could not be opened.');
-    }
-    if (!resume) {
-      logError('console-resume: console_open_resume answered an unexpected shape', undefined);
-      return errorResponse(500, 'The résumé could not be opened.');
-    }
+        let resume: { path: string; filename: string } | undefined;
+        try {
+          const opened = await deps
+            .databaseFor(authorization)
+            .rpc('console_open_resume', { p_id: id });
+          if (opened.error) return refusal(opened, logError);
+          if (opened.data === null) return errorResponse(404, 'This application has no résumé.');
+          resume = openedResume(opened.data);
+        } catch (error) {
+          logError('console-resume: the database could not be reached', error);
+          return errorResponse(500, 'The résumé could not be opened.');
+        }
+        if (!resume) {
+          logError('console-resume: console_open_resume answered an unexpected shape', undefined);
+          return errorResponse(500, 'The résumé could not be opened.');
+        }
 
-    let file: Blob;
-    try {
-      file = await deps.readResume(resume.path);
-    } catch (error) {
-      logError('console-resume: the résumé could not be read from storage', error);
-      return errorResponse(500, 'The résumé could not be opened.');
-    }
-    const extension = resumeExtension(resume.path);
-    return new Response(file.stream(), {
-      status: 200,
-      headers: {
-        ...CORS_HEADERS,
-        ...EXPOSE_HEADERS,
-        'Content-Type': extension ? RESUME_TYPES[extension] : 'application/octet-stream',
-        'Content-Length': String(file.size),
-        'Content-Disposition': attachmentDisposition(resume.filename),
-        // Personal data: no cache along the way may keep a copy.
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
+        let file: Blob;
+        try {
+          file = await deps.readResume(resume.path);
+        } catch (error) {
+          logError('console-resume: the résumé could not be read from storage', error);
+          return errorResponse(500, 'The résumé could not be opened.');
+        }
+        const extension = resumeExtension(resume.path);
+        return new Response(file.stream(), {
+          status: 200,
+          headers: {
+            ...CORS_HEADERS,
+            ...EXPOSE_HEADERS,
+            'Content-Type': extension ? RESUME_TYPES[extension] : 'application/octet-stream',
+            'Content-Length': String(file.size),
+            'Content-Disposition': attachmentDisposition(resume.filename),
+            // Personal data: no cache along the way may keep a copy.
+            'Cache-Control': 'no-store',
+            'X-Content-Type-Options': 'nosniff',
+          },
+        });
       },
-    });
-  };
+    },
+    { preflight: EXPOSE_HEADERS },
+  );
 }

@@ -2,10 +2,9 @@ import { DEFAULT_FROM } from '../_shared/rules/brand.ts';
 import { clientAddressOf } from '../_shared/http/client-address.ts';
 import { isRecord, readJsonBody } from '../_shared/http/body.ts';
 import {
+  acceptMethods,
   errorResponse,
   jsonResponse,
-  methodNotAllowed,
-  preflightResponse,
   type RequestHandler,
 } from '../_shared/http/responses.ts';
 import { isFromSiteOrNoBrowser } from '../_shared/http/site-origin.ts';
@@ -167,62 +166,62 @@ export function createConsoleSignInHandler(deps: ConsoleSignInDeps): RequestHand
     }
   };
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    const start = now();
-    if (!isFromSiteOrNoBrowser(request, deps.siteOrigins)) {
-      return errorResponse(403, 'origin_not_allowed');
-    }
-    const read = await readJsonBody(request, MAX_BODY_BYTES);
-    if (!read.ok) return read.response;
-    const body = isRecord(read.body) ? read.body : {};
-    const email = addressOf(body.email);
-    if (email === undefined) {
-      return errorResponse(400, 'email_not_valid');
-    }
-    const client = clientAddressOf(request);
+  return acceptMethods({
+    POST: async (request) => {
+      const start = now();
+      if (!isFromSiteOrNoBrowser(request, deps.siteOrigins)) {
+        return errorResponse(403, 'origin_not_allowed');
+      }
+      const read = await readJsonBody(request, MAX_BODY_BYTES);
+      if (!read.ok) return read.response;
+      const body = isRecord(read.body) ? read.body : {};
+      const email = addressOf(body.email);
+      if (email === undefined) {
+        return errorResponse(400, 'email_not_valid');
+      }
+      const client = clientAddressOf(request);
 
-    if (!('code' in body)) {
-      const code = randomCode();
-      let mail: boolean | 'limited';
+      if (!('code' in body)) {
+        const code = randomCode();
+        let mail: boolean | 'limited';
+        try {
+          mail = await deps.store.requestCode(email, await deps.codeMac(email, code), client);
+        } catch (error) {
+          logError('console-sign-in: a code could not be stored', error);
+          return errorResponse(500, 'The request could not be handled.');
+        }
+        if (mail === 'limited') return errorResponse(429, RATE_LIMITED_ERROR);
+        if (mail) deps.afterAnswer(() => mailCode(email, code));
+        await untilFloor(start);
+        return jsonResponse(200, { success: true });
+      }
+
+      // A code of another shape was never mailed: refused at once, for every address alike.
+      if (typeof body.code !== 'string' || !CONSOLE_SIGN_IN_CODE.test(body.code)) {
+        return jsonResponse(CODE_NOT_VALID.status, CODE_NOT_VALID.body);
+      }
+      let authEmail: string | null | 'limited';
       try {
-        mail = await deps.store.requestCode(email, await deps.codeMac(email, code), client);
+        authEmail = await deps.store.checkCode(email, await deps.codeMac(email, body.code), client);
       } catch (error) {
-        logError('console-sign-in: a code could not be stored', error);
+        logError('console-sign-in: a code could not be checked', error);
         return errorResponse(500, 'The request could not be handled.');
       }
-      if (mail === 'limited') return errorResponse(429, RATE_LIMITED_ERROR);
-      if (mail) deps.afterAnswer(() => mailCode(email, code));
-      await untilFloor(start);
-      return jsonResponse(200, { success: true });
-    }
-
-    // A code of another shape was never mailed: refused at once, for every address alike.
-    if (typeof body.code !== 'string' || !CONSOLE_SIGN_IN_CODE.test(body.code)) {
-      return jsonResponse(CODE_NOT_VALID.status, CODE_NOT_VALID.body);
-    }
-    let authEmail: string | null | 'limited';
-    try {
-      authEmail = await deps.store.checkCode(email, await deps.codeMac(email, body.code), client);
-    } catch (error) {
-      logError('console-sign-in: a code could not be checked', error);
-      return errorResponse(500, 'The request could not be handled.');
-    }
-    if (authEmail === 'limited') {
-      return errorResponse(429, RATE_LIMITED_ERROR);
-    }
-    if (authEmail === null) {
-      await untilFloor(start);
-      return jsonResponse(CODE_NOT_VALID.status, CODE_NOT_VALID.body);
-    }
-    let token: SignInToken;
-    try {
-      token = await deps.signInToken(authEmail);
-    } catch (error) {
-      logError('console-sign-in: Auth made no sign-in token', error);
-      return errorResponse(500, 'The request could not be handled.');
-    }
-    return jsonResponse(200, { success: true, token_hash: token.tokenHash, type: token.type });
-  };
+      if (authEmail === 'limited') {
+        return errorResponse(429, RATE_LIMITED_ERROR);
+      }
+      if (authEmail === null) {
+        await untilFloor(start);
+        return jsonResponse(CODE_NOT_VALID.status, CODE_NOT_VALID.body);
+      }
+      let token: SignInToken;
+      try {
+        token = await deps.signInToken(authEmail);
+      } catch (error) {
+        logError('console-sign-in: Auth made no sign-in token', error);
+        return errorResponse(500, 'The request could not be handled.');
+      }
+      return jsonResponse(200, { success: true, token_hash: token.tokenHash, type: token.type });
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import { readJsonBody } from '../_shared/http/body.ts';
 import { clientAddressOf } from '../_shared/http/client-address.ts';
 import { CORS_HEADERS } from '../_shared/http/cors.ts';
-import { errorResponse, methodNotAllowed, type RequestHandler } from '../_shared/http/responses.ts';
+import { acceptMethods, errorResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import { CSP_RELEASE_PARAM, CSP_REPORT_LIMITS, cspRelease } from '../_shared/rules/csp-reports.ts';
 import type { ViolationStore } from './violation-store.ts';
 import { readReports, reportFormatOf } from './violations.ts';
@@ -40,32 +40,38 @@ function answerReport(
   violations: ViolationStore,
   logError: (message: string, error: unknown) => void,
 ): RequestHandler {
-  return async (request) => {
-    // No CORS, and so no preflight: a browser sends a `report-uri` report without one (no-cors), and
-    // a report's content types are not ones a page may send another origin without a preflight, so no
-    // other site's script can make its visitors' browsers send us reports.
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    const format = reportFormatOf(request.headers.get('content-type'));
-    if (format === null) {
-      // Checked before the body is read: nothing else is a browser's report.
-      await request.body?.cancel().catch(() => undefined);
-      return errorResponse(415, 'Send application/csp-report or application/reports+json.');
-    }
-    const sent = await readJsonBody(request, CSP_REPORT_LIMITS.maxBodyBytes, { name: 'report' });
-    if (!sent.ok) return sent.response;
-    const read = readReports(format, sent.body);
-    if (!read.ok) {
-      return errorResponse(400, 'The body is not a CSP report of the type it names.');
-    }
-    if (read.violations.length === 0) return noContent();
+  return acceptMethods(
+    {
+      POST: async (request) => {
+        const format = reportFormatOf(request.headers.get('content-type'));
+        if (format === null) {
+          // Checked before the body is read: nothing else is a browser's report.
+          await request.body?.cancel().catch(() => undefined);
+          return errorResponse(415, 'Send application/csp-report or application/reports+json.');
+        }
+        const sent = await readJsonBody(request, CSP_REPORT_LIMITS.maxBodyBytes, {
+          name: 'report',
+        });
+        if (!sent.ok) return sent.response;
+        const read = readReports(format, sent.body);
+        if (!read.ok) {
+          return errorResponse(400, 'The body is not a CSP report of the type it names.');
+        }
+        if (read.violations.length === 0) return noContent();
 
-    const release = cspRelease(new URL(request.url).searchParams.get(CSP_RELEASE_PARAM));
-    try {
-      await violations.record(release, read.violations, clientAddressOf(request));
-    } catch (error) {
-      logError('csp-report: the report could not be counted', error);
-      return errorResponse(500, 'The report could not be counted.');
-    }
-    return noContent();
-  };
+        const release = cspRelease(new URL(request.url).searchParams.get(CSP_RELEASE_PARAM));
+        try {
+          await violations.record(release, read.violations, clientAddressOf(request));
+        } catch (error) {
+          logError('csp-report: the report could not be counted', error);
+          return errorResponse(500, 'The report could not be counted.');
+        }
+        return noContent();
+      },
+    },
+    // No CORS, and so no preflight: a browser sends a `report-uri` report without one (no-cors), and a
+    // report's content types are not ones a page may send another origin without a preflight, so no
+    // other site's script can make its visitors' browsers send us reports.
+    { preflight: false },
+  );
 }

@@ -6,10 +6,9 @@ import {
 import type { PrivacyLedger } from '../_shared/consent/link-ledger.ts';
 import { isRecord, readJsonBody } from '../_shared/http/body.ts';
 import {
+  acceptMethods,
   errorResponse,
   jsonResponse,
-  methodNotAllowed,
-  preflightResponse,
   type RequestHandler,
 } from '../_shared/http/responses.ts';
 import type { PrivacyAction } from '../_shared/links/public-urls.ts';
@@ -91,21 +90,21 @@ export function createPrivacyFulfilHandler(deps: PrivacyFulfilDeps): RequestHand
     return jsonResponse(200, body);
   }
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    const refused = await guardLinkRequest(request, guards, 'privacy-fulfil');
-    if (refused) return refused;
-    const read = await readJsonBody(request, MAX_BODY_BYTES);
-    if (!read.ok) return read.response;
-    const { token, action } = isRecord(read.body) ? read.body : {};
-    if (!isTokenShape(token) || !isAction(action)) return linkNotValid();
-    try {
-      const hash = await tokenHash(token);
-      return action === 'erase' ? await erase(hash) : await copy(hash);
-    } catch (error) {
-      logError(`privacy-fulfil: the ${action} failed`, error);
-      return errorResponse(500, 'The request could not be completed.');
-    }
-  };
+  return acceptMethods({
+    POST: async (request) => {
+      const refused = await guardLinkRequest(request, guards, 'privacy-fulfil');
+      if (refused) return refused;
+      const read = await readJsonBody(request, MAX_BODY_BYTES);
+      if (!read.ok) return read.response;
+      const { token, action } = isRecord(read.body) ? read.body : {};
+      if (!isTokenShape(token) || !isAction(action)) return linkNotValid();
+      try {
+        const hash = await tokenHash(token);
+        return action === 'erase' ? await erase(hash) : await copy(hash);
+      } catch (error) {
+        logError(`privacy-fulfil: the ${action} failed`, error);
+        return errorResponse(500, 'The request could not be completed.');
+      }
+    },
+  });
 }

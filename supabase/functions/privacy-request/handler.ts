@@ -3,10 +3,9 @@ import type { PrivacyLedger } from '../_shared/consent/link-ledger.ts';
 import { clientAddressOf } from '../_shared/http/client-address.ts';
 import { isRecord, readJsonBody } from '../_shared/http/body.ts';
 import {
+  acceptMethods,
   errorResponse,
   jsonResponse,
-  methodNotAllowed,
-  preflightResponse,
   type RequestHandler,
 } from '../_shared/http/responses.ts';
 import type { PrivacyAction } from '../_shared/links/public-urls.ts';
@@ -46,31 +45,37 @@ export function createPrivacyRequestHandler(deps: PrivacyRequestDeps): RequestHa
   const afterAnswer = deps.afterAnswer ?? (() => undefined);
   const newMessageId = deps.newMessageId ?? (() => crypto.randomUUID());
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    const read = await readJsonBody(request, MAX_BODY_BYTES);
-    if (!read.ok) return read.response;
-    const { email, action } = isRecord(read.body) ? read.body : {};
-    if (typeof email !== 'string' || !isPlainEmailAddress(email.trim()) || !isAction(action)) {
-      return errorResponse(
-        400,
-        'Send {"email": a plain email address, "action": "erase" or "copy"}.',
-      );
-    }
-    const refused = await guardLinkRequest(request, guards, 'privacy-request');
-    if (refused) return refused;
+  return acceptMethods({
+    POST: async (request) => {
+      const read = await readJsonBody(request, MAX_BODY_BYTES);
+      if (!read.ok) return read.response;
+      const { email, action } = isRecord(read.body) ? read.body : {};
+      if (typeof email !== 'string' || !isPlainEmailAddress(email.trim()) || !isAction(action)) {
+        return errorResponse(
+          400,
+          'Send {"email": a plain email address, "action": "erase" or "copy"}.',
+        );
+      }
+      const refused = await guardLinkRequest(request, guards, 'privacy-request');
+      if (refused) return refused;
 
-    const messageId = newMessageId();
-    const { hash } = await privacyLinkToken(deps.linkSecret, messageId, action);
-    try {
-      await deps.ledger.queueLink(email.trim(), action, messageId, hash, clientAddressOf(request));
-    } catch (error) {
-      logError('privacy-request: the link could not be stored', error);
-      return errorResponse(500, 'The request could not be stored.');
-    }
-    afterAnswer();
-    const body: PrivacyRequestResponseBody = { success: true };
-    return jsonResponse(202, body);
-  };
+      const messageId = newMessageId();
+      const { hash } = await privacyLinkToken(deps.linkSecret, messageId, action);
+      try {
+        await deps.ledger.queueLink(
+          email.trim(),
+          action,
+          messageId,
+          hash,
+          clientAddressOf(request),
+        );
+      } catch (error) {
+        logError('privacy-request: the link could not be stored', error);
+        return errorResponse(500, 'The request could not be stored.');
+      }
+      afterAnswer();
+      const body: PrivacyRequestResponseBody = { success: true };
+      return jsonResponse(202, body);
+    },
+  });
 }

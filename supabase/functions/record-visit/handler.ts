@@ -2,12 +2,7 @@ import { isBotRequest } from '../_shared/http/bot-user-agent.ts';
 import { clientAddressOf } from '../_shared/http/client-address.ts';
 import { CORS_HEADERS } from '../_shared/http/cors.ts';
 import { isRecord, readJsonBody } from '../_shared/http/body.ts';
-import {
-  errorResponse,
-  methodNotAllowed,
-  preflightResponse,
-  type RequestHandler,
-} from '../_shared/http/responses.ts';
+import { acceptMethods, errorResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import { isFromSiteOrNoBrowser } from '../_shared/http/site-origin.ts';
 import { checkAttribution, PATH_PATTERN } from '../_shared/rules/attribution.ts';
 import type { Visit, VisitStore } from './visit-store.ts';
@@ -58,26 +53,26 @@ const noContent = () => new Response(null, { status: 204, headers: CORS_HEADERS 
  */
 export function createRecordVisitHandler(deps: RecordVisitDeps): RequestHandler {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    // A page of another origin counts nothing and is answered as a bot is: the answer tells no page
-    // anything, and a refusal would only print an error in the console of a page that copied the site.
-    if (!isFromSiteOrNoBrowser(request, deps.siteOrigins)) return noContent();
-    const read = await readJsonBody(request, MAX_VISIT_BODY_BYTES);
-    if (!read.ok) return read.response;
-    const visit = toVisit(read.body);
-    if (visit === null) {
-      return errorResponse(400, 'The body is not a page view of the shape the site sends.');
-    }
-    if (isBotRequest(request)) return noContent();
+  return acceptMethods({
+    POST: async (request) => {
+      // A page of another origin counts nothing and is answered as a bot is: the answer tells no page
+      // anything, and a refusal would only print an error in the console of a page that copied the site.
+      if (!isFromSiteOrNoBrowser(request, deps.siteOrigins)) return noContent();
+      const read = await readJsonBody(request, MAX_VISIT_BODY_BYTES);
+      if (!read.ok) return read.response;
+      const visit = toVisit(read.body);
+      if (visit === null) {
+        return errorResponse(400, 'The body is not a page view of the shape the site sends.');
+      }
+      if (isBotRequest(request)) return noContent();
 
-    try {
-      await deps.visits.record(visit, clientAddressOf(request));
-    } catch (error) {
-      logError('record-visit: the visit could not be counted', error);
-      return errorResponse(500, 'The visit could not be counted.');
-    }
-    return noContent();
-  };
+      try {
+        await deps.visits.record(visit, clientAddressOf(request));
+      } catch (error) {
+        logError('record-visit: the visit could not be counted', error);
+        return errorResponse(500, 'The visit could not be counted.');
+      }
+      return noContent();
+    },
+  });
 }

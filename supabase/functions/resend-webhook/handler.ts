@@ -1,4 +1,4 @@
-import { methodNotAllowed, type RequestHandler } from '../_shared/http/responses.ts';
+import { acceptMethods, type RequestHandler } from '../_shared/http/responses.ts';
 import type { ResendWebhookResponseBody } from '../_shared/rules/function-answers.ts';
 import { readSignedJson } from '../_shared/webhooks/signed-json.ts';
 import { readDeliveryEvent, type DeliveryEventStore } from './delivery-events.ts';
@@ -37,24 +37,28 @@ const refuse = (status: number, error: string) => answer(status, { success: fals
 export function createResendWebhookHandler(deps: ResendWebhookDeps): RequestHandler {
   const now = deps.now ?? Date.now;
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
-  return async (request) => {
-    if (request.method !== 'POST') return methodNotAllowed(['POST'], refuse(405, 'Use POST.'));
-    const signed = await readSignedJson(request, deps.keys, {
-      maxBytes: MAX_BODY_BYTES,
-      nowSeconds: Math.floor(now() / 1000),
-      names: 'svix',
-    });
-    if (!signed.ok) return refuse(signed.status, signed.message);
-    const event = readDeliveryEvent(signed.id, signed.payload);
-    if (event === null) return refuse(400, 'The payload is not a Resend event.');
-    if (event === 'ignored') return answer(200, { received: true });
-    try {
-      await deps.events.record(event);
-    } catch (error) {
-      // Resend delivers it again later; a retry the database already took is a replay, recorded once.
-      logError('resend-webhook: the event could not be recorded', error);
-      return refuse(500, 'The event could not be recorded.');
-    }
-    return answer(200, { received: true });
-  };
+  return acceptMethods(
+    {
+      POST: async (request) => {
+        const signed = await readSignedJson(request, deps.keys, {
+          maxBytes: MAX_BODY_BYTES,
+          nowSeconds: Math.floor(now() / 1000),
+          names: 'svix',
+        });
+        if (!signed.ok) return refuse(signed.status, signed.message);
+        const event = readDeliveryEvent(signed.id, signed.payload);
+        if (event === null) return refuse(400, 'The payload is not a Resend event.');
+        if (event === 'ignored') return answer(200, { received: true });
+        try {
+          await deps.events.record(event);
+        } catch (error) {
+          // Resend delivers it again later; a retry the database already took is a replay, recorded once.
+          logError('resend-webhook: the event could not be recorded', error);
+          return refuse(500, 'The event could not be recorded.');
+        }
+        return answer(200, { received: true });
+      },
+    },
+    { preflight: false, refuse },
+  );
 }

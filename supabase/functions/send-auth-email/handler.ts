@@ -1,5 +1,5 @@
 import { isRecord } from '../_shared/http/body.ts';
-import { methodNotAllowed, type RequestHandler } from '../_shared/http/responses.ts';
+import { acceptMethods, type RequestHandler } from '../_shared/http/responses.ts';
 import type { SendAuthEmailResponseBody } from '../_shared/rules/function-answers.ts';
 import { readSignedJson } from '../_shared/webhooks/signed-json.ts';
 
@@ -34,19 +34,23 @@ const hookError = (status: number, httpCode: number, message: string) =>
  */
 export function createSendAuthEmailHandler(deps: SendAuthEmailDeps): RequestHandler {
   const now = deps.now ?? Date.now;
-  return async (request) => {
-    if (request.method !== 'POST') {
-      return methodNotAllowed(['POST'], hookError(405, 405, 'Use POST.'));
-    }
-    const signed = await readSignedJson(request, deps.keys, {
-      maxBytes: MAX_BODY_BYTES,
-      nowSeconds: Math.floor(now() / 1000),
-    });
-    if (!signed.ok) return hookError(signed.status, signed.status, signed.message);
-    const payload = signed.payload;
-    const emailData = isRecord(payload) ? payload.email_data : undefined;
-    const action = isRecord(emailData) ? emailData.email_action_type : undefined;
-    if (typeof action !== 'string') return hookError(400, 400, 'The payload has no email_data.');
-    return answer(200, {});
-  };
+  return acceptMethods(
+    {
+      POST: async (request) => {
+        const signed = await readSignedJson(request, deps.keys, {
+          maxBytes: MAX_BODY_BYTES,
+          nowSeconds: Math.floor(now() / 1000),
+        });
+        if (!signed.ok) return hookError(signed.status, signed.status, signed.message);
+        const payload = signed.payload;
+        const emailData = isRecord(payload) ? payload.email_data : undefined;
+        const action = isRecord(emailData) ? emailData.email_action_type : undefined;
+        if (typeof action !== 'string') {
+          return hookError(400, 400, 'The payload has no email_data.');
+        }
+        return answer(200, {});
+      },
+    },
+    { preflight: false, refuse: (status, message) => hookError(status, status, message) },
+  );
 }

@@ -1,8 +1,8 @@
 import { isRecord, readJsonBody } from '../_shared/http/body.ts';
 import {
+  acceptMethods,
   errorResponse,
   jsonResponse,
-  methodNotAllowed,
   type RequestHandler,
 } from '../_shared/http/responses.ts';
 import { drainMailQueue, type MailWorker } from '../_shared/mail-queue/drain.ts';
@@ -35,44 +35,51 @@ export function createSendQueuedMailHandler(deps: SendQueuedMailDeps): RequestHa
     });
   const logError = deps.worker.logError;
 
-  return async (request) => {
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    // pg_net may post no body at all.
-    const read = await readJsonBody(request, MAX_BODY_BYTES, { optional: true });
-    if (!read.ok) return read.response;
-    const body = read.body === undefined ? {} : read.body;
-    const { seconds = DEFAULT_SECONDS, wait = false } = isRecord(body) ? body : {};
-    if (
-      !isRecord(body) ||
-      typeof seconds !== 'number' ||
-      !Number.isFinite(seconds) ||
-      seconds < 0 ||
-      seconds > MAX_SECONDS ||
-      typeof wait !== 'boolean'
-    ) {
-      return errorResponse(400, `Send {"seconds": 0 to ${MAX_SECONDS}, "wait": true or false}.`);
-    }
-    const budgetMs = seconds * 1000;
-    if (!wait) {
-      inBackground(() =>
-        drainMailQueue(deps.worker, { budgetMs }).catch((error: unknown) =>
-          logError('send-queued-mail: the run failed', error),
-        ),
-      );
-      const started: SendQueuedMailResponseBody = { success: true, started: true };
-      return jsonResponse(202, started);
-    }
-    try {
-      const sent = await drainMailQueue(deps.worker, { budgetMs });
-      const body: SendQueuedMailResponseBody = {
-        success: true,
-        sent,
-        pending: await deps.worker.store.pending(),
-      };
-      return jsonResponse(200, body);
-    } catch (error) {
-      logError('send-queued-mail: the run failed', error);
-      return errorResponse(500, 'The queue could not be read.');
-    }
-  };
+  return acceptMethods(
+    {
+      POST: async (request) => {
+        // pg_net may post no body at all.
+        const read = await readJsonBody(request, MAX_BODY_BYTES, { optional: true });
+        if (!read.ok) return read.response;
+        const body = read.body === undefined ? {} : read.body;
+        const { seconds = DEFAULT_SECONDS, wait = false } = isRecord(body) ? body : {};
+        if (
+          !isRecord(body) ||
+          typeof seconds !== 'number' ||
+          !Number.isFinite(seconds) ||
+          seconds < 0 ||
+          seconds > MAX_SECONDS ||
+          typeof wait !== 'boolean'
+        ) {
+          return errorResponse(
+            400,
+            `Send {"seconds": 0 to ${MAX_SECONDS}, "wait": true or false}.`,
+          );
+        }
+        const budgetMs = seconds * 1000;
+        if (!wait) {
+          inBackground(() =>
+            drainMailQueue(deps.worker, { budgetMs }).catch((error: unknown) =>
+              logError('send-queued-mail: the run failed', error),
+            ),
+          );
+          const started: SendQueuedMailResponseBody = { success: true, started: true };
+          return jsonResponse(202, started);
+        }
+        try {
+          const sent = await drainMailQueue(deps.worker, { budgetMs });
+          const body: SendQueuedMailResponseBody = {
+            success: true,
+            sent,
+            pending: await deps.worker.store.pending(),
+          };
+          return jsonResponse(200, body);
+        } catch (error) {
+          logError('send-queued-mail: the run failed', error);
+          return errorResponse(500, 'The queue could not be read.');
+        }
+      },
+    },
+    { preflight: false },
+  );
 }

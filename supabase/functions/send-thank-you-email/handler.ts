@@ -1,10 +1,9 @@
 import { readJsonBody } from '../_shared/http/body.ts';
 import { clientAddressOf } from '../_shared/http/client-address.ts';
 import {
+  acceptMethods,
   errorResponse,
   jsonResponse,
-  methodNotAllowed,
-  preflightResponse,
   type RequestHandler,
 } from '../_shared/http/responses.ts';
 import { RATE_LIMITED_ERROR, type RateLimiter } from '../_shared/rate-limit.ts';
@@ -43,40 +42,40 @@ export function createThankYouEmailHandler(deps: ThankYouHandlerDeps): RequestHa
   };
   const afterAnswer = deps.afterAnswer ?? (() => undefined);
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    const read = await readJsonBody(request, MAX_BODY_BYTES);
-    if (!read.ok) return read.response;
-    const parsed = parseThankYouRequest(read.body);
-    if (!parsed.ok) return errorResponse(400, parsed.error);
-    const { type, email, again } = parsed.request;
+  return acceptMethods({
+    POST: async (request) => {
+      const read = await readJsonBody(request, MAX_BODY_BYTES);
+      if (!read.ok) return read.response;
+      const parsed = parseThankYouRequest(read.body);
+      if (!parsed.ok) return errorResponse(400, parsed.error);
+      const { type, email, again } = parsed.request;
 
-    try {
-      const limit = await deps.rateLimiter.take('send-thank-you-email', clientAddressOf(request));
-      if (limit === 'limited') return errorResponse(429, RATE_LIMITED_ERROR);
-    } catch (error) {
-      queue.logError('send-thank-you-email: the rate limit could not be checked', error);
-      return errorResponse(500, 'The request could not be checked.');
-    }
+      try {
+        const limit = await deps.rateLimiter.take('send-thank-you-email', clientAddressOf(request));
+        if (limit === 'limited') return errorResponse(429, RATE_LIMITED_ERROR);
+      } catch (error) {
+        queue.logError('send-thank-you-email: the rate limit could not be checked', error);
+        return errorResponse(500, 'The request could not be checked.');
+      }
 
-    if (again && type !== 'career') {
-      // The same answer whether a mail was queued, capped, or the address is a member or unknown, and
-      // the same work after it.
-      await queueConfirmationAgain(queue, type, email);
-      afterAnswer();
-      return reply(202, { success: true, type });
-    }
-
-    const outcome = await queueThankYou(queue, type, email);
-    switch (outcome.status) {
-      case 'queued':
+      if (again && type !== 'career') {
+        // The same answer whether a mail was queued, capped, or the address is a member or unknown, and
+        // the same work after it.
+        await queueConfirmationAgain(queue, type, email);
         afterAnswer();
-        return reply(200, { success: true, type, messageId: outcome.messageId });
-      case 'not-eligible':
-        return errorResponse(403, NOT_ELIGIBLE);
-      case 'queue-failed':
-        return errorResponse(500, 'The email could not be sent.');
-    }
-  };
+        return reply(202, { success: true, type });
+      }
+
+      const outcome = await queueThankYou(queue, type, email);
+      switch (outcome.status) {
+        case 'queued':
+          afterAnswer();
+          return reply(200, { success: true, type, messageId: outcome.messageId });
+        case 'not-eligible':
+          return errorResponse(403, NOT_ELIGIBLE);
+        case 'queue-failed':
+          return errorResponse(500, 'The email could not be sent.');
+      }
+    },
+  });
 }

@@ -5,10 +5,9 @@ import {
 } from '../_shared/consent/link-request.ts';
 import type { ConsentLedger, LinePlace } from '../_shared/consent/link-ledger.ts';
 import {
+  acceptMethods,
   errorResponse,
   jsonResponse,
-  methodNotAllowed,
-  preflightResponse,
   type RequestHandler,
 } from '../_shared/http/responses.ts';
 import type { SignupPlaceResponseBody } from '../_shared/rules/function-answers.ts';
@@ -29,26 +28,26 @@ export function createSignupPlaceHandler(deps: SignupPlaceDeps): RequestHandler 
     ...deps,
     logError: deps.logError ?? ((message, error) => console.error(message, error)),
   };
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    const link = await readLinkTokenHash(request, guards, 'signup-place');
-    if ('response' in link) return link.response;
+  return acceptMethods({
+    POST: async (request) => {
+      const link = await readLinkTokenHash(request, guards, 'signup-place');
+      if ('response' in link) return link.response;
 
-    let place: LinePlace | null;
-    try {
-      place = await deps.ledger.place(link.hash);
-    } catch (error) {
-      guards.logError('signup-place: the place could not be read', error);
-      return errorResponse(500, 'The link could not be checked.');
-    }
-    if (place === null) return linkNotValid();
-    const body: SignupPlaceResponseBody = {
-      success: true,
-      list: place.list,
-      position: place.position,
-      referralCode: place.referralCode,
-    };
-    return jsonResponse(200, body);
-  };
+      let place: LinePlace | null;
+      try {
+        place = await deps.ledger.place(link.hash);
+      } catch (error) {
+        guards.logError('signup-place: the place could not be read', error);
+        return errorResponse(500, 'The link could not be checked.');
+      }
+      if (place === null) return linkNotValid();
+      const body: SignupPlaceResponseBody = {
+        success: true,
+        list: place.list,
+        position: place.position,
+        referralCode: place.referralCode,
+      };
+      return jsonResponse(200, body);
+    },
+  });
 }

@@ -1,10 +1,5 @@
 import { clientAddressOf } from '../_shared/http/client-address.ts';
-import {
-  jsonResponse,
-  methodNotAllowed,
-  preflightResponse,
-  type RequestHandler,
-} from '../_shared/http/responses.ts';
+import { acceptMethods, jsonResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import { RATE_LIMITED_ERROR, type RateLimiter } from '../_shared/rate-limit.ts';
 import { validateApplicationFields } from '../_shared/rules/application-fields.ts';
 import {
@@ -57,86 +52,94 @@ export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): Req
   const queue: ThankYouQueue = { ...deps, logError };
   const afterAnswer = deps.afterAnswer ?? (() => undefined);
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflightResponse();
-    if (request.method !== 'POST') {
-      return methodNotAllowed(['POST'], refuse(405, 'invalid', 'Use POST.'));
-    }
+  return acceptMethods(
+    {
+      POST: async (request) => {
+        const form = await readApplicationForm(request);
+        if (!form.ok) {
+          switch (form.problem) {
+            case 'too-large':
+              return refuse(
+                413,
+                'resume_too_large',
+                `The résumé is larger than ${RESUME_MAX_LABEL}.`,
+              );
+            case 'not-multipart':
+              return refuse(415, 'invalid', 'Send the application as multipart/form-data.');
+            case 'malformed':
+              return refuse(400, 'invalid', 'The form data could not be read.');
+          }
+        }
 
-    const form = await readApplicationForm(request);
-    if (!form.ok) {
-      switch (form.problem) {
-        case 'too-large':
-          return refuse(413, 'resume_too_large', `The résumé is larger than ${RESUME_MAX_LABEL}.`);
-        case 'not-multipart':
-          return refuse(415, 'invalid', 'Send the application as multipart/form-data.');
-        case 'malformed':
-          return refuse(400, 'invalid', 'The form data could not be read.');
-      }
-    }
+        // A source field of another shape (an old tab's record, a site release ahead of the functions) is
+        // left out, never the reason an applicant loses their application.
+        const source = splitAttribution(form.fields);
+        const fields = validateApplicationFields(source.fields);
+        if (!fields.ok) {
+          return refuse(
+            400,
+            'invalid',
+            'Some fields are missing or invalid.',
+            Object.keys(fields.problems),
+          );
+        }
+        const resume = form.resume && { ...form.resume, check: checkResume(form.resume) };
+        if (resume && !resume.check.ok) {
+          return resume.check.problem === 'size'
+            ? refuse(413, 'resume_too_large', `The résumé is larger than ${RESUME_MAX_LABEL}.`)
+            : refuse(
+                415,
+                'resume_type',
+                'The résumé must be a PDF, DOC or DOCX file of that type.',
+              );
+        }
 
-    // A source field of another shape (an old tab's record, a site release ahead of the functions) is
-    // left out, never the reason an applicant loses their application.
-    const source = splitAttribution(form.fields);
-    const fields = validateApplicationFields(source.fields);
-    if (!fields.ok) {
-      return refuse(
-        400,
-        'invalid',
-        'Some fields are missing or invalid.',
-        Object.keys(fields.problems),
-      );
-    }
-    const resume = form.resume && { ...form.resume, check: checkResume(form.resume) };
-    if (resume && !resume.check.ok) {
-      return resume.check.problem === 'size'
-        ? refuse(413, 'resume_too_large', `The résumé is larger than ${RESUME_MAX_LABEL}.`)
-        : refuse(415, 'resume_type', 'The résumé must be a PDF, DOC or DOCX file of that type.');
-    }
+        try {
+          const limit = await deps.rateLimiter.take('submit-application', clientAddressOf(request));
+          if (limit === 'limited') return refuse(429, 'rate_limited', RATE_LIMITED_ERROR);
+        } catch (error) {
+          logError('submit-application: the rate limit could not be checked', error);
+          return refuse(500, 'failed', 'The application could not be checked.');
+        }
 
-    try {
-      const limit = await deps.rateLimiter.take('submit-application', clientAddressOf(request));
-      if (limit === 'limited') return refuse(429, 'rate_limited', RATE_LIMITED_ERROR);
-    } catch (error) {
-      logError('submit-application: the rate limit could not be checked', error);
-      return refuse(500, 'failed', 'The application could not be checked.');
-    }
+        let stored: { path: string; filename: string } | undefined;
+        if (resume?.check.ok) {
+          const path = resumeObjectPath(resume.check.extension);
+          try {
+            await deps.resumes.upload(path, resume.bytes, resume.check.mimeType);
+          } catch (error) {
+            logError('submit-application: the résumé upload failed', error);
+            return refuse(502, 'upload_failed', 'The résumé could not be stored.');
+          }
+          stored = { path, filename: resumeDisplayName(resume.name, resume.check.extension) };
+        }
 
-    let stored: { path: string; filename: string } | undefined;
-    if (resume?.check.ok) {
-      const path = resumeObjectPath(resume.check.extension);
-      try {
-        await deps.resumes.upload(path, resume.bytes, resume.check.mimeType);
-      } catch (error) {
-        logError('submit-application: the résumé upload failed', error);
-        return refuse(502, 'upload_failed', 'The résumé could not be stored.');
-      }
-      stored = { path, filename: resumeDisplayName(resume.name, resume.check.extension) };
-    }
-
-    const inserted = await deps.applications.insert({
-      ...fields.row,
-      ...source.attribution,
-      resume_path: stored?.path ?? null,
-      resume_filename: stored?.filename ?? null,
-    });
-    if (inserted.status !== 'inserted') {
-      if (stored) {
-        // No file outlives a failed application.
-        await deps.resumes.remove(stored.path).catch((error: unknown) => {
-          logError(`submit-application: ${stored.path} is left behind`, error);
+        const inserted = await deps.applications.insert({
+          ...fields.row,
+          ...source.attribution,
+          resume_path: stored?.path ?? null,
+          resume_filename: stored?.filename ?? null,
         });
-      }
-      if (inserted.status === 'duplicate') {
-        return refuse(409, 'duplicate', 'An application for this email address exists.');
-      }
-      logError('submit-application: the insert failed', inserted.reason);
-      return refuse(500, 'failed', 'The application could not be stored.');
-    }
+        if (inserted.status !== 'inserted') {
+          if (stored) {
+            // No file outlives a failed application.
+            await deps.resumes.remove(stored.path).catch((error: unknown) => {
+              logError(`submit-application: ${stored.path} is left behind`, error);
+            });
+          }
+          if (inserted.status === 'duplicate') {
+            return refuse(409, 'duplicate', 'An application for this email address exists.');
+          }
+          logError('submit-application: the insert failed', inserted.reason);
+          return refuse(500, 'failed', 'The application could not be stored.');
+        }
 
-    const mail = await queueThankYou(queue, 'career', fields.row.email ?? '');
-    if (mail.status === 'queued') afterAnswer();
-    // A queued confirmation counts as sent (docs/product/careers.md).
-    return jsonResponse(200, { success: true, emailSent: mail.status === 'queued' });
-  };
+        const mail = await queueThankYou(queue, 'career', fields.row.email ?? '');
+        if (mail.status === 'queued') afterAnswer();
+        // A queued confirmation counts as sent (docs/product/careers.md).
+        return jsonResponse(200, { success: true, emailSent: mail.status === 'queued' });
+      },
+    },
+    { refuse: (status, message) => refuse(status, 'invalid', message) },
+  );
 }

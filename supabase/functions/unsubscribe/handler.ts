@@ -6,10 +6,9 @@ import {
 import type { ConsentLedger } from '../_shared/consent/link-ledger.ts';
 import { readFormBody } from '../_shared/http/body.ts';
 import {
+  acceptMethods,
   errorResponse,
   jsonResponse,
-  methodNotAllowed,
-  preflightResponse,
   type RequestHandler,
 } from '../_shared/http/responses.ts';
 import { emailLinks, type PublicUrls } from '../_shared/links/public-urls.ts';
@@ -47,14 +46,15 @@ export function createUnsubscribeHandler(deps: UnsubscribeDeps): RequestHandler 
     ...deps,
     logError: deps.logError ?? ((message, error) => console.error(message, error)),
   };
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflightResponse();
+  // A mail client that opens the link, or a scanner that follows it, changes nothing: it is sent to the
+  // site's page, which asks before it POSTs.
+  const toPage: RequestHandler = (request) => {
     const token = new URL(request.url).searchParams.get('token');
-    if (request.method === 'GET' || request.method === 'HEAD') {
-      const page = emailLinks.unsubscribePage(deps.urls, isTokenShape(token) ? token : '');
-      return new Response(null, { status: 303, headers: { Location: page } });
-    }
-    if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
+    const page = emailLinks.unsubscribePage(deps.urls, isTokenShape(token) ? token : '');
+    return Promise.resolve(new Response(null, { status: 303, headers: { Location: page } }));
+  };
+  const unsubscribe: RequestHandler = async (request) => {
+    const token = new URL(request.url).searchParams.get('token');
     const refused = await guardLinkRequest(request, guards, 'unsubscribe');
     if (refused) return refused;
     if (!(await isOneClickBody(request))) {
@@ -73,4 +73,5 @@ export function createUnsubscribeHandler(deps: UnsubscribeDeps): RequestHandler 
     const body: UnsubscribeResponseBody = { success: true, list };
     return jsonResponse(200, body);
   };
+  return acceptMethods({ GET: toPage, HEAD: toPage, POST: unsubscribe });
 }

@@ -9,7 +9,9 @@ import {
   BodyTooLargeError,
 } from '../../functions/_shared/http/body.ts';
 import {
+  acceptMethods,
   errorResponse,
+  jsonResponse,
   methodNotAllowed,
   preflightResponse,
 } from '../../functions/_shared/http/responses.ts';
@@ -154,5 +156,62 @@ Deno.test(
     const preflight = preflightResponse({ 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS' });
     assertEquals(preflight.headers.get('access-control-allow-methods'), 'GET, POST, OPTIONS');
     await preflight.body?.cancel();
+  },
+);
+
+Deno.test(
+  'acceptMethods: the handler of the method, the preflight, and 405 for the rest',
+  async () => {
+    const seen: string[] = [];
+    const handler = acceptMethods(
+      {
+        GET: (request) => (seen.push(request.method), Promise.resolve(jsonResponse(200, 'read'))),
+        HEAD: () => Promise.resolve(new Response(null, { status: 204 })),
+        POST: () => Promise.resolve(jsonResponse(201, 'made')),
+      },
+      { preflight: { 'Access-Control-Expose-Headers': 'Content-Disposition' } },
+    );
+    const call = (method: string) => handler(new Request(URL, { method }));
+
+    const read = await call('GET');
+    assertEquals([read.status, await read.json(), seen], [200, 'read', ['GET']]);
+    assertEquals((await call('HEAD')).status, 204);
+    const made = await call('POST');
+    assertEquals([made.status, await made.json()], [201, 'made']);
+    const preflight = await call('OPTIONS');
+    assertEquals(
+      [preflight.status, preflight.headers.get('access-control-expose-headers')],
+      [200, 'Content-Disposition'],
+    );
+    await preflight.body?.cancel();
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const refused = await call(method);
+      assertEquals(
+        [refused.status, refused.headers.get('allow'), await refused.json()],
+        [405, 'GET, HEAD, POST', { success: false, error: 'Use GET, HEAD or POST.' }],
+      );
+    }
+    assertEquals(seen, ['GET'], 'no handler ran for a refused method');
+  },
+);
+
+Deno.test(
+  'acceptMethods: no preflight where no page calls, and a 405 in the shape given',
+  async () => {
+    const handler = acceptMethods(
+      { POST: () => Promise.resolve(new Response(null, { status: 204 })) },
+      {
+        preflight: false,
+        refuse: (status, message) =>
+          new Response(JSON.stringify({ code: status, message }), { status }),
+      },
+    );
+    for (const method of ['OPTIONS', 'GET']) {
+      const refused = await handler(new Request(URL, { method }));
+      assertEquals(
+        [refused.status, refused.headers.get('allow'), await refused.json()],
+        [405, 'POST', { code: 405, message: 'Use POST.' }],
+      );
+    }
   },
 );

@@ -6,7 +6,7 @@ export const FUNCTION_METHODS: Readonly<Record<string, string>> = {
   'confirm-email': 'POST',
   'signup-place': 'POST',
   // A GET (a mail client opening the link) is sent to the site's page; the one-click POST acts.
-  unsubscribe: 'GET, POST',
+  unsubscribe: 'GET, HEAD, POST',
   'privacy-request': 'POST',
   'privacy-fulfil': 'POST',
   'send-queued-mail': 'POST',

@@ -2,7 +2,8 @@ import type { ErrorBody } from '../rules/function-answers.ts';
 import { CORS_HEADERS } from './cors.ts';
 
 // The answers every function gives the same way: JSON with the CORS headers supabase-js needs, a refusal
-// as an ErrorBody, the preflight, and 405 naming the methods the function takes.
+// as an ErrorBody, the preflight, and 405 naming the methods the function takes; and acceptMethods, which
+// gives the last two for every function, so a handler holds only what its own methods do.
 
 export type RequestHandler = (request: Request) => Promise<Response>;
 
@@ -31,8 +32,47 @@ export function preflightResponse(headers: Readonly<Record<string, string>> = {}
  */
 export function methodNotAllowed(
   allow: readonly string[],
-  answer: Response = errorResponse(405, `Use ${allow.join(' or ')}.`),
+  answer: Response = errorResponse(405, askForMethods(allow)),
 ): Response {
   answer.headers.set('Allow', allow.join(', '));
   return answer;
+}
+
+/** "Use POST.", "Use GET or POST.", "Use GET, HEAD or POST.": the 405's words. */
+export function askForMethods(allow: readonly string[]): string {
+  const last = allow[allow.length - 1];
+  return `Use ${allow.length > 1 ? `${allow.slice(0, -1).join(', ')} or ${last}` : last}.`;
+}
+
+export type Method = 'GET' | 'HEAD' | 'POST';
+
+export interface AcceptOptions {
+  /**
+   * What the CORS preflight adds (a method beyond POST, a header the page may read). `false` for a
+   * function no page calls with fetch (a hook, a webhook, the queue, a CSP report): its OPTIONS is
+   * refused like any other method.
+   */
+  preflight?: Readonly<Record<string, string>> | false;
+  /** The 405 in the function's own shape (an Auth hook's, a webhook's); ErrorBody otherwise. */
+  refuse?: (status: 405, message: string) => Response;
+}
+
+/**
+ * A function's handler from one handler per method it takes. OPTIONS is the preflight (unless
+ * `preflight` is false); any other method is answered 405 with `Allow` naming the methods given, in the
+ * order given.
+ */
+export function acceptMethods(
+  handlers: Partial<Record<Method, RequestHandler>>,
+  options: AcceptOptions = {},
+): RequestHandler {
+  const allow = Object.keys(handlers) as Method[];
+  return async (request) => {
+    if (request.method === 'OPTIONS' && options.preflight !== false) {
+      return preflightResponse(options.preflight || {});
+    }
+    const handler = handlers[request.method as Method];
+    if (handler) return await handler(request);
+    return methodNotAllowed(allow, options.refuse?.(405, askForMethods(allow)));
+  };
 }
