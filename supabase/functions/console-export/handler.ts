@@ -1,3 +1,10 @@
+import {
+  callerAuthorization,
+  rpcRefusal,
+  type DatabaseFor,
+  type RefusalWords,
+  type RpcResult,
+} from '../_shared/console/as-caller.ts';
 import { isRecord, readJsonBody } from '../_shared/http/body.ts';
 import { CORS_HEADERS } from '../_shared/http/cors.ts';
 import { acceptMethods, errorResponse, type RequestHandler } from '../_shared/http/responses.ts';
@@ -9,26 +16,13 @@ import {
   type ExportKind,
 } from './export-request.ts';
 
-/** What supabase-js's rpc() resolves to, as far as the export reads it. */
-export interface RpcResult {
-  data: unknown;
-  error: { message: string; code?: string } | null;
-  /** The API's HTTP status: 401 for a missing, forged or expired session, 403 for a refused role. */
-  status: number;
-}
-
-/** The API as the caller: rpc() with the caller's session, so the database decides who sees what. */
-export interface CallerDatabase {
-  rpc(fn: string, args: Record<string, unknown>): PromiseLike<RpcResult>;
-}
-
 export interface ConsoleExportDeps {
   /**
    * A client for this request's caller: the project's publishable key as apikey and the caller's own
    * `Authorization` header, so PostgREST checks the session and row-level security and the RPCs' staff
    * check apply (index.ts).
    */
-  databaseFor: (authorization: string) => CallerDatabase;
+  databaseFor: DatabaseFor;
   /** Rows per RPC call: the most held in memory at once. */
   pageSize?: number;
   now?: () => Date;
@@ -52,18 +46,6 @@ const CSV_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-/** The answer to a refused or failed RPC: the session's problem, the role's, or ours. */
-function refusal(result: RpcResult, logError: (message: string, error: unknown) => void): Response {
-  if (result.status === 401) {
-    return errorResponse(401, 'Sign in again: the session is missing, has ended or is not valid.');
-  }
-  if (result.status === 403 || result.error?.code === '42501') {
-    return errorResponse(403, 'Only staff may export.');
-  }
-  logError('console-export: the export could not start', result.error);
-  return errorResponse(500, 'The export could not be made.');
-}
-
 type Row = Record<string, unknown> & { id: string; created_at: string };
 type Cursor = { createdAt: string; id: string } | null;
 
@@ -86,6 +68,12 @@ const isExportId = (value: unknown): value is number =>
 function loggedFilter(filter: ExportFilter): Record<string, unknown> {
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
 }
+
+const REFUSAL: RefusalWords = {
+  forbidden: 'Only staff may export.',
+  failed: 'The export could not be made.',
+  logLine: 'console-export: the export could not start',
+};
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -119,14 +107,9 @@ export function createConsoleExportHandler(deps: ConsoleExportDeps): RequestHand
     if (!parsed.ok) return errorResponse(400, parsed.error);
     const exportRequest = parsed.request;
 
-    const authorization = request.headers.get('authorization') ?? '';
-    if (!/^Bearer [^\s.]+\.[^\s.]+\.[^\s.]+$/i.test(authorization.trim())) {
-      return errorResponse(
-        401,
-        'Sign in first: send the session as Authorization: Bearer <token>.',
-      );
-    }
-    const database = deps.databaseFor(authorization.trim());
+    const caller = callerAuthorization(request);
+    if (!caller.ok) return caller.response;
+    const database = deps.databaseFor(caller.authorization);
 
     let exportId: number | undefined;
     const readPage = async (cursor: Cursor): Promise<RpcResult & { rows?: Row[] }> => {
@@ -145,7 +128,7 @@ export function createConsoleExportHandler(deps: ConsoleExportDeps): RequestHand
         p_kind: exportRequest.kind,
         p_filter: loggedFilter(exportRequest.filter),
       });
-      if (logged.error) return refusal(logged, logError);
+      if (logged.error) return rpcRefusal(logged, REFUSAL, logError);
       if (!isExportId(logged.data)) {
         logError('console-export: console_log_export answered no export id', logged.data);
         return errorResponse(500, 'The export could not be made.');
@@ -156,7 +139,7 @@ export function createConsoleExportHandler(deps: ConsoleExportDeps): RequestHand
       logError('console-export: the database could not be reached', error);
       return errorResponse(500, 'The export could not be made.');
     }
-    if (first.error) return refusal(first, logError);
+    if (first.error) return rpcRefusal(first, REFUSAL, logError);
     if (!first.rows) {
       logError('console-export: the first page has an unexpected shape', exportRequest.kind);
       return errorResponse(500, 'The export could not be made.');

@@ -1,3 +1,9 @@
+import {
+  callerAuthorization,
+  rpcRefusal,
+  type DatabaseFor,
+  type RefusalWords,
+} from '../_shared/console/as-caller.ts';
 import { isRecord, readJsonBody } from '../_shared/http/body.ts';
 import { attachmentDisposition } from '../_shared/http/content-disposition.ts';
 import { CORS_HEADERS } from '../_shared/http/cors.ts';
@@ -8,25 +14,12 @@ import {
   resumeExtension,
 } from '../_shared/rules/resume-file.ts';
 
-/** What supabase-js's rpc() resolves to, as far as this function reads it. */
-export interface RpcResult {
-  data: unknown;
-  error: { message: string; code?: string } | null;
-  /** The API's HTTP status: 401 for a missing, forged or expired session, 403 for a refused role. */
-  status: number;
-}
-
-/** The API as the caller: rpc() with the caller's session, so the database decides who is staff. */
-export interface CallerDatabase {
-  rpc(fn: string, args: Record<string, unknown>): PromiseLike<RpcResult>;
-}
-
 export interface ConsoleResumeDeps {
   /**
    * A client for this request's caller: the project's publishable key as apikey and the caller's own
    * `Authorization` header, so the API checks the session and console_open_resume checks staff (index.ts).
    */
-  databaseFor: (authorization: string) => CallerDatabase;
+  databaseFor: DatabaseFor;
   /** The object's bytes, read with the service role; throws when storage fails or has no such object. */
   readResume: (path: string) => Promise<Blob>;
   logError?: (message: string, error: unknown) => void;
@@ -39,17 +32,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // So the console can read the file's name from a cross-origin answer.
 const EXPOSE_HEADERS = { 'Access-Control-Expose-Headers': 'Content-Disposition' };
 
-/** The answer to a refused or failed RPC: the session's problem, the role's, or ours. */
-function refusal(result: RpcResult, logError: (message: string, error: unknown) => void): Response {
-  if (result.status === 401) {
-    return errorResponse(401, 'Sign in again: the session is missing, has ended or is not valid.');
-  }
-  if (result.status === 403 || result.error?.code === '42501') {
-    return errorResponse(403, 'Only staff may open résumés.');
-  }
-  logError('console-resume: console_open_resume failed', result.error);
-  return errorResponse(500, 'The résumé could not be opened.');
-}
+const REFUSAL: RefusalWords = {
+  forbidden: 'Only staff may open résumés.',
+  failed: 'The résumé could not be opened.',
+  logLine: 'console-resume: console_open_resume failed',
+};
 
 /** console_open_resume's answer: the object's path in the bucket and the name the applicant gave it. */
 function openedResume(data: unknown): { path: string; filename: string } | undefined {
@@ -86,20 +73,15 @@ export function createConsoleResumeHandler(deps: ConsoleResumeDeps): RequestHand
           return errorResponse(400, 'Send {"id": "<application id>"}.');
         }
 
-        const authorization = (request.headers.get('authorization') ?? '').trim();
-        if (!/^Bearer [^\s.]+\.[^\s.]+\.[^\s.]+$/i.test(authorization)) {
-          return errorResponse(
-            401,
-            'Sign in first: send the session as Authorization: Bearer <token>.',
-          );
-        }
+        const caller = callerAuthorization(request);
+        if (!caller.ok) return caller.response;
 
         let resume: { path: string; filename: string } | undefined;
         try {
           const opened = await deps
-            .databaseFor(authorization)
+            .databaseFor(caller.authorization)
             .rpc('console_open_resume', { p_id: id });
-          if (opened.error) return refusal(opened, logError);
+          if (opened.error) return rpcRefusal(opened, REFUSAL, logError);
           if (opened.data === null) return errorResponse(404, 'This application has no résumé.');
           resume = openedResume(opened.data);
         } catch (error) {

@@ -2,10 +2,8 @@
 // storage: the staff check comes first and at every call, what a refusal says, and the file's answer
 // (docs/security.md, "Résumés"). console-resume.test.ts runs it through the local server.
 import { assertEquals } from './assert.ts';
-import {
-  createConsoleResumeHandler,
-  type RpcResult,
-} from '../../functions/console-resume/handler.ts';
+import type { RpcResult } from '../../functions/_shared/console/as-caller.ts';
+import { createConsoleResumeHandler } from '../../functions/console-resume/handler.ts';
 
 const URL = 'https://project.supabase.co/functions/v1/console-resume';
 const ID = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';

@@ -1,8 +1,7 @@
+import type { CallerDatabase, RpcResult } from '../../functions/_shared/console/as-caller.ts';
 import {
   createConsoleExportHandler,
   EXPORT_PAGE_SIZE,
-  type CallerDatabase,
-  type RpcResult,
 } from '../../functions/console-export/handler.ts';
 import { EXPORT_COLUMNS } from '../../functions/console-export/export-request.ts';
 

@@ -3,6 +3,7 @@
 // supabase/functions/deno.json, which a test holds to package-lock.json's.
 import { createClient } from '@supabase/supabase-js';
 import { afterResponse } from './edge-runtime.ts';
+import type { DatabaseFor } from '../console/as-caller.ts';
 import { functionEnvironment, type FunctionEnvironment } from '../environment.ts';
 import type { MailWorker } from '../mail-queue/drain.ts';
 import { mailWorkerFromEnvironment, sendSoon } from '../mail-queue/worker-from-environment.ts';
@@ -13,6 +14,27 @@ export function setUpFunction(name: string) {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   return { env, supabase };
+}
+
+/**
+ * For the console's functions, which act as their caller (console/as-caller.ts): a client per request
+ * with the project's publishable key as apikey and the caller's own `Authorization`, so the API checks
+ * the session (as hosted Supabase's asymmetric signing keys require of a function with
+ * verify_jwt = false) and the database decides what the caller may do. A clear error at start-up where
+ * the environment has no publishable key.
+ */
+export function callerDatabases(env: FunctionEnvironment, name: string): DatabaseFor {
+  const publishableKey = env.publishableKey;
+  if (!publishableKey) {
+    throw new Error(
+      `${name} needs a publishable key (SUPABASE_PUBLISHABLE_KEYS or SUPABASE_ANON_KEY).`,
+    );
+  }
+  return (authorization) =>
+    createClient(env.supabaseUrl, publishableKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { headers: { Authorization: authorization } },
+    });
 }
 
 /**
