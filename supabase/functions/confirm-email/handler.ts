@@ -1,26 +1,20 @@
 import {
-  linkNotValid,
-  readLinkTokenHash,
-  type LinkRequestGuards,
+  linkGuards,
+  tokenLinkFunction,
+  type LinkFunctionDeps,
 } from '../_shared/consent/link-request.ts';
-import type { Confirmation, ConsentLedger } from '../_shared/consent/link-ledger.ts';
+import type { ConsentLedger } from '../_shared/consent/link-ledger.ts';
 import { isDisposableDomain } from '../_shared/consent/disposable-domain.ts';
-import {
-  acceptMethods,
-  errorResponse,
-  jsonResponse,
-  type RequestHandler,
-} from '../_shared/http/responses.ts';
+import { jsonResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import type { ConfirmEmailResponseBody } from '../_shared/rules/function-answers.ts';
 
-export interface ConfirmEmailDeps extends Omit<LinkRequestGuards, 'logError'> {
+export type ConfirmEmailDeps = LinkFunctionDeps & {
   ledger: Pick<ConsentLedger, 'confirmDomain' | 'confirm'>;
   /** Runs after the answer: sends the place mail a confirmation queued (EdgeRuntime.waitUntil). */
   afterAnswer?: () => void;
   /** The disposable-domain list (disposable-domain.ts); tests pass their own. */
   isDisposableDomain?: (domain: string) => boolean;
-  logError?: LinkRequestGuards['logError'];
-}
+};
 
 /**
  * confirm-email: the site's confirmation page POSTs `{token}` when the visitor presses its button (a link
@@ -31,29 +25,18 @@ export interface ConfirmEmailDeps extends Omit<LinkRequestGuards, 'logError'> {
  * answer.
  */
 export function createConfirmEmailHandler(deps: ConfirmEmailDeps): RequestHandler {
-  const guards: LinkRequestGuards = {
-    ...deps,
-    logError: deps.logError ?? ((message, error) => console.error(message, error)),
-  };
   const disposable = deps.isDisposableDomain ?? isDisposableDomain;
   const afterAnswer = deps.afterAnswer ?? (() => undefined);
-  return acceptMethods({
-    POST: async (request) => {
-      const link = await readLinkTokenHash(request, guards, 'confirm-email');
-      if ('response' in link) return link.response;
-
-      let confirmation: Confirmation | null;
-      try {
-        const { hash } = link;
-        // Asked first, so the hold is set in the confirming transaction; an unknown token has no domain
-        // and is then refused by confirm_signup as before.
-        const domain = await deps.ledger.confirmDomain(hash);
-        confirmation = await deps.ledger.confirm(hash, domain !== null && disposable(domain));
-      } catch (error) {
-        guards.logError('confirm-email: the confirmation failed', error);
-        return errorResponse(500, 'The link could not be checked.');
-      }
-      if (confirmation === null) return linkNotValid();
+  return tokenLinkFunction(
+    linkGuards(deps),
+    'confirm-email',
+    async (hash) => {
+      // Asked first, so the hold is set in the confirming transaction; an unknown token has no domain
+      // and is then refused by confirm_signup as before.
+      const domain = await deps.ledger.confirmDomain(hash);
+      return deps.ledger.confirm(hash, domain !== null && disposable(domain));
+    },
+    (confirmation) => {
       const body: ConfirmEmailResponseBody = { success: true, list: confirmation.list };
       if (confirmation.place) {
         body.place = confirmation.place;
@@ -62,5 +45,5 @@ export function createConfirmEmailHandler(deps: ConfirmEmailDeps): RequestHandle
       }
       return jsonResponse(200, body);
     },
-  });
+  );
 }

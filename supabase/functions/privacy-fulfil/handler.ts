@@ -1,7 +1,8 @@
 import {
   guardLinkRequest,
   linkNotValid,
-  type LinkRequestGuards,
+  linkGuards,
+  type LinkFunctionDeps,
 } from '../_shared/consent/link-request.ts';
 import type { PrivacyLedger } from '../_shared/consent/link-ledger.ts';
 import { isRecord, readJsonBody } from '../_shared/http/body.ts';
@@ -24,11 +25,10 @@ import type {
 } from '../_shared/rules/function-answers.ts';
 import { isTokenShape, tokenHash } from '../_shared/tokens/email-token.ts';
 
-export interface PrivacyFulfilDeps extends Omit<LinkRequestGuards, 'logError'> {
+export interface PrivacyFulfilDeps extends LinkFunctionDeps {
   ledger: Pick<PrivacyLedger, 'erase' | 'copy'>;
   resumes: ResumeStore;
   removals: ResumeRemovalQueue;
-  logError?: LinkRequestGuards['logError'];
 }
 
 /** How long the résumé download in a copy works. */
@@ -44,8 +44,8 @@ const isAction = (value: unknown): value is PrivacyAction => value === 'erase' |
  * work once, within their hour; a token of the other action, like any other token, gets the neutral answer.
  */
 export function createPrivacyFulfilHandler(deps: PrivacyFulfilDeps): RequestHandler {
-  const logError = deps.logError ?? ((message, error) => console.error(message, error));
-  const guards: LinkRequestGuards = { ...deps, logError };
+  const guards = linkGuards(deps);
+  const logError = guards.logError;
   const removal = { resumes: deps.resumes, queue: deps.removals, logError };
 
   async function erase(hash: string): Promise<Response> {

@@ -1,4 +1,8 @@
-import { guardLinkRequest, type LinkRequestGuards } from '../_shared/consent/link-request.ts';
+import {
+  guardLinkRequest,
+  linkGuards,
+  type LinkFunctionDeps,
+} from '../_shared/consent/link-request.ts';
 import type { PrivacyLedger } from '../_shared/consent/link-ledger.ts';
 import { clientAddressOf } from '../_shared/http/client-address.ts';
 import { isRecord, readJsonBody } from '../_shared/http/body.ts';
@@ -13,7 +17,7 @@ import { privacyLinkToken } from '../_shared/mail-queue/link-tokens.ts';
 import { isPlainEmailAddress } from '../_shared/rules/email-address.ts';
 import type { PrivacyRequestResponseBody } from '../_shared/rules/function-answers.ts';
 
-export interface PrivacyRequestDeps extends Omit<LinkRequestGuards, 'logError'> {
+export interface PrivacyRequestDeps extends LinkFunctionDeps {
   ledger: Pick<PrivacyLedger, 'queueLink'>;
   /** MAIL_LINK_SECRET: the link's token is derived from it and the message id. */
   linkSecret: string;
@@ -24,7 +28,6 @@ export interface PrivacyRequestDeps extends Omit<LinkRequestGuards, 'logError'> 
   afterAnswer?: () => void;
   /** A new message id; tests fix it. */
   newMessageId?: () => string;
-  logError?: LinkRequestGuards['logError'];
 }
 
 const MAX_BODY_BYTES = 1024;
@@ -40,8 +43,8 @@ const isAction = (value: unknown): value is PrivacyAction =>
  * and the mail goes out after it.
  */
 export function createPrivacyRequestHandler(deps: PrivacyRequestDeps): RequestHandler {
-  const logError = deps.logError ?? ((message, error) => console.error(message, error));
-  const guards: LinkRequestGuards = { ...deps, logError };
+  const guards = linkGuards(deps);
+  const logError = guards.logError;
   const afterAnswer = deps.afterAnswer ?? (() => undefined);
   const newMessageId = deps.newMessageId ?? (() => crypto.randomUUID());
 

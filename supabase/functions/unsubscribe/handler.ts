@@ -1,7 +1,8 @@
 import {
   guardLinkRequest,
   linkNotValid,
-  type LinkRequestGuards,
+  linkGuards,
+  type LinkFunctionDeps,
 } from '../_shared/consent/link-request.ts';
 import type { ConsentLedger } from '../_shared/consent/link-ledger.ts';
 import { readFormBody } from '../_shared/http/body.ts';
@@ -16,10 +17,9 @@ import type { UnsubscribeResponseBody } from '../_shared/rules/function-answers.
 import type { MailList } from '../_shared/rules/mail-lists.ts';
 import { isTokenShape, tokenHash } from '../_shared/tokens/email-token.ts';
 
-export interface UnsubscribeDeps extends Omit<LinkRequestGuards, 'logError'> {
+export interface UnsubscribeDeps extends LinkFunctionDeps {
   ledger: Pick<ConsentLedger, 'unsubscribe'>;
   urls: PublicUrls;
-  logError?: LinkRequestGuards['logError'];
 }
 
 /** A one-click body is one short field; room for multipart framing. */
@@ -42,10 +42,7 @@ async function isOneClickBody(request: Request): Promise<boolean> {
  * changes nothing and is sent to the site's page, which asks before it POSTs.
  */
 export function createUnsubscribeHandler(deps: UnsubscribeDeps): RequestHandler {
-  const guards: LinkRequestGuards = {
-    ...deps,
-    logError: deps.logError ?? ((message, error) => console.error(message, error)),
-  };
+  const guards = linkGuards(deps);
   // A mail client that opens the link, or a scanner that follows it, changes nothing: it is sent to the
   // site's page, which asks before it POSTs.
   const toPage: RequestHandler = (request) => {

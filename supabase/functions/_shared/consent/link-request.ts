@@ -1,6 +1,11 @@
 import { clientAddressOf } from '../http/client-address.ts';
 import { isRecord, readJsonBody } from '../http/body.ts';
-import { errorResponse, jsonResponse } from '../http/responses.ts';
+import {
+  acceptMethods,
+  errorResponse,
+  jsonResponse,
+  type RequestHandler,
+} from '../http/responses.ts';
 import { isFromSiteOrNoBrowser } from '../http/site-origin.ts';
 import { RATE_LIMITED_ERROR, type LimitedAction, type RateLimiter } from '../rate-limit.ts';
 import { isTokenShape, tokenHash } from '../tokens/email-token.ts';
@@ -21,6 +26,19 @@ export interface LinkRequestGuards {
   /** The site's browser origins (site-origin.ts). */
   siteOrigins: ReadonlySet<string>;
   logError: (message: string, error: unknown) => void;
+}
+
+/** What a link function is given: the guards, with the log as an option (the console by default). */
+export type LinkFunctionDeps = Omit<LinkRequestGuards, 'logError'> & {
+  logError?: LinkRequestGuards['logError'];
+};
+
+export function linkGuards(deps: LinkFunctionDeps): LinkRequestGuards {
+  return {
+    rateLimiter: deps.rateLimiter,
+    siteOrigins: deps.siteOrigins,
+    logError: deps.logError ?? ((message, error) => console.error(message, error)),
+  };
 }
 
 /**
@@ -66,4 +84,31 @@ export async function readLinkTokenHash(
   const token = isRecord(read.body) ? read.body.token : undefined;
   if (!isTokenShape(token)) return { response: linkNotValid() };
   return { hash: await tokenHash(token) };
+}
+
+/**
+ * A function that answers a POST of `{token}` by what its token finds (confirm-email, signup-place):
+ * past readLinkTokenHash, `find` looks the hash up; nothing found is the neutral answer, a lookup that
+ * throws is logged and answered 500, and what is found is answered by `answer`.
+ */
+export function tokenLinkFunction<Found>(
+  guards: LinkRequestGuards,
+  action: LimitedAction,
+  find: (hash: string) => Promise<Found | null>,
+  answer: (found: Found) => Response,
+): RequestHandler {
+  return acceptMethods({
+    POST: async (request) => {
+      const link = await readLinkTokenHash(request, guards, action);
+      if ('response' in link) return link.response;
+      let found: Found | null;
+      try {
+        found = await find(link.hash);
+      } catch (error) {
+        guards.logError(`${action}: the link could not be checked`, error);
+        return errorResponse(500, 'The link could not be checked.');
+      }
+      return found === null ? linkNotValid() : answer(found);
+    },
+  });
 }
