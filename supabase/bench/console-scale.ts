@@ -17,7 +17,11 @@ import {
   openDatabase,
   type Database,
 } from '@agentora/local-supabase/testing';
-import { fixtureAuthEmail } from '../tests/test-support/staff-auth.ts';
+import {
+  fixtureAuthEmail,
+  insertSignedInStaff,
+  sessionClaims,
+} from '../tests/test-support/staff-auth.ts';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -30,18 +34,8 @@ const database: Database = await openDatabase({ databaseUrl: postgres?.url });
 
 const asSuperuser = (sql: string, values: unknown[] = []) =>
   database.transaction((db) => db.query(sql, values));
-// A live Auth session of the staff member's Auth address (private.staff_caller asks for one), as the
-// local Auth makes its users and sessions (tools/local-supabase/src/auth/users.ts, sessions.ts).
-const STAFF_AUTH = fixtureAuthEmail(1);
-const claims = {
-  role: 'authenticated',
-  aud: 'authenticated',
-  sub: '00000000-0000-4000-8000-00000000beef',
-  email: STAFF_AUTH,
-  amr: [{ method: 'otp', timestamp: 0 }],
-  session_id: '00000000-0000-4000-8000-00000000cafe',
-  is_anonymous: false,
-};
+// A live Auth session of the staff member's Auth address (private.staff_caller asks for one).
+const claims = sessionClaims(fixtureAuthEmail(1));
 const asStaff = (sql: string, values: unknown[] = []) =>
   asCaller(database, { role: 'authenticated', claims }, (db) => db.query(sql, values));
 
@@ -51,21 +45,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 const started = performance.now();
 await migrate(database, DEFAULT_MIGRATIONS_DIR);
-await asSuperuser('insert into public.staff (email, auth_email) values ($1, $2)', [
-  STAFF,
-  STAFF_AUTH,
-]);
-await asSuperuser(
-  `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data,
-                           raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
-   values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, now(),
-           '{"provider": "email", "providers": ["email"]}', '{}', now(), now(), false, false)`,
-  [claims.sub, STAFF_AUTH],
-);
-await asSuperuser(
-  `insert into auth.sessions (id, user_id, created_at, updated_at) values ($1, $2, now(), now())`,
-  [claims.session_id, claims.sub],
-);
+await insertSignedInStaff(asSuperuser, STAFF, claims);
 // Other users' sessions, as a year of sign-in codes might leave them: the staff check reads
 // auth.sessions on every call. SESSIONS=<n> (default 10,000).
 await database.transaction(async (db) => {

@@ -13,7 +13,12 @@ import {
 import { SOURCE_MAX_LENGTH, SOURCE_PATTERN } from '../functions/_shared/rules/console-lists.ts';
 import { SUSPECTED_FARMING } from '../functions/_shared/rules/places.ts';
 import { applicationArgs, signupArgs as allSignupArgs } from './test-support/console.ts';
-import { fixtureAuthEmail } from './test-support/staff-auth.ts';
+import {
+  fixtureAuthEmail,
+  insertLiveSession,
+  insertSignedInStaff,
+  sessionClaims,
+} from './test-support/staff-auth.ts';
 
 // The console's growth functions (migration 20251129000100_growth_console.sql) below the HTTP layer, on
 // PGlite or PostgreSQL (test-postgres): console_growth and console_referrals, and the source filter of
@@ -28,20 +33,9 @@ let db: TestDatabase;
 const STAFF = 'growth.staff@example.com';
 const OUTSIDER = 'growth.outsider@example.com';
 
-/** The claims of a live Auth session of the address (made in beforeAll). */
-const sessionOf = (email: string, n: number) => ({
-  role: 'authenticated',
-  aud: 'authenticated',
-  sub: `00000000-0000-4000-8000-00000000000${n}`,
-  email,
-  amr: [{ method: 'otp', timestamp: 0 }],
-  session_id: `00000000-0000-4000-8000-0000000000a${n}`,
-  is_anonymous: false,
-});
 // The staff member's session is of their Auth address (test-support/staff-auth.ts).
-const STAFF_AUTH = fixtureAuthEmail(1);
-const staffClaims = sessionOf(STAFF_AUTH, 1);
-const outsiderClaims = sessionOf(OUTSIDER, 2);
+const staffClaims = sessionClaims(fixtureAuthEmail(1));
+const outsiderClaims = sessionClaims(OUTSIDER);
 
 type Args = Record<string, unknown>;
 type ReferralRowShape = { referral_code: string; credited: number; place: number | null };
@@ -100,23 +94,8 @@ const referralArgs = (args: Args) => ({
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  await db.asSuperuser('insert into public.staff (email, auth_email) values ($1, $2)', [
-    STAFF,
-    STAFF_AUTH,
-  ]);
-  for (const claims of [staffClaims, outsiderClaims]) {
-    await db.asSuperuser(
-      `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data,
-                               raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
-       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, now(),
-               '{"provider": "email", "providers": ["email"]}', '{}', now(), now(), false, false)`,
-      [claims.sub, claims.email],
-    );
-    await db.asSuperuser(
-      `insert into auth.sessions (id, user_id, created_at, updated_at) values ($1, $2, now(), now())`,
-      [claims.session_id, claims.sub],
-    );
-  }
+  await insertSignedInStaff(db.asSuperuser, STAFF, staffClaims);
+  await insertLiveSession(db.asSuperuser, outsiderClaims);
 });
 afterAll(() => db.close());
 

@@ -8,7 +8,12 @@ import {
   CSP_REPORT_FUNCTION,
   CSP_REPORT_LIMITS,
 } from '../functions/_shared/rules/csp-reports.ts';
-import { fixtureAuthEmail } from './test-support/staff-auth.ts';
+import {
+  fixtureAuthEmail,
+  insertLiveSession,
+  insertSignedInStaff,
+  sessionClaims,
+} from './test-support/staff-auth.ts';
 
 // CSP violation counts (migration 20251130000000_csp_reports.sql) below the HTTP layer, on PGlite or
 // PostgreSQL (test-postgres): public.record_csp_violations as the csp-report function calls it with the
@@ -19,40 +24,14 @@ let db: TestDatabase;
 const STAFF = 'csp.staff@example.com';
 const OUTSIDER = 'csp.outsider@example.com';
 
-/** The claims of a live Auth session of the address (made in beforeAll), as PostgREST hands them to SQL. */
-const sessionOf = (email: string, n: number) => ({
-  role: 'authenticated',
-  aud: 'authenticated',
-  sub: `00000000-0000-4000-8000-00000000001${n}`,
-  email,
-  amr: [{ method: 'otp', timestamp: 0 }],
-  session_id: `00000000-0000-4000-8000-0000000000b${n}`,
-  is_anonymous: false,
-});
 // The staff member's session is of their Auth address (test-support/staff-auth.ts).
-const STAFF_AUTH = fixtureAuthEmail(1);
-const staffClaims = sessionOf(STAFF_AUTH, 1);
-const outsiderClaims = sessionOf(OUTSIDER, 2);
+const staffClaims = sessionClaims(fixtureAuthEmail(1));
+const outsiderClaims = sessionClaims(OUTSIDER);
 
 beforeAll(async () => {
   db = await openTestDatabase({ rateLimits: 'production' });
-  await db.asSuperuser('insert into public.staff (email, auth_email) values ($1, $2)', [
-    STAFF,
-    STAFF_AUTH,
-  ]);
-  for (const claims of [staffClaims, outsiderClaims]) {
-    await db.asSuperuser(
-      `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data,
-                               raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
-       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, now(),
-               '{"provider": "email", "providers": ["email"]}', '{}', now(), now(), false, false)`,
-      [claims.sub, claims.email],
-    );
-    await db.asSuperuser(
-      `insert into auth.sessions (id, user_id, created_at, updated_at) values ($1, $2, now(), now())`,
-      [claims.session_id, claims.sub],
-    );
-  }
+  await insertSignedInStaff(db.asSuperuser, STAFF, staffClaims);
+  await insertLiveSession(db.asSuperuser, outsiderClaims);
 });
 afterAll(() => db.close());
 beforeEach(() => db.asSuperuser('delete from public.csp_violations'));

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { asCaller, openTestDatabase, type TestDatabase } from '@agentora/local-supabase/testing';
-import { fixtureAuthEmail } from './test-support/staff-auth.ts';
+import {
+  fixtureAuthEmail,
+  insertLiveSession,
+  insertSignedInStaff,
+  sessionClaims,
+} from './test-support/staff-auth.ts';
 
 // Delivery events and suppression (migration 20251206000000_delivery_and_suppression.sql) below the HTTP
 // layer, on PGlite or PostgreSQL (test-postgres): public.record_mail_delivery_event as resend-webhook
@@ -11,37 +16,14 @@ let db: TestDatabase;
 const STAFF = 'delivery.staff@example.com';
 const OUTSIDER = 'delivery.outsider@example.com';
 
-const sessionOf = (email: string, n: number) => ({
-  role: 'authenticated',
-  aud: 'authenticated',
-  sub: `00000000-0000-4000-8000-00000000002${n}`,
-  email,
-  amr: [{ method: 'otp', timestamp: 0 }],
-  session_id: `00000000-0000-4000-8000-0000000000c${n}`,
-  is_anonymous: false,
-});
-const staffClaims = sessionOf(fixtureAuthEmail(7), 1);
-const outsiderClaims = sessionOf(OUTSIDER, 2);
+// The staff member's session is of their Auth address (test-support/staff-auth.ts).
+const staffClaims = sessionClaims(fixtureAuthEmail(7));
+const outsiderClaims = sessionClaims(OUTSIDER);
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  await db.asSuperuser('insert into public.staff (email, auth_email) values ($1, $2)', [
-    STAFF,
-    fixtureAuthEmail(7),
-  ]);
-  for (const claims of [staffClaims, outsiderClaims]) {
-    await db.asSuperuser(
-      `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data,
-                               raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
-       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, now(),
-               '{"provider": "email", "providers": ["email"]}', '{}', now(), now(), false, false)`,
-      [claims.sub, claims.email],
-    );
-    await db.asSuperuser(
-      `insert into auth.sessions (id, user_id, created_at, updated_at) values ($1, $2, now(), now())`,
-      [claims.session_id, claims.sub],
-    );
-  }
+  await insertSignedInStaff(db.asSuperuser, STAFF, staffClaims);
+  await insertLiveSession(db.asSuperuser, outsiderClaims);
 });
 afterAll(() => db.close());
 beforeEach(async () => {
