@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { attachmentDisposition } from '@agentora/backend/http/content-disposition';
 import type { Caller, Database } from '../db/database.ts';
 import { authenticate } from '../http/auth.ts';
 import type { JwtVerifier } from '../keys/jwt.ts';
@@ -7,7 +8,6 @@ import type { RequestContext } from '../http/context.ts';
 import { parseBoundedJson } from '../http/json.ts';
 import { sendJson, sendRaw } from '../http/reply.ts';
 import type { Admission, Reply, Route } from '../http/route.ts';
-import { attachmentDisposition } from './content-disposition.ts';
 import { downloadAsCaller, downloadPublic, type StoredObject } from './download.ts';
 import { storageErrors, toStorageFailure } from './errors.ts';
 import { listObjects } from './list.ts';
