@@ -88,6 +88,23 @@ function storageRoute(bodyLimit: number, handle: (ctx: RequestContext) => Promis
 }
 
 /**
+ * Removal and listing: the caller's request about one bucket (its name still URL-encoded in the path),
+ * what to remove or list in a JSON body; answered 200 with what `act` returns.
+ */
+async function bucketRequest(
+  req: IncomingMessage,
+  services: StorageServices,
+  encodedBucket: string,
+  act: (database: Database, caller: Caller, bucket: string, body: unknown) => Promise<unknown>,
+): Promise<Route> {
+  const caller = await authenticated(req, services);
+  const bucket = decodeURIComponent(encodedBucket);
+  return storageRoute(SMALL_BODY_LIMIT, async (ctx) =>
+    sendJson(ctx.res, 200, await act(services.database, caller, bucket, parseJson(ctx.body.bytes))),
+  );
+}
+
+/**
  * /storage/v1/...: object upload, public, authenticated and signed download, signing, removal and
  * listing, as storage-api answers. The route, the key, the object name and (for uploads) the bucket and its size limit are
  * settled before the body is read.
@@ -122,15 +139,8 @@ export async function admitStorage(
       });
     }
     if (method === 'DELETE' && (match = /^\/object\/([^/]+)\/?$/.exec(path))) {
-      const caller = await authenticated(req, services);
-      const bucket = decodeURIComponent(match[1]);
-      return storageRoute(SMALL_BODY_LIMIT, async (ctx) =>
-        sendJson(
-          ctx.res,
-          200,
-          await removeObjects(database, caller, bucket, parseJson(ctx.body.bytes)),
-        ),
-      );
+      // Awaited inside the try, so a refused key or a malformed name is answered by errorReply below.
+      return await bucketRequest(req, services, match[1], removeObjects);
     }
     if (isRead && (match = /^\/object\/public\/(.+)$/.exec(path))) {
       const { bucket, name } = parseBucketAndName(match[1]);
@@ -139,15 +149,7 @@ export async function admitStorage(
       );
     }
     if (method === 'POST' && (match = /^\/object\/list\/([^/]+)$/.exec(path))) {
-      const caller = await authenticated(req, services);
-      const bucket = decodeURIComponent(match[1]);
-      return storageRoute(SMALL_BODY_LIMIT, async (ctx) =>
-        sendJson(
-          ctx.res,
-          200,
-          await listObjects(database, caller, bucket, parseJson(ctx.body.bytes)),
-        ),
-      );
+      return await bucketRequest(req, services, match[1], listObjects);
     }
     if (isRead && (match = /^\/object\/(?:authenticated\/)?(.+)$/.exec(path))) {
       const caller = await authenticated(req, services);
