@@ -1,14 +1,10 @@
-import { CardTitle, Muted } from '@agentora/ui';
 import { listMailSuppressions } from '../backend/console-api';
 import type { MailSuppressionPage, MailSuppressionRow } from '../backend/console-types';
-import { useAsync } from '../backend/useAsync';
 import { formatCount } from '../growth/conversion';
-import { ViewStack } from '../layout/view-parts';
 import type { Column } from '../lists/DataTable';
 import { formatMoment } from '../lists/dates';
-import { writeListQuery, type ListQuery } from '../lists/list-query';
-import { ListPage } from '../lists/ListPage';
-import { useListQuery } from '../lists/useListQuery';
+import type { ListQuery } from '../lists/list-query';
+import { ListWithTotalsView } from '../lists/ListWithTotalsView';
 import { MESSAGES } from '../messages';
 
 type Row = MailSuppressionRow & { id: string };
@@ -36,39 +32,25 @@ const withIds = (page: MailSuppressionPage, number: number): RowsPage => ({
  * logs no read of it.
  */
 export function MailSuppressionsView({ query }: { query: ListQuery }) {
-  const [, update] = useListQuery();
-  const [state, reload] = useAsync(
-    () => listMailSuppressions(query.page).then((page) => withIds(page, query.page)),
-    writeListQuery(query),
-  );
   return (
-    <ViewStack aria-label={MESSAGES.views.mail}>
-      <CardTitle as="h2">Addresses the site no longer mails</CardTitle>
-      <Muted>{MESSAGES.mailLead}</Muted>
-      {state.status === 'done' && state.value.total === 0 && query.page === 1 ? (
-        <p role="status">{MESSAGES.mailEmpty}</p>
-      ) : (
-        <>
-          {state.status === 'done' && (
-            <p>
-              {MESSAGES.mailTotals(
-                formatCount(state.value.total),
-                formatCount(state.value.bounced),
-                formatCount(state.value.complained),
-                formatCount(state.value.suppressed_messages),
-              )}
-            </p>
-          )}
-          <ListPage
-            state={state}
-            reload={reload}
-            query={query}
-            onPage={(page) => update({ ...query, page })}
-            caption="Addresses that bounced or marked our mail as spam"
-            columns={COLUMNS}
-          />
-        </>
-      )}
-    </ViewStack>
+    <ListWithTotalsView
+      query={query}
+      label={MESSAGES.views.mail}
+      title="Addresses the site no longer mails"
+      lead={MESSAGES.mailLead}
+      load={(number) => listMailSuppressions(number).then((page) => withIds(page, number))}
+      holdsNothing={(page) => page.total === 0}
+      nothing={MESSAGES.mailEmpty}
+      totals={(page) =>
+        MESSAGES.mailTotals(
+          formatCount(page.total),
+          formatCount(page.bounced),
+          formatCount(page.complained),
+          formatCount(page.suppressed_messages),
+        )
+      }
+      caption="Addresses that bounced or marked our mail as spam"
+      columns={COLUMNS}
+    />
   );
 }

@@ -1,16 +1,12 @@
 import styled from 'styled-components';
-import { CardTitle, Muted } from '@agentora/ui';
 import { listCspViolations } from '../backend/console-api';
 import { CSP_OVERFLOW_ROW, CSP_REPORT_LIMITS } from '@agentora/data/console-lists';
 import type { CspViolationPage, CspViolationRow } from '../backend/console-types';
-import { useAsync } from '../backend/useAsync';
 import type { Column } from '../lists/DataTable';
-import { writeListQuery, type ListQuery } from '../lists/list-query';
-import { ListPage } from '../lists/ListPage';
-import { useListQuery } from '../lists/useListQuery';
+import type { ListQuery } from '../lists/list-query';
+import { ListWithTotalsView } from '../lists/ListWithTotalsView';
 import { MESSAGES } from '../messages';
 import { formatCount } from '../growth/conversion';
-import { ViewStack } from '../layout/view-parts';
 
 // A sample is what a page's script or style began with, or what someone sent as one: shown as text in
 // a code element (React escapes it), wrapped so a long one cannot widen the table.
@@ -52,39 +48,21 @@ const withIds = (page: CspViolationPage): RowsPage => ({
  * then the most reported: which release's policy refused what, on which page. 50 rows a page.
  */
 export function CspReportsView({ query }: { query: ListQuery }) {
-  const [, update] = useListQuery();
-  const [state, reload] = useAsync(
-    () => listCspViolations(query.page).then(withIds),
-    writeListQuery(query),
-  );
   return (
-    <ViewStack aria-label={MESSAGES.views.csp}>
-      <CardTitle as="h2">{`CSP reports, the last ${CSP_REPORT_LIMITS.daysKept} days (UTC)`}</CardTitle>
-      <Muted>{MESSAGES.cspLead}</Muted>
-      {state.status === 'done' && state.value.rows.length === 0 && query.page === 1 ? (
-        <p role="status">{MESSAGES.cspEmpty}</p>
-      ) : (
-        <>
-          {state.status === 'done' && (
-            <p>
-              {MESSAGES.cspTotals(
-                formatCount(state.value.reports),
-                formatCount(state.value.total),
-                state.value.from,
-              )}
-            </p>
-          )}
-          <ListPage
-            state={state}
-            reload={reload}
-            query={query}
-            onPage={(page) => update({ ...query, page })}
-            caption="CSP violations per day, release, directive, blocked source, page and sample"
-            columns={COLUMNS}
-            rowLabel={(row) => `${row.day} ${row.directive} ${row.blocked} ${row.page}`}
-          />
-        </>
-      )}
-    </ViewStack>
+    <ListWithTotalsView
+      query={query}
+      label={MESSAGES.views.csp}
+      title={`CSP reports, the last ${CSP_REPORT_LIMITS.daysKept} days (UTC)`}
+      lead={MESSAGES.cspLead}
+      load={(number) => listCspViolations(number).then(withIds)}
+      holdsNothing={(page) => page.rows.length === 0}
+      nothing={MESSAGES.cspEmpty}
+      totals={(page) =>
+        MESSAGES.cspTotals(formatCount(page.reports), formatCount(page.total), page.from)
+      }
+      caption="CSP violations per day, release, directive, blocked source, page and sample"
+      columns={COLUMNS}
+      rowLabel={(row) => `${row.day} ${row.directive} ${row.blocked} ${row.page}`}
+    />
   );
 }
