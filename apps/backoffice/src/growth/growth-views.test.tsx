@@ -1,50 +1,16 @@
-import { act, screen, within } from '@testing-library/react';
-import { fakeTimerUser, renderInSite } from '@agentora/ui/testing';
-import { fakeConsoleClient } from '../test-support/fake-client';
-import { ConsolePage } from '../layout/ConsolePage';
+import { screen, within } from '@testing-library/react';
+import { fakeTimerUser } from '@agentora/ui/testing';
+import { cells, fake, settle, setUpSignedInConsole } from '../test-support/signed-in-console';
 import type { GrowthReport, ReferralRow } from '../backend/console-types';
 
 // The Sources and Referrals views and the source filter of the lists, with the console's Supabase
 // client faked: what each asks the database for, and what it shows of the answer.
 
-let fake: ReturnType<typeof fakeConsoleClient>;
-
 jest.mock('../backend/console-client', () => ({
   getConsoleClient: async () => fake.client,
 }));
 
-const STAFF = 'me@example.com';
-
-async function settle() {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(0);
-  });
-}
-
-async function renderConsole(route: string) {
-  const user = fakeTimerUser();
-  fake.answer('console_whoami', () => ({ email: STAFF, staff: true }));
-  fake.signIn(STAFF);
-  renderInSite(<ConsolePage />, { route });
-  await settle();
-  await settle();
-  return user;
-}
-
-const callsOf = (name: string) =>
-  fake.calls.filter((entry) => entry.name === name).map((entry) => entry.args);
-
-/** The cells of a table's rows (its header row left out), as text. */
-function cells(table: HTMLElement): string[][] {
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent ?? ''),
-    );
-}
+const { callsOf, renderConsole } = setUpSignedInConsole('2026-11-30T12:00:00Z');
 
 // Applying filters navigates in a transition from a form's submit, for which React builds the form's
 // FormData (its pending state). The test environment's FormData is Node's, which takes no form: one that
@@ -59,16 +25,6 @@ beforeAll(() => {
 });
 afterAll(() => {
   globalThis.FormData = NodeFormData;
-});
-
-beforeEach(() => {
-  jest.useFakeTimers();
-  jest.setSystemTime(new Date('2026-11-30T12:00:00Z'));
-  fake = fakeConsoleClient();
-});
-
-afterEach(() => {
-  jest.useRealTimers();
 });
 
 const REPORT: GrowthReport = {
@@ -135,7 +91,7 @@ describe('the Sources view', () => {
 
   it('shows the last 30 days by default, and asks again for the days applied', async () => {
     fake.answer('console_growth', () => REPORT);
-    const user = await renderConsole('/console?view=sources');
+    const { user } = await renderConsole('/console?view=sources');
     expect(callsOf('console_growth')).toEqual([{ p_from: '2026-11-01', p_to: '2026-11-30' }]);
     const filters = screen.getByRole('search', { name: 'Filters' });
     const from = within(filters).getByLabelText('From');
@@ -211,7 +167,7 @@ describe('the Referrals view', () => {
         referral({ email: null, place: null, credited: 0 }),
       ],
     }));
-    const user = await renderConsole('/console?view=referrals&suspected=yes&from=2026-11-01');
+    const { user } = await renderConsole('/console?view=referrals&suspected=yes&from=2026-11-01');
     expect(callsOf('console_referrals')).toEqual([
       { p_from: '2026-11-01', p_to: null, p_suspected: true, p_limit: 50, p_offset: 0 },
     ]);
@@ -290,7 +246,7 @@ describe('the source filter of the lists', () => {
 
   it('is a labelled field of every list, sent in lower case with the other filters, and shown as columns', async () => {
     fake.answer('console_signups', () => ({ total: 1, rows: [signup] }));
-    const user = await renderConsole('/console?view=early_access&confirmed=yes');
+    const { user } = await renderConsole('/console?view=early_access&confirmed=yes');
     expect(callsOf('console_signups')[0]).toMatchObject({ p_source: null, p_confirmed: true });
     const table = screen.getByRole('table', { name: 'Early access sign-ups' });
     expect(
@@ -317,7 +273,7 @@ describe('the source filter of the lists', () => {
 
   it('refuses what cannot be a source before asking, and says why', async () => {
     fake.answer('console_signups', () => ({ total: 1, rows: [signup] }));
-    const user = await renderConsole('/console?view=newsletter');
+    const { user } = await renderConsole('/console?view=newsletter');
     const asked = callsOf('console_signups').length;
     const source = screen.getByRole('textbox', { name: 'Source' });
     await user.type(source, 'news ycombinator');

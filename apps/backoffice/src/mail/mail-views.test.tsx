@@ -1,40 +1,16 @@
-import { act, screen, within } from '@testing-library/react';
-import { fakeTimerUser, renderInSite } from '@agentora/ui/testing';
-import { fakeConsoleClient } from '../test-support/fake-client';
-import { ConsolePage } from '../layout/ConsolePage';
+import { screen, within } from '@testing-library/react';
+import { fake, settle, setUpSignedInConsole } from '../test-support/signed-in-console';
 import type { MailSuppressionPage, SignupRow } from '../backend/console-types';
 
 // Delivery in the console, with its Supabase client faked: each listed row's mail as
 // console_mail_states answers it (asked for the page's ids, of the list shown), and the Bounces view
 // (console_mail_suppressions): its counts, rows, pages, empty and refused states.
 
-let fake: ReturnType<typeof fakeConsoleClient>;
-
 jest.mock('../backend/console-client', () => ({
   getConsoleClient: async () => fake.client,
 }));
 
-const STAFF = 'me@example.com';
-
-async function settle() {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(0);
-  });
-}
-
-async function renderConsole(route: string) {
-  const user = fakeTimerUser();
-  fake.answer('console_whoami', () => ({ email: STAFF, staff: true }));
-  fake.signIn(STAFF);
-  renderInSite(<ConsolePage />, { route });
-  await settle();
-  await settle();
-  await settle();
-  return user;
-}
-
-const callsOf = (name: string) =>
-  fake.calls.filter((entry) => entry.name === name).map((entry) => entry.args);
+const { callsOf, renderConsole } = setUpSignedInConsole('2026-12-06T12:00:00Z');
 
 function column(table: HTMLElement, header: string): string[] {
   const headers = within(table)
@@ -46,16 +22,6 @@ function column(table: HTMLElement, header: string): string[] {
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[index].textContent ?? '');
 }
-
-beforeEach(() => {
-  jest.useFakeTimers();
-  jest.setSystemTime(new Date('2026-12-06T12:00:00Z'));
-  fake = fakeConsoleClient();
-});
-
-afterEach(() => {
-  jest.useRealTimers();
-});
 
 const signup = (id: string, email: string): SignupRow => ({
   id,
@@ -169,7 +135,7 @@ describe('the Bounces view', () => {
 
   it('is a view of its own, paged like the others, with the counts', async () => {
     fake.answer('console_mail_suppressions', () => PAGE);
-    const user = await renderConsole('/console?view=mail');
+    const { user } = await renderConsole('/console?view=mail');
     expect(screen.getByRole('link', { name: 'Bounces' })).toHaveAttribute('aria-current', 'page');
     expect(callsOf('console_mail_suppressions')).toEqual([{ p_limit: 50, p_offset: 0 }]);
     expect(

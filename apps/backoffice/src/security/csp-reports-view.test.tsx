@@ -1,60 +1,15 @@
-import { act, screen, within } from '@testing-library/react';
-import { fakeTimerUser, renderInSite } from '@agentora/ui/testing';
-import { fakeConsoleClient } from '../test-support/fake-client';
-import { ConsolePage } from '../layout/ConsolePage';
+import { screen, within } from '@testing-library/react';
+import { cells, fake, settle, setUpSignedInConsole } from '../test-support/signed-in-console';
 import type { CspViolationPage, CspViolationRow } from '../backend/console-types';
 
 // The CSP reports view with the console's Supabase client faked: what it asks the database for, and
 // what it shows of the answer, in its loading, failed, empty and filled states.
 
-let fake: ReturnType<typeof fakeConsoleClient>;
-
 jest.mock('../backend/console-client', () => ({
   getConsoleClient: async () => fake.client,
 }));
 
-const STAFF = 'me@example.com';
-
-async function settle() {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(0);
-  });
-}
-
-async function renderConsole(route: string) {
-  const user = fakeTimerUser();
-  fake.answer('console_whoami', () => ({ email: STAFF, staff: true }));
-  fake.signIn(STAFF);
-  const view = renderInSite(<ConsolePage />, { route });
-  await settle();
-  await settle();
-  return { user, view };
-}
-
-const callsOf = (name: string) =>
-  fake.calls.filter((entry) => entry.name === name).map((entry) => entry.args);
-
-/** The cells of a table's rows (its header row left out), as text. */
-function cells(table: HTMLElement): string[][] {
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent ?? ''),
-    );
-}
-
-beforeEach(() => {
-  jest.useFakeTimers();
-  jest.setSystemTime(new Date('2026-11-30T12:00:00Z'));
-  fake = fakeConsoleClient();
-});
-
-afterEach(() => {
-  jest.useRealTimers();
-});
+const { callsOf, renderConsole } = setUpSignedInConsole('2026-11-30T12:00:00Z');
 
 const MARKUP = '<img src=x onerror="window.pwned=1"><b>';
 
