@@ -1,7 +1,11 @@
 import { docxBytes, pdfBytes, pngBytes } from '@agentora/local-supabase';
-import { setRuntimeConfig, submitApplication, type ApplicationFields } from '@agentora/data';
+import { EMPTY_APPLICATION, submitApplication, type ApplicationFields } from '@agentora/data';
 import { ATTRIBUTION_KEY } from '@agentora/data/backend-internals';
-import { connectTestBackend, uniqueEmail } from './test-support/test-backend';
+import {
+  connectTestBackend,
+  pointAtUnreachableBackend,
+  uniqueEmail,
+} from './test-support/test-backend';
 
 const backend = connectTestBackend();
 
@@ -9,23 +13,11 @@ const PDF = 'application/pdf';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const application = (overrides: Partial<ApplicationFields> = {}): ApplicationFields => ({
+  ...EMPTY_APPLICATION,
   firstName: 'Ada',
   lastName: 'Lovelace',
   email: uniqueEmail('ada'),
-  phone: '',
-  location: '',
-  linkedinUrl: '',
-  portfolioUrl: '',
-  currentRole: '',
-  currentCompany: '',
-  experienceYears: '',
-  skills: '',
   whyJoin: 'I want to build the agent marketplace.',
-  availability: '',
-  workPreference: '',
-  salaryExpectation: '',
-  coverLetter: '',
-  hearAboutUs: '',
   ...overrides,
 });
 
@@ -130,15 +122,7 @@ describe('submitApplication', () => {
   });
 
   it('reports an unreachable backend without throwing', async () => {
-    setRuntimeConfig({
-      remotes: {
-        content: 'http://localhost:9/c',
-        signups: 'http://localhost:9/s',
-        careers: 'http://localhost:9/k',
-        backoffice: 'http://localhost:9/l',
-      },
-      supabase: { url: 'http://localhost:9', publishableKey: backend.publishableKey },
-    });
+    pointAtUnreachableBackend(backend);
     try {
       await expect(submitApplication(application())).resolves.toEqual({
         ok: false,

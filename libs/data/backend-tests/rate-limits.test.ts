@@ -1,4 +1,4 @@
-import { signUp, submitApplication } from '@agentora/data';
+import { EMPTY_APPLICATION, signUp, submitApplication } from '@agentora/data';
 import { insertNewsletterSubscription, isRateLimitError } from '@agentora/data/backend-internals';
 import { connectTestBackend, uniqueEmail } from './test-support/test-backend';
 
@@ -36,23 +36,11 @@ it('signUp answers rate_limited for the 11th rapid early-access sign-up', async 
 
 it('the 6th application in an hour is refused as rate_limited', async () => {
   const application = () => ({
+    ...EMPTY_APPLICATION,
     firstName: 'Ada',
     lastName: 'Lovelace',
     email: uniqueEmail('ada'),
-    phone: '',
-    location: '',
-    linkedinUrl: '',
-    portfolioUrl: '',
-    currentRole: '',
-    currentCompany: '',
-    experienceYears: '',
-    skills: '',
     whyJoin: 'Agents.',
-    availability: '',
-    workPreference: '',
-    salaryExpectation: '',
-    coverLetter: '',
-    hearAboutUs: '',
   });
   for (let i = 0; i < 5; i += 1) {
     await expect(submitApplication(application())).resolves.toMatchObject({ ok: true });

@@ -1,4 +1,3 @@
-import { setRuntimeConfig } from '@agentora/data';
 import {
   insertEarlyAccessSignup,
   insertNewsletterSubscription,
@@ -6,7 +5,11 @@ import {
   invokeThankYouEmail,
 } from '@agentora/data/backend-internals';
 import { mailTo } from './test-support/outbox';
-import { uniqueEmail, connectTestBackend } from './test-support/test-backend';
+import {
+  connectTestBackend,
+  pointAtUnreachableBackend,
+  uniqueEmail,
+} from './test-support/test-backend';
 
 const backend = connectTestBackend();
 
@@ -99,15 +102,7 @@ describe('invokeThankYouEmail: success only when the mail went out', () => {
   });
 
   it('is false, never throwing, when the backend cannot be reached', async () => {
-    setRuntimeConfig({
-      remotes: {
-        content: 'http://localhost:9/c',
-        signups: 'http://localhost:9/s',
-        careers: 'http://localhost:9/k',
-        backoffice: 'http://localhost:9/l',
-      },
-      supabase: { url: 'http://localhost:9', publishableKey: backend.publishableKey },
-    });
+    pointAtUnreachableBackend(backend);
     try {
       expect(
         (await invokeThankYouEmail({ type: 'newsletter', email: uniqueEmail() })).success,

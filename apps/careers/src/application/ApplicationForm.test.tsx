@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { submitApplication, type ApplicationSubmission } from '@agentora/data';
+import { EMPTY_APPLICATION, submitApplication, type ApplicationSubmission } from '@agentora/data';
 import { RESUME_MAX_BYTES, RESUME_TYPES } from '@agentora/forms';
 import { deferred } from '@agentora/ui/testing';
 import { fileOfSize, renderWithUser, settle } from '../test-support/render';
@@ -18,26 +18,6 @@ const SUCCESS_WITH_EMAIL =
   "Application submitted successfully! Check your email for confirmation. We'll review your application and get back to you within 5 business days.";
 const SUCCESS_WITHOUT_EMAIL =
   "Application submitted successfully! We'll review your application and get back to you within 5 business days.";
-
-const EMPTY_FIELDS = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  location: '',
-  linkedinUrl: '',
-  portfolioUrl: '',
-  currentRole: '',
-  currentCompany: '',
-  experienceYears: '',
-  skills: '',
-  whyJoin: '',
-  availability: '',
-  workPreference: '',
-  salaryExpectation: '',
-  coverLetter: '',
-  hearAboutUs: '',
-};
 
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const resumeInput = () => screen.getByLabelText('Resume') as HTMLInputElement;
@@ -313,7 +293,7 @@ describe('ApplicationForm: submitting', () => {
     expect(screen.getByRole('status')).not.toHaveTextContent('Check your email');
     expect(send).toHaveBeenCalledWith(
       {
-        ...EMPTY_FIELDS,
+        ...EMPTY_APPLICATION,
         firstName: 'Jane',
         lastName: 'Doe',
         email: 'jane@example.com',
@@ -351,7 +331,7 @@ describe('ApplicationForm: submitting', () => {
     await screen.findByRole('status');
     expect(send).toHaveBeenCalledWith(
       {
-        ...EMPTY_FIELDS,
+        ...EMPTY_APPLICATION,
         firstName: 'Jane',
         lastName: 'Doe',
         email: 'jane@example.com',

@@ -4,25 +4,8 @@ import type { ApplicationFields } from '@agentora/data';
 export type ApplicationValues = ApplicationFields;
 export type ApplicationFieldName = keyof ApplicationValues;
 
-export const EMPTY_APPLICATION: ApplicationValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  location: '',
-  linkedinUrl: '',
-  portfolioUrl: '',
-  currentRole: '',
-  currentCompany: '',
-  experienceYears: '',
-  skills: '',
-  whyJoin: '',
-  availability: '',
-  workPreference: '',
-  salaryExpectation: '',
-  coverLetter: '',
-  hearAboutUs: '',
-};
+/** The form as it starts: every field ''. */
+export { EMPTY_APPLICATION } from '@agentora/data';
 
 /** The longest value each text field takes: what submit-application and the table accept. */
 export { APPLICATION_MAX_LENGTH } from '@agentora/data';

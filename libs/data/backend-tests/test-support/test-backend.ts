@@ -53,6 +53,23 @@ export function connectTestBackend(
   };
 }
 
+/**
+ * Points the runtime config at an address where nothing listens (port 9, discard), as a visitor meets a
+ * backend that is down; `connectTestBackend()` points it back.
+ */
+export function pointAtUnreachableBackend(backend: TestBackend): void {
+  const url = 'http://localhost:9';
+  setRuntimeConfig({
+    remotes: {
+      content: `${url}/c`,
+      signups: `${url}/s`,
+      careers: `${url}/k`,
+      backoffice: `${url}/l`,
+    },
+    supabase: { url, publishableKey: backend.publishableKey },
+  });
+}
+
 let counter = 0;
 export function uniqueEmail(localPart = 'visitor'): string {
   counter += 1;

@@ -52,6 +52,11 @@ export const APPLICATION_COLUMNS = {
   hearAboutUs: 'hear_about_us',
 } as const satisfies Record<keyof ApplicationFields, string>;
 
+/** A form nobody has filled in: every field '' (the careers form's start, the tests' base). */
+export const EMPTY_APPLICATION = Object.fromEntries(
+  Object.keys(APPLICATION_COLUMNS).map((name) => [name, '']),
+) as unknown as Readonly<ApplicationFields>;
+
 type TextField = {
   [
     F in keyof ApplicationFields

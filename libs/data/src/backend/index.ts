@@ -22,6 +22,7 @@ export {
 export {
   APPLICATION_COLUMNS,
   APPLICATION_MAX_LENGTH,
+  EMPTY_APPLICATION,
   submitApplication,
   type ApplicationFields,
   type ApplicationRefusal,
