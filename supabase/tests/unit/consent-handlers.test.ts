@@ -1,9 +1,8 @@
 import { createConfirmEmailHandler } from '../../functions/confirm-email/handler.ts';
 import type { ConsentLedger, PrivacyLedger } from '../../functions/_shared/consent/link-ledger.ts';
-import { siteOrigins } from '../../functions/_shared/http/site-origin.ts';
 import { emailLinks, publicUrls } from '../../functions/_shared/links/public-urls.ts';
+import { siteOrigins } from '../../functions/_shared/http/site-origin.ts';
 import { listUnsubscribeHeaders, mailHeaders } from '../../functions/_shared/mail/headers.ts';
-import type { RateLimiter } from '../../functions/_shared/rate-limit.ts';
 import {
   isTokenShape,
   mailLinkToken,
@@ -13,18 +12,11 @@ import {
 import { createPrivacyRequestHandler } from '../../functions/privacy-request/handler.ts';
 import { createUnsubscribeHandler } from '../../functions/unsubscribe/handler.ts';
 import { sha256 } from '../test-support/consent.ts';
+import { allow, NEUTRAL, origins, quiet, urls } from '../test-support/link-function-fakes.ts';
 
 // The link functions' own rules, as they hold on hosted Supabase whatever the gateway in front does: the
 // origin rule, the neutral answer, the methods and bodies, the deferred privacy mail. The real SQL and
 // server run in consent.test.ts and privacy.test.ts.
-const urls = publicUrls({
-  siteUrl: 'https://agentora.ai',
-  supabaseUrl: 'https://project.supabase.co',
-});
-const origins = siteOrigins(urls);
-const allow: RateLimiter = { take: async () => 'allowed' };
-const quiet = () => undefined;
-const NEUTRAL = JSON.stringify({ success: false, error: 'link_not_valid' });
 
 function post(url: string, body: string, headers: Record<string, string> = {}): Request {
   return new Request(url, {

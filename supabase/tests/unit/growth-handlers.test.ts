@@ -6,9 +6,6 @@ import {
   type LinePlace,
 } from '../../functions/_shared/consent/link-ledger.ts';
 import { isBotRequest } from '../../functions/_shared/http/bot-user-agent.ts';
-import { siteOrigins } from '../../functions/_shared/http/site-origin.ts';
-import { publicUrls } from '../../functions/_shared/links/public-urls.ts';
-import type { RateLimiter } from '../../functions/_shared/rate-limit.ts';
 import type { ServiceClient } from '../../functions/_shared/service-client.ts';
 import { createRecordVisitHandler, toVisit } from '../../functions/record-visit/handler.ts';
 import type { Visit } from '../../functions/record-visit/visit-store.ts';
@@ -18,18 +15,11 @@ import { splitAttribution } from '../../functions/submit-application/application
 import type { NewApplication } from '../../functions/submit-application/application-store.ts';
 import { createSubmitApplicationHandler } from '../../functions/submit-application/handler.ts';
 import { sha256 } from '../test-support/consent.ts';
+import { allow, NEUTRAL, origins, quiet } from '../test-support/link-function-fakes.ts';
 
 // The growth functions' own rules, with fakes for the database (docs/growth.md): record-visit's beacon,
 // the place page's signup-place, confirm-email's place and disposable-domain hold, and the source fields
 // of an application. The real SQL and server run in growth-functions.test.ts.
-const urls = publicUrls({
-  siteUrl: 'https://agentora.ai',
-  supabaseUrl: 'https://project.supabase.co',
-});
-const origins = siteOrigins(urls);
-const allow: RateLimiter = { take: async () => 'allowed' };
-const quiet = () => undefined;
-const NEUTRAL = JSON.stringify({ success: false, error: 'link_not_valid' });
 const BROWSER =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const VALID = 'V'.repeat(43);
