@@ -9,10 +9,9 @@ import { redirectTarget } from './redirect.ts';
 import { decodeParams, validateEmail } from './request-params.ts';
 import { generateOtp, tokenHash } from './secrets.ts';
 import {
-  CODE_COLUMNS,
+  createUser,
   findUserByEmail,
-  insertUser,
-  USER_COLUMNS,
+  storeCode,
   userJson,
   type CodeKind,
   type UserRow,
@@ -71,20 +70,13 @@ async function makeLink(
     // As Auth does: a magic link for an unknown address signs it up. Sign-ups being closed to the public
     // does not stop the admin.
     type = 'signup';
-    user = await insertUser(db, email, data, now);
-    user ??= await findUserByEmail(db, email, true);
-    if (!user) throw authErrors.internal('Database error saving new user');
+    ({ user } = await createUser(db, email, data, now));
   }
   const kind: CodeKind = type === 'signup' ? 'confirmation' : 'recovery';
-  const columns = CODE_COLUMNS[kind];
   const otp = generateOtp(services.settings.email.otpLength);
   const hash = tokenHash(email, otp);
-  const { rows } = await db.query<UserRow>(
-    `update auth.users set ${columns.token} = $2, ${columns.sentAt} = $3, updated_at = $3
-     where id = $1 returning ${USER_COLUMNS}`,
-    [user.id, services.digest(hash), now],
-  );
-  return { user: rows[0], otp, hash, type };
+  user = await storeCode(db, user.id, kind, services.digest(hash), now);
+  return { user, otp, hash, type };
 }
 
 /**

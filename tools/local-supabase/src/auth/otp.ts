@@ -9,8 +9,9 @@ import { generateOtp, tokenHash } from './secrets.ts';
 import type { Client } from './sessions.ts';
 import {
   CODE_COLUMNS,
+  createUser,
   findUserByEmail,
-  insertUser,
+  storeCode,
   USER_COLUMNS,
   userJson,
   type CodeKind,
@@ -92,12 +93,7 @@ async function issueCode(
   let created = false;
   if (!user || user.email_confirmed_at === null) {
     if (!settings.signupEnabled) throw authErrors.signupDisabled();
-    if (!user) {
-      user = await insertUser(db, email, data, now);
-      created = user !== undefined;
-      user ??= await findUserByEmail(db, email, true);
-      if (!user) throw authErrors.internal('Database error saving new user');
-    }
+    if (!user) ({ user, created } = await createUser(db, email, data, now));
     // With confirmations off, Auth trusts a new address at once and sends it a magic link.
     if (!settings.email.confirmations && user.email_confirmed_at === null) {
       user = await confirmNow(db, user, now);
@@ -120,13 +116,8 @@ async function issueCode(
   const otp = generateOtp(settings.email.otpLength);
   const hash = tokenHash(email, otp);
   const stored = services.digest(hash);
-  const { rows } = await db.query<UserRow>(
-    `update auth.users set ${columns.token} = $2, ${columns.sentAt} = $3, updated_at = $3
-     where id = $1 returning ${USER_COLUMNS}`,
-    [user.id, stored, now],
-  );
   return {
-    user: rows[0],
+    user: await storeCode(db, user.id, kind, stored, now),
     kind,
     otp,
     tokenHash: hash,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
+import { authErrors } from './errors.ts';
 
 /** A row of auth.users, the columns this server reads. */
 export interface UserRow {
@@ -57,7 +58,7 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
  * A new user as an email sign-up creates one: no password, `data` as user metadata, the email identity's
  * data alongside. Undefined when another request created the address first.
  */
-export async function insertUser(
+async function insertUser(
   db: Queryable,
   email: string,
   data: Record<string, unknown>,
@@ -75,6 +76,40 @@ export async function insertUser(
      on conflict (email) where is_sso_user = false do nothing
      returning ${USER_COLUMNS}`,
     [email, JSON.stringify(data), now],
+  );
+  return rows[0];
+}
+
+/**
+ * The user for an address found unknown: a new one, or (`created` false) the one another request made
+ * first, locked as findUserByEmail(..., true) locks it.
+ */
+export async function createUser(
+  db: Queryable,
+  email: string,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<{ user: UserRow; created: boolean }> {
+  const inserted = await insertUser(db, email, data, now);
+  if (inserted) return { user: inserted, created: true };
+  const existing = await findUserByEmail(db, email, true);
+  if (!existing) throw authErrors.internal('Database error saving new user');
+  return { user: existing, created: false };
+}
+
+/** Puts a new code's digest in the column for its kind, replacing the previous one, sent `now`. */
+export async function storeCode(
+  db: Queryable,
+  userId: string,
+  kind: CodeKind,
+  digest: string,
+  now: Date,
+): Promise<UserRow> {
+  const columns = CODE_COLUMNS[kind];
+  const { rows } = await db.query<UserRow>(
+    `update auth.users set ${columns.token} = $2, ${columns.sentAt} = $3, updated_at = $3
+     where id = $1 returning ${USER_COLUMNS}`,
+    [userId, digest, now],
   );
   return rows[0];
 }
