@@ -30,6 +30,7 @@ export function createConfirmEmailHandler(deps: ConfirmEmailDeps): RequestHandle
   return tokenLinkFunction(
     linkGuards(deps),
     'confirm-email',
+    'the confirmation failed',
     async (hash) => {
       // Asked first, so the hold is set in the confirming transaction; an unknown token has no domain
       // and is then refused by confirm_signup as before.

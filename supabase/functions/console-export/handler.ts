@@ -20,7 +20,7 @@ export interface ConsoleExportDeps {
   /**
    * A client for this request's caller: the project's publishable key as apikey and the caller's own
    * `Authorization` header, so PostgREST checks the session and row-level security and the RPCs' staff
-   * check apply (index.ts).
+   * check apply (callerDatabases, _shared/entry/function-setup.ts).
    */
   databaseFor: DatabaseFor;
   /** Rows per RPC call: the most held in memory at once. */

@@ -17,7 +17,8 @@ import {
 export interface ConsoleResumeDeps {
   /**
    * A client for this request's caller: the project's publishable key as apikey and the caller's own
-   * `Authorization` header, so the API checks the session and console_open_resume checks staff (index.ts).
+   * `Authorization` header, so the API checks the session and console_open_resume checks staff
+   * (callerDatabases, _shared/entry/function-setup.ts).
    */
   databaseFor: DatabaseFor;
   /** The object's bytes, read with the service role; throws when storage fails or has no such object. */

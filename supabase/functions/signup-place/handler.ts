@@ -19,6 +19,7 @@ export function createSignupPlaceHandler(deps: SignupPlaceDeps): RequestHandler 
   return tokenLinkFunction(
     linkGuards(deps),
     'signup-place',
+    'the place could not be read',
     (hash) => deps.ledger.place(hash),
     (place) => {
       const body: SignupPlaceResponseBody = {

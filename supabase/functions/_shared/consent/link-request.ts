@@ -88,12 +88,14 @@ export async function readLinkTokenHash(
 
 /**
  * A function that answers a POST of `{token}` by what its token finds (confirm-email, signup-place):
- * past readLinkTokenHash, `find` looks the hash up; nothing found is the neutral answer, a lookup that
- * throws is logged and answered 500, and what is found is answered by `answer`.
+ * past readLinkTokenHash, `find` looks the hash up (or acts on it); nothing found is the neutral answer,
+ * a `find` that throws is logged as `<action>: <failure>` and answered 500, and what is found is
+ * answered by `answer`. `action` is both the function's name and its rate-limit bucket.
  */
 export function tokenLinkFunction<Found>(
   guards: LinkRequestGuards,
   action: LimitedAction,
+  failure: string,
   find: (hash: string) => Promise<Found | null>,
   answer: (found: Found) => Response,
 ): RequestHandler {
@@ -105,7 +107,7 @@ export function tokenLinkFunction<Found>(
       try {
         found = await find(link.hash);
       } catch (error) {
-        guards.logError(`${action}: the link could not be checked`, error);
+        guards.logError(`${action}: ${failure}`, error);
         return errorResponse(500, 'The link could not be checked.');
       }
       return found === null ? linkNotValid() : answer(found);

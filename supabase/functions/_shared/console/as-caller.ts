@@ -43,8 +43,9 @@ export function callerAuthorization(
 export interface RefusalWords {
   /** The 403's error: what only staff may do. */
   forbidden: string;
-  /** The 500's error, and the log line that goes with it. */
+  /** The 500's error. */
   failed: string;
+  /** What is logged with the database's error when it fails. */
   logLine: string;
 }
 

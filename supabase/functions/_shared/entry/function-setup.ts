@@ -1,5 +1,6 @@
 // What every function's entry file (index.ts) starts with, on Deno: its environment, checked, and a
-// supabase-js client acting with the project's secret key. The SDK's version comes from
+// supabase-js client acting with the project's secret key, or (the console's functions) clients acting
+// as each request's caller. The SDK's version comes from
 // supabase/functions/deno.json, which a test holds to package-lock.json's.
 import { createClient } from '@supabase/supabase-js';
 import { afterResponse } from './edge-runtime.ts';

@@ -71,7 +71,11 @@ export function acceptMethods(
     if (request.method === 'OPTIONS' && options.preflight !== false) {
       return preflightResponse(options.preflight || {});
     }
-    const handler = handlers[request.method as Method];
+    // Own keys only: a method named after an object's built-in (constructor, toString, …) is a method
+    // like any other the function does not take, and Deno passes such names on.
+    const handler = Object.hasOwn(handlers, request.method)
+      ? handlers[request.method as Method]
+      : undefined;
     if (handler) return await handler(request);
     return methodNotAllowed(allow, options.refuse?.(405, askForMethods(allow)));
   };
