@@ -1,15 +1,14 @@
 import { asCaller, type Database } from '../db/database.ts';
 import { PostgrestFailure } from './errors.ts';
 import {
+  checkColumns,
   isJsonObject,
   parseJsonBody,
-  representationHeaders,
-  singularBody,
-  unknownColumn,
+  writeResult,
   type RestResult,
   type TableRequest,
 } from './request.ts';
-import { selectListSql } from './select-list.ts';
+import { selectListSql, writtenRowsSql } from './select-list.ts';
 import { qualified, quoteIdent } from './sql-names.ts';
 
 interface InsertGroup {
@@ -59,11 +58,7 @@ export async function insertRows(database: Database, request: TableRequest): Pro
     throw new PostgrestFailure(400, 'PGRST102', 'Empty or invalid json');
 
   const groups = groupRows(request, rows);
-  for (const group of groups) {
-    for (const column of group.columns) {
-      if (!request.columns.has(column)) throw unknownColumn(request.table, column);
-    }
-  }
+  for (const group of groups) checkColumns(request, group.columns);
   const representation = request.prefer.return === 'representation';
   const selectSql = representation
     ? selectListSql(request.params.get('select'), request.table, request.columns)
@@ -85,9 +80,7 @@ export async function insertRows(database: Database, request: TableRequest): Pro
         const {
           rows: [result],
         } = await db.query<{ body: string; total: number }>(
-          `with pgrst_source as (${insertSql} returning *)
-           select coalesce(json_agg(pgrst_row), '[]'::json)::text as body, count(*)::int as total
-             from (select ${selectSql} from pgrst_source) pgrst_row`,
+          writtenRowsSql(`${insertSql} returning *`, selectSql),
           [json],
         );
         returned.push(...(JSON.parse(result.body) as unknown[]));
@@ -96,16 +89,6 @@ export async function insertRows(database: Database, request: TableRequest): Pro
         total += (await db.query(insertSql, [json])).rowCount ?? 0;
       }
     }
-
-    const headers: Record<string, string> = {
-      'Content-Range': `*/${request.prefer.count === 'exact' ? total : '*'}`,
-    };
-    if (!representation) return { status: 201, headers };
-    const body = JSON.stringify(returned);
-    return {
-      status: 201,
-      body: request.singular ? singularBody(body, total) : body,
-      headers: { ...headers, ...representationHeaders(request.singular) },
-    };
+    return writeResult(request, 201, total, representation ? JSON.stringify(returned) : undefined);
   });
 }

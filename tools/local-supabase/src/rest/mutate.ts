@@ -2,15 +2,14 @@ import { asCaller, type Database } from '../db/database.ts';
 import { PostgrestFailure } from './errors.ts';
 import { whereClause } from './filters.ts';
 import {
+  checkColumns,
   isJsonObject,
   parseJsonBody,
-  representationHeaders,
-  singularBody,
-  unknownColumn,
+  writeResult,
   type RestResult,
   type TableRequest,
 } from './request.ts';
-import { selectListSql } from './select-list.ts';
+import { selectListSql, writtenRowsSql } from './select-list.ts';
 import { qualified, quoteIdent } from './sql-names.ts';
 
 async function run(
@@ -25,28 +24,15 @@ async function run(
     : '';
   return asCaller(database, request.caller, async (db) => {
     if (!representation) {
-      const total = (await db.query(statementSql(''), values)).rowCount ?? 0;
-      return {
-        status: 204,
-        headers: { 'Content-Range': `*/${request.prefer.count === 'exact' ? total : '*'}` },
-      };
+      return writeResult(request, 204, (await db.query(statementSql(''), values)).rowCount ?? 0);
     }
     const {
       rows: [result],
     } = await db.query<{ body: string; total: number }>(
-      `with pgrst_source as (${statementSql(`returning ${qualified('public', request.table)}.*`)})
-       select coalesce(json_agg(pgrst_row), '[]'::json)::text as body, count(*)::int as total
-         from (select ${selectSql} from pgrst_source) pgrst_row`,
+      writtenRowsSql(statementSql(`returning ${qualified('public', request.table)}.*`), selectSql),
       values,
     );
-    return {
-      status: 200,
-      body: request.singular ? singularBody(result.body, result.total) : result.body,
-      headers: {
-        'Content-Range': `*/${request.prefer.count === 'exact' ? result.total : '*'}`,
-        ...representationHeaders(request.singular),
-      },
-    };
+    return writeResult(request, 200, result.total, result.body);
   });
 }
 
@@ -55,9 +41,7 @@ export function updateRows(database: Database, request: TableRequest): Promise<R
   const payload = parseJsonBody(request.body);
   if (!isJsonObject(payload)) throw new PostgrestFailure(400, 'PGRST102', 'Empty or invalid json');
   const columns = Object.keys(payload);
-  for (const column of columns) {
-    if (!request.columns.has(column)) throw unknownColumn(request.table, column);
-  }
+  checkColumns(request, columns);
   if (columns.length === 0) return Promise.resolve({ status: 204 });
   const target = qualified('public', request.table);
   // Qualified, because pgrst_body has the same column names.

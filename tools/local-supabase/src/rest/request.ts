@@ -36,12 +36,17 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function unknownColumn(table: string, column: string): PostgrestFailure {
-  return new PostgrestFailure(
-    400,
-    'PGRST204',
-    `Could not find the '${column}' column of '${table}' in the schema cache`,
-  );
+/** A write names only the table's columns: PostgREST's PGRST204 for the first one it does not have. */
+export function checkColumns(request: TableRequest, columns: Iterable<string>): void {
+  for (const column of columns) {
+    if (!request.columns.has(column)) {
+      throw new PostgrestFailure(
+        400,
+        'PGRST204',
+        `Could not find the '${column}' column of '${request.table}' in the schema cache`,
+      );
+    }
+  }
 }
 
 /** What supabase-js .single() expects; PostgREST rolls the transaction back when it cannot be met. */
@@ -62,5 +67,24 @@ export function representationHeaders(singular: boolean): Record<string, string>
     'Content-Type': singular
       ? 'application/vnd.pgrst.object+json; charset=utf-8'
       : 'application/json; charset=utf-8',
+  };
+}
+
+/**
+ * A write's answer: Content-Range counts the rows only when `Prefer: count=exact` asked, and the
+ * written rows (`returned`, a JSON array) come back only when `Prefer: return=representation` did.
+ */
+export function writeResult(
+  request: TableRequest,
+  status: number,
+  total: number,
+  returned?: string,
+): RestResult {
+  const headers = { 'Content-Range': `*/${request.prefer.count === 'exact' ? total : '*'}` };
+  if (returned === undefined) return { status, headers };
+  return {
+    status,
+    body: request.singular ? singularBody(returned, total) : returned,
+    headers: { ...headers, ...representationHeaders(request.singular) },
   };
 }

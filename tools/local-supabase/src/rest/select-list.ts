@@ -32,8 +32,13 @@ export function selectListSql(
     .join(', ');
 }
 
-/** The rows of `sourceSql` as one JSON array text, built by Postgres so values serialise as PostgREST's do. */
-export function jsonArraySql(sourceSql: string, selectSql: string): string {
-  return `select coalesce(json_agg(pgrst_row), '[]'::json)::text as body, count(*)::int as total
-            from (select ${selectSql} from (${sourceSql}) pgrst_source) pgrst_row`;
+/**
+ * The rows a write returns (`writeSql` ends in RETURNING) as one JSON array text, `body`, and their count,
+ * `total`: built by Postgres so values serialise as PostgREST's do. The write stands in a WITH, the only
+ * place Postgres lets a data-modifying statement be a query's source.
+ */
+export function writtenRowsSql(writeSql: string, selectSql: string): string {
+  return `with pgrst_source as (${writeSql})
+    select coalesce(json_agg(pgrst_row), '[]'::json)::text as body, count(*)::int as total
+      from (select ${selectSql} from pgrst_source) pgrst_row`;
 }
