@@ -19,6 +19,9 @@ export interface RefreshTokenRow {
   session_id: string | null;
 }
 
+/** What RefreshTokenRow holds, as its queries select it. */
+const REFRESH_TOKEN_COLUMNS = 'id, token, user_id, revoked, updated_at, parent, session_id';
+
 /** Where and with what a session was started (auth.sessions keeps both, as hosted Supabase does). */
 export interface Client {
   ip: string;
@@ -71,8 +74,7 @@ export async function findRefreshTokenForUpdate(
   tokenDigest: string,
 ): Promise<RefreshTokenRow | undefined> {
   const { rows } = await db.query<RefreshTokenRow>(
-    `select id, token, user_id, revoked, updated_at, parent, session_id
-     from auth.refresh_tokens where token = $1 for update`,
+    `select ${REFRESH_TOKEN_COLUMNS} from auth.refresh_tokens where token = $1 for update`,
     [tokenDigest],
   );
   return rows[0];
@@ -84,9 +86,8 @@ export async function activeRefreshToken(
   sessionId: string,
 ): Promise<RefreshTokenRow | undefined> {
   const { rows } = await db.query<RefreshTokenRow>(
-    `select id, token, user_id, revoked, updated_at, parent, session_id
-     from auth.refresh_tokens where session_id = $1 and revoked = false
-     order by id desc limit 1`,
+    `select ${REFRESH_TOKEN_COLUMNS} from auth.refresh_tokens
+     where session_id = $1 and revoked = false order by id desc limit 1`,
     [sessionId],
   );
   return rows[0];
