@@ -22,6 +22,8 @@ import {
   insertSignedInStaff,
   sessionClaims,
 } from '../tests/test-support/staff-auth.ts';
+import { applicationArgs, signupArgs } from '../tests/test-support/console.ts';
+import { namedCall } from '../tests/test-support/named-call.ts';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -151,30 +153,11 @@ const seeded = performance.now() - started;
 
 // Timing ----------------------------------------------------------------------------------------------------
 
-const signups = (args: Record<string, unknown>) => ({
-  p_form: 'waitlist',
-  p_search: null,
-  p_from: null,
-  p_to: null,
-  p_confirmed: null,
-  p_invited: null,
-  p_sort: null,
-  p_descending: null,
-  p_limit: 50,
-  p_offset: 0,
-  ...args,
-});
-const applications = (args: Record<string, unknown>) => ({
-  p_search: null,
-  p_from: null,
-  p_to: null,
-  p_status: null,
-  p_sort: null,
-  p_descending: null,
-  p_limit: 50,
-  p_offset: 0,
-  ...args,
-});
+// The list functions' every argument (test-support/console.ts), a page of 50 from the top unless set.
+const signups = (args: Record<string, unknown>) =>
+  signupArgs({ p_limit: 50, p_offset: 0, ...args });
+const applications = (args: Record<string, unknown>) =>
+  applicationArgs({ p_limit: 50, p_offset: 0, ...args });
 const day = (daysAgo: number) =>
   new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
@@ -289,15 +272,7 @@ const median = (values: number[]) =>
 
 const results: Array<{ label: string; ms: number; total: unknown }> = [];
 for (const [label, fn, args] of CASES) {
-  const names = Object.keys(args);
-  const sql = `select public.${fn}(${names.map((name, i) => `${name} := $${i + 1}`).join(', ')}) as r`;
-  const values = names.map((name) =>
-    args[name] === null
-      ? null
-      : typeof args[name] === 'object'
-        ? JSON.stringify(args[name])
-        : String(args[name]),
-  );
+  const { sql, values } = namedCall(fn, args);
   const times: number[] = [];
   let total: unknown;
   for (let run = 0; run < RUNS + 1; run += 1) {

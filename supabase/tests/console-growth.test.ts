@@ -13,6 +13,7 @@ import {
 import { SOURCE_MAX_LENGTH, SOURCE_PATTERN } from '../functions/_shared/rules/console-lists.ts';
 import { SUSPECTED_FARMING } from '../functions/_shared/rules/places.ts';
 import { applicationArgs, signupArgs as allSignupArgs } from './test-support/console.ts';
+import { namedCall } from './test-support/named-call.ts';
 import {
   fixtureAuthEmail,
   insertLiveSession,
@@ -49,15 +50,7 @@ async function call(
     claims: staffClaims,
   },
 ): Promise<{ data: unknown; error: { code: string; message: string } | null }> {
-  const names = Object.keys(args);
-  const sql = `select public.${fn}(${names.map((name, i) => `${name} := $${i + 1}`).join(', ')}) as r`;
-  const values = names.map((name) =>
-    args[name] === null || args[name] === undefined
-      ? null
-      : typeof args[name] === 'object'
-        ? JSON.stringify(args[name])
-        : String(args[name]),
-  );
+  const { sql, values } = namedCall(fn, args);
   try {
     const { rows } = await asCaller(db.database, caller, (q) => q.query(sql, values));
     return { data: rows[0].r, error: null };
