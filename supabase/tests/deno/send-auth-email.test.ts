@@ -8,6 +8,7 @@ import { assertEquals } from './assert.ts';
 import { createSendAuthEmailHandler } from '../../functions/send-auth-email/handler.ts';
 import { signWebhook } from '../../functions/_shared/webhooks/standard-webhooks.ts';
 import type { MailMessage } from '../../functions/_shared/mail/types.ts';
+import { AUTH_EMAIL_ACTIONS } from '../test-support/auth-email-actions.ts';
 
 const KEY = new TextEncoder().encode('send-auth-email deno test key 32');
 const NOW_MS = Date.UTC(2025, 11, 2, 12, 0, 0);
@@ -67,23 +68,12 @@ const payload = (email: string, action: string) => ({
   },
 });
 
-const ACTIONS = [
-  'signup',
-  'magiclink',
-  'email',
-  'recovery',
-  'invite',
-  'email_change',
-  'reauthentication',
-  'password_changed_notification',
-];
-
 Deno.test(
   'send-auth-email: answers every mail Auth asks for as sent, and mails nothing',
   async () => {
     const { handler, mailed } = setup();
     for (const email of ['ada@agentora.ai', 'stranger@example.com', 'console-0@staff.invalid']) {
-      for (const action of ACTIONS) {
+      for (const action of AUTH_EMAIL_ACTIONS) {
         const answer = await signedCall(handler, payload(email, action));
         assertEquals(answer, { status: 200, body: {} }, `${action} for ${email}`);
       }

@@ -1,4 +1,5 @@
 import { createSendAuthEmailHandler } from '../../functions/send-auth-email/handler.ts';
+import { AUTH_EMAIL_ACTIONS } from '../test-support/auth-email-actions.ts';
 import {
   signWebhook,
   verifyWebhook,
@@ -102,16 +103,7 @@ describe('Standard Webhooks', () => {
 });
 
 describe('send-auth-email handler', () => {
-  it.each([
-    'signup',
-    'magiclink',
-    'email',
-    'recovery',
-    'invite',
-    'email_change',
-    'reauthentication',
-    'password_changed_notification',
-  ])(
+  it.each(AUTH_EMAIL_ACTIONS)(
     'answers %s as sent, for any address, so Auth answers alike and mails nobody',
     async (action) => {
       const { handler } = setUp();
