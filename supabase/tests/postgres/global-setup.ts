@@ -11,7 +11,8 @@ export default async function globalSetup(): Promise<void> {
   const postgres = await startTestPostgres();
   globalThis.testPostgres = postgres;
   process.env[TEST_POSTGRES_URL_ENV] = postgres.url;
-  // Its own pg_dump, for the test of the current schema file (current-schema.postgres.test.ts).
+  // Its own pg_dump, for the test that holds the migrations to supabase/schemas
+  // (declared-schema.postgres.test.ts).
   process.env.TEST_POSTGRES_BIN_DIR = postgres.binDir;
   process.stdout.write(`\nDatabase tests on PostgreSQL ${postgres.major} (${postgres.url})\n`);
 }

@@ -54,7 +54,7 @@ describe('isNodeOnlyFile', () => {
     'tests/migrations.test.ts',
     'tests/support/consent.ts',
     'bench/line-places.ts',
-    'scripts/write-current-schema.ts',
+    'scripts/seed-a-database.ts',
   ])('%s runs in Node', (file) => expect(isNodeOnlyFile(file)).toBe(true));
 
   it.each([

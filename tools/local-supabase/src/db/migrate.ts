@@ -29,13 +29,18 @@ export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
+/** Recreates what hosted Supabase provides before a project's first migration (idempotent). */
+export async function bootstrap(database: Database): Promise<void> {
+  await database.transaction((db) => db.query(BOOTSTRAP_SQL));
+}
+
 /**
  * Recreates what hosted Supabase provides, then applies each migration not yet recorded in
  * supabase_migrations.schema_migrations (the CLI's history table), each in its own transaction.
  * Returns the versions applied by this call.
  */
 export async function migrate(database: Database, migrationsDir: string): Promise<string[]> {
-  await database.transaction((db) => db.query(BOOTSTRAP_SQL));
+  await bootstrap(database);
   const applied = new Set(
     await database.transaction(async (db) => {
       const { rows } = await db.query<{ version: string }>(

@@ -15,7 +15,7 @@ export { fetchFromAddress } from './fetch-from-address.ts';
 export { docBytes, docxBytes, pdfBytes, pngBytes, zipBytes } from './resume-files.ts';
 export type { OutboxMessage } from '../outbox/outbox.ts';
 export { DEFAULT_MIGRATIONS_DIR, SUPABASE_DIR } from '../config/paths.ts';
-export { listMigrations, migrate } from '../db/migrate.ts';
+export { bootstrap, listMigrations, migrate } from '../db/migrate.ts';
 export { openDatabase } from '../db/open.ts';
 export { asCaller, type ApiRole, type Database } from '../db/database.ts';
 export {

@@ -1,0 +1,201 @@
+-- Abuse limits per client address (as the gateway reports it; IPv6 by its /64 or the configured
+-- prefix) and per action, kept as rows the team can change: each anonymous insert takes a token of its
+-- table's rule, each function call one of its own.
+
+-- One row per accepted request; kept only as long as the longest window.
+CREATE TABLE private.rate_limit_events (
+    action text NOT NULL,
+    client text NOT NULL,
+    at timestamp with time zone NOT NULL
+);
+CREATE INDEX rate_limit_events_age ON private.rate_limit_events USING btree (at);
+CREATE INDEX rate_limit_events_client ON private.rate_limit_events USING btree (action, client, at);
+
+-- The limits, as configuration: production values here; test suites and the insert benchmark raise them
+-- (tools/local-supabase/src/testing/rate-limits.ts), operators change them with an UPDATE.
+CREATE TABLE public.rate_limit_rules (
+    action text NOT NULL,
+    max_requests integer NOT NULL,
+    window_seconds integer NOT NULL,
+    description text NOT NULL,
+    CONSTRAINT rate_limit_rules_max_requests_check CHECK ((max_requests > 0)),
+    CONSTRAINT rate_limit_rules_window_seconds_check CHECK (((window_seconds >= 1) AND (window_seconds <= 86400))),
+    CONSTRAINT rate_limit_rules_pkey PRIMARY KEY (action)
+);
+
+ALTER TABLE ONLY public.rate_limit_rules FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.rate_limit_rules ENABLE ROW LEVEL SECURITY;
+GRANT SELECT,UPDATE ON TABLE public.rate_limit_rules TO service_role;
+
+-- The limits as production runs them; the team changes a row (service role) without a migration.
+insert into public.rate_limit_rules (action, max_requests, window_seconds, description) values
+  ('early_access_signups', 10, 60, 'early-access sign-ups per client address'),
+  ('newsletter_subscriptions', 10, 60, 'newsletter sign-ups per client address'),
+  ('waitlist_signups', 10, 60, 'waitlist sign-ups per client address'),
+  ('submit-application', 5, 3600, 'job applications (each may upload a résumé) per client address'),
+  ('send-thank-you-email', 10, 60, 'thank-you email requests per client address'),
+  ('confirm-email', 30, 60, 'confirmation link uses per client address'),
+  ('unsubscribe', 60, 60, 'unsubscribe requests per client address (mail providers send one-click ones)'),
+  ('privacy-request', 5, 3600, 'erasure or copy requests per client address'),
+  ('privacy-fulfil', 30, 60, 'erasure or copy link uses per client address'),
+  ('privacy-link-mailbox-requester', 3, 86400, 'erasure or copy links mailed to one mailbox at the request of one client address'),
+  ('privacy-link-mailbox', 10, 86400, 'erasure or copy links mailed to one mailbox, whoever asks'),
+  ('confirmation-again-mailbox', 3, 86400, 'fresh confirmation mails sent to one unconfirmed sign-up of a list'),
+  ('remote_health_reports', 120, 60, 'remote health reports (up to three per page load) per client address'),
+  ('referral-per-address', 3, 3600, 'referred sign-ups that may earn credit per client address'),
+  ('record-visit', 60, 60, 'page views counted per client address'),
+  ('signup-place', 30, 60, 'place link uses per client address'),
+  ('csp-report', 60, 60, 'CSP violation reports counted per client address'),
+  ('remote-health-releases-per-client', 3, 86400, 'releases of one remote whose health one client address reports a day (UTC)'),
+  ('remote-health-releases-per-day', 20, 86400, 'releases of one remote whose health is counted a day (UTC), from all client addresses'),
+  ('visit-reach', 20, 86400, 'page and source combinations of the day one client address adds its bucket to, for their reach'),
+  ('console-sign-in-code', 10, 600, 'console sign-in code requests per client address'),
+  ('console-sign-in-check', 30, 300, 'console sign-in code checks per client address');
+
+
+-- As migration 20250801000100, with an IPv6 address cut to its network of the width above.
+CREATE FUNCTION private.client_key(p_address text) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+declare
+  address inet;
+begin
+  begin
+    address := btrim(p_address)::inet;
+  exception when others then
+    return 'unknown';
+  end;
+  if address is null then
+    return 'unknown';
+  end if;
+  if family(address) = 6 and address << inet '::ffff:0.0.0.0/96' then
+    address := regexp_replace(host(address), '^::ffff:', '')::inet;
+  end if;
+  if family(address) = 4 then
+    return host(address);
+  end if;
+  return host(network(set_masklen(address, private.ipv6_client_prefix_length())))
+         || '/' || private.ipv6_client_prefix_length();
+end;
+$$;
+REVOKE ALL ON FUNCTION private.client_key(p_address text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.client_key(p_address text) TO anon;
+GRANT ALL ON FUNCTION private.client_key(p_address text) TO service_role;
+
+-- The width, written once here; supabase/functions/_shared/http/client-address.ts
+-- (IPV6_CLIENT_PREFIX_LENGTH) holds the same, which supabase/tests/ipv6-client-prefix.test.ts checks.
+CREATE FUNCTION private.ipv6_client_prefix_length() RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ select 48 $$;
+REVOKE ALL ON FUNCTION private.ipv6_client_prefix_length() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.ipv6_client_prefix_length() TO anon;
+GRANT ALL ON FUNCTION private.ipv6_client_prefix_length() TO service_role;
+
+-- Before each row anon inserts: one row per request (a JSON array body is refused as a whole), then one
+-- token of the table's limit for the address the gateway vouches for. The service role and operators
+-- are not limited here; the edge functions limit themselves above.
+CREATE FUNCTION private.limit_anon_insert() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  rows_in_request integer;
+begin
+  if current_user <> 'anon' then
+    return new;
+  end if;
+  -- PostgREST runs each request in one transaction, so a transaction-local count is a per-request count,
+  -- however the rows of a body are grouped into statements.
+  rows_in_request := coalesce(nullif(current_setting('private.anon_rows_in_request', true), ''), '0')::integer + 1;
+  perform set_config('private.anon_rows_in_request', rows_in_request::text, true);
+  if rows_in_request > 1 then
+    raise sqlstate 'PT400' using
+      message = 'Only one row may be inserted per request',
+      hint = 'Send one JSON object, not an array.';
+  end if;
+  perform private.take_rate_limit_token(tg_table_name, private.request_client_address());
+  return new;
+end;
+$$;
+REVOKE ALL ON FUNCTION private.limit_anon_insert() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.limit_anon_insert() TO anon;
+
+-- The address the gateway vouches for, as PostgREST hands the request's headers to SQL.
+CREATE FUNCTION private.request_client_address() RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select nullif(current_setting('request.headers', true), '')::json ->> 'cf-connecting-ip'
+$$;
+REVOKE ALL ON FUNCTION private.request_client_address() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.request_client_address() TO anon;
+GRANT ALL ON FUNCTION private.request_client_address() TO service_role;
+
+-- The limiter of migration 20250801000100, by a key of the caller's choosing (a mailbox fingerprint), so
+-- a limit can hold per recipient too. The address-based entry point now calls it.
+CREATE FUNCTION private.take_keyed_rate_limit_token(p_action text, p_key text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_rule public.rate_limit_rules;
+  v_now timestamptz;
+  v_used integer;
+begin
+  select * into v_rule from public.rate_limit_rules where action = p_action;
+  if not found then
+    raise exception 'no rate limit rule for %', p_action using errcode = '22023';
+  end if;
+
+  perform pg_advisory_xact_lock(hashtextextended('rate limit ' || p_action || ' ' || p_key, 0));
+  v_now := clock_timestamp();
+  delete from private.rate_limit_events
+   where action = p_action and client = p_key
+     and at <= v_now - make_interval(secs => v_rule.window_seconds);
+  select count(*) into v_used
+    from private.rate_limit_events
+   where action = p_action and client = p_key;
+  if v_used >= v_rule.max_requests then
+    raise sqlstate 'PT429' using
+      message = 'Too many requests from this address',
+      detail = format('At most %s in %s seconds: %s.', v_rule.max_requests, v_rule.window_seconds,
+                      v_rule.description),
+      hint = 'Wait a minute and try again.';
+  end if;
+  insert into private.rate_limit_events (action, client, at) values (p_action, p_key, v_now);
+
+  delete from private.rate_limit_events
+   where ctid in (select ctid from private.rate_limit_events
+                   where at < v_now - interval '1 day'
+                   limit 100 for update skip locked);
+end;
+$$;
+REVOKE ALL ON FUNCTION private.take_keyed_rate_limit_token(p_action text, p_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.take_keyed_rate_limit_token(p_action text, p_key text) TO service_role;
+
+CREATE FUNCTION private.take_rate_limit_token(p_action text, p_client_address text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.take_keyed_rate_limit_token(p_action, private.client_key(p_client_address))
+$$;
+REVOKE ALL ON FUNCTION private.take_rate_limit_token(p_action text, p_client_address text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.take_rate_limit_token(p_action text, p_client_address text) TO anon;
+GRANT ALL ON FUNCTION private.take_rate_limit_token(p_action text, p_client_address text) TO service_role;
+
+-- The edge functions (service role) count their own calls, by the address of the request they serve.
+CREATE FUNCTION public.take_rate_limit_token(p_action text, p_client_address text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.take_rate_limit_token(p_action, p_client_address)
+$$;
+REVOKE ALL ON FUNCTION public.take_rate_limit_token(p_action text, p_client_address text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.take_rate_limit_token(p_action text, p_client_address text) TO service_role;
+
+CREATE TRIGGER early_access_signups_anon_limits BEFORE INSERT ON public.early_access_signups FOR EACH ROW EXECUTE FUNCTION private.limit_anon_insert();
+
+CREATE TRIGGER newsletter_subscriptions_anon_limits BEFORE INSERT ON public.newsletter_subscriptions FOR EACH ROW EXECUTE FUNCTION private.limit_anon_insert();
+
+CREATE TRIGGER waitlist_signups_anon_limits BEFORE INSERT ON public.waitlist_signups FOR EACH ROW EXECUTE FUNCTION private.limit_anon_insert();

@@ -1,0 +1,170 @@
+-- A mailbox is the person behind an address: lower case, with the tags and dots a provider ignores
+-- dropped (mail_domain_rules). Sign-ups are unique per mailbox, suppressions and privacy requests are
+-- kept per mailbox hash, and referral credit is refused within one mailbox.
+
+-- 1. An object keyed by domain, so a lookup is one search of a constant: the function runs for every
+-- referred row of every place read.
+CREATE FUNCTION private.mail_domain_rules_json() RETURNS jsonb
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select '{
+    "gmail.com": {"canonical": "gmail.com", "foldFrom": ".", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
+    "googlemail.com": {"canonical": "gmail.com", "foldFrom": ".", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
+    "proton.me": {"canonical": "proton.me", "foldFrom": "._-", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
+    "protonmail.com": {"canonical": "proton.me", "foldFrom": "._-", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
+    "protonmail.ch": {"canonical": "proton.me", "foldFrom": "._-", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
+    "pm.me": {"canonical": "proton.me", "foldFrom": "._-", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
+    "icloud.com": {"canonical": "icloud.com", "foldFrom": "", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
+    "me.com": {"canonical": "icloud.com", "foldFrom": "", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
+    "mac.com": {"canonical": "icloud.com", "foldFrom": "", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
+    "fastmail.com": {"canonical": "fastmail.com", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.fm": {"canonical": "fastmail.fm", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.net": {"canonical": "fastmail.net", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.org": {"canonical": "fastmail.org", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.to": {"canonical": "fastmail.to", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.us": {"canonical": "fastmail.us", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.co.uk": {"canonical": "fastmail.co.uk", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.com.au": {"canonical": "fastmail.com.au", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.de": {"canonical": "fastmail.de", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.es": {"canonical": "fastmail.es", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.fr": {"canonical": "fastmail.fr", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.in": {"canonical": "fastmail.in", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.jp": {"canonical": "fastmail.jp", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.nl": {"canonical": "fastmail.nl", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.se": {"canonical": "fastmail.se", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.tw": {"canonical": "fastmail.tw", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.cn": {"canonical": "fastmail.cn", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.im": {"canonical": "fastmail.im", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fastmail.mx": {"canonical": "fastmail.mx", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "sent.com": {"canonical": "sent.com", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "sent.as": {"canonical": "sent.as", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "sent.at": {"canonical": "sent.at", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "eml.cc": {"canonical": "eml.cc", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "mm.st": {"canonical": "mm.st", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "ftml.net": {"canonical": "ftml.net", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "fea.st": {"canonical": "fea.st", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "imap.cc": {"canonical": "imap.cc", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "123mail.org": {"canonical": "123mail.org", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "airpost.net": {"canonical": "airpost.net", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "warpmail.net": {"canonical": "warpmail.net", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "mailbolt.com": {"canonical": "mailbolt.com", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "ml1.net": {"canonical": "ml1.net", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "rushpost.com": {"canonical": "rushpost.com", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "myfastmail.com": {"canonical": "myfastmail.com", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
+    "yahoo.com": {"canonical": "yahoo.com", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "ymail.com": {"canonical": "ymail.com", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "rocketmail.com": {"canonical": "rocketmail.com", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.co.uk": {"canonical": "yahoo.co.uk", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.ca": {"canonical": "yahoo.ca", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.com.au": {"canonical": "yahoo.com.au", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.co.nz": {"canonical": "yahoo.co.nz", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.ie": {"canonical": "yahoo.ie", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.co.in": {"canonical": "yahoo.co.in", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.in": {"canonical": "yahoo.in", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.fr": {"canonical": "yahoo.fr", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.de": {"canonical": "yahoo.de", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.es": {"canonical": "yahoo.es", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.it": {"canonical": "yahoo.it", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.nl": {"canonical": "yahoo.nl", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.be": {"canonical": "yahoo.be", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.at": {"canonical": "yahoo.at", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.ch": {"canonical": "yahoo.ch", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.se": {"canonical": "yahoo.se", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.dk": {"canonical": "yahoo.dk", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.no": {"canonical": "yahoo.no", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.pl": {"canonical": "yahoo.pl", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.gr": {"canonical": "yahoo.gr", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.ro": {"canonical": "yahoo.ro", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.com.br": {"canonical": "yahoo.com.br", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.com.mx": {"canonical": "yahoo.com.mx", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.com.ar": {"canonical": "yahoo.com.ar", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.com.sg": {"canonical": "yahoo.com.sg", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.com.my": {"canonical": "yahoo.com.my", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.com.ph": {"canonical": "yahoo.com.ph", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.com.hk": {"canonical": "yahoo.com.hk", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.com.tw": {"canonical": "yahoo.com.tw", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.com.vn": {"canonical": "yahoo.com.vn", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.co.id": {"canonical": "yahoo.co.id", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.co.th": {"canonical": "yahoo.co.th", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false},
+    "yahoo.co.za": {"canonical": "yahoo.co.za", "foldFrom": "", "foldTo": "", "keywordSeparator": "-", "userSubdomains": false}
+  }'::jsonb
+$$;
+REVOKE ALL ON FUNCTION private.mail_domain_rules_json() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mail_domain_rules_json() TO service_role;
+
+-- The same as rows, for reading.
+CREATE FUNCTION private.mail_domain_rules() RETURNS TABLE(domain text, canonical text, fold_from text, fold_to text, keyword_separator text, user_subdomains boolean)
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select r.key, r.value ->> 'canonical', r.value ->> 'foldFrom', r.value ->> 'foldTo',
+         r.value ->> 'keywordSeparator', (r.value ->> 'userSubdomains')::boolean
+    from jsonb_each(private.mail_domain_rules_json()) r
+$$;
+REVOKE ALL ON FUNCTION private.mail_domain_rules() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mail_domain_rules() TO service_role;
+
+-- The mailbox an address delivers to: lower case, without the local part's +tag.
+CREATE FUNCTION private.mailbox(p_address text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS $$
+  select lower(split_part(split_part(p_address, '@', 1), '+', 1) || '@' || split_part(p_address, '@', 2))
+$$;
+REVOKE ALL ON FUNCTION private.mailbox(p_address text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mailbox(p_address text) TO anon;
+GRANT ALL ON FUNCTION private.mailbox(p_address text) TO authenticated;
+GRANT ALL ON FUNCTION private.mailbox(p_address text) TO service_role;
+
+-- The mailbox's fingerprint: hex SHA-256 of private.mailbox(address). convert_to is only STABLE because
+-- it depends on the database encoding, which is fixed (UTF8) for the life of a database.
+CREATE FUNCTION private.mailbox_sha256(p_address text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS $$
+  select encode(sha256(convert_to(private.mailbox(p_address), 'UTF8')), 'hex')
+$$;
+REVOKE ALL ON FUNCTION private.mailbox_sha256(p_address text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mailbox_sha256(p_address text) TO anon;
+GRANT ALL ON FUNCTION private.mailbox_sha256(p_address text) TO authenticated;
+GRANT ALL ON FUNCTION private.mailbox_sha256(p_address text) TO service_role;
+
+-- 2. The person behind an address, for the referral rules only; the lists' uniqueness stays
+-- private.mailbox's. The user name is the local part, or for a per-user subdomain the label just below
+-- the provider's domain; what follows a keyword separator is dropped, then the provider's folded
+-- characters are translated, and the key names the provider's canonical domain. Every listed domain has
+-- two or three labels (the test holds that), so those are the only parents looked up.
+CREATE FUNCTION private.person_mailbox(p_address text) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    AS $$
+declare
+  v_local text := lower(split_part(split_part(p_address, '@', 1), '+', 1));
+  v_domain text := lower(split_part(p_address, '@', 2));
+  v_labels text[] := string_to_array(v_domain, '.');
+  v_n integer := cardinality(v_labels);
+  v_user text := v_local;
+  -- Planned once per session, the rules' constant folded in: one search of it per lookup.
+  v_rule jsonb := private.mail_domain_rules_json() -> v_domain;
+begin
+  if v_rule is null and v_n > 3 then
+    v_rule := private.mail_domain_rules_json() -> array_to_string(v_labels[v_n - 2:], '.');
+    v_user := v_labels[v_n - 3];
+    if (v_rule ->> 'userSubdomains') is distinct from 'true' then
+      v_rule := null;
+    end if;
+  end if;
+  if v_rule is null and v_n > 2 then
+    v_rule := private.mail_domain_rules_json() -> array_to_string(v_labels[v_n - 1:], '.');
+    v_user := v_labels[v_n - 2];
+    if (v_rule ->> 'userSubdomains') is distinct from 'true' then
+      v_rule := null;
+    end if;
+  end if;
+  if v_rule is null then
+    return v_local || '@' || v_domain;
+  end if;
+  if v_rule ->> 'keywordSeparator' <> '' then
+    v_user := split_part(v_user, v_rule ->> 'keywordSeparator', 1);
+  end if;
+  return translate(v_user, v_rule ->> 'foldFrom', v_rule ->> 'foldTo') || '@' || (v_rule ->> 'canonical');
+end;
+$$;
+REVOKE ALL ON FUNCTION private.person_mailbox(p_address text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.person_mailbox(p_address text) TO service_role;
