@@ -25,7 +25,14 @@ if (positionals.length !== 1) refuse('give the new migration one name');
 const [name] = positionals;
 if (!MIGRATION_NAME.test(name)) refuse(`${name}: use lower-case words joined by underscores`);
 
-const files = declaredSchemaFiles();
+const files = (() => {
+  try {
+    return declaredSchemaFiles();
+  } catch (error) {
+    process.stderr.write(`db:diff: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+})();
 const postgres = await startTestPostgres();
 try {
   const result = await writeNextMigration({
@@ -57,6 +64,10 @@ try {
           'Complete it by hand (rows and column order are not diffed).',
       );
   }
+} catch (error) {
+  // A schema file that does not apply, or a migration that fails: its message names the file.
+  process.stderr.write(`db:diff: ${(error as Error).message}\n`);
+  process.exitCode = 1;
 } finally {
   await postgres.stop();
 }
