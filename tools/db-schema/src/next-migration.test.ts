@@ -78,8 +78,35 @@ create function public.people_count() returns bigint language sql stable as $$ s
     const result = await run(schema);
     expect(result).toMatchObject({ kind: 'written', incomplete: undefined });
     const sql = result.kind === 'written' ? result.sql : '';
-    expect(sql).toMatch(/grant insert on table "public"\."people" to "service_role"/);
+    expect(sql).toMatch(/^grant insert on table public\.people to service_role;$/m);
     expect(sql).toMatch(/CREATE OR REPLACE FUNCTION public\.people_count\(\)/);
+    // A new function is reset, then given what the schema gives it (here PostgreSQL's default).
+    expect(sql).toMatch(
+      /^revoke all on function public\.people_count\(\) from PUBLIC, anon, authenticated, service_role;$[\s\S]*^grant execute on function public\.people_count\(\) to PUBLIC;$/m,
+    );
+  });
+
+  it('writes the privileges migra leaves out: a function’s EXECUTE and a column’s grants', async () => {
+    const withGrants = `${PEOPLE}
+create function public.people_count() returns bigint language sql stable as $$ select count(*) from public.people $$;
+revoke all on function public.people_count() from public;
+grant execute on function public.people_count() to service_role;
+grant insert (email) on table public.people to service_role;
+`;
+    writeFileSync(
+      path.join(migrations, '20260102000000_count.sql'),
+      withGrants.replace(PEOPLE, ''),
+    );
+    const schema = withGrants
+      .replace('grant execute on function public.people_count() to service_role;', '')
+      .replace('grant insert (email)', 'grant insert (id, email)');
+    const result = await run(schema);
+    expect(result).toMatchObject({ kind: 'written', incomplete: undefined });
+    const sql = result.kind === 'written' ? result.sql : '';
+    expect(sql.trim().split('\n')).toEqual([
+      'revoke execute on function public.people_count() from service_role;',
+      'grant insert (id) on table public.people to service_role;',
+    ]);
   });
 
   it('writes nothing and says so when only the rows differ, which no schema diff sees', async () => {

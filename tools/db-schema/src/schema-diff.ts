@@ -4,10 +4,12 @@
 import { createClient } from '@pgkit/client';
 import { Migration } from '@pgkit/migra';
 import { PROJECT_SCHEMAS } from './describe.ts';
+import { privilegeDiff } from './privilege-diff.ts';
 
 /**
- * The SQL that makes `fromUrl`'s schemas public and private what `toUrl`'s are, grants included, with
- * drops allowed (a migration that drops something is reviewed like any other); '' when there is none.
+ * The SQL that makes `fromUrl`'s schemas public and private what `toUrl`'s are, with drops allowed (a
+ * migration that drops something is reviewed like any other): migra's statements for the definitions,
+ * then privilege-diff.ts's grants and revokes; '' when there is none.
  */
 export async function schemaDiff(fromUrl: string, toUrl: string): Promise<string> {
   // pg-promise warns of a second client with the same settings, which is what a diff is.
@@ -19,10 +21,13 @@ export async function schemaDiff(fromUrl: string, toUrl: string): Promise<string
     for (const schema of PROJECT_SCHEMAS) {
       const migration = await Migration.create(from, to, { schema });
       migration.set_safety(false);
-      migration.add_all_changes(true);
+      // Privileges come from privilege-diff.ts, which covers functions and columns too.
+      migration.add_all_changes(false);
       const sql = migration.sql.trim();
       if (sql !== '') parts.push(sql);
     }
+    const privileges = (await privilegeDiff(fromUrl, toUrl)).trim();
+    if (privileges !== '') parts.push(privileges);
     return parts.length === 0 ? '' : `${parts.join('\n\n')}\n`;
   } finally {
     await Promise.all([from.end(), to.end()]);
