@@ -1,18 +1,31 @@
--- What the provider reports after sending (Resend's signed webhooks, supabase/functions/resend-webhook):
--- delivery events per message, and suppressions: a bounce or complaint stops every later mail to the
--- address, held in the queue before it is taken.
+-- What became of a mail after Resend took it, and no more mail to a mailbox that bounced for good or
+-- complained (docs/mail-queue.md, "Delivery and suppression"). supabase/functions/resend-webhook checks
+-- the signature of each of Resend's delivery events and records it here, by the mailbox's fingerprint,
+-- never the address. The database itself keeps mail from a suppressed mailbox, whatever a worker's code:
+-- its messages are settled dead when the suppression lands, and any message that becomes queued for it
+-- later is dead at once. The console's Mail column and Bounces view read these tables (staff only), and
+-- the team's summary view. Unsubscribes, per list, are another table: public.email_suppressions
+-- (consent.sql).
 
+-- Events and suppressions ------------------------------------------------------------------------------
+
+-- The webhook message ids already recorded, kept a day (a signature is good for 5 minutes either side):
+-- a replayed or retried delivery of a signed event records nothing twice. No role but the owner reads
+-- it; public.record_mail_delivery_event keeps it.
 CREATE TABLE private.resend_webhook_ids (
     id text NOT NULL,
     received_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT resend_webhook_ids_id_check CHECK (((char_length(id) >= 1) AND (char_length(id) <= 256))),
     CONSTRAINT resend_webhook_ids_pkey PRIMARY KEY (id)
 );
-
 ALTER TABLE ONLY private.resend_webhook_ids FORCE ROW LEVEL SECURITY;
 CREATE INDEX resend_webhook_ids_received_at ON private.resend_webhook_ids USING btree (received_at);
 ALTER TABLE private.resend_webhook_ids ENABLE ROW LEVEL SECURITY;
 
+-- One row per event and recipient: Resend's email id (the provider_message_id of the queue's message
+-- settled sent), the mailbox's fingerprint (private.mailbox_sha256, as every table finds a mailbox), and
+-- for a bounce Resend's bounce type as sent ('Permanent', 'Transient', 'Undetermined'). Kept 90 days,
+-- and deleted with a mailbox's records on erasure (public.erase_mailbox_records, privacy.sql).
 CREATE TABLE public.mail_delivery_events (
     id bigint GENERATED ALWAYS AS IDENTITY,
     email_id text NOT NULL,
@@ -27,7 +40,6 @@ CREATE TABLE public.mail_delivery_events (
     CONSTRAINT mail_delivery_events_mailbox_sha256_check CHECK ((mailbox_sha256 ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT mail_delivery_events_pkey PRIMARY KEY (id)
 );
-
 ALTER TABLE ONLY public.mail_delivery_events FORCE ROW LEVEL SECURITY;
 CREATE INDEX mail_delivery_events_email_id ON public.mail_delivery_events USING btree (email_id, occurred_at);
 CREATE INDEX mail_delivery_events_mailbox ON public.mail_delivery_events USING btree (mailbox_sha256, occurred_at);
@@ -35,6 +47,9 @@ CREATE INDEX mail_delivery_events_received_at ON public.mail_delivery_events USI
 ALTER TABLE public.mail_delivery_events ENABLE ROW LEVEL SECURITY;
 GRANT SELECT,INSERT,DELETE ON TABLE public.mail_delivery_events TO service_role;
 
+-- A mailbox that bounced for good, or whose owner marked our mail as spam, by fingerprint, with the
+-- reason, since when, and Resend's id of the mail concerned. Nothing in the site lifts it: the team
+-- deletes the row (docs/mail-queue.md says how), and erasure keeps it, as it keeps an unsubscribe.
 CREATE TABLE public.mail_suppressions (
     mailbox_sha256 text NOT NULL,
     reason text NOT NULL,
@@ -45,12 +60,17 @@ CREATE TABLE public.mail_suppressions (
     CONSTRAINT mail_suppressions_reason_check CHECK ((reason = ANY (ARRAY['bounced'::text, 'complained'::text]))),
     CONSTRAINT mail_suppressions_pkey PRIMARY KEY (mailbox_sha256)
 );
-
 ALTER TABLE ONLY public.mail_suppressions FORCE ROW LEVEL SECURITY;
 CREATE INDEX mail_suppressions_suppressed_at ON public.mail_suppressions USING btree (suppressed_at);
 ALTER TABLE public.mail_suppressions ENABLE ROW LEVEL SECURITY;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.mail_suppressions TO service_role;
 
+-- No mail to a suppressed mailbox ----------------------------------------------------------------------
+
+-- Before a message becomes queued (inserted, sent back to the queue by a retry, requeued by hand): dead
+-- at once, with last_error 'suppressed', when its mailbox is suppressed, so whatever takes messages from
+-- the queue never sees it. It runs in every sign-up's insert, so it reads the one address the message
+-- names (its stored recipient, or the row it is about), not every kind of row.
 CREATE FUNCTION private.mail_queue_hold_suppressed() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -86,8 +106,12 @@ end;
 $$;
 REVOKE ALL ON FUNCTION private.mail_queue_hold_suppressed() FROM PUBLIC;
 
--- When a mailbox is suppressed: every message to it not yet with a worker is settled dead. A message
--- whose lease is running is left to its worker (the race in the header).
+CREATE TRIGGER mail_queue_hold_suppressed BEFORE INSERT OR UPDATE OF status ON public.mail_queue FOR EACH ROW EXECUTE FUNCTION private.mail_queue_hold_suppressed();
+
+-- When a mailbox is suppressed: every message to it not yet with a worker (queued, or its lease run
+-- out) is settled dead. A message whose lease is running is left to its worker, which holds the address
+-- already and may send it once more; a bounce arrives well after the mail that bounced, so that is at
+-- most the one message in flight to that mailbox.
 CREATE FUNCTION private.mail_suppression_settles_queue() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -110,6 +134,70 @@ begin
 end;
 $$;
 REVOKE ALL ON FUNCTION private.mail_suppression_settles_queue() FROM PUBLIC;
+
+CREATE TRIGGER mail_suppression_settles_queue AFTER INSERT ON public.mail_suppressions FOR EACH ROW EXECUTE FUNCTION private.mail_suppression_settles_queue();
+
+-- Recording Resend's events ----------------------------------------------------------------------------
+
+-- Records one verified webhook of Resend (the function resend-webhook has checked its signature and
+-- time): 'replayed' when its id was taken before (nothing recorded again), 'ignored' for an event kind
+-- not kept (its id is still taken), else 'recorded': an event row per recipient and, for a permanent
+-- bounce or a complaint, the recipient's suppression. A bounce without a type counts as permanent:
+-- Resend documents email.bounced as the recipient's server rejecting the mail for good. Each call also
+-- deletes the ids older than a day and the events older than 90 days, so neither table needs a job.
+CREATE FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to jsonb, p_bounce_type text, p_occurred_at timestamp with time zone) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_address text;
+  v_mailbox text;
+  v_suppress text;
+begin
+  if p_webhook_id is null or char_length(p_webhook_id) not between 1 and 256 then
+    raise exception 'a webhook id of 1 to 256 characters is required' using errcode = '22023';
+  end if;
+  delete from private.resend_webhook_ids where received_at < now() - interval '1 day';
+  insert into private.resend_webhook_ids (id) values (p_webhook_id) on conflict do nothing;
+  if not found then
+    return 'replayed';
+  end if;
+  if p_event is null or p_event not in ('delivered', 'delayed', 'bounced', 'complained') then
+    return 'ignored';
+  end if;
+  if p_email_id is null or char_length(p_email_id) not between 1 and 200
+     or jsonb_typeof(p_to) is distinct from 'array'
+     or jsonb_array_length(p_to) not between 1 and 50
+     or exists (select from jsonb_array_elements(p_to) e where jsonb_typeof(e) <> 'string') then
+    raise exception 'an email id and 1 to 50 recipients are required' using errcode = '22023';
+  end if;
+  v_suppress := case
+    when p_event = 'complained' then 'complained'
+    when p_event = 'bounced' and lower(coalesce(p_bounce_type, 'permanent')) = 'permanent' then 'bounced'
+  end;
+  for v_address in select jsonb_array_elements_text(p_to) loop
+    -- 'Name <address>' as well as a bare address; anything without an @ is not a mailbox.
+    v_address := btrim(coalesce(substring(v_address from '<([^<>]*)>'), v_address));
+    continue when v_address is null or position('@' in v_address) < 2 or char_length(v_address) > 254;
+    v_mailbox := private.mailbox_sha256(v_address);
+    insert into public.mail_delivery_events
+      (email_id, mailbox_sha256, event, bounce_type, occurred_at)
+    values
+      (p_email_id, v_mailbox, p_event, left(p_bounce_type, 40), coalesce(p_occurred_at, now()));
+    if v_suppress is not null then
+      insert into public.mail_suppressions (mailbox_sha256, reason, email_id)
+      values (v_mailbox, v_suppress, p_email_id)
+      on conflict (mailbox_sha256) do nothing;
+    end if;
+  end loop;
+  delete from public.mail_delivery_events where received_at < now() - interval '90 days';
+  return 'recorded';
+end;
+$$;
+REVOKE ALL ON FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to jsonb, p_bounce_type text, p_occurred_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to jsonb, p_bounce_type text, p_occurred_at timestamp with time zone) TO service_role;
+
+-- For staff and the team -------------------------------------------------------------------------------
 
 -- One row's mail, as the console shows it: its newest message's fate, and after Resend took it, the
 -- newest event Resend sent about it ('sent' until one arrives). With no message left (sent messages
@@ -152,9 +240,10 @@ end;
 $$;
 REVOKE ALL ON FUNCTION private.row_mail_state(p_message public.mail_queue, p_mailbox_sha256 text, p_since timestamp with time zone) FROM PUBLIC;
 
--- The delivery state of each of a page's rows of one list (a JSON array of at most 200 ids):
+-- The delivery state of each of a page's rows of one list (a JSON array of at most 200 ids), which the
+-- console asks for after the page (apps/backoffice/src/lists/mail-column.tsx):
 -- {"<id>": {"state": …, "suppressed": null | 'bounced' | 'complained'}}, rows without a known state
--- left out. Staff only.
+-- left out. Staff only; not logged, as the lists are not.
 CREATE FUNCTION public.console_mail_states(p_list text, p_ids jsonb) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -246,65 +335,8 @@ $$;
 REVOKE ALL ON FUNCTION public.console_mail_suppressions(p_limit integer, p_offset integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.console_mail_suppressions(p_limit integer, p_offset integer) TO authenticated;
 
--- Records one verified webhook of Resend (the function resend-webhook has checked its signature and
--- time): 'replayed' when its id was taken before (nothing recorded again), 'ignored' for an event kind
--- not kept (its id is still taken), else 'recorded': an event row per recipient and, for a permanent
--- bounce or a complaint, the recipient's suppression. A bounce without a type counts as permanent:
--- Resend documents email.bounced as the recipient's server rejecting the mail for good.
-CREATE FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to jsonb, p_bounce_type text, p_occurred_at timestamp with time zone) RETURNS text
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  v_address text;
-  v_mailbox text;
-  v_suppress text;
-begin
-  if p_webhook_id is null or char_length(p_webhook_id) not between 1 and 256 then
-    raise exception 'a webhook id of 1 to 256 characters is required' using errcode = '22023';
-  end if;
-  delete from private.resend_webhook_ids where received_at < now() - interval '1 day';
-  insert into private.resend_webhook_ids (id) values (p_webhook_id) on conflict do nothing;
-  if not found then
-    return 'replayed';
-  end if;
-  if p_event is null or p_event not in ('delivered', 'delayed', 'bounced', 'complained') then
-    return 'ignored';
-  end if;
-  if p_email_id is null or char_length(p_email_id) not between 1 and 200
-     or jsonb_typeof(p_to) is distinct from 'array'
-     or jsonb_array_length(p_to) not between 1 and 50
-     or exists (select from jsonb_array_elements(p_to) e where jsonb_typeof(e) <> 'string') then
-    raise exception 'an email id and 1 to 50 recipients are required' using errcode = '22023';
-  end if;
-  v_suppress := case
-    when p_event = 'complained' then 'complained'
-    when p_event = 'bounced' and lower(coalesce(p_bounce_type, 'permanent')) = 'permanent' then 'bounced'
-  end;
-  for v_address in select jsonb_array_elements_text(p_to) loop
-    -- 'Name <address>' as well as a bare address; anything without an @ is not a mailbox.
-    v_address := btrim(coalesce(substring(v_address from '<([^<>]*)>'), v_address));
-    continue when v_address is null or position('@' in v_address) < 2 or char_length(v_address) > 254;
-    v_mailbox := private.mailbox_sha256(v_address);
-    insert into public.mail_delivery_events
-      (email_id, mailbox_sha256, event, bounce_type, occurred_at)
-    values
-      (p_email_id, v_mailbox, p_event, left(p_bounce_type, 40), coalesce(p_occurred_at, now()));
-    if v_suppress is not null then
-      insert into public.mail_suppressions (mailbox_sha256, reason, email_id)
-      values (v_mailbox, v_suppress, p_email_id)
-      on conflict (mailbox_sha256) do nothing;
-    end if;
-  end loop;
-  delete from public.mail_delivery_events where received_at < now() - interval '90 days';
-  return 'recorded';
-end;
-$$;
-REVOKE ALL ON FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to jsonb, p_bounce_type text, p_occurred_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.record_mail_delivery_event(p_webhook_id text, p_event text, p_email_id text, p_to jsonb, p_bounce_type text, p_occurred_at timestamp with time zone) TO service_role;
-
--- For the team (docs/mail-queue.md, "For the team"): Resend's events of the last 30 days per kind, the
--- suppressed mailboxes per reason, and the messages suppression stopped.
+-- For the team with the secret key (docs/mail-queue.md, "For the team"): Resend's events of the last 30
+-- days per kind, the suppressed mailboxes per reason, and the messages suppression stopped.
 CREATE VIEW public.mail_delivery_summary WITH (security_invoker='true') AS
  SELECT 'event'::text AS counted,
     e.event AS what,
@@ -328,7 +360,3 @@ UNION ALL
    FROM public.mail_queue q
   WHERE ((q.status = 'dead'::text) AND (q.last_error = 'suppressed'::text));
 GRANT SELECT ON TABLE public.mail_delivery_summary TO service_role;
-
-CREATE TRIGGER mail_queue_hold_suppressed BEFORE INSERT OR UPDATE OF status ON public.mail_queue FOR EACH ROW EXECUTE FUNCTION private.mail_queue_hold_suppressed();
-
-CREATE TRIGGER mail_suppression_settles_queue AFTER INSERT ON public.mail_suppressions FOR EACH ROW EXECUTE FUNCTION private.mail_suppression_settles_queue();
