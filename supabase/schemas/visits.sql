@@ -1,9 +1,42 @@
--- Where visitors come from, without cookies, identifiers or stored addresses: page views and landings
--- per day, path and source, with rare combinations folded into '/other' until enough client addresses
--- reach them.
+-- Where visitors come from, without cookies, identifiers or stored addresses (docs/growth.md,
+-- "Counting visits"): page views and landings per UTC day, path and source, counted by the function
+-- record-visit. The beacon's fields are the sender's to choose, so a day keeps a bounded number of rows,
+-- given to the combinations that the most client addresses reach; the rest count together under
+-- '/other' (docs/security.md, "Visit counts: the day's rows by reach"). Also here: the source label the
+-- console groups and filters by.
 
--- The day's combinations: their reach, and for those without a row of their own (waiting), the views
--- and landings counted under '/other' meanwhile. Same shapes as public.visit_counts.
+-- The counts -------------------------------------------------------------------------------------------
+
+-- Page views and landings (first pages of a visit) per UTC day, path and source. '' is an unknown
+-- source field, so that the primary key can hold it. The row of path '/other' and source 'other' counts
+-- what has no row of its own. Only the service role reads it (the console reads it through
+-- public.console_growth), and only public.record_visit deletes a row.
+CREATE TABLE public.visit_counts (
+    day date NOT NULL,
+    path text NOT NULL,
+    source text DEFAULT ''::text NOT NULL,
+    medium text DEFAULT ''::text NOT NULL,
+    campaign text DEFAULT ''::text NOT NULL,
+    referrer_host text DEFAULT ''::text NOT NULL,
+    views bigint DEFAULT 0 NOT NULL,
+    landings bigint DEFAULT 0 NOT NULL,
+    CONSTRAINT visit_counts_campaign_check CHECK (((campaign = ''::text) OR private.is_campaign_tag(campaign))),
+    CONSTRAINT visit_counts_counts_check CHECK (((landings >= 0) AND (views >= landings))),
+    CONSTRAINT visit_counts_medium_check CHECK (((medium = ''::text) OR private.is_campaign_tag(medium))),
+    CONSTRAINT visit_counts_path_check CHECK (private.is_site_path(path)),
+    CONSTRAINT visit_counts_referrer_host_check CHECK (((referrer_host = ''::text) OR private.is_host_name(referrer_host))),
+    CONSTRAINT visit_counts_source_check CHECK (((source = ''::text) OR private.is_campaign_tag(source))),
+    CONSTRAINT visit_counts_pkey PRIMARY KEY (day, path, source, medium, campaign, referrer_host)
+);
+ALTER TABLE ONLY public.visit_counts FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.visit_counts ENABLE ROW LEVEL SECURITY;
+GRANT SELECT,INSERT,UPDATE ON TABLE public.visit_counts TO service_role;
+
+-- The day's combinations: their reach (how many of 64 buckets of client addresses viewed them today,
+-- kept as one bit per bucket), whether each has a row of public.visit_counts today, and for those
+-- without one (waiting) the views and landings counted under '/other' meanwhile. Same shapes as
+-- public.visit_counts. No address is kept; earlier days' rows are deleted as the next day's views come
+-- in.
 CREATE TABLE private.visit_reach (
     day date NOT NULL,
     path text NOT NULL,
@@ -26,29 +59,29 @@ CREATE TABLE private.visit_reach (
 );
 CREATE INDEX visit_reach_weakest ON private.visit_reach USING btree (day, reach) WHERE has_row;
 
--- Page views and landings (first pages of a visit) per UTC day, path and source. '' is an unknown
--- source field, so that the primary key can hold it.
-CREATE TABLE public.visit_counts (
-    day date NOT NULL,
-    path text NOT NULL,
-    source text DEFAULT ''::text NOT NULL,
-    medium text DEFAULT ''::text NOT NULL,
-    campaign text DEFAULT ''::text NOT NULL,
-    referrer_host text DEFAULT ''::text NOT NULL,
-    views bigint DEFAULT 0 NOT NULL,
-    landings bigint DEFAULT 0 NOT NULL,
-    CONSTRAINT visit_counts_campaign_check CHECK (((campaign = ''::text) OR private.is_campaign_tag(campaign))),
-    CONSTRAINT visit_counts_counts_check CHECK (((landings >= 0) AND (views >= landings))),
-    CONSTRAINT visit_counts_medium_check CHECK (((medium = ''::text) OR private.is_campaign_tag(medium))),
-    CONSTRAINT visit_counts_path_check CHECK (private.is_site_path(path)),
-    CONSTRAINT visit_counts_referrer_host_check CHECK (((referrer_host = ''::text) OR private.is_host_name(referrer_host))),
-    CONSTRAINT visit_counts_source_check CHECK (((source = ''::text) OR private.is_campaign_tag(source))),
-    CONSTRAINT visit_counts_pkey PRIMARY KEY (day, path, source, medium, campaign, referrer_host)
-);
+-- The day's rows by reach ------------------------------------------------------------------------------
 
-ALTER TABLE ONLY public.visit_counts FORCE ROW LEVEL SECURITY;
-ALTER TABLE public.visit_counts ENABLE ROW LEVEL SECURITY;
-GRANT SELECT,INSERT,UPDATE ON TABLE public.visit_counts TO service_role;
+-- The distinct combinations of path and source fields one day may have rows for. Past this, a new
+-- combination counts under the path '/other' and the source 'other' until it reaches more client
+-- addresses than the day's weakest row (public.record_visit), so the console stays the size of real
+-- traffic.
+CREATE FUNCTION private.visit_rows_per_day() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    AS $$ select 1000 $$;
+REVOKE ALL ON FUNCTION private.visit_rows_per_day() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.visit_rows_per_day() TO service_role;
+
+-- The bucket of a client address on a day: one bit of 64, from a hash of the address's key
+-- (private.client_key, limits.sql: an IPv4 address or an IPv6 /48) seeded by the day, so an address's
+-- bucket changes daily and one bucket holds one address in 64.
+CREATE FUNCTION private.visit_bucket(p_client_address text, p_day date) RETURNS bigint
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select 1::bigint << (hashtextextended(private.client_key(p_client_address), p_day - date '2000-01-01')
+                       & 63)::integer
+$$;
+REVOKE ALL ON FUNCTION private.visit_bucket(p_client_address text, p_day date) FROM PUBLIC;
 
 -- Adds views and landings (or takes them back, when negative) to the day's overflow row, '/other' with
 -- the source 'other'.
@@ -64,49 +97,14 @@ CREATE FUNCTION private.add_to_visit_overflow(p_day date, p_views bigint, p_land
 $$;
 REVOKE ALL ON FUNCTION private.add_to_visit_overflow(p_day date, p_views bigint, p_landings bigint) FROM PUBLIC;
 
--- Whether the text can be a source label: a campaign tag or a host name, both lowercase, or 'direct'
--- (rules/console-lists.ts, SOURCE_PATTERN; supabase/tests/console-growth.test.ts holds the two to each
--- other). The lists' source filter and an export's check it here.
-CREATE FUNCTION private.is_source_label(p_source text) RETURNS boolean
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
-    AS $_$ select p_source ~ '^[a-z0-9][a-z0-9._~+-]{0,252}$' $_$;
-REVOKE ALL ON FUNCTION private.is_source_label(p_source text) FROM PUBLIC;
-
--- The source a console groups by (rules/attribution.ts, DIRECT_SOURCE): the campaign's utm_source, else
--- the referring host, else 'direct'. An empty string is unknown, as visit_counts stores it.
-CREATE FUNCTION private.source_label(p_utm_source text, p_referrer_host text) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$
-  select coalesce(nullif(p_utm_source, ''), nullif(p_referrer_host, ''), 'direct')
-$$;
-REVOKE ALL ON FUNCTION private.source_label(p_utm_source text, p_referrer_host text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.source_label(p_utm_source text, p_referrer_host text) TO authenticated;
-GRANT ALL ON FUNCTION private.source_label(p_utm_source text, p_referrer_host text) TO service_role;
-
--- The bucket of a client address on a day: one bit of 64. Seeded by the day, so an address's bucket
--- changes daily.
-CREATE FUNCTION private.visit_bucket(p_client_address text, p_day date) RETURNS bigint
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
-    AS $$
-  select 1::bigint << (hashtextextended(private.client_key(p_client_address), p_day - date '2000-01-01')
-                       & 63)::integer
-$$;
-REVOKE ALL ON FUNCTION private.visit_bucket(p_client_address text, p_day date) FROM PUBLIC;
-
--- The distinct (path, source) rows one day may have. The beacon's fields are the visitor's to choose, so
--- a script could otherwise add a row per made-up tag; past this, new combinations are counted together
--- under the path '/other' and the source 'other', and the console stays the size of real traffic.
-CREATE FUNCTION private.visit_rows_per_day() RETURNS integer
-    LANGUAGE sql IMMUTABLE
-    AS $$ select 1000 $$;
-REVOKE ALL ON FUNCTION private.visit_rows_per_day() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.visit_rows_per_day() TO service_role;
-
--- As migration 20251129000000 (true when counted, false over the address's limit), with the rows of a
--- full day decided by reach. Runs as its owner: it moves counts out of rows it gives to others, which
--- the service role may not delete.
+-- Counts one page view for the function record-visit (supabase/functions/record-visit/visit-store.ts):
+-- true when counted, false when the client address is over its limit (record-visit, limits.sql). The
+-- address is used by the rate limits and for its bucket, and never stored. A combination with a row
+-- today counts there. While the day has room, a new one gets its row; once the day is full, a new one
+-- counts under '/other' and waits, and takes the row of the day's smallest reach as soon as it reaches
+-- more buckets than that row, whose counts then join '/other'. One address adds its bucket to at most
+-- visit-reach combinations a day. Every view is counted once, in one row or the other. Runs as its
+-- owner: it moves counts out of rows it gives to others, which the service role may not delete.
 CREATE FUNCTION public.record_visit(p_path text, p_landing boolean, p_source text, p_medium text, p_campaign text, p_referrer_host text, p_client_address text) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -241,3 +239,27 @@ end;
 $$;
 REVOKE ALL ON FUNCTION public.record_visit(p_path text, p_landing boolean, p_source text, p_medium text, p_campaign text, p_referrer_host text, p_client_address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_visit(p_path text, p_landing boolean, p_source text, p_medium text, p_campaign text, p_referrer_host text, p_client_address text) TO service_role;
+
+-- Source labels ----------------------------------------------------------------------------------------
+
+-- Whether the text can be a source label: a campaign tag or a host name, both lowercase, or 'direct'
+-- (SOURCE_PATTERN of supabase/functions/_shared/rules/console-lists.ts;
+-- supabase/tests/console-growth.test.ts holds the two to each other). The lists' source filter and an
+-- export's check it here.
+CREATE FUNCTION private.is_source_label(p_source text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $_$ select p_source ~ '^[a-z0-9][a-z0-9._~+-]{0,252}$' $_$;
+REVOKE ALL ON FUNCTION private.is_source_label(p_source text) FROM PUBLIC;
+
+-- The source a console groups by (DIRECT_SOURCE of supabase/functions/_shared/rules/attribution.ts):
+-- the campaign's utm_source, else the referring host, else 'direct'. An empty string is unknown, as
+-- visit_counts stores it.
+CREATE FUNCTION private.source_label(p_utm_source text, p_referrer_host text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select coalesce(nullif(p_utm_source, ''), nullif(p_referrer_host, ''), 'direct')
+$$;
+REVOKE ALL ON FUNCTION private.source_label(p_utm_source text, p_referrer_host text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.source_label(p_utm_source text, p_referrer_host text) TO authenticated;
+GRANT ALL ON FUNCTION private.source_label(p_utm_source text, p_referrer_host text) TO service_role;
