@@ -1,44 +1,13 @@
--- What the console lists: sign-ups and applications with their filters, search, order and pages, an
--- application's details and status changes, and inviting the waitlist. Each function is staff only.
+-- What the console lists (docs/console.md, "What staff can do"): the sign-up lists and the
+-- applications, a page at a time with their search, filters and order; an application's page and its
+-- status changes; inviting the waitlist. Every public function here runs as its owner and answers staff
+-- only (private.require_staff, staff.sql: 42501 'Staff only' for anyone else). Before them, the pieces
+-- the console's other reads share: page sizes, offsets and day ranges (console-growth.sql,
+-- mail-delivery.sql, reports.sql, staff.sql), and the lists' search and filters, which the CSV export
+-- reuses (staff.sql). A filter is SQL text over the alias s with numbered parameters: what staff typed
+-- is bound as a value, never written into the text.
 
--- As migration 20251128000000, and $5 the source label.
-CREATE FUNCTION private.console_application_filter(p_pattern text, p_from date, p_to date, p_status text, p_source text) RETURNS text
-    LANGUAGE plpgsql IMMUTABLE
-    SET search_path TO ''
-    AS $_$
-begin
-  if p_status is not null
-     and p_status not in ('pending', 'reviewing', 'interviewing', 'offer', 'rejected', 'withdrawn') then
-    raise exception 'Unknown status: %', p_status using errcode = '22023';
-  end if;
-  return concat_ws(' and ', 'true',
-    case when p_pattern is not null then
-      'lower(s.email || '' '' || s.first_name || '' '' || s.last_name) like $1'
-    end,
-    case when p_from is not null then 's.created_at >= $2' end,
-    case when p_to is not null then 's.created_at < $3' end,
-    case when p_status is not null then 's.status = $4' end,
-    case when p_source is not null then 'private.source_label(s.utm_source, s.referrer_host) = $5' end);
-end;
-$_$;
-REVOKE ALL ON FUNCTION private.console_application_filter(p_pattern text, p_from date, p_to date, p_status text, p_source text) FROM PUBLIC;
-
--- An application as stored, every column, with its status history (oldest first).
-CREATE FUNCTION private.console_application_json(p_id uuid) RETURNS jsonb
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select to_jsonb(a) || jsonb_build_object('history', coalesce((
-           select jsonb_agg(jsonb_build_object(
-                    'id', h.id, 'from_status', h.from_status, 'to_status', h.to_status, 'note', h.note,
-                    'changed_by', h.changed_by, 'changed_at', h.changed_at)
-                  order by h.changed_at, h.id)
-             from public.application_status_changes h
-            where h.application_id = a.id), '[]'::jsonb))
-    from public.general_applications a
-   where a.id = p_id
-$$;
-REVOKE ALL ON FUNCTION private.console_application_json(p_id uuid) FROM PUBLIC;
+-- Pages and ranges -------------------------------------------------------------------------------------
 
 -- A range of UTC days (both included; NULL is open-ended), or 22023 when it ends before it starts.
 CREATE FUNCTION private.console_check_range(p_from date, p_to date) RETURNS void
@@ -53,7 +22,8 @@ end;
 $$;
 REVOKE ALL ON FUNCTION private.console_check_range(p_from date, p_to date) FROM PUBLIC;
 
--- Page sizes: at most 200 rows a page, 1000 a keyset page of an export.
+-- A page's size: p_limit, p_default when NULL, 22023 outside 1 to p_max (every page passes 200, a
+-- keyset page of an export 1000).
 CREATE FUNCTION private.console_limit(p_limit integer, p_default integer, p_max integer) RETURNS integer
     LANGUAGE plpgsql IMMUTABLE
     SET search_path TO ''
@@ -67,7 +37,8 @@ end;
 $$;
 REVOKE ALL ON FUNCTION private.console_limit(p_limit integer, p_default integer, p_max integer) FROM PUBLIC;
 
--- The rows a page skips: NULL is none, a negative number 22023 (as private.console_limit checks a limit).
+-- The rows a page skips: NULL is none, a negative number 22023 (as private.console_limit checks a
+-- limit).
 CREATE FUNCTION private.console_offset(p_offset integer) RETURNS integer
     LANGUAGE plpgsql IMMUTABLE
     SET search_path TO ''
@@ -81,27 +52,23 @@ end;
 $$;
 REVOKE ALL ON FUNCTION private.console_offset(p_offset integer) FROM PUBLIC;
 
--- The ORDER BY of a list page, over alias s, newest (or last) first unless p_descending is false.
-CREATE FUNCTION private.console_order(p_sort text, p_descending boolean, p_sorts text[]) RETURNS text
+-- Search, filters and order of the lists ---------------------------------------------------------------
+
+-- The table of a sign-up form, or 22023.
+CREATE FUNCTION private.console_signup_table(p_form text) RETURNS text
     LANGUAGE plpgsql IMMUTABLE
     SET search_path TO ''
     AS $$
-declare
-  v_direction text := case when coalesce(p_descending, true) then ' desc' else ' asc' end;
-  v_sort text := coalesce(p_sort, 'created_at');
 begin
-  if not v_sort = any (p_sorts) then
-    raise exception 'Unknown sort: %', v_sort using errcode = '22023';
-  end if;
-  return case v_sort
-    when 'created_at' then 's.created_at' || v_direction || ', s.id' || v_direction
-    when 'email' then 'lower(s.email)' || v_direction || ', s.id' || v_direction
-    when 'last_name' then 'lower(s.last_name)' || v_direction || ', lower(s.first_name)' || v_direction
-                          || ', s.id' || v_direction
-  end;
+  case p_form
+    when 'early_access' then return 'early_access_signups';
+    when 'newsletter' then return 'newsletter_subscriptions';
+    when 'waitlist' then return 'waitlist_signups';
+    else raise exception 'Unknown form: %', coalesce(p_form, 'null') using errcode = '22023';
+  end case;
 end;
 $$;
-REVOKE ALL ON FUNCTION private.console_order(p_sort text, p_descending boolean, p_sorts text[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.console_signup_table(p_form text) FROM PUBLIC;
 
 -- A search as a LIKE pattern, lower case, matching it anywhere: NULL for no search; % _ and \ match
 -- themselves. The lists compare it with lower() of the searched columns joined by spaces: one LIKE per
@@ -125,7 +92,27 @@ end;
 $$;
 REVOKE ALL ON FUNCTION private.console_search_pattern(p_search text) FROM PUBLIC;
 
--- As migration 20251128000000, and $6 the source label.
+-- A source filter as the lists take it: NULL (or blank) for none, else a source label, else 22023.
+CREATE FUNCTION private.console_source(p_source text) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_source text := nullif(btrim(p_source), '');
+begin
+  if v_source is not null and not private.is_source_label(v_source) then
+    raise exception 'The source is a source label: direct, a campaign source or a referring host'
+      using errcode = '22023';
+  end if;
+  return v_source;
+end;
+$$;
+REVOKE ALL ON FUNCTION private.console_source(p_source text) FROM PUBLIC;
+
+-- The WHERE clause of a sign-up list's page or export: $1 the search pattern (on the waitlist also the
+-- names and the company), $2 and $3 the first and the past-the-last instant of the days, $4 confirmed,
+-- $5 invited (only the waitlist invites: on the other lists, invited matches nothing and not invited
+-- everything) and $6 the source label, each only when given.
 CREATE FUNCTION private.console_signup_filter(p_form text, p_pattern text, p_from date, p_to date, p_confirmed boolean, p_invited boolean, p_source text) RETURNS text
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
@@ -148,189 +135,59 @@ CREATE FUNCTION private.console_signup_filter(p_form text, p_pattern text, p_fro
 $_$;
 REVOKE ALL ON FUNCTION private.console_signup_filter(p_form text, p_pattern text, p_from date, p_to date, p_confirmed boolean, p_invited boolean, p_source text) FROM PUBLIC;
 
--- The table of a sign-up form, or 22023.
-CREATE FUNCTION private.console_signup_table(p_form text) RETURNS text
+-- The WHERE clause of an applications page or export: $1 the search pattern (the address and the
+-- names), $2 and $3 the first and the past-the-last instant of the days, $4 the status (22023 for one
+-- the workflow does not have) and $5 the source label, each only when given.
+CREATE FUNCTION private.console_application_filter(p_pattern text, p_from date, p_to date, p_status text, p_source text) RETURNS text
     LANGUAGE plpgsql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-begin
-  case p_form
-    when 'early_access' then return 'early_access_signups';
-    when 'newsletter' then return 'newsletter_subscriptions';
-    when 'waitlist' then return 'waitlist_signups';
-    else raise exception 'Unknown form: %', coalesce(p_form, 'null') using errcode = '22023';
-  end case;
-end;
-$$;
-REVOKE ALL ON FUNCTION private.console_signup_table(p_form text) FROM PUBLIC;
-
--- A source filter as the lists take it: NULL (or blank) for none, else a source label, else 22023.
-CREATE FUNCTION private.console_source(p_source text) RETURNS text
-    LANGUAGE plpgsql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-declare
-  v_source text := nullif(btrim(p_source), '');
-begin
-  if v_source is not null and not private.is_source_label(v_source) then
-    raise exception 'The source is a source label: direct, a campaign source or a referring host'
-      using errcode = '22023';
-  end if;
-  return v_source;
-end;
-$$;
-REVOKE ALL ON FUNCTION private.console_source(p_source text) FROM PUBLIC;
-
--- One application, every field and its history; NULL when there is none. Logged as read_application.
-CREATE FUNCTION public.console_application(p_id uuid) RETURNS jsonb
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  v_actor text := private.require_staff();
-  v_application jsonb;
-begin
-  v_application := private.console_application_json(p_id);
-  if v_application is null then
-    return null;
-  end if;
-  perform private.audit(v_actor, 'read_application', 'application', p_id, v_application ->> 'email', '{}');
-  return v_application;
-end;
-$$;
-REVOKE ALL ON FUNCTION public.console_application(p_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.console_application(p_id uuid) TO authenticated;
-
--- A page of the applications: {total, rows}. As migration 20251128000000, with p_source, and each row
--- also has source and landing_path.
-CREATE FUNCTION public.console_applications(p_search text, p_from date, p_to date, p_status text, p_sort text, p_descending boolean, p_limit integer, p_offset integer, p_source text DEFAULT NULL::text) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $_$
-declare
-  v_pattern text;
-  v_source text;
-  v_where text;
-  v_order text;
-  v_limit integer;
-  v_offset integer;
-  v_total bigint;
-  v_rows jsonb;
 begin
-  perform private.require_staff();
-  v_pattern := private.console_search_pattern(p_search);
-  v_source := private.console_source(p_source);
-  v_where := private.console_application_filter(v_pattern, p_from, p_to, p_status, v_source);
-  v_order := private.console_order(p_sort, p_descending, array['created_at', 'email', 'last_name']);
-  v_limit := private.console_limit(p_limit, 50, 200);
-  v_offset := private.console_offset(p_offset);
-  execute format('select count(*) from public.general_applications s where %s', v_where)
-     into v_total
-    using v_pattern, private.utc_day_start(p_from), private.utc_day_start(p_to + 1), p_status, v_source;
-  if v_total <= v_offset then
-    return jsonb_build_object('total', v_total, 'rows', '[]'::jsonb);
+  if p_status is not null
+     and p_status not in ('pending', 'reviewing', 'interviewing', 'offer', 'rejected', 'withdrawn') then
+    raise exception 'Unknown status: %', p_status using errcode = '22023';
   end if;
-  execute format(
-    'select coalesce(jsonb_agg(to_jsonb(p) - ''n'' order by p.n), ''[]''::jsonb)
-       from (select s.id, s.first_name, s.last_name, s.email, s.created_at, s.status, s."current_role",
-                    s.location, s.resume_filename,
-                    private.source_label(s.utm_source, s.referrer_host) as source, s.landing_path,
-                    row_number() over (order by %s) as n
-               from public.general_applications s where %s order by %s limit $6 offset $7) p',
-    v_order, v_where, v_order)
-     into v_rows
-    using v_pattern, private.utc_day_start(p_from), private.utc_day_start(p_to + 1), p_status, v_source,
-          v_limit, v_offset;
-  return jsonb_build_object('total', v_total, 'rows', v_rows);
+  return concat_ws(' and ', 'true',
+    case when p_pattern is not null then
+      'lower(s.email || '' '' || s.first_name || '' '' || s.last_name) like $1'
+    end,
+    case when p_from is not null then 's.created_at >= $2' end,
+    case when p_to is not null then 's.created_at < $3' end,
+    case when p_status is not null then 's.status = $4' end,
+    case when p_source is not null then 'private.source_label(s.utm_source, s.referrer_host) = $5' end);
 end;
 $_$;
-REVOKE ALL ON FUNCTION public.console_applications(p_search text, p_from date, p_to date, p_status text, p_sort text, p_descending boolean, p_limit integer, p_offset integer, p_source text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.console_applications(p_search text, p_from date, p_to date, p_status text, p_sort text, p_descending boolean, p_limit integer, p_offset integer, p_source text) TO authenticated;
+REVOKE ALL ON FUNCTION private.console_application_filter(p_pattern text, p_from date, p_to date, p_status text, p_source text) FROM PUBLIC;
 
--- Moves an application to p_status with an optional note (at most 2000 characters; blank is none),
--- when the workflow allows it (else 22023 'That status change is not allowed'); PT404 (HTTP 404) when
--- there is no such application. Returns the application after, as console_application does. Logged as
--- change_status with the statuses and the note.
-CREATE FUNCTION public.console_change_application_status(p_id uuid, p_status text, p_note text) RETURNS jsonb
-    LANGUAGE plpgsql SECURITY DEFINER
+-- The ORDER BY of a list page, over alias s, newest (or last) first unless p_descending is false; one
+-- of p_sorts, else 22023. Ties go by id, so that pages neither repeat nor skip a row.
+CREATE FUNCTION private.console_order(p_sort text, p_descending boolean, p_sorts text[]) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
     SET search_path TO ''
     AS $$
 declare
-  v_actor text := private.require_staff();
-  v_application public.general_applications;
-  v_note text := p_note;
+  v_direction text := case when coalesce(p_descending, true) then ' desc' else ' asc' end;
+  v_sort text := coalesce(p_sort, 'created_at');
 begin
-  if v_note is not null and not private.has_visible_text(v_note) then
-    v_note := null;
+  if not v_sort = any (p_sorts) then
+    raise exception 'Unknown sort: %', v_sort using errcode = '22023';
   end if;
-  if char_length(v_note) > 2000 then
-    raise exception 'The note is at most 2000 characters' using errcode = '22023';
-  end if;
-  select * into v_application from public.general_applications where id = p_id for update;
-  if not found then
-    raise sqlstate 'PT404' using message = 'No such application';
-  end if;
-  if not private.application_status_change_allowed(v_application.status, p_status) then
-    raise exception 'That status change is not allowed'
-      using errcode = '22023',
-            detail = format('From %s to %s.', v_application.status, coalesce(p_status, 'null'));
-  end if;
-  update public.general_applications set status = p_status where id = p_id;
-  insert into public.application_status_changes (application_id, from_status, to_status, note, changed_by)
-  values (p_id, v_application.status, p_status, v_note, v_actor);
-  perform private.audit(v_actor, 'change_status', 'application', p_id, v_application.email,
-                        jsonb_strip_nulls(jsonb_build_object('from', v_application.status, 'to', p_status,
-                                                             'note', v_note)));
-  return private.console_application_json(p_id);
+  return case v_sort
+    when 'created_at' then 's.created_at' || v_direction || ', s.id' || v_direction
+    when 'email' then 'lower(s.email)' || v_direction || ', s.id' || v_direction
+    when 'last_name' then 'lower(s.last_name)' || v_direction || ', lower(s.first_name)' || v_direction
+                          || ', s.id' || v_direction
+  end;
 end;
 $$;
-REVOKE ALL ON FUNCTION public.console_change_application_status(p_id uuid, p_status text, p_note text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.console_change_application_status(p_id uuid, p_status text, p_note text) TO authenticated;
+REVOKE ALL ON FUNCTION private.console_order(p_sort text, p_descending boolean, p_sorts text[]) FROM PUBLIC;
 
--- Invites waitlist sign-ups: of the ids given (a JSON array of at most 1000 uuids), those confirmed, not
--- yet invited and whose mailbox is not suppressed for the waitlist are marked invited by the caller and
--- get an 'invite' message in the mail queue. Returns how many were invited. Logged as invite, per entry.
--- The ids come as jsonb rather than uuid[]: supabase-js sends a JSON array either way, and the local
--- server passes arrays to SQL as JSON.
-CREATE FUNCTION public.console_invite_waitlist(p_ids jsonb) RETURNS integer
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  v_actor text := private.require_staff();
-  v_ids uuid[];
-  v_count integer;
-begin
-  if jsonb_typeof(p_ids) is distinct from 'array' or jsonb_array_length(p_ids) > 1000
-     or exists (select from jsonb_array_elements(p_ids) e where jsonb_typeof(e) <> 'string') then
-    raise exception 'p_ids must be an array of at most 1000 ids' using errcode = '22023';
-  end if;
-  select coalesce(array_agg(e::uuid), '{}') into v_ids from jsonb_array_elements_text(p_ids) e;
-  with invited as (
-    update public.waitlist_signups w
-       set invited_at = now(), invited_by = v_actor
-     where w.id = any (v_ids)
-       and w.confirmed_at is not null
-       and w.invited_at is null
-       and not exists (select from public.email_suppressions s
-                        where s.mailbox_sha256 = private.mailbox_sha256(w.email) and s.list = 'waitlist')
-    returning w.id, w.email
-  ), queued as (
-    insert into public.mail_queue (id, kind, list, waitlist_id)
-    select gen_random_uuid(), 'invite', 'waitlist', invited.id from invited
-  )
-  insert into public.staff_audit_log (actor, action, subject_kind, subject_id, subject_mailbox)
-  select v_actor, 'invite', 'waitlist', invited.id, invited.email from invited;
-  get diagnostics v_count = row_count;
-  return v_count;
-end;
-$$;
-REVOKE ALL ON FUNCTION public.console_invite_waitlist(p_ids jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.console_invite_waitlist(p_ids jsonb) TO authenticated;
+-- The lists --------------------------------------------------------------------------------------------
 
--- A page of a sign-up list: {total, rows}. As migration 20251128000000, with p_source (the source label
--- exactly; NULL for any), and each row also has source and landing_path. p_source has a default so that
--- a console built before this migration still finds the function on hosted PostgREST.
+-- A page of a sign-up list: {total, rows}, each row with its source label and landing page (and, on the
+-- waitlist, its form's fields and when it was invited). Not logged. p_source is the source label
+-- exactly (NULL for any); it has a default so that a call that does not name it still finds the
+-- function on hosted PostgREST, which matches a call by its arguments' names.
 CREATE FUNCTION public.console_signups(p_form text, p_search text, p_from date, p_to date, p_confirmed boolean, p_invited boolean, p_sort text, p_descending boolean, p_limit integer, p_offset integer, p_source text DEFAULT NULL::text) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -381,3 +238,172 @@ end;
 $_$;
 REVOKE ALL ON FUNCTION public.console_signups(p_form text, p_search text, p_from date, p_to date, p_confirmed boolean, p_invited boolean, p_sort text, p_descending boolean, p_limit integer, p_offset integer, p_source text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.console_signups(p_form text, p_search text, p_from date, p_to date, p_confirmed boolean, p_invited boolean, p_sort text, p_descending boolean, p_limit integer, p_offset integer, p_source text) TO authenticated;
+
+-- A page of the applications: {total, rows}, each row with its source label and landing page. Not
+-- logged (an application's page is). p_source as for public.console_signups.
+CREATE FUNCTION public.console_applications(p_search text, p_from date, p_to date, p_status text, p_sort text, p_descending boolean, p_limit integer, p_offset integer, p_source text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_pattern text;
+  v_source text;
+  v_where text;
+  v_order text;
+  v_limit integer;
+  v_offset integer;
+  v_total bigint;
+  v_rows jsonb;
+begin
+  perform private.require_staff();
+  v_pattern := private.console_search_pattern(p_search);
+  v_source := private.console_source(p_source);
+  v_where := private.console_application_filter(v_pattern, p_from, p_to, p_status, v_source);
+  v_order := private.console_order(p_sort, p_descending, array['created_at', 'email', 'last_name']);
+  v_limit := private.console_limit(p_limit, 50, 200);
+  v_offset := private.console_offset(p_offset);
+  execute format('select count(*) from public.general_applications s where %s', v_where)
+     into v_total
+    using v_pattern, private.utc_day_start(p_from), private.utc_day_start(p_to + 1), p_status, v_source;
+  if v_total <= v_offset then
+    return jsonb_build_object('total', v_total, 'rows', '[]'::jsonb);
+  end if;
+  execute format(
+    'select coalesce(jsonb_agg(to_jsonb(p) - ''n'' order by p.n), ''[]''::jsonb)
+       from (select s.id, s.first_name, s.last_name, s.email, s.created_at, s.status, s."current_role",
+                    s.location, s.resume_filename,
+                    private.source_label(s.utm_source, s.referrer_host) as source, s.landing_path,
+                    row_number() over (order by %s) as n
+               from public.general_applications s where %s order by %s limit $6 offset $7) p',
+    v_order, v_where, v_order)
+     into v_rows
+    using v_pattern, private.utc_day_start(p_from), private.utc_day_start(p_to + 1), p_status, v_source,
+          v_limit, v_offset;
+  return jsonb_build_object('total', v_total, 'rows', v_rows);
+end;
+$_$;
+REVOKE ALL ON FUNCTION public.console_applications(p_search text, p_from date, p_to date, p_status text, p_sort text, p_descending boolean, p_limit integer, p_offset integer, p_source text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.console_applications(p_search text, p_from date, p_to date, p_status text, p_sort text, p_descending boolean, p_limit integer, p_offset integer, p_source text) TO authenticated;
+
+-- An application ---------------------------------------------------------------------------------------
+
+-- An application as stored, every column, with its status history (oldest first).
+CREATE FUNCTION private.console_application_json(p_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select to_jsonb(a) || jsonb_build_object('history', coalesce((
+           select jsonb_agg(jsonb_build_object(
+                    'id', h.id, 'from_status', h.from_status, 'to_status', h.to_status, 'note', h.note,
+                    'changed_by', h.changed_by, 'changed_at', h.changed_at)
+                  order by h.changed_at, h.id)
+             from public.application_status_changes h
+            where h.application_id = a.id), '[]'::jsonb))
+    from public.general_applications a
+   where a.id = p_id
+$$;
+REVOKE ALL ON FUNCTION private.console_application_json(p_id uuid) FROM PUBLIC;
+
+-- One application, every field and its history; NULL when there is none. Logged as read_application.
+CREATE FUNCTION public.console_application(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_actor text := private.require_staff();
+  v_application jsonb;
+begin
+  v_application := private.console_application_json(p_id);
+  if v_application is null then
+    return null;
+  end if;
+  perform private.audit(v_actor, 'read_application', 'application', p_id, v_application ->> 'email', '{}');
+  return v_application;
+end;
+$$;
+REVOKE ALL ON FUNCTION public.console_application(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.console_application(p_id uuid) TO authenticated;
+
+-- Moves an application to p_status with an optional note (at most 2000 characters; blank is none),
+-- when the workflow allows it (private.application_status_change_allowed, signups.sql; else 22023
+-- 'That status change is not allowed'); PT404 (HTTP 404) when there is no such application. Returns the
+-- application after, as console_application does. Logged as change_status with the statuses and the
+-- note.
+CREATE FUNCTION public.console_change_application_status(p_id uuid, p_status text, p_note text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_actor text := private.require_staff();
+  v_application public.general_applications;
+  v_note text := p_note;
+begin
+  if v_note is not null and not private.has_visible_text(v_note) then
+    v_note := null;
+  end if;
+  if char_length(v_note) > 2000 then
+    raise exception 'The note is at most 2000 characters' using errcode = '22023';
+  end if;
+  select * into v_application from public.general_applications where id = p_id for update;
+  if not found then
+    raise sqlstate 'PT404' using message = 'No such application';
+  end if;
+  if not private.application_status_change_allowed(v_application.status, p_status) then
+    raise exception 'That status change is not allowed'
+      using errcode = '22023',
+            detail = format('From %s to %s.', v_application.status, coalesce(p_status, 'null'));
+  end if;
+  update public.general_applications set status = p_status where id = p_id;
+  insert into public.application_status_changes (application_id, from_status, to_status, note, changed_by)
+  values (p_id, v_application.status, p_status, v_note, v_actor);
+  perform private.audit(v_actor, 'change_status', 'application', p_id, v_application.email,
+                        jsonb_strip_nulls(jsonb_build_object('from', v_application.status, 'to', p_status,
+                                                             'note', v_note)));
+  return private.console_application_json(p_id);
+end;
+$$;
+REVOKE ALL ON FUNCTION public.console_change_application_status(p_id uuid, p_status text, p_note text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.console_change_application_status(p_id uuid, p_status text, p_note text) TO authenticated;
+
+-- Inviting the waitlist --------------------------------------------------------------------------------
+
+-- Invites waitlist sign-ups: of the ids given (a JSON array of at most 1000 uuids), those confirmed, not
+-- yet invited and whose mailbox is not suppressed for the waitlist are marked invited by the caller and
+-- get an 'invite' message in the mail queue, in the same statement. Returns how many were invited.
+-- Logged as invite, per entry. The ids come as jsonb rather than uuid[]: supabase-js sends a JSON array
+-- either way, and the local server passes arrays to SQL as JSON.
+CREATE FUNCTION public.console_invite_waitlist(p_ids jsonb) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_actor text := private.require_staff();
+  v_ids uuid[];
+  v_count integer;
+begin
+  if jsonb_typeof(p_ids) is distinct from 'array' or jsonb_array_length(p_ids) > 1000
+     or exists (select from jsonb_array_elements(p_ids) e where jsonb_typeof(e) <> 'string') then
+    raise exception 'p_ids must be an array of at most 1000 ids' using errcode = '22023';
+  end if;
+  select coalesce(array_agg(e::uuid), '{}') into v_ids from jsonb_array_elements_text(p_ids) e;
+  with invited as (
+    update public.waitlist_signups w
+       set invited_at = now(), invited_by = v_actor
+     where w.id = any (v_ids)
+       and w.confirmed_at is not null
+       and w.invited_at is null
+       and not exists (select from public.email_suppressions s
+                        where s.mailbox_sha256 = private.mailbox_sha256(w.email) and s.list = 'waitlist')
+    returning w.id, w.email
+  ), queued as (
+    insert into public.mail_queue (id, kind, list, waitlist_id)
+    select gen_random_uuid(), 'invite', 'waitlist', invited.id from invited
+  )
+  insert into public.staff_audit_log (actor, action, subject_kind, subject_id, subject_mailbox)
+  select v_actor, 'invite', 'waitlist', invited.id, invited.email from invited;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+REVOKE ALL ON FUNCTION public.console_invite_waitlist(p_ids jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.console_invite_waitlist(p_ids jsonb) TO authenticated;
