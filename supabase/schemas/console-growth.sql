@@ -1,14 +1,20 @@
--- The console's growth view: sign-ups per day and source, the referral leaderboard and the rules that
--- flag suspected farming. Staff only.
+-- The console's numbers over days (docs/console.md, "What staff can do"): the Overview's sign-ups per
+-- day and form, the Sources view's visits and sign-ups per source, landing page and day, and the
+-- Referrals view's codes with their credit, holds and farming flags (whose thresholds are
+-- private.suspected_farming_rules, referrals.sql). Each function runs as its owner, answers staff only
+-- (private.require_staff, staff.sql) and logs nothing: it shows counts, and the addresses the lists
+-- already show to staff.
 
--- Visits and sign-ups from p_from to p_to (UTC days, both included; NULL is open-ended):
+-- The Sources view: visits and sign-ups from p_from to p_to (UTC days, both included; NULL is
+-- open-ended):
 --   per_day: [{day, source, views, landings, signups, confirmed}] by day, then source;
 --   sources: [{source, views, landings, signups, confirmed}], most sign-ups first;
 --   landing_pages: [{path, landings, signups, confirmed}], most landings first; path NULL gathers the
 --     sign-ups that recorded no landing page; a page viewed but never landed on is left out.
--- views and landings are visit_counts' (by source_label of its source and referrer host); signups are the
--- rows of the three lists and the applications made that day (by the source_label of their own columns),
--- confirmed those with confirmed_at (an application counts as confirmed: it has no confirmation step).
+-- views and landings are visit_counts' (by source_label of its source and referrer host); signups are
+-- the rows of the three lists and the applications made that day (by the source_label of their own
+-- columns), confirmed those with confirmed_at (an application counts as confirmed: it has no
+-- confirmation step).
 CREATE FUNCTION public.console_growth(p_from date, p_to date) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -94,8 +100,14 @@ $$;
 REVOKE ALL ON FUNCTION public.console_growth(p_from date, p_to date) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.console_growth(p_from date, p_to date) TO authenticated;
 
--- As migration 20251129000100, but the place of each referrer on the page is read alone
--- (private.line_place) instead of ranking both lines whenever a page holds one of their referrers.
+-- The Referrals view: a page of the referral codes with sign-ups they referred made from p_from to
+-- p_to (UTC days, both included; NULL is open-ended), suspected codes first, then the most referred:
+-- {total, rows}. Each row has the list, the referrer's address (NULL once erased), the code, the
+-- referrer's place now (NULL until confirmed), and of the referred sign-ups of those days how many
+-- were made, confirmed, credited (the credit rule of private.line_credits_from_rows, places.sql, within
+-- the days), held and why, and unconfirmed; and whether the code is suspected of farming and why.
+-- p_suspected lists the suspected alone. Each referrer's place is read alone (private.line_place),
+-- only for the page's rows.
 CREATE FUNCTION public.console_referrals(p_from date, p_to date, p_suspected boolean, p_limit integer, p_offset integer) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -198,8 +210,8 @@ $$;
 REVOKE ALL ON FUNCTION public.console_referrals(p_from date, p_to date, p_suspected boolean, p_limit integer, p_offset integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.console_referrals(p_from date, p_to date, p_suspected boolean, p_limit integer, p_offset integer) TO authenticated;
 
--- Sign-ups per UTC day and form (early_access, waitlist, newsletter, career), days without any left out:
--- [{day, form, count}], by day then form.
+-- The Overview: sign-ups per UTC day and form (early_access, waitlist, newsletter, career), days without
+-- any left out: [{day, form, count}], by day then form.
 CREATE FUNCTION public.console_signups_per_day(p_from date, p_to date) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
