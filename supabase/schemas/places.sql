@@ -286,7 +286,7 @@ GRANT ALL ON FUNCTION public.place_for_token(p_token_hash text) TO service_role;
 -- the message id with MAIL_LINK_SECRET, which only the functions hold) under the worker's lease.
 -- Repeating it for a retry changes nothing. False when the lease is not the caller's any more or the
 -- message is gone with its sign-up. The worker stores every kind's tokens with public.keep_mail_tokens
--- (consent.sql); nothing in supabase/functions calls this one, and supabase/tests/growth-confirm.test.ts
+-- (consent.sql): nothing in supabase/functions calls this one; supabase/tests/growth-confirm.test.ts
 -- does.
 CREATE FUNCTION public.keep_place_tokens(p_id uuid, p_lease uuid, p_place_token_hash text, p_unsubscribe_token_hash text) RETURNS boolean
     LANGUAGE plpgsql

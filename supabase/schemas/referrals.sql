@@ -89,10 +89,10 @@ CREATE TRIGGER early_access_signups_vet_referral BEFORE INSERT ON public.early_a
 CREATE TRIGGER waitlist_signups_vet_referral BEFORE INSERT ON public.waitlist_signups FOR EACH ROW EXECUTE FUNCTION private.hold_referral();
 
 -- After insert, whoever updates the row (the service role included): its referral code and referrer
--- never change, and its hold changes only as the rules change it, from none to 'disposable' or
--- 'code_cap' at confirmation, and from 'code_cap' back to none by private.decide_code_cap alone (which
--- sets private.deciding_code_cap for the purpose). Anything else is refused with 42501: places and
--- credit rest on these columns.
+-- never change, and its hold only goes from none to 'disposable' or 'code_cap' (what confirmation
+-- decides), or from 'code_cap' back to none by private.decide_code_cap alone (which sets
+-- private.deciding_code_cap for the purpose). Anything else is refused with 42501: places and credit
+-- rest on these columns.
 CREATE FUNCTION private.keep_referral() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''

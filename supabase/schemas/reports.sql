@@ -17,11 +17,11 @@ REVOKE ALL ON FUNCTION private.csp_report_rules() FROM PUBLIC;
 -- What browsers reported the Content-Security-Policy refused, counted per UTC day, shell release,
 -- directive, blocked source (a keyword, a scheme or an origin, never a full address), page path and
 -- sample; the day's overflow row (directive 'overflow') counts what came past the day's rows. Kept 30
--- days. The CHECKs are the shapes of supabase/functions/_shared/rules/csp-reports.ts:
--- CSP_RELEASE_PATTERN, CSP_DIRECTIVE_PATTERN, the blocked source's two patterns, the site path of
--- rules/attribution.ts (private.is_site_path) and a sample of at most 40 characters without control
--- characters (stored as text, shown as text). Only the service role reads it; staff through
--- public.console_csp_violations.
+-- days. Only the service role reads it; staff through public.console_csp_violations. The CHECKs are
+-- the shapes of supabase/functions/_shared/rules/csp-reports.ts: CSP_RELEASE_PATTERN,
+-- CSP_DIRECTIVE_PATTERN, the blocked source's two patterns, the site path of
+-- supabase/functions/_shared/rules/attribution.ts (private.is_site_path, signups.sql) and a sample of
+-- at most 40 characters without control characters (stored as text, shown as text).
 CREATE TABLE public.csp_violations (
     day date NOT NULL,
     release text NOT NULL,
@@ -207,9 +207,8 @@ GRANT SELECT ON TABLE public.remote_health TO service_role;
 -- Which client address (private.client_key) reported which release of a remote and which outcomes
 -- today: one address counts once a day per release and outcome, and for at most
 -- remote-health-releases-per-client releases of a remote. Kept for the day, as the rate limiter keeps
--- its addresses: private.count_remote_health deletes earlier days' rows as the next day's reports come
--- in.
--- No role but the owner reads it.
+-- its addresses (private.count_remote_health deletes earlier days' rows as the next day's reports come
+-- in), and read by no role but the owner.
 CREATE TABLE private.remote_health_clients (
     day date NOT NULL,
     remote text NOT NULL,
