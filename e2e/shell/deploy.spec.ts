@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,11 @@ import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 test.describe.configure({ timeout: 360_000 });
 
 const run = promisify(execFile);
+/** The commit the builds come from, recorded with a release as the release command does. */
+const COMMIT = execFileSync('git', ['rev-parse', 'HEAD'], {
+  cwd: WORKSPACE_ROOT,
+  encoding: 'utf8',
+}).trim();
 
 test('npm run deploy of each app, as CI runs it, assembles what the host accepts (wrangler deploy --dry-run)', async () => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-dry-run-'));
@@ -204,7 +209,12 @@ test('the release commands against the live site: deploy a release, canary, prom
       replaceFolder(folder, site.folder(app));
       await site.settled(app);
     };
-    const live = { site: { siteUrl: site.url }, remote: 'careers' as const, upload };
+    const live = {
+      site: { siteUrl: site.url },
+      remote: 'careers' as const,
+      upload,
+      checkout: WORKSPACE_ROOT,
+    };
     const served = async () =>
       (await (await fetch(`${site.url}/runtime-config.json`)).json()) as {
         remotes: Record<string, string>;
@@ -214,7 +224,7 @@ test('the release commands against the live site: deploy a release, canary, prom
     const stable = (await served()).remotes.careers!;
 
     const id = await test.step('release deploy', () =>
-      liveDeployRelease({ ...live, distDir: next }));
+      liveDeployRelease({ ...live, distDir: next, commit: COMMIT }));
     expect(uploads).toEqual(['careers']);
     const releaseManifest = `${new URL(stable).origin}/releases/${id}/mf-manifest.json`;
     const manifest = await fetch(releaseManifest);
@@ -234,7 +244,14 @@ test('the release commands against the live site: deploy a release, canary, prom
       previousRemotes: { careers: stable },
       canaries: {},
     });
-    await test.step('rollback', () => liveRollback(live));
+    // The preview's careers root records no commit: nothing shows it descends from the release's,
+    // and putting it back is a rollback to an older build, said so.
+    await test.step('rollback, refused', () =>
+      expect(liveRollback(live)).rejects.toThrow(
+        /stable build .* its commit is unknown.*rollback careers --older-build/,
+      ));
+    expect(uploads).toEqual(['careers', 'shell', 'shell']);
+    await test.step('rollback --older-build', () => liveRollback({ ...live, olderBuild: true }));
     expect((await served()).remotes.careers).toBe(stable);
     expect(uploads).toEqual(['careers', 'shell', 'shell', 'shell']);
   } finally {

@@ -17,6 +17,11 @@ import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 // with the current build at its root and the next one deployed as a release. After each command,
 // the test waits for the host to serve the folder as it now is (PreviewSite.settled).
 const MARKER = 'Careers next release';
+/** The commit the builds come from, recorded with each as a deploy and a release deploy do. */
+const COMMIT = execFileSync('git', ['rev-parse', 'HEAD'], {
+  cwd: WORKSPACE_ROOT,
+  encoding: 'utf8',
+}).trim();
 const release = (...args: string[]) =>
   execFileSync(
     path.join(WORKSPACE_ROOT, 'node_modules/.bin/node'),
@@ -74,8 +79,8 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
     wrapExposed: { module: 'CareersPage', marker: MARKER },
   });
   const host = fs.mkdtempSync(path.join(os.tmpdir(), 'careers-host-'));
-  deployApp(path.join(WORKSPACE_ROOT, 'apps/careers/dist'), host, { remote: true });
-  const nextId = deployRelease(next, host);
+  deployApp(path.join(WORKSPACE_ROOT, 'apps/careers/dist'), host, { remote: true, commit: COMMIT });
+  const nextId = deployRelease(next, host, COMMIT);
   const site = await startPreviewSite({
     workspaceRoot: WORKSPACE_ROOT,
     ports: portBlock(4385),
@@ -102,12 +107,12 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
         /^stable .*: [1-9]\d* loads, 0 failed to load.*\ncanary 10 % .*releases\/[0-9a-f]+\/mf-manifest\.json: [1-9]\d* loads, 0 failed to load, 0 failed while rendering, error rate 0\.0 %\n$/,
       );
 
-    release('promote', 'careers', '--shell-dir', site.shellDir);
+    release('promote', 'careers', '--shell-dir', site.shellDir, '--host', host);
     await site.settled();
     expect(await late.seesNext(site.url)).toBe(true);
     expect(JSON.parse(liveConfig()).remotes.careers).toContain(`/${RELEASES_DIR}/${nextId}/`);
 
-    release('rollback', 'careers', '--shell-dir', site.shellDir);
+    release('rollback', 'careers', '--shell-dir', site.shellDir, '--host', host, '--older-build');
     await site.settled();
     expect(await late.seesNext(site.url)).toBe(false);
     expect(await early.seesNext(site.url)).toBe(false);
@@ -120,7 +125,7 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
     );
     manifest.exposes.push({ ...manifest.exposes[0], path: './Extra' });
     fs.writeFileSync(path.join(brokenBuild, 'mf-manifest.json'), JSON.stringify(manifest));
-    const brokenId = deployRelease(brokenBuild, host);
+    const brokenId = deployRelease(brokenBuild, host, COMMIT);
     const before = liveConfig();
     expect(() =>
       release(
@@ -149,7 +154,7 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
         .replace('"careers"', '"careers" '),
     );
     fs.rmSync(path.join(missingEntry, 'remoteEntry.js'));
-    const missingId = deployRelease(missingEntry, host);
+    const missingId = deployRelease(missingEntry, host, COMMIT);
     await site.settled('careers');
     release(
       'canary',

@@ -27,6 +27,7 @@ import {
   writeAssembled,
   type Assembled,
 } from './deploy-site.ts';
+import { buildCommit, isCommit } from './ancestry.ts';
 import { checkOverrideOrigins } from './override-origins.ts';
 
 const USAGE = `usage: npm run deploy -- <${APP_NAMES.join('|')}> [options]
@@ -42,8 +43,9 @@ options:
   --dry-run <dir>           assemble and check everything, upload nothing (wrangler --dry-run)
   --first-deploy            nothing of this app is live yet (the remotes first, then the shell)
   --runtime-config <file>   the shell's: the runtime config it serves (its first deploy, or a change)
-  --commit <sha>            the build's commit (default GITHUB_SHA or git's HEAD): an older build
-                            than the live one is refused
+  --commit <sha>            the build's commit (default GITHUB_SHA or git's HEAD), recorded with
+                            it: a build whose commit does not descend from the live one's is refused,
+                            and so is a --runtime-config that puts such a build live
 
 the steps one by one (CI runs each in a job of its own; only --upload needs the credentials):
   --assemble <dir>          read the app back and put the build over it, into <dir>/<app>
@@ -90,17 +92,12 @@ const site = values.site ?? SITE_URL;
 const production = new URL(site).origin === productionOrigin('shell');
 if (!production && !values['dry-run'] && !values.assemble && !values['assemble-pages'])
   refuse(`${site} is not the production site: only --dry-run reads another.`);
-const commit = values.commit ?? process.env.GITHUB_SHA ?? gitHead();
-
-function gitHead(): string | undefined {
-  try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], {
-      cwd: workspaceRoot,
-      encoding: 'utf8',
-    }).trim();
-  } catch {
-    return undefined;
-  }
+const commit = buildCommit(workspaceRoot, values.commit);
+// A build put on a host records its commit, a full one, which the next deploy holds its own to.
+if (!values.upload && !values['assemble-pages']) {
+  if (!commit)
+    refuse("the build's commit is unknown: run from its git checkout, or --commit <sha>.");
+  if (!isCommit(commit)) refuse(`${commit} is not a commit: --commit takes the full SHA.`);
 }
 
 let runtimeConfig: RuntimeConfigJson | undefined;

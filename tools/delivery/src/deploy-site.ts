@@ -25,8 +25,8 @@ import {
 } from '@agentora/contracts/apps';
 import { deployFolder, remoteHeaderRules } from '@agentora/host';
 import { runPrerender } from '@agentora/prerender';
+import { checkConfigMoves, checkDescends, configMoves, liveCommits } from './ancestry.ts';
 import { deployApp, readBuildRecord } from './deploy.ts';
-import { execFileSync } from 'node:child_process';
 import {
   liveDeployedFiles,
   NotDeployedError,
@@ -35,7 +35,7 @@ import {
   type DeployedFiles,
 } from './deployed-files.ts';
 import { readPagesRecord } from '@agentora/prerender';
-import { hostRootOf, RELEASE_MANIFEST_PATH } from './releases.ts';
+import { hostRootOf, RELEASE_MANIFEST_PATH } from './release-urls.ts';
 import { writeRules, writeSecurityHeaders } from './write-headers.ts';
 
 const RUNTIME_CONFIG = 'runtime-config.json';
@@ -152,26 +152,25 @@ function checkRoot(app: AppName, root: string, options: AssembleOptions): void {
 }
 
 /**
- * Refuses a build older than the live one: the live folder's build record names its commit, and
- * ours must descend from it (git history of this checkout).
+ * A shell deploy that replaces the live runtime config is held to the rule of the release commands:
+ * each build the new config puts live descends from the stable build of the live config (read back
+ * into `shellDir`), as the hosts' build records say.
  */
-function checkNewer(
-  app: AppName,
-  folder: string,
-  commit: string | undefined,
-  workspaceRoot: string,
-) {
-  const live = readBuildRecord(folder)?.commit;
-  if (!live || !commit || live === commit) return;
+async function checkNewConfig(
+  shellDir: string,
+  config: RuntimeConfigJson,
+  options: AssembleOptions,
+): Promise<void> {
+  const live = JSON.parse(
+    fs.readFileSync(path.join(shellDir, RUNTIME_CONFIG), 'utf8'),
+  ) as RuntimeConfigJson;
+  const moves = configMoves(live, config);
+  if (moves.length === 0) return;
+  const records = fs.mkdtempSync(path.join(options.into, 'build-records-'));
   try {
-    execFileSync('git', ['merge-base', '--is-ancestor', live, commit], {
-      cwd: workspaceRoot,
-      stdio: 'ignore',
-    });
-  } catch {
-    throw new Error(
-      `${app} live is ${live}, which ${commit} does not descend from (an older build, or history this checkout lacks: fetch it): not deploying over it.`,
-    );
+    checkConfigMoves(moves, await liveCommits(moves, records), options.workspaceRoot);
+  } finally {
+    fs.rmSync(records, { recursive: true, force: true });
   }
 }
 
@@ -215,11 +214,18 @@ export async function assembleApp(
     new RegExp(`${RELEASE_MANIFEST_PATH}$`).test(config.remotes[app as RemoteName])
   )
     throw new Error(
-      `${app}'s stable release is a promoted release (${config.remotes[app as RemoteName]}): a deploy to its root would not reach visitors. Roll it back first (npm run release -- rollback ${app}), or release this build the same way (npm run release -- deploy ${app}).`,
+      `${app}'s stable release is a promoted release (${config.remotes[app as RemoteName]}): a deploy to its root would not reach visitors. Roll it back first (npm run release -- rollback ${app} --older-build), or release this build the same way (npm run release -- deploy ${app}).`,
     );
   const readFrom = await liveFolder(app, root, folder, options.firstDeploy === true);
   log(readFrom ? `read the live ${app} back from ${root}` : `first deploy of ${app}`);
-  checkNewer(app, folder, options.commit, workspaceRoot);
+  checkDescends({
+    what: app,
+    live: readBuildRecord(folder)?.commit,
+    next: options.commit,
+    checkout: workspaceRoot,
+  });
+  if (readFrom && options.runtimeConfig)
+    await checkNewConfig(folder, options.runtimeConfig, options);
   deployApp(distDir, folder, {
     remote: app !== 'shell',
     commit: options.commit,
@@ -267,15 +273,20 @@ export async function assemblePages(
 }
 
 /**
- * Puts an assembled folder live, unless the live host changed since it was read (another deploy or
- * a release command in between): then nothing is uploaded, and the deploy is to be run again.
+ * Refuses a folder whose live host changed since it was read (another deploy or a release command in
+ * between): what was decided from it may no longer hold.
  */
-export async function uploadFolder(assembled: Assembled, upload: Upload): Promise<void> {
+export async function checkUnchanged(assembled: Assembled): Promise<void> {
   const now = await liveDeployedFiles(assembled.root);
   if (!sameFiles(now, assembled.readFrom))
     throw new Error(
       `${assembled.app} at ${assembled.root} changed since this deploy read it (another deploy or release command): nothing uploaded; run it again.`,
     );
+}
+
+/** Puts an assembled folder live, unless the live host changed since it was read (checkUnchanged). */
+export async function uploadFolder(assembled: Assembled, upload: Upload): Promise<void> {
+  await checkUnchanged(assembled);
   await upload(assembled.app, assembled.folder);
 }
 

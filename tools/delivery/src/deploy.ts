@@ -15,7 +15,8 @@ import { RELEASES_DIR } from '@agentora/host';
 import { PAGES_RECORD_FILE } from '@agentora/prerender/page-files';
 
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
-const BUILD_RECORD = 'deployed-build.json';
+/** A build's record in its folder: its hashed files, when it was deployed, its commit. */
+export const BUILD_RECORD = 'deployed-build.json';
 const RUNTIME_CONFIG_FILE = 'runtime-config.json';
 
 export interface DeployResult {
@@ -45,7 +46,11 @@ export interface BuildRecord {
   files: string[];
   /** When it was deployed (ISO 8601): a folder read back from the host has no file times. */
   deployedAt: string;
-  /** The commit it was built from, where the deploy knows it (the next deploy refuses an older one). */
+  /**
+   * The commit it was built from (`deploy` and `release deploy` always record it; a build they put on
+   * the host before they did has none): what puts a build live refuses one that does not descend from
+   * it (ancestry.ts).
+   */
   commit?: string;
 }
 

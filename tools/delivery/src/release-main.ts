@@ -7,6 +7,7 @@ import { readCommandLine } from '@agentora/command-line';
 import { REMOTE_NAMES, appFolder, type RemoteName } from '@agentora/contracts/apps';
 import { SITE_URL } from '@agentora/data/constants';
 import { productionOrigin } from '@agentora/host';
+import { buildCommit, isCommit } from './ancestry.ts';
 import { liveRuntimeConfig, wranglerUpload, type LiveSite } from './deploy-site.ts';
 import { liveCanary, liveDeployRelease, livePromote, liveRollback } from './live-releases.ts';
 import { checkOverrideOrigins } from './override-origins.ts';
@@ -15,11 +16,12 @@ import { canary, deployRelease, promote, rollback, status, statusLines } from '.
 const USAGE = `usage: npm run release -- <command> <remote> [options]
 
 commands:
-  deploy <remote>               deploy apps/<remote>/dist as a release, not yet live
+  deploy <remote>               deploy apps/<remote>/dist as a release, with its commit, not yet live
   canary <remote> <percent>     send <percent> % of visitors to a release (--release <id>,
                                 default the newest one that is not live)
   promote <remote>              the canary becomes the release every visitor gets
   rollback <remote>             withdraw the canary; without one, the release before the last promote
+                                (an older build: only with --older-build)
   status <remote>               stable and canary side by side: loads, failures, error rate
                                 (SUPABASE_URL and SUPABASE_SERVICE_KEY: the backend the shell reports to)
 
@@ -28,11 +30,16 @@ options:
                         and CLOUDFLARE_ACCOUNT_ID
   --dry-run <dir>       change and check everything, upload nothing
   --shell-dir <folder>  change a local shell folder instead of the live site (and --host <folder>,
-                        the remote's, for deploy and canary)
+                        the remote's, which deploy changes and the others read)
   --release <id>        canary: which release
+  --commit <sha>        deploy: the build's commit (default GITHUB_SHA or git's HEAD)
+  --older-build         rollback: put the release before the last promote back, older as it is
   --help                this text
 
-remotes: ${REMOTE_NAMES.join(', ')}`;
+remotes: ${REMOTE_NAMES.join(', ')}
+
+canary, promote and rollback refuse to put live a build whose commit does not descend from the
+stable one's (the remote's build records, this checkout's history).`;
 
 function fail(message: string): never {
   console.error(`release: ${message}`);
@@ -48,6 +55,8 @@ const { values, positionals, refuse } = readCommandLine({
     release: { type: 'string' },
     site: { type: 'string' },
     'dry-run': { type: 'string' },
+    commit: { type: 'string' },
+    'older-build': { type: 'boolean' },
   },
   positionals: true,
 });
@@ -62,6 +71,8 @@ if (extra.length > 0 || (command !== 'canary' && percent !== undefined))
   refuse(`unexpected ${[percent, ...extra].filter(Boolean).join(' ')}.`);
 if (command === 'canary' && !/^(100|[1-9]\d?)$/.test(percent ?? ''))
   refuse('canary takes a percentage, a whole number from 1 to 100.');
+if (values.commit !== undefined && command !== 'deploy') refuse("--commit is deploy's.");
+if (values['older-build'] && command !== 'rollback') refuse("--older-build is rollback's.");
 
 const workspaceRoot = path.resolve(import.meta.dirname, '../../..');
 const dist = path.join(workspaceRoot, appFolder(remote as RemoteName), 'dist');
@@ -81,6 +92,22 @@ const upload = wranglerUpload({
 });
 const need = (value: string | undefined, name: string): string =>
   value ? path.resolve(value) : refuse(`${command} needs ${name} with --shell-dir.`);
+/** What a release records: the build's commit, a full one. */
+const releaseCommit = (): string => {
+  const commit = buildCommit(workspaceRoot, values.commit);
+  if (!commit)
+    return refuse("the build's commit is unknown: run from its git checkout, or --commit <sha>.");
+  return isCommit(commit)
+    ? commit
+    : refuse(`${commit} is not a commit: --commit takes the full SHA.`);
+};
+const live = { site, remote: remote as RemoteName, upload, checkout: workspaceRoot };
+/** The local folders canary, promote and rollback change and read. */
+const localFolders = () => ({
+  shellDir: need(values['shell-dir'], '--shell-dir'),
+  hostDir: need(values.host, '--host'),
+  checkout: workspaceRoot,
+});
 
 try {
   // The commands that rewrite the runtime config refuse one whose override list names a host that
@@ -93,19 +120,15 @@ try {
     );
   switch (command) {
     case 'deploy': {
+      const commit = releaseCommit();
       if (local) {
-        const id = deployRelease(dist, need(values.host, '--host'));
+        const id = deployRelease(dist, need(values.host, '--host'), commit);
         console.info(
           `${remote} release ${id} deployed, not live: canary ${remote} <percent> sends visitors to it.`,
         );
         break;
       }
-      const id = await liveDeployRelease({
-        site,
-        remote: remote as RemoteName,
-        upload,
-        distDir: dist,
-      });
+      const id = await liveDeployRelease({ ...live, distDir: dist, commit });
       console.info(
         `${remote} release ${id} deployed, not live: canary ${remote} <percent> sends visitors to it.`,
       );
@@ -113,17 +136,9 @@ try {
     }
     case 'canary': {
       const share = Number(percent);
-      const run = (shellDir: string, hostDir: string) =>
-        canary({ shellDir, hostDir, remote, percent: share, release: values.release });
       const config = local
-        ? run(need(values['shell-dir'], '--shell-dir'), need(values.host, '--host'))
-        : await liveCanary({
-            site,
-            remote: remote as RemoteName,
-            upload,
-            percent: share,
-            release: values.release,
-          });
+        ? canary({ ...localFolders(), remote, percent: share, release: values.release })
+        : await liveCanary({ ...live, percent: share, release: values.release });
       console.info(
         `${remote}: ${share} % of visitors get ${config.canaries?.[remote as RemoteName]?.manifest}`,
       );
@@ -131,16 +146,14 @@ try {
     }
     case 'promote':
     case 'rollback': {
+      const olderBuild = values['older-build'] === true;
       const config = local
-        ? (command === 'promote' ? promote : rollback)(
-            need(values['shell-dir'], '--shell-dir'),
-            remote,
-          )
-        : await (command === 'promote' ? livePromote : liveRollback)({
-            site,
-            remote: remote as RemoteName,
-            upload,
-          });
+        ? command === 'promote'
+          ? promote({ ...localFolders(), remote })
+          : rollback({ ...localFolders(), remote, olderBuild })
+        : command === 'promote'
+          ? await livePromote(live)
+          : await liveRollback({ ...live, olderBuild });
       console.info(`${remote}: every visitor gets ${config.remotes[remote as RemoteName]}`);
       break;
     }

@@ -1,7 +1,9 @@
 // Canary, promote and rollback of a remote (docs/architecture.md, "Canary and rollback"). A release
-// is a remote's build deployed into `releases/<id>/` on its host, beside every earlier one, so any
-// of them can be live again at once. The three commands change only the live runtime-config.json
-// (in the shell's folder): nothing is built, and visitors get the change on their next page load.
+// is a remote's build deployed into `releases/<id>/` on its host, beside every earlier one, with the
+// commit it was built from. The three commands change only the live runtime-config.json (in the
+// shell's folder): nothing is built, and visitors get the change on their next page load. What puts a
+// build live for anyone (canary, promote, a rollback to the release before) is held to the rule of
+// every deploy: its commit descends from the stable build's (ancestry.ts), read from the remote's host.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,15 +11,12 @@ import { REMOTE_NAMES, type RemoteName, type RuntimeConfigJson } from '@agentora
 import { RELEASES_DIR, remoteHeaderRules } from '@agentora/host';
 import { releaseCheckError, type ReleaseManifest } from '@agentora/mf-config/release-check';
 import { writeAtomically } from '@agentora/prerender/page-files';
+import { checkConfigMoves, commitsIn, configMoves, isCommit } from './ancestry.ts';
 import { deployApp, readBuildRecord } from './deploy.ts';
+import { hostRootOf, MANIFEST, ReleaseError } from './release-urls.ts';
 import { writeRules, writeSecurityHeaders } from './write-headers.ts';
 
-const MANIFEST = 'mf-manifest.json';
 const RUNTIME_CONFIG = 'runtime-config.json';
-
-export class ReleaseError extends Error {
-  override name = 'ReleaseError';
-}
 
 function assertRemote(remote: string): asserts remote is RemoteName {
   if (!(REMOTE_NAMES as readonly string[]).includes(remote))
@@ -26,12 +25,16 @@ function assertRemote(remote: string): asserts remote is RemoteName {
 
 /**
  * Deploys a remote's build as a release on its host (`<hostDir>/releases/<id>/`, id from its
- * manifest's content) without making it live; returns the id.
+ * manifest's content), recording the commit it was built from, without making it live; returns the id.
  */
-export function deployRelease(distDir: string, hostDir: string): string {
+export function deployRelease(distDir: string, hostDir: string, commit: string): string {
+  if (!isCommit(commit))
+    throw new ReleaseError(
+      `${commit} is not a commit: a release records the full one it comes from.`,
+    );
   const manifest = fs.readFileSync(path.join(distDir, MANIFEST));
   const id = crypto.createHash('sha256').update(manifest).digest('hex').slice(0, 12);
-  deployApp(distDir, path.join(hostDir, RELEASES_DIR, id), { remote: true });
+  deployApp(distDir, path.join(hostDir, RELEASES_DIR, id), { remote: true, commit });
   // The host folder's own files follow (the list of its files names the release's too).
   writeRules(hostDir, remoteHeaderRules());
   return id;
@@ -43,27 +46,39 @@ function readConfig(shellDir: string): RuntimeConfigJson {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as RuntimeConfigJson;
 }
 
+/** The folders a command changes or reads, and the checkout whose history judges commits. */
+export interface ReleaseFolders {
+  /** The shell's folder, whose runtime-config.json the command changes. */
+  shellDir: string;
+  /** The remote's host folder: its releases, and the build records the ancestry check reads. */
+  hostDir: string;
+  /** The git checkout whose history says which commit descends from which. */
+  checkout: string;
+}
+
+/** Refuses a change of the config that puts a build older than the stable one live (`instead`: what the refusal suggests). */
+function checkMoves(
+  folders: ReleaseFolders,
+  remote: RemoteName,
+  config: RuntimeConfigJson,
+  next: RuntimeConfigJson,
+  instead?: string,
+): void {
+  checkConfigMoves(
+    configMoves(config, next),
+    commitsIn({ [hostRootOf(config.remotes[remote])]: folders.hostDir }),
+    folders.checkout,
+    instead,
+  );
+}
+
 /** Writes the config (atomically) and the headers that follow it (the origins may have changed). */
 function writeConfig(shellDir: string, config: RuntimeConfigJson): void {
   writeAtomically(path.join(shellDir, RUNTIME_CONFIG), `${JSON.stringify(config, null, 2)}\n`);
   writeSecurityHeaders({ shellDir, runtimeConfig: config });
 }
 
-/** The end of a release's manifest URL, `releases/<id>/mf-manifest.json`, as a pattern. */
-export const RELEASE_MANIFEST_PATH = `${RELEASES_DIR}/[0-9a-f]+/${MANIFEST}`;
-
-/** A remote's host root URL, from a manifest URL of it (its own, or one of its releases'). */
-export function hostRootOf(manifestUrl: string | undefined): string {
-  if (!manifestUrl) throw new ReleaseError('The runtime config names no manifest for this remote.');
-  return new URL(
-    manifestUrl.replace(new RegExp(`${RELEASE_MANIFEST_PATH}$`), MANIFEST),
-  ).href.replace(new RegExp(`${MANIFEST}$`), '');
-}
-
-export interface CanaryOptions {
-  shellDir: string;
-  /** The remote's host folder, where its releases are. */
-  hostDir: string;
+export interface CanaryOptions extends ReleaseFolders {
   remote: string;
   percent: number;
   /** Which release; default the newest deployed one that is not live. */
@@ -85,7 +100,10 @@ function newestRelease(hostDir: string, live: readonly string[]): string | undef
     .sort((a, b) => b.at - a.at)[0]?.id;
 }
 
-/** Sends `percent` % of visitors to a release of the remote, once it passes the release checks. */
+/**
+ * Sends `percent` % of visitors to a release of the remote, once it passes the release checks and its
+ * commit descends from the stable build's.
+ */
 export function canary(options: CanaryOptions): RuntimeConfigJson {
   const { shellDir, hostDir, remote, percent } = options;
   assertRemote(remote);
@@ -111,14 +129,24 @@ export function canary(options: CanaryOptions): RuntimeConfigJson {
     ...config,
     canaries: { ...config.canaries, [remote]: { manifest, percent } },
   };
-  writeConfig(shellDir, next);
+  checkMoves(options, remote, config, next);
+  writeConfig(options.shellDir, next);
   return next;
 }
 
-/** Makes the remote's canary its stable release, for every visitor; the old one is kept for rollback. */
-export function promote(shellDir: string, remote: string): RuntimeConfigJson {
+export interface PromoteOptions extends ReleaseFolders {
+  remote: string;
+}
+
+/**
+ * Makes the remote's canary its stable release, for every visitor, if its commit still descends from
+ * the stable build's (a deploy may have moved that on since the canary began); the old one is kept
+ * for rollback.
+ */
+export function promote(options: PromoteOptions): RuntimeConfigJson {
+  const { remote } = options;
   assertRemote(remote);
-  const config = readConfig(shellDir);
+  const config = readConfig(options.shellDir);
   const canaryOf = config.canaries?.[remote];
   if (!canaryOf) throw new ReleaseError(`${remote} has no canary to promote.`);
   const { [remote]: _promoted, ...canaries } = config.canaries ?? {};
@@ -128,17 +156,29 @@ export function promote(shellDir: string, remote: string): RuntimeConfigJson {
     previousRemotes: { ...config.previousRemotes, [remote]: config.remotes[remote] },
     canaries,
   };
-  writeConfig(shellDir, next);
+  checkMoves(options, remote, config, next);
+  writeConfig(options.shellDir, next);
   return next;
 }
 
+export interface RollbackOptions extends ReleaseFolders {
+  remote: string;
+  /**
+   * Puts the release before the last promote back even though it is an older build (the operator
+   * says so: --older-build). Without it, that rollback is refused like any older build.
+   */
+  olderBuild?: boolean;
+}
+
 /**
- * Takes a running canary away from its visitors; without one, puts the release before the last
- * promote back as stable. Its files never left the host, so it is instant.
+ * Takes a running canary away from its visitors (nothing new goes live: they get the stable build
+ * again); without one, puts the release before the last promote back as stable, an older build, only
+ * when `olderBuild` says so. Its files never left the host, so it is instant.
  */
-export function rollback(shellDir: string, remote: string): RuntimeConfigJson {
+export function rollback(options: RollbackOptions): RuntimeConfigJson {
+  const { remote } = options;
   assertRemote(remote);
-  const config = readConfig(shellDir);
+  const config = readConfig(options.shellDir);
   let next: RuntimeConfigJson;
   if (config.canaries?.[remote]) {
     const { [remote]: _withdrawn, ...canaries } = config.canaries;
@@ -150,7 +190,15 @@ export function rollback(shellDir: string, remote: string): RuntimeConfigJson {
     const { [remote]: _restored, ...previousRemotes } = config.previousRemotes ?? {};
     next = { ...config, remotes: { ...config.remotes, [remote]: previous }, previousRemotes };
   }
-  writeConfig(shellDir, next);
+  if (!options.olderBuild)
+    checkMoves(
+      options,
+      remote,
+      config,
+      next,
+      `To put it back anyway: npm run release -- rollback ${remote} --older-build.`,
+    );
+  writeConfig(options.shellDir, next);
   return next;
 }
 
