@@ -3,12 +3,12 @@ import {
   contentSecurityPolicy,
   headersFile,
   HOST_LIMITS,
-  IMMUTABLE,
   inlineScriptsOf,
   remoteHeaderRules,
   scriptHashSource,
   shellHeaderRules,
 } from './header-rules';
+import { IMMUTABLE } from './cache-control';
 
 const SOURCES = {
   remotes: {

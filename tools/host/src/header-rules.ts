@@ -3,8 +3,10 @@
 // and the runtime config (the remotes' and the backend's origins). A Content-Security-Policy cannot
 // be fixed at build time here: the remotes' origins are chosen per environment by
 // runtime-config.json (docs/security.md, "Response headers"). The caching and CORS rules live here
-// too, so everything a host sends beside the files is in one place.
+// too, so everything the rules send beside the files is in one place; the caching values are
+// cache-control.ts's, shared with the script that answers what no file matches (miss-worker.ts).
 import crypto from 'node:crypto';
+import { IMMUTABLE } from './cache-control.ts';
 
 export interface HeaderRule {
   /**
@@ -95,21 +97,6 @@ const EVERY_RESPONSE: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
-
-/**
- * A file whose name carries its content hash (`[name].[contenthash].js`, tools/mf-config) never
- * changes: browsers and the CDN may keep it for a year without asking again.
- */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/**
- * Every other file names "the current version" and must be revalidated on every use, or a release
- * would not be picked up: pages, `mf-manifest.json`, `remoteEntry.js`, `runtime-config.json`,
- * `federation-runtime.js`, the social cards, the feed. No rule sets it: it is the host's own default
- * for static assets (with an ETag, so a revalidation costs a 304). A host with another default must
- * send it for every file the immutable rule does not match.
- */
-export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /**
  * The content-hashed files of a folder, as `_headers` patterns: a name with at least two dots ending

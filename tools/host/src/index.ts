@@ -1,3 +1,4 @@
+export { IMMUTABLE, NO_STORE, REVALIDATE } from './cache-control.ts';
 export {
   COMPATIBILITY_DATE,
   HTML_HANDLING,
@@ -15,11 +16,9 @@ export {
   HEADERS_JSON_FILE,
   headersFile,
   HOST_LIMITS,
-  IMMUTABLE,
   inlineScriptsOf,
   RELEASES_DIR,
   remoteHeaderRules,
-  REVALIDATE,
   scriptHashSource,
   shellHeaderRules,
   type HeaderRule,

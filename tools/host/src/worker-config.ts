@@ -2,6 +2,7 @@
 // (docs/deploying-the-site.md). Its wrangler config is made here, from the app registry and the
 // site's address, for both places that run it: `wrangler deploy` (production) and `wrangler dev`
 // (the local preview, on workerd, the same runtime), so the two cannot drift apart.
+import path from 'node:path';
 import { APP_NAMES, type AppName } from '@agentora/contracts/apps';
 import { SITE_URL } from '@agentora/data/constants';
 
@@ -43,15 +44,44 @@ export function notFoundHandling(app: AppName): '404-page' | 'none' {
   return app === 'shell' ? '404-page' : 'none';
 }
 
+/**
+ * The Worker script (miss-worker.ts): the host runs it only for a request no file answers, and it
+ * sends the assets' answer to that address with `Cache-Control: no-store`.
+ */
+export const MISS_WORKER = path.join(import.meta.dirname, 'miss-worker.ts');
+
+/** The name the script reaches the Worker's own static assets by (`env.ASSETS`). */
+export const ASSETS_BINDING = 'ASSETS';
+
+/**
+ * The script runs after the assets, never before: a file (a page, a script, a manifest) or one of
+ * the addresses' redirects is answered by the host alone, as with no script, and costs no Worker
+ * invocation. Only a miss reaches the script.
+ */
+export const RUN_WORKER_FIRST = false;
+
+/**
+ * Since the 2025-04-01 date, a miss of a browser's navigation (`Sec-Fetch-Mode: navigate`) on a host
+ * with an error page is answered by the assets without the script, so the shell's 404 page would go
+ * out under the header rules' caching (the immutable year, for an address shaped like a hashed
+ * script). This flag sends those misses to the script too: every miss, however it is asked for.
+ */
+export const COMPATIBILITY_FLAGS = ['assets_navigation_has_no_effect'] as const;
+
 /** The files of a host folder that the host reads or the deploy keeps, but never serves. */
 export const UNSERVED_FILES = ['_headers.json'] as const;
 
 /** The subset of wrangler's configuration this site uses (wrangler.json). */
 export interface WorkerConfig {
   name: string;
+  /** The Worker script, absolute (wrangler bundles it). */
+  main: string;
   compatibility_date: string;
+  compatibility_flags: string[];
   assets: {
     directory: string;
+    binding: typeof ASSETS_BINDING;
+    run_worker_first: typeof RUN_WORKER_FIRST;
     html_handling: typeof HTML_HANDLING;
     not_found_handling: '404-page' | 'none' | 'single-page-application';
   };
@@ -74,9 +104,13 @@ export function workerConfig({ app, assetsDir, target }: WorkerConfigOptions): W
   if (!(APP_NAMES as readonly string[]).includes(app)) throw new Error(`${app} is not an app.`);
   return {
     name: workerName(app),
+    main: MISS_WORKER,
     compatibility_date: COMPATIBILITY_DATE,
+    compatibility_flags: [...COMPATIBILITY_FLAGS],
     assets: {
       directory: assetsDir,
+      binding: ASSETS_BINDING,
+      run_worker_first: RUN_WORKER_FIRST,
       html_handling: HTML_HANDLING,
       not_found_handling: notFoundHandling(app),
     },

@@ -4,13 +4,8 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  headersFile,
-  IMMUTABLE,
-  remoteHeaderRules,
-  REVALIDATE,
-  shellHeaderRules,
-} from './header-rules';
+import { headersFile, remoteHeaderRules, shellHeaderRules } from './header-rules';
+import { IMMUTABLE, NO_STORE, REVALIDATE } from './cache-control';
 import { deployFolder, serveFolder, type HostedFolder } from './wrangler';
 
 // workerd, through wrangler, on small folders made here: the host's own answers, not a copy of them.
@@ -21,6 +16,30 @@ function writeFiles(dir: string, files: Record<string, string | Buffer>) {
     fs.writeFileSync(path.join(dir, name), body);
   }
 }
+
+/**
+ * A GET with the request headers given as they are. fetch (undici) sets `Sec-Fetch-Mode` itself,
+ * and the host answers a browser's navigation (`navigate`) by other rules than a script's request.
+ */
+function get(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, headers: response.headers, body }),
+          );
+        })
+        .once('error', reject);
+    },
+  );
+}
+
+/** What a browser sends to open an address, and to load a script element's file. */
+const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+const SCRIPT = { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' };
 
 const portIsFree = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -73,6 +92,43 @@ describe("the shell's Worker, served by wrangler dev", () => {
     expect(await response.text()).toContain('<title>Not found</title>');
   });
 
+  it('answers every miss with its error page and 404, kept by no one; files and pages keep their caching', async () => {
+    // A script a new version names, asked of a location still serving the old one; the same name
+    // opened in a tab; an unknown page opened, or fetched.
+    for (const [address, headers] of [
+      ['/nothing.0123456789.js', SCRIPT],
+      ['/nothing.0123456789.js', NAVIGATION],
+      ['/no/such/page', NAVIGATION],
+      ['/no/such/page', {}],
+    ] as const) {
+      const miss = await get(`${host.url}${address}`, headers);
+      expect([address, headers, miss.status]).toEqual([address, headers, 404]);
+      expect([address, headers, miss.headers['cache-control']]).toEqual([
+        address,
+        headers,
+        NO_STORE,
+      ]);
+      expect(miss.body).toContain('<title>Not found</title>');
+      // The header rules still apply to the error page.
+      expect(miss.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+      expect(miss.headers['x-frame-options']).toBe('DENY');
+    }
+    for (const headers of [SCRIPT, NAVIGATION]) {
+      const script = await get(`${host.url}/main.0123456789.js`, headers);
+      expect(script.status).toBe(200);
+      expect(script.headers['cache-control']).toBe(IMMUTABLE);
+    }
+    for (const page of ['/', '/about']) {
+      const response = await get(`${host.url}${page}`, NAVIGATION);
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe(REVALIDATE);
+      expect(response.headers.etag).toBeDefined();
+    }
+    const redirect = await get(`${host.url}/about/`, NAVIGATION);
+    expect(redirect.status).toBe(307);
+    expect(redirect.headers['cache-control']).toBeUndefined();
+  });
+
   it('applies the header rules: hashed scripts for a year, the rest revalidated, the policy on every file', async () => {
     const script = await fetch(`${host.url}/main.0123456789.js`);
     expect(script.headers.get('cache-control')).toBe(IMMUTABLE);
@@ -109,7 +165,7 @@ describe("the shell's Worker, served by wrangler dev", () => {
 });
 
 describe("a remote's Worker", () => {
-  it('lets other origins read its manifest only, and answers a missing file with a plain 404', async () => {
+  it('lets other origins read its manifest only, and answers a missing file with a plain 404 kept by no one', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-remote-'));
     writeFiles(dir, {
       'index.html': '<!doctype html>',
@@ -129,9 +185,14 @@ describe("a remote's Worker", () => {
       const chunk = await fetch(`${host.url}/1.careers.0123456789.js`);
       expect(chunk.headers.get('cache-control')).toBe(IMMUTABLE);
       expect(chunk.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-      const missing = await fetch(`${host.url}/2.careers.9999999999.js`);
-      expect(missing.status).toBe(404);
-      expect(await missing.text()).toBe('');
+      for (const address of ['/2.careers.9999999999.js', '/releases/r1/2.careers.9999999999.js']) {
+        const missing = await get(`${host.url}${address}`, SCRIPT);
+        expect([address, missing.status]).toEqual([address, 404]);
+        expect(missing.body).toBe('');
+        // Not kept, and still under the remote's rules.
+        expect([address, missing.headers['cache-control']]).toEqual([address, NO_STORE]);
+        expect(missing.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      }
     } finally {
       await host.close();
       fs.rmSync(dir, { recursive: true, force: true });
