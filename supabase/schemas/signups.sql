@@ -94,9 +94,9 @@ GRANT ALL ON FUNCTION private.new_referral_code() TO service_role;
 -- public.console_change_application_status (console-lists.sql). changed_by is a staff address or the
 -- marker that replaces an erased one (private.erase_console_records, privacy.sql); that rule is written
 -- out in each CHECK that needs it (changed_by, staff_audit_log.actor, waitlist_signups.invited_by)
--- rather than made a function, so inserting roles need no EXECUTE on one. The service role (an operator) may read
--- the table; staff see the history through the console's functions, and a copy of a mailbox's records
--- gives its statuses and notes, not who changed them.
+-- rather than made a function, so inserting roles need no EXECUTE on one. The service role (an
+-- operator) may read the table; staff see the history through the console's functions, and a copy of a
+-- mailbox's records gives its statuses and notes, not who changed them.
 CREATE TABLE public.application_status_changes (
     id bigint GENERATED ALWAYS AS IDENTITY,
     application_id uuid NOT NULL,
