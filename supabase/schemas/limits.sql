@@ -59,7 +59,7 @@ insert into public.rate_limit_rules (action, max_requests, window_seconds, descr
   ('console-sign-in-code', 10, 600, 'console sign-in code requests per client address'),
   ('console-sign-in-check', 30, 300, 'console sign-in code checks per client address');
 
--- Client addresses ---------------------------------------------------------------------------------
+-- Client addresses -------------------------------------------------------------------------------------
 
 -- The bucket a client address counts in: an IPv4 address (an IPv4-mapped IPv6 address as its IPv4), or
 -- an IPv6 address's network of private.ipv6_client_prefix_length() bits. Anything that is not an
@@ -124,7 +124,7 @@ REVOKE ALL ON FUNCTION private.request_client_address() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.request_client_address() TO anon;
 GRANT ALL ON FUNCTION private.request_client_address() TO service_role;
 
--- The limiter ----------------------------------------------------------------------------------------
+-- The limiter ------------------------------------------------------------------------------------------
 
 -- Counts one request of p_action under p_key, or refuses it with PT429 when the window is full. The key
 -- is the caller's choice (a client address's key, a mailbox's fingerprint), so a limit can hold per
@@ -193,7 +193,7 @@ $$;
 REVOKE ALL ON FUNCTION public.take_rate_limit_token(p_action text, p_client_address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.take_rate_limit_token(p_action text, p_client_address text) TO service_role;
 
--- Anonymous inserts -----------------------------------------------------------------------------------
+-- Anonymous inserts ------------------------------------------------------------------------------------
 
 -- Before each row anon inserts: one row per request (a JSON array body is refused as a whole), then one
 -- token of the table's limit for the address the gateway vouches for. The service role and operators
