@@ -70,6 +70,8 @@ CREATE INDEX email_tokens_waitlist_id ON public.email_tokens USING btree (waitli
 ALTER TABLE public.email_tokens ENABLE ROW LEVEL SECURITY;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.email_tokens TO service_role;
 
+-- A suppressed mailbox signs up again ------------------------------------------------------------------
+
 -- Before a list sign-up is stored: a mailbox that unsubscribed from the list is refused as a duplicate,
 -- word for word the answer a member gets (the message of <table>_mailbox_key and, to a role that may
 -- read the table, PostgreSQL's detail), so the answer tells nothing new; unless 30 days have passed
@@ -135,6 +137,31 @@ $$;
 REVOKE ALL ON FUNCTION private.suppression_refuses(p_email text, p_list text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.suppression_refuses(p_email text, p_list text) TO anon;
 GRANT ALL ON FUNCTION private.suppression_refuses(p_email text, p_list text) TO service_role;
+
+-- Each list's sign-ups pass the suppression (private.refuse_suppressed_signup).
+CREATE TRIGGER early_access_signups_suppressed BEFORE INSERT ON public.early_access_signups FOR EACH ROW EXECUTE FUNCTION private.refuse_suppressed_signup();
+
+CREATE TRIGGER newsletter_subscriptions_suppressed BEFORE INSERT ON public.newsletter_subscriptions FOR EACH ROW EXECUTE FUNCTION private.refuse_suppressed_signup();
+
+CREATE TRIGGER waitlist_signups_suppressed BEFORE INSERT ON public.waitlist_signups FOR EACH ROW EXECUTE FUNCTION private.refuse_suppressed_signup();
+
+-- Using a link -----------------------------------------------------------------------------------------
+
+-- The domain of the sign-up a live confirm token names, lower case (the edge function checks it against
+-- the disposable-domain list before it confirms); NULL for any other token. Uses nothing up.
+CREATE FUNCTION public.confirm_token_email_domain(p_token_hash text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select lower(split_part(coalesce(
+           (select e.email from public.early_access_signups e where e.id = t.early_access_id),
+           (select n.email from public.newsletter_subscriptions n where n.id = t.newsletter_id),
+           (select w.email from public.waitlist_signups w where w.id = t.waitlist_id)), '@', 2))
+    from public.email_tokens t
+   where t.token_hash = p_token_hash and t.purpose = 'confirm' and t.expires_at > now()
+$$;
+REVOKE ALL ON FUNCTION public.confirm_token_email_domain(p_token_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.confirm_token_email_domain(p_token_hash text) TO service_role;
 
 -- Uses a confirm token: once, within its 7 days. Marks the sign-up confirmed and lifts a suppression of
 -- its mailbox for the list (a new, confirmed consent). For a sign-up of a line, a referral from a
@@ -217,87 +244,6 @@ $_$;
 REVOKE ALL ON FUNCTION public.confirm_signup(p_token_hash text, p_disposable_domain boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.confirm_signup(p_token_hash text, p_disposable_domain boolean) TO service_role;
 
--- The domain of the sign-up a live confirm token names, lower case (the edge function checks it against
--- the disposable-domain list before it confirms); NULL for any other token. Uses nothing up.
-CREATE FUNCTION public.confirm_token_email_domain(p_token_hash text) RETURNS text
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    AS $$
-  select lower(split_part(coalesce(
-           (select e.email from public.early_access_signups e where e.id = t.early_access_id),
-           (select n.email from public.newsletter_subscriptions n where n.id = t.newsletter_id),
-           (select w.email from public.waitlist_signups w where w.id = t.waitlist_id)), '@', 2))
-    from public.email_tokens t
-   where t.token_hash = p_token_hash and t.purpose = 'confirm' and t.expires_at > now()
-$$;
-REVOKE ALL ON FUNCTION public.confirm_token_email_domain(p_token_hash text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.confirm_token_email_domain(p_token_hash text) TO service_role;
-
--- An invitation's unsubscribe token stored under the worker's lease, one message at a time: true, or
--- false when the lease is not the caller's any more or the message is gone with its sign-up; repeating
--- it changes nothing. The worker stores every kind's tokens with public.keep_mail_tokens, one call per
--- batch, and nothing in the repository calls this one.
-CREATE FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) RETURNS boolean
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  v_waitlist_id uuid;
-begin
-  select waitlist_id into v_waitlist_id
-    from public.mail_queue
-   where id = p_id and lease = p_lease and status = 'sending' and kind = 'invite';
-  if not found then
-    return false;
-  end if;
-  insert into public.email_tokens (token_hash, purpose, waitlist_id)
-  values (p_token_hash, 'unsubscribe', v_waitlist_id)
-  on conflict (token_hash) do nothing;
-  return true;
-end;
-$$;
-REVOKE ALL ON FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) TO service_role;
-
--- The worker stores the hashes of the tokens it derived for the messages it holds under p_lease (the
--- database has no secret to derive them with): p_tokens is [{id, purpose, hash}], purpose confirm (7
--- days), unsubscribe or place, tied to the message's sign-up. A hash stored before (a retry) is left as
--- it is. Returns the ids of the messages still held under the lease (the others' tokens are not
--- stored), so the worker sends only those.
-CREATE FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) RETURNS jsonb
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $_$
-declare
-  v_held jsonb;
-begin
-  if jsonb_typeof(p_tokens) <> 'array' then
-    raise exception 'p_tokens must be an array' using errcode = '22023';
-  end if;
-  if exists (select from jsonb_array_elements(p_tokens) t
-              where t ->> 'purpose' is null or t ->> 'purpose' not in ('confirm', 'unsubscribe', 'place')
-                 or coalesce(t ->> 'hash', '') !~ '^[0-9a-f]{64}$') then
-    raise exception 'a token of another purpose or shape' using errcode = '22023';
-  end if;
-  insert into public.email_tokens
-    (token_hash, purpose, early_access_id, newsletter_id, waitlist_id, application_id, expires_at)
-  select t ->> 'hash', t ->> 'purpose',
-         q.early_access_id, q.newsletter_id, q.waitlist_id, q.application_id,
-         case when t ->> 'purpose' = 'confirm' then now() + interval '7 days' end
-    from jsonb_array_elements(p_tokens) t
-    join public.mail_queue q
-      on q.id = (t ->> 'id')::uuid and q.lease = p_lease and q.status = 'sending'
-     and q.kind in ('thank_you', 'invite', 'place')
-  on conflict (token_hash) do nothing;
-  select coalesce(jsonb_agg(q.id), '[]'::jsonb) into v_held
-    from public.mail_queue q
-   where q.lease = p_lease and q.status = 'sending';
-  return v_held;
-end;
-$_$;
-REVOKE ALL ON FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) TO service_role;
-
 -- Uses an unsubscribe token: keeps the mailbox's fingerprint, the list and the date, and deletes the
 -- list sign-up with everything else of it (its tokens go with it). An application is not a
 -- subscription: unsubscribing from its mail stops the career list's mail and keeps the application,
@@ -345,9 +291,69 @@ $_$;
 REVOKE ALL ON FUNCTION public.unsubscribe_signup(p_token_hash text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.unsubscribe_signup(p_token_hash text) TO service_role;
 
--- Each list's sign-ups pass the suppression (private.refuse_suppressed_signup).
-CREATE TRIGGER early_access_signups_suppressed BEFORE INSERT ON public.early_access_signups FOR EACH ROW EXECUTE FUNCTION private.refuse_suppressed_signup();
+-- Storing the links' tokens ----------------------------------------------------------------------------
 
-CREATE TRIGGER newsletter_subscriptions_suppressed BEFORE INSERT ON public.newsletter_subscriptions FOR EACH ROW EXECUTE FUNCTION private.refuse_suppressed_signup();
+-- The worker stores the hashes of the tokens it derived for the messages it holds under p_lease (the
+-- database has no secret to derive them with): p_tokens is [{id, purpose, hash}], purpose confirm (7
+-- days), unsubscribe or place, tied to the message's sign-up. A hash stored before (a retry) is left as
+-- it is. Returns the ids of the messages still held under the lease (the others' tokens are not
+-- stored), so the worker sends only those.
+CREATE FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  v_held jsonb;
+begin
+  if jsonb_typeof(p_tokens) <> 'array' then
+    raise exception 'p_tokens must be an array' using errcode = '22023';
+  end if;
+  if exists (select from jsonb_array_elements(p_tokens) t
+              where t ->> 'purpose' is null or t ->> 'purpose' not in ('confirm', 'unsubscribe', 'place')
+                 or coalesce(t ->> 'hash', '') !~ '^[0-9a-f]{64}$') then
+    raise exception 'a token of another purpose or shape' using errcode = '22023';
+  end if;
+  insert into public.email_tokens
+    (token_hash, purpose, early_access_id, newsletter_id, waitlist_id, application_id, expires_at)
+  select t ->> 'hash', t ->> 'purpose',
+         q.early_access_id, q.newsletter_id, q.waitlist_id, q.application_id,
+         case when t ->> 'purpose' = 'confirm' then now() + interval '7 days' end
+    from jsonb_array_elements(p_tokens) t
+    join public.mail_queue q
+      on q.id = (t ->> 'id')::uuid and q.lease = p_lease and q.status = 'sending'
+     and q.kind in ('thank_you', 'invite', 'place')
+  on conflict (token_hash) do nothing;
+  select coalesce(jsonb_agg(q.id), '[]'::jsonb) into v_held
+    from public.mail_queue q
+   where q.lease = p_lease and q.status = 'sending';
+  return v_held;
+end;
+$_$;
+REVOKE ALL ON FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) TO service_role;
 
-CREATE TRIGGER waitlist_signups_suppressed BEFORE INSERT ON public.waitlist_signups FOR EACH ROW EXECUTE FUNCTION private.refuse_suppressed_signup();
+-- An invitation's unsubscribe token stored under the worker's lease, one message at a time: true, or
+-- false when the lease is not the caller's any more or the message is gone with its sign-up; repeating
+-- it changes nothing. The worker stores every kind's tokens with public.keep_mail_tokens, one call per
+-- batch, and nothing in the repository calls this one.
+CREATE FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_waitlist_id uuid;
+begin
+  select waitlist_id into v_waitlist_id
+    from public.mail_queue
+   where id = p_id and lease = p_lease and status = 'sending' and kind = 'invite';
+  if not found then
+    return false;
+  end if;
+  insert into public.email_tokens (token_hash, purpose, waitlist_id)
+  values (p_token_hash, 'unsubscribe', v_waitlist_id)
+  on conflict (token_hash) do nothing;
+  return true;
+end;
+$$;
+REVOKE ALL ON FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) TO service_role;

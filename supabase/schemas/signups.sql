@@ -10,8 +10,10 @@
 -- (line.sql), _vet_referral, _keep_referral and _redecide_code_caps (referrals.sql), _scrub_audit
 -- (staff.sql). The staff's read policies on these tables are in staff.sql.
 
--- The rules, as functions the CHECKs call. Pure SQL without a SET clause, so a CHECK inlines them; the
--- API roles may run them because a CHECK runs as the role that inserts.
+-- The rules --------------------------------------------------------------------------------------------
+
+-- Functions the CHECKs call. Pure SQL without a SET clause, so a CHECK inlines them; the API roles may
+-- run them because a CHECK runs as the role that inserts.
 
 -- Text that shows: at least one character outside INVISIBLE_RANGES of
 -- supabase/functions/_shared/rules/visible-text.ts (supabase/tests/visible-text.test.ts holds the two
@@ -90,40 +92,14 @@ GRANT ALL ON FUNCTION private.new_referral_code() TO anon;
 GRANT ALL ON FUNCTION private.new_referral_code() TO authenticated;
 GRANT ALL ON FUNCTION private.new_referral_code() TO service_role;
 
--- An application's status history: each change, its note, who made it and when, written by
--- public.console_change_application_status (console-lists.sql). changed_by is a staff address or the
--- marker that replaces an erased one (private.erase_console_records, privacy.sql); that rule is written
--- out in each CHECK that needs it (changed_by, staff_audit_log.actor, waitlist_signups.invited_by)
--- rather than made a function, so inserting roles need no EXECUTE on one. The service role (an
--- operator) may read the table; staff see the history through the console's functions, and a copy of a
--- mailbox's records gives its statuses and notes, not who changed them.
-CREATE TABLE public.application_status_changes (
-    id bigint GENERATED ALWAYS AS IDENTITY,
-    application_id uuid NOT NULL,
-    from_status text NOT NULL,
-    to_status text NOT NULL,
-    note text,
-    changed_by text NOT NULL,
-    changed_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT application_status_changes_changed_by_check CHECK ((((changed_by = lower(changed_by)) AND private.is_plain_email_address(changed_by)) OR (changed_by ~ '^erased staff member [0-9a-f]{12}$'::text))),
-    CONSTRAINT application_status_changes_note_check CHECK (((note IS NULL) OR ((char_length(note) <= 2000) AND private.has_visible_text(note)))),
-    CONSTRAINT application_status_changes_to_status_check CHECK ((to_status = ANY (ARRAY['reviewing'::text, 'interviewing'::text, 'offer'::text, 'rejected'::text, 'withdrawn'::text]))),
-    CONSTRAINT application_status_changes_pkey PRIMARY KEY (id)
-);
+-- The four sign-up tables ------------------------------------------------------------------------------
 
-ALTER TABLE ONLY public.application_status_changes FORCE ROW LEVEL SECURITY;
-CREATE INDEX application_status_changes_application ON public.application_status_changes USING btree (application_id, changed_at);
-CREATE INDEX application_status_changes_changed_by ON public.application_status_changes USING btree (private.mailbox_sha256(changed_by));
-ALTER TABLE public.application_status_changes ENABLE ROW LEVEL SECURITY;
-GRANT SELECT ON TABLE public.application_status_changes TO service_role;
-
--- The four sign-up tables. The three lists take visitors' inserts with the anon key, and anything anon
--- could read, anyone could: anon gets INSERT only, on the columns a form sends (never id, created_at,
--- thank_you_sent_at, confirmed_at, the referral code or hold), through a policy that checks nothing more
--- (the column grants, the CHECKs and the triggers do), and the browser inserts without RETURNING, so it
--- needs no SELECT. Row-level security is forced, so not even the owner slips past it by accident.
--- Optional fields hold NULL, never '' (the client sends NULL for a blank field): each CHECK takes NULL
--- or a real value.
+-- The three lists take visitors' inserts with the anon key, and anything anon could read, anyone could:
+-- anon gets INSERT only, on the columns a form sends (never id, created_at, thank_you_sent_at,
+-- confirmed_at, the referral code or hold), through a policy that checks nothing more (the column
+-- grants, the CHECKs and the triggers do), and the browser inserts without RETURNING, so it needs no
+-- SELECT. Row-level security is forced, so not even the owner slips past it by accident. Optional fields
+-- hold NULL, never '' (the client sends NULL for a blank field): each CHECK takes NULL or a real value.
 --
 -- One sign-up per mailbox and table: <table>_mailbox_key. Rows that already shared a mailbox when that
 -- rule came are kept, all but the earliest marked legacy_duplicate_mailbox and left out of the index, so
@@ -188,105 +164,6 @@ GRANT INSERT(utm_campaign) ON TABLE public.early_access_signups TO anon;
 GRANT INSERT(referrer_host) ON TABLE public.early_access_signups TO anon;
 GRANT INSERT(landing_path) ON TABLE public.early_access_signups TO anon;
 GRANT INSERT(referred_by) ON TABLE public.early_access_signups TO anon;
-
--- Job applications. Only submit-application writes them (service role), after checking every field and
--- the résumé's bytes; anon has no grant here at all. resume_path is the résumé's object in the
--- applications bucket, in the one shape the function writes, kept with the file's original name (both
--- or neither). status moves as private.application_status_change_allowed says. An application is kept
--- 12 months (public.expire_applications, privacy.sql). "current_role" is an SQL keyword, hence the
--- quotes; PostgREST quotes every column, so clients still send it as current_role.
-CREATE TABLE public.general_applications (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    first_name text NOT NULL,
-    last_name text NOT NULL,
-    email text NOT NULL,
-    phone text,
-    location text,
-    linkedin_url text,
-    portfolio_url text,
-    "current_role" text,
-    current_company text,
-    experience_years text,
-    skills text,
-    why_join text NOT NULL,
-    availability text,
-    work_preference text,
-    salary_expectation text,
-    resume_filename text,
-    cover_letter text,
-    hear_about_us text,
-    status text DEFAULT 'pending'::text NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    thank_you_sent_at timestamp with time zone,
-    legacy_duplicate_mailbox boolean DEFAULT false NOT NULL,
-    resume_path text,
-    utm_source text,
-    utm_medium text,
-    utm_campaign text,
-    referrer_host text,
-    landing_path text,
-    CONSTRAINT general_applications_availability_check CHECK (((availability IS NULL) OR (availability = ANY (ARRAY['immediate'::text, '2-weeks'::text, '1-month'::text, '2-months'::text])))),
-    CONSTRAINT general_applications_cover_letter_check CHECK (((cover_letter IS NULL) OR ((char_length(btrim(cover_letter)) >= 1) AND (char_length(btrim(cover_letter)) <= 10000)))),
-    CONSTRAINT general_applications_current_company_check CHECK (((current_company IS NULL) OR ((char_length(btrim(current_company)) >= 1) AND (char_length(btrim(current_company)) <= 200)))),
-    CONSTRAINT general_applications_current_role_check CHECK ((("current_role" IS NULL) OR ((char_length(btrim("current_role")) >= 1) AND (char_length(btrim("current_role")) <= 200)))),
-    CONSTRAINT general_applications_experience_years_check CHECK (((experience_years IS NULL) OR (experience_years = ANY (ARRAY['0-1'::text, '1-3'::text, '3-5'::text, '5-10'::text, '10+'::text])))),
-    CONSTRAINT general_applications_first_name_check CHECK (((char_length(btrim(first_name)) >= 1) AND (char_length(btrim(first_name)) <= 100))),
-    CONSTRAINT general_applications_hear_about_us_check CHECK (((hear_about_us IS NULL) OR (hear_about_us = ANY (ARRAY['website'::text, 'linkedin'::text, 'referral'::text, 'job-board'::text, 'social-media'::text, 'other'::text])))),
-    CONSTRAINT general_applications_landing_path_check CHECK (((landing_path IS NULL) OR private.is_site_path(landing_path))),
-    CONSTRAINT general_applications_last_name_check CHECK (((char_length(btrim(last_name)) >= 1) AND (char_length(btrim(last_name)) <= 100))),
-    CONSTRAINT general_applications_linkedin_url_check CHECK (((linkedin_url IS NULL) OR ((char_length(linkedin_url) <= 2048) AND (linkedin_url ~* '^https?://[^\s/?#]+[^\s]*$'::text)))),
-    CONSTRAINT general_applications_location_check CHECK (((location IS NULL) OR ((char_length(btrim(location)) >= 1) AND (char_length(btrim(location)) <= 200)))),
-    CONSTRAINT general_applications_phone_check CHECK (((phone IS NULL) OR ((char_length(btrim(phone)) >= 1) AND (char_length(btrim(phone)) <= 50)))),
-    CONSTRAINT general_applications_portfolio_url_check CHECK (((portfolio_url IS NULL) OR ((char_length(portfolio_url) <= 2048) AND (portfolio_url ~* '^https?://[^\s/?#]+[^\s]*$'::text)))),
-    CONSTRAINT general_applications_referrer_host_check CHECK (((referrer_host IS NULL) OR private.is_host_name(referrer_host))),
-    CONSTRAINT general_applications_resume_filename_check CHECK (((resume_filename IS NULL) OR ((char_length(btrim(resume_filename)) >= 1) AND (char_length(btrim(resume_filename)) <= 255)))),
-    CONSTRAINT general_applications_resume_pair_check CHECK (((resume_path IS NULL) = (resume_filename IS NULL))),
-    CONSTRAINT general_applications_resume_path_check CHECK (((resume_path IS NULL) OR (resume_path ~ '^resumes/[0-9]{13}-[0-9a-f]{32}\.(pdf|doc|docx)$'::text))),
-    CONSTRAINT general_applications_salary_expectation_check CHECK (((salary_expectation IS NULL) OR ((char_length(btrim(salary_expectation)) >= 1) AND (char_length(btrim(salary_expectation)) <= 200)))),
-    CONSTRAINT general_applications_skills_check CHECK (((skills IS NULL) OR ((char_length(btrim(skills)) >= 1) AND (char_length(btrim(skills)) <= 2000)))),
-    CONSTRAINT general_applications_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'reviewing'::text, 'interviewing'::text, 'offer'::text, 'rejected'::text, 'withdrawn'::text]))),
-    CONSTRAINT general_applications_utm_campaign_check CHECK (((utm_campaign IS NULL) OR private.is_campaign_tag(utm_campaign))),
-    CONSTRAINT general_applications_utm_medium_check CHECK (((utm_medium IS NULL) OR private.is_campaign_tag(utm_medium))),
-    CONSTRAINT general_applications_utm_source_check CHECK (((utm_source IS NULL) OR private.is_campaign_tag(utm_source))),
-    CONSTRAINT general_applications_why_join_check CHECK (((char_length(btrim(why_join)) >= 1) AND (char_length(btrim(why_join)) <= 5000))),
-    CONSTRAINT general_applications_work_preference_check CHECK (((work_preference IS NULL) OR (work_preference = ANY (ARRAY['remote'::text, 'hybrid'::text, 'onsite'::text, 'flexible'::text])))),
-    CONSTRAINT general_applications_pkey PRIMARY KEY (id)
-);
-
-ALTER TABLE ONLY public.general_applications FORCE ROW LEVEL SECURITY;
-ALTER TABLE public.general_applications
-    ADD CONSTRAINT general_applications_cover_letter_visible_check CHECK (((cover_letter IS NULL) OR private.has_visible_text(cover_letter))) NOT VALID;
-ALTER TABLE public.general_applications
-    ADD CONSTRAINT general_applications_current_company_visible_check CHECK (((current_company IS NULL) OR private.has_visible_text(current_company))) NOT VALID;
-ALTER TABLE public.general_applications
-    ADD CONSTRAINT general_applications_current_role_visible_check CHECK ((("current_role" IS NULL) OR private.has_visible_text("current_role"))) NOT VALID;
-ALTER TABLE public.general_applications
-    ADD CONSTRAINT general_applications_email_plain_check CHECK (private.is_plain_email_address(email)) NOT VALID;
-ALTER TABLE public.general_applications
-    ADD CONSTRAINT general_applications_first_name_visible_check CHECK (private.has_visible_text(first_name)) NOT VALID;
-ALTER TABLE public.general_applications
-    ADD CONSTRAINT general_applications_last_name_visible_check CHECK (private.has_visible_text(last_name)) NOT VALID;
-ALTER TABLE public.general_applications
-    ADD CONSTRAINT general_applications_location_visible_check CHECK (((location IS NULL) OR private.has_visible_text(location))) NOT VALID;
-ALTER TABLE public.general_applications
-    ADD CONSTRAINT general_applications_phone_visible_check CHECK (((phone IS NULL) OR private.has_visible_text(phone))) NOT VALID;
-ALTER TABLE public.general_applications
-    ADD CONSTRAINT general_applications_resume_filename_visible_check CHECK (((resume_filename IS NULL) OR private.has_visible_text(resume_filename))) NOT VALID;
-ALTER TABLE public.general_applications
-    ADD CONSTRAINT general_applications_salary_expectation_visible_check CHECK (((salary_expectation IS NULL) OR private.has_visible_text(salary_expectation))) NOT VALID;
-ALTER TABLE public.general_applications
-    ADD CONSTRAINT general_applications_skills_visible_check CHECK (((skills IS NULL) OR private.has_visible_text(skills))) NOT VALID;
-ALTER TABLE public.general_applications
-    ADD CONSTRAINT general_applications_why_join_visible_check CHECK (private.has_visible_text(why_join)) NOT VALID;
-CREATE INDEX general_applications_created ON public.general_applications USING btree (created_at, id);
-CREATE UNIQUE INDEX general_applications_email_key ON public.general_applications USING btree (lower(email));
-CREATE INDEX general_applications_email_order ON public.general_applications USING btree (lower(email), id);
-CREATE UNIQUE INDEX general_applications_mailbox_key ON public.general_applications USING btree (private.mailbox(email)) WHERE (NOT legacy_duplicate_mailbox);
-CREATE INDEX general_applications_mailbox_sha256 ON public.general_applications USING btree (private.mailbox_sha256(email));
-CREATE INDEX general_applications_name_order ON public.general_applications USING btree (lower(last_name), lower(first_name), id);
-CREATE INDEX general_applications_status_created ON public.general_applications USING btree (status, created_at, id);
-ALTER TABLE public.general_applications ENABLE ROW LEVEL SECURITY;
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.general_applications TO service_role;
 
 -- The newsletter: an address. No line, so no referral.
 CREATE TABLE public.newsletter_subscriptions (
@@ -415,6 +292,107 @@ GRANT INSERT(referrer_host) ON TABLE public.waitlist_signups TO anon;
 GRANT INSERT(landing_path) ON TABLE public.waitlist_signups TO anon;
 GRANT INSERT(referred_by) ON TABLE public.waitlist_signups TO anon;
 
+-- Job applications. Only submit-application writes them (service role), after checking every field and
+-- the résumé's bytes; anon has no grant here at all. resume_path is the résumé's object in the
+-- applications bucket, in the one shape the function writes, kept with the file's original name (both
+-- or neither). status moves as private.application_status_change_allowed says. An application is kept
+-- 12 months (public.expire_applications, privacy.sql). "current_role" is an SQL keyword, hence the
+-- quotes; PostgREST quotes every column, so clients still send it as current_role.
+CREATE TABLE public.general_applications (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    first_name text NOT NULL,
+    last_name text NOT NULL,
+    email text NOT NULL,
+    phone text,
+    location text,
+    linkedin_url text,
+    portfolio_url text,
+    "current_role" text,
+    current_company text,
+    experience_years text,
+    skills text,
+    why_join text NOT NULL,
+    availability text,
+    work_preference text,
+    salary_expectation text,
+    resume_filename text,
+    cover_letter text,
+    hear_about_us text,
+    status text DEFAULT 'pending'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    thank_you_sent_at timestamp with time zone,
+    legacy_duplicate_mailbox boolean DEFAULT false NOT NULL,
+    resume_path text,
+    utm_source text,
+    utm_medium text,
+    utm_campaign text,
+    referrer_host text,
+    landing_path text,
+    CONSTRAINT general_applications_availability_check CHECK (((availability IS NULL) OR (availability = ANY (ARRAY['immediate'::text, '2-weeks'::text, '1-month'::text, '2-months'::text])))),
+    CONSTRAINT general_applications_cover_letter_check CHECK (((cover_letter IS NULL) OR ((char_length(btrim(cover_letter)) >= 1) AND (char_length(btrim(cover_letter)) <= 10000)))),
+    CONSTRAINT general_applications_current_company_check CHECK (((current_company IS NULL) OR ((char_length(btrim(current_company)) >= 1) AND (char_length(btrim(current_company)) <= 200)))),
+    CONSTRAINT general_applications_current_role_check CHECK ((("current_role" IS NULL) OR ((char_length(btrim("current_role")) >= 1) AND (char_length(btrim("current_role")) <= 200)))),
+    CONSTRAINT general_applications_experience_years_check CHECK (((experience_years IS NULL) OR (experience_years = ANY (ARRAY['0-1'::text, '1-3'::text, '3-5'::text, '5-10'::text, '10+'::text])))),
+    CONSTRAINT general_applications_first_name_check CHECK (((char_length(btrim(first_name)) >= 1) AND (char_length(btrim(first_name)) <= 100))),
+    CONSTRAINT general_applications_hear_about_us_check CHECK (((hear_about_us IS NULL) OR (hear_about_us = ANY (ARRAY['website'::text, 'linkedin'::text, 'referral'::text, 'job-board'::text, 'social-media'::text, 'other'::text])))),
+    CONSTRAINT general_applications_landing_path_check CHECK (((landing_path IS NULL) OR private.is_site_path(landing_path))),
+    CONSTRAINT general_applications_last_name_check CHECK (((char_length(btrim(last_name)) >= 1) AND (char_length(btrim(last_name)) <= 100))),
+    CONSTRAINT general_applications_linkedin_url_check CHECK (((linkedin_url IS NULL) OR ((char_length(linkedin_url) <= 2048) AND (linkedin_url ~* '^https?://[^\s/?#]+[^\s]*$'::text)))),
+    CONSTRAINT general_applications_location_check CHECK (((location IS NULL) OR ((char_length(btrim(location)) >= 1) AND (char_length(btrim(location)) <= 200)))),
+    CONSTRAINT general_applications_phone_check CHECK (((phone IS NULL) OR ((char_length(btrim(phone)) >= 1) AND (char_length(btrim(phone)) <= 50)))),
+    CONSTRAINT general_applications_portfolio_url_check CHECK (((portfolio_url IS NULL) OR ((char_length(portfolio_url) <= 2048) AND (portfolio_url ~* '^https?://[^\s/?#]+[^\s]*$'::text)))),
+    CONSTRAINT general_applications_referrer_host_check CHECK (((referrer_host IS NULL) OR private.is_host_name(referrer_host))),
+    CONSTRAINT general_applications_resume_filename_check CHECK (((resume_filename IS NULL) OR ((char_length(btrim(resume_filename)) >= 1) AND (char_length(btrim(resume_filename)) <= 255)))),
+    CONSTRAINT general_applications_resume_pair_check CHECK (((resume_path IS NULL) = (resume_filename IS NULL))),
+    CONSTRAINT general_applications_resume_path_check CHECK (((resume_path IS NULL) OR (resume_path ~ '^resumes/[0-9]{13}-[0-9a-f]{32}\.(pdf|doc|docx)$'::text))),
+    CONSTRAINT general_applications_salary_expectation_check CHECK (((salary_expectation IS NULL) OR ((char_length(btrim(salary_expectation)) >= 1) AND (char_length(btrim(salary_expectation)) <= 200)))),
+    CONSTRAINT general_applications_skills_check CHECK (((skills IS NULL) OR ((char_length(btrim(skills)) >= 1) AND (char_length(btrim(skills)) <= 2000)))),
+    CONSTRAINT general_applications_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'reviewing'::text, 'interviewing'::text, 'offer'::text, 'rejected'::text, 'withdrawn'::text]))),
+    CONSTRAINT general_applications_utm_campaign_check CHECK (((utm_campaign IS NULL) OR private.is_campaign_tag(utm_campaign))),
+    CONSTRAINT general_applications_utm_medium_check CHECK (((utm_medium IS NULL) OR private.is_campaign_tag(utm_medium))),
+    CONSTRAINT general_applications_utm_source_check CHECK (((utm_source IS NULL) OR private.is_campaign_tag(utm_source))),
+    CONSTRAINT general_applications_why_join_check CHECK (((char_length(btrim(why_join)) >= 1) AND (char_length(btrim(why_join)) <= 5000))),
+    CONSTRAINT general_applications_work_preference_check CHECK (((work_preference IS NULL) OR (work_preference = ANY (ARRAY['remote'::text, 'hybrid'::text, 'onsite'::text, 'flexible'::text])))),
+    CONSTRAINT general_applications_pkey PRIMARY KEY (id)
+);
+
+ALTER TABLE ONLY public.general_applications FORCE ROW LEVEL SECURITY;
+ALTER TABLE public.general_applications
+    ADD CONSTRAINT general_applications_cover_letter_visible_check CHECK (((cover_letter IS NULL) OR private.has_visible_text(cover_letter))) NOT VALID;
+ALTER TABLE public.general_applications
+    ADD CONSTRAINT general_applications_current_company_visible_check CHECK (((current_company IS NULL) OR private.has_visible_text(current_company))) NOT VALID;
+ALTER TABLE public.general_applications
+    ADD CONSTRAINT general_applications_current_role_visible_check CHECK ((("current_role" IS NULL) OR private.has_visible_text("current_role"))) NOT VALID;
+ALTER TABLE public.general_applications
+    ADD CONSTRAINT general_applications_email_plain_check CHECK (private.is_plain_email_address(email)) NOT VALID;
+ALTER TABLE public.general_applications
+    ADD CONSTRAINT general_applications_first_name_visible_check CHECK (private.has_visible_text(first_name)) NOT VALID;
+ALTER TABLE public.general_applications
+    ADD CONSTRAINT general_applications_last_name_visible_check CHECK (private.has_visible_text(last_name)) NOT VALID;
+ALTER TABLE public.general_applications
+    ADD CONSTRAINT general_applications_location_visible_check CHECK (((location IS NULL) OR private.has_visible_text(location))) NOT VALID;
+ALTER TABLE public.general_applications
+    ADD CONSTRAINT general_applications_phone_visible_check CHECK (((phone IS NULL) OR private.has_visible_text(phone))) NOT VALID;
+ALTER TABLE public.general_applications
+    ADD CONSTRAINT general_applications_resume_filename_visible_check CHECK (((resume_filename IS NULL) OR private.has_visible_text(resume_filename))) NOT VALID;
+ALTER TABLE public.general_applications
+    ADD CONSTRAINT general_applications_salary_expectation_visible_check CHECK (((salary_expectation IS NULL) OR private.has_visible_text(salary_expectation))) NOT VALID;
+ALTER TABLE public.general_applications
+    ADD CONSTRAINT general_applications_skills_visible_check CHECK (((skills IS NULL) OR private.has_visible_text(skills))) NOT VALID;
+ALTER TABLE public.general_applications
+    ADD CONSTRAINT general_applications_why_join_visible_check CHECK (private.has_visible_text(why_join)) NOT VALID;
+CREATE INDEX general_applications_created ON public.general_applications USING btree (created_at, id);
+CREATE UNIQUE INDEX general_applications_email_key ON public.general_applications USING btree (lower(email));
+CREATE INDEX general_applications_email_order ON public.general_applications USING btree (lower(email), id);
+CREATE UNIQUE INDEX general_applications_mailbox_key ON public.general_applications USING btree (private.mailbox(email)) WHERE (NOT legacy_duplicate_mailbox);
+CREATE INDEX general_applications_mailbox_sha256 ON public.general_applications USING btree (private.mailbox_sha256(email));
+CREATE INDEX general_applications_name_order ON public.general_applications USING btree (lower(last_name), lower(first_name), id);
+CREATE INDEX general_applications_status_created ON public.general_applications USING btree (status, created_at, id);
+ALTER TABLE public.general_applications ENABLE ROW LEVEL SECURITY;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.general_applications TO service_role;
+
+-- An application's status ------------------------------------------------------------------------------
+
 -- Whether an application may move from one status to another: pending → reviewing → interviewing →
 -- offer; rejected or withdrawn from any status that is not final; offer, rejected and withdrawn are
 -- final. The console's status change asks it, as its owner.
@@ -429,6 +407,39 @@ CREATE FUNCTION private.application_status_change_allowed(p_from text, p_to text
   end, false)
 $$;
 REVOKE ALL ON FUNCTION private.application_status_change_allowed(p_from text, p_to text) FROM PUBLIC;
+
+-- An application's status history: each change, its note, who made it and when, written by
+-- public.console_change_application_status (console-lists.sql). changed_by is a staff address or the
+-- marker that replaces an erased one (private.erase_console_records, privacy.sql); that rule is written
+-- out in each CHECK that needs it (changed_by, staff_audit_log.actor, waitlist_signups.invited_by)
+-- rather than made a function, so inserting roles need no EXECUTE on one. The service role (an
+-- operator) may read the table; staff see the history through the console's functions, and a copy of a
+-- mailbox's records gives its statuses and notes, not who changed them.
+CREATE TABLE public.application_status_changes (
+    id bigint GENERATED ALWAYS AS IDENTITY,
+    application_id uuid NOT NULL,
+    from_status text NOT NULL,
+    to_status text NOT NULL,
+    note text,
+    changed_by text NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT application_status_changes_changed_by_check CHECK ((((changed_by = lower(changed_by)) AND private.is_plain_email_address(changed_by)) OR (changed_by ~ '^erased staff member [0-9a-f]{12}$'::text))),
+    CONSTRAINT application_status_changes_note_check CHECK (((note IS NULL) OR ((char_length(note) <= 2000) AND private.has_visible_text(note)))),
+    CONSTRAINT application_status_changes_to_status_check CHECK ((to_status = ANY (ARRAY['reviewing'::text, 'interviewing'::text, 'offer'::text, 'rejected'::text, 'withdrawn'::text]))),
+    CONSTRAINT application_status_changes_pkey PRIMARY KEY (id)
+);
+
+ALTER TABLE ONLY public.application_status_changes FORCE ROW LEVEL SECURITY;
+CREATE INDEX application_status_changes_application ON public.application_status_changes USING btree (application_id, changed_at);
+CREATE INDEX application_status_changes_changed_by ON public.application_status_changes USING btree (private.mailbox_sha256(changed_by));
+ALTER TABLE public.application_status_changes ENABLE ROW LEVEL SECURITY;
+GRANT SELECT ON TABLE public.application_status_changes TO service_role;
+
+-- A status change goes with its application.
+ALTER TABLE ONLY public.application_status_changes
+    ADD CONSTRAINT application_status_changes_application_id_fkey FOREIGN KEY (application_id) REFERENCES public.general_applications(id) ON DELETE CASCADE;
+
+-- Lists by name ----------------------------------------------------------------------------------------
 
 -- The table a list's sign-ups live in, for the functions that know a list by its name (as mail_queue.list
 -- and email_suppressions.list do). 'career' is the applications' list: its one mail is the confirmation
@@ -447,9 +458,7 @@ $$;
 REVOKE ALL ON FUNCTION private.signup_table(p_list text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.signup_table(p_list text) TO service_role;
 
--- A status change goes with its application.
-ALTER TABLE ONLY public.application_status_changes
-    ADD CONSTRAINT application_status_changes_application_id_fkey FOREIGN KEY (application_id) REFERENCES public.general_applications(id) ON DELETE CASCADE;
+-- Résumés ----------------------------------------------------------------------------------------------
 
 -- Résumés: a private bucket (no public URL), 5 MB, PDF, DOC and DOCX only. It has no storage policy, so
 -- only the secret key reaches its files: submit-application stores them, console-resume hands one to
