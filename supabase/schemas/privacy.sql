@@ -127,10 +127,10 @@ $$;
 REVOKE ALL ON FUNCTION private.erase_console_records(p_mailbox_sha256 text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.erase_console_records(p_mailbox_sha256 text) TO service_role;
 
--- Whether the mailbox has any record here, and so whether a privacy link is mailed: a row in one of the
--- four tables, a suppression, a staff row, a line or status change it wrote as staff, or a Supabase Auth
--- user. So a staff member, or anyone Auth knows, can have theirs erased or copied through the privacy
--- page like anyone.
+-- Whether the mailbox has any record here, and so whether a privacy link may be mailed: a row in one of
+-- the four tables, a suppression, a staff row, a line or status change it wrote as staff, or a Supabase
+-- Auth user. So a staff member, or anyone Auth knows, can have theirs erased or copied through the
+-- privacy page like anyone.
 CREATE FUNCTION private.mailbox_has_records(p_mailbox_sha256 text) RETURNS boolean
     LANGUAGE sql STABLE
     SET search_path TO ''

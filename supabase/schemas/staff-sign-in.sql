@@ -1,9 +1,9 @@
 -- How staff sign in to the console: a 10-digit code mailed by console-sign-in to a staff address only,
 -- checked here with its own limits; a right code gets the function a one-time token for Supabase Auth,
--- under the staff row's Auth address (staff.sql). Every address is asked for alike and answered alike,
--- so no answer tells a stranger who is staff, and a stranger's requests store and mail nothing, so they
--- spend nothing staff need (docs/security.md, "The console"). The codes and the pace are private
--- tables that only these functions, as their owner, read and write.
+-- under the staff row's Auth address (staff.sql). console-sign-in asks here for every address alike and
+-- answers every address alike, so no answer tells a stranger who is staff; and a stranger's requests
+-- store and mail nothing, so they spend nothing staff need (docs/security.md, "The console"). The codes
+-- and the pace are private tables that only these functions, as their owner, read and write.
 
 -- The codes mailed and not yet used: their HMAC (the function's key, from MAIL_LINK_SECRET, over the
 -- address and the code), so a copy of the database signs nobody in. Each works for its lifetime, so the
