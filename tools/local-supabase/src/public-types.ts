@@ -97,6 +97,11 @@ export interface LocalSupabaseOptions {
   /** MAIL_SENDS_PER_SECOND of the functions: the provider's rate. Default Resend's 2. */
   mailSendsPerSecond?: number;
   /**
+   * TURNSTILE_SECRET_KEY of the functions, whose TURNSTILE_SITEVERIFY_URL is this server's stand-in: one
+   * of Cloudflare's testing secrets, the only ones the stand-in knows. Default the always-passing one.
+   */
+  turnstileSecret?: string;
+  /**
    * Start every function's Deno worker before returning (`npm start`), rather than on its first request
    * (tests). Either way a worker that exits or hangs is replaced on the next request.
    */

@@ -1,12 +1,17 @@
 // What answers each request, whichever socket it came in on (server/listen.ts opens those): the Host and
 // Origin checks, CORS, the area a path belongs to, its admission, and the body read within its limit.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import {
+  TURNSTILE_SCRIPT_PATH,
+  TURNSTILE_SITEVERIFY_PATH,
+} from '@agentora/backend-rules/bot-check';
 import type { AuthServices } from '../auth/auth-services.ts';
 import { admitAuth } from '../auth/routes.ts';
 import { admitFunction, type FunctionsServices } from '../functions/routes.ts';
 import { admitResend, handleOutbox, type MailServices } from '../outbox/routes.ts';
 import { admitRest, type RestServices } from '../rest/routes.ts';
 import { admitStorage, type StorageServices } from '../storage/routes.ts';
+import { admitTurnstile, TURNSTILE_AREA } from '../turnstile/routes.ts';
 import {
   BodyBudget,
   BodyBudgetExhausted,
@@ -64,6 +69,8 @@ const INDEX = {
     '/outbox',
     '/outbox.json',
     '/resend/emails',
+    TURNSTILE_SCRIPT_PATH,
+    TURNSTILE_SITEVERIFY_PATH,
     '/health',
   ],
 };
@@ -99,6 +106,11 @@ function areaFor(pathname: string, services: HttpServices): Area {
       cors: false,
       admit: (req) => admitResend(req, services.mail, path),
     };
+  }
+  // Cloudflare Turnstile's widget script and siteverify: a script element loads the one, the functions
+  // call the other; no page reads either's answer.
+  if (under(pathname, TURNSTILE_AREA) !== undefined) {
+    return { cors: false, admit: (req) => admitTurnstile(req, pathname) };
   }
   if (pathname === '/health') {
     return {
