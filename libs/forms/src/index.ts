@@ -58,3 +58,10 @@ export {
   type WaitlistValidation,
   type WaitlistFieldErrors,
 } from './waitlist/validate-waitlist';
+export { useBotCheck, type FormBotCheck, type BotCheckTimeouts } from './bot-check/useBotCheck';
+export { BotCheckError, type BotCheckFailure } from './bot-check/bot-check-error';
+export { BOT_CHECK_SCRIPT_TIMEOUT_MS } from './bot-check/load-turnstile';
+export {
+  BOT_CHECK_CHALLENGE_TIMEOUT_MS,
+  BOT_CHECK_TOKEN_USABLE_MS,
+} from './bot-check/bot-check-widget';
