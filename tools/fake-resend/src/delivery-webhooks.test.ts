@@ -8,7 +8,8 @@ import {
   withDeliveryWebhooks,
   type WebhookEvent,
 } from './delivery-webhooks.ts';
-import { createResendApi, memoryStore } from './resend-api.ts';
+import { memoryStore } from './emails/mail-store.ts';
+import { createResendApi } from './resend-api.ts';
 
 // Resend's test addresses and the webhooks it posts for them, signed as Svix signs them.
 

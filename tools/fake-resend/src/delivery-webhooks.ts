@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { webhookHeaders } from '@agentora/backend/webhooks/standard-webhooks';
-import type { AcceptedMail, KeyedSend, MailStore } from './resend-api.ts';
+import type { AcceptedMail, KeyedSend, MailStore } from './emails/mail-store.ts';
 
 // Resend's delivery webhooks for its own test addresses, as Resend documents them ("Send test emails"):
 // a mail to delivered@resend.dev is delivered, to bounced@resend.dev bounces, to complained@resend.dev is

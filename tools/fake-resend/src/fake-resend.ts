@@ -1,14 +1,10 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createResendApi,
-  memoryStore,
-  type AcceptedMail,
-  type Answer,
-  type ResendApiOptions,
-  type ResendStats,
-} from './resend-api.ts';
+import type { Answer } from './api/answer.ts';
+import type { ResendStats } from './api/stats.ts';
+import { memoryStore, type AcceptedMail } from './emails/mail-store.ts';
+import { createResendApi, type ResendApiOptions } from './resend-api.ts';
 import { withDeliveryWebhooks, type DeliveryWebhookOptions } from './delivery-webhooks.ts';
 
 export interface FakeResendOptions extends Omit<ResendApiOptions, 'store'> {

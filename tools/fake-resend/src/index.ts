@@ -4,20 +4,18 @@ export {
   type FakeResendOptions,
   type FakeResendStats,
 } from './fake-resend.ts';
+export { createResendApi, type ResendApi, type ResendApiOptions } from './resend-api.ts';
+export type { Answer } from './api/answer.ts';
+export type { RequestHead, ResendAdmission } from './api/admission.ts';
+export type { ResendStats } from './api/stats.ts';
 export {
-  BATCH_LIMIT,
-  createResendApi,
   memoryStore,
   type AcceptedMail,
-  type Answer,
   type BatchAnswer,
   type KeyedSend,
   type MailStore,
-  type ResendAdmission,
-  type ResendApi,
-  type ResendApiOptions,
-  type ResendStats,
-} from './resend-api.ts';
+} from './emails/mail-store.ts';
+export { BATCH_LIMIT } from './emails/send-batch.ts';
 export {
   eventsFor,
   svixHeaders,
