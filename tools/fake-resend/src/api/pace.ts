@@ -1,4 +1,4 @@
-import { failure, type Answer } from './answer.ts';
+import { failure, internalError, type Answer } from './answer.ts';
 import type { ResendStats } from './stats.ts';
 
 // The pace every route shares: Resend's rate limit (one count for the team, whatever the route or the
@@ -74,4 +74,24 @@ export function createPace(options: PaceOptions, stats: ResendStats): Pace {
       return { fails, tookIt };
     },
   };
+}
+
+/**
+ * Answers a request under the error rate: a failure before the change makes none, one after it keeps
+ * the change (as a lost answer would leave it); both answer 500 and count as failed.
+ */
+export async function underFaults(
+  pace: Pace,
+  stats: ResendStats,
+  change: () => Answer | Promise<Answer>,
+): Promise<Answer> {
+  const { fails, tookIt } = pace.roll();
+  if (fails && !tookIt) {
+    stats.failed += 1;
+    return internalError();
+  }
+  const answer = await change();
+  if (!fails) return answer;
+  stats.failed += 1;
+  return internalError();
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { failure, internalError, parseJsonBody, type Answer } from '../api/answer.ts';
+import { failure, parseJsonBody, type Answer } from '../api/answer.ts';
+import { underFaults } from '../api/pace.ts';
 import type { EmailContext } from './email-context.ts';
 import { bodyHash, earlierSend } from './idempotency.ts';
 import type { AcceptedMail, BatchAnswer } from './mail-store.ts';
@@ -51,33 +52,26 @@ export async function sendBatch(
     ctx.stats.replayed += 1;
     return { status: 200, body: before.batch };
   }
-  const { fails, tookIt } = ctx.pace.roll();
-  if (fails && !tookIt) {
-    ctx.stats.failed += 1;
-    return internalError();
-  }
-  const at = ctx.now();
-  const mails: AcceptedMail[] = [];
-  parsed.forEach((item, index) => {
-    if (typeof item === 'string') return;
-    mails.push({
-      id: randomUUID(),
-      idempotencyKey: key,
-      ...item,
-      acceptedAt: at,
-      batchIndex: index,
+  return underFaults(ctx.pace, ctx.stats, async () => {
+    const at = ctx.now();
+    const mails: AcceptedMail[] = [];
+    parsed.forEach((item, index) => {
+      if (typeof item === 'string') return;
+      mails.push({
+        id: randomUUID(),
+        idempotencyKey: key,
+        ...item,
+        acceptedAt: at,
+        batchIndex: index,
+      });
     });
+    const answer: BatchAnswer = {
+      data: mails.map((mail) => ({ id: mail.id })),
+      ...(permissive ? { errors } : {}),
+    };
+    await ctx.store.keepBatch(mails, key, { id: '', bodyHash: hash, at, batch: answer });
+    ctx.stats.accepted += mails.length;
+    ctx.stats.refused += errors.length;
+    return { status: 200, body: answer };
   });
-  const answer: BatchAnswer = {
-    data: mails.map((mail) => ({ id: mail.id })),
-    ...(permissive ? { errors } : {}),
-  };
-  await ctx.store.keepBatch(mails, key, { id: '', bodyHash: hash, at, batch: answer });
-  ctx.stats.accepted += mails.length;
-  ctx.stats.refused += errors.length;
-  if (fails) {
-    ctx.stats.failed += 1;
-    return internalError();
-  }
-  return { status: 200, body: answer };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { failure, internalError, parseJsonBody, type Answer } from '../api/answer.ts';
+import { failure, parseJsonBody, type Answer } from '../api/answer.ts';
+import { underFaults } from '../api/pace.ts';
 import type { EmailContext } from './email-context.ts';
 import { bodyHash, earlierSend } from './idempotency.ts';
 import { parseEmail } from './parse-email.ts';
@@ -20,17 +21,10 @@ export async function sendEmail(ctx: EmailContext, raw: Buffer, key: string): Pr
     ctx.stats.replayed += 1;
     return { status: 200, body: { id: before.id } };
   }
-  const { fails, tookIt } = ctx.pace.roll();
-  if (fails && !tookIt) {
-    ctx.stats.failed += 1;
-    return internalError();
-  }
-  const id = randomUUID();
-  await ctx.store.keep({ id, idempotencyKey: key, ...mail, acceptedAt: ctx.now() }, hash);
-  ctx.stats.accepted += 1;
-  if (fails) {
-    ctx.stats.failed += 1;
-    return internalError();
-  }
-  return { status: 200, body: { id } };
+  return underFaults(ctx.pace, ctx.stats, async () => {
+    const id = randomUUID();
+    await ctx.store.keep({ id, idempotencyKey: key, ...mail, acceptedAt: ctx.now() }, hash);
+    ctx.stats.accepted += 1;
+    return { status: 200, body: { id } };
+  });
 }
