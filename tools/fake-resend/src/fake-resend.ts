@@ -5,7 +5,7 @@ import type { Answer } from './api/answer.ts';
 import type { ResendStats } from './api/stats.ts';
 import { memoryStore, type AcceptedMail } from './emails/mail-store.ts';
 import { createResendApi, type ResendApiOptions } from './resend-api.ts';
-import { withDeliveryWebhooks, type DeliveryWebhookOptions } from './delivery-webhooks.ts';
+import { withDeliveryWebhooks, type DeliveryWebhookOptions } from './webhooks/delivery-webhooks.ts';
 
 export interface FakeResendOptions extends Omit<ResendApiOptions, 'store'> {
   /** Default 0: any free port. Always on loopback. */

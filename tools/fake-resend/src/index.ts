@@ -18,11 +18,17 @@ export {
 export { BATCH_LIMIT } from './emails/send-batch.ts';
 export {
   eventsFor,
-  svixHeaders,
   testAddressOutcome,
   withDeliveryWebhooks,
+  type DeliveryEvent,
   type DeliveryWebhookOptions,
   type DeliveryWebhooks,
   type TestOutcome,
-  type WebhookEvent,
-} from './delivery-webhooks.ts';
+} from './webhooks/delivery-webhooks.ts';
+export {
+  svixHeaders,
+  webhookEndpoint,
+  type PostableEvent,
+  type WebhookEndpoint,
+  type WebhookEndpointOptions,
+} from './webhooks/endpoint.ts';

@@ -1,15 +1,15 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { memoryStore } from '../emails/mail-store.ts';
+import { createResendApi } from '../resend-api.ts';
 import {
   eventsFor,
-  svixHeaders,
   testAddressOutcome,
   withDeliveryWebhooks,
-  type WebhookEvent,
+  type DeliveryEvent,
 } from './delivery-webhooks.ts';
-import { memoryStore } from './emails/mail-store.ts';
-import { createResendApi } from './resend-api.ts';
+import { svixHeaders } from './endpoint.ts';
 
 // Resend's test addresses and the webhooks it posts for them, signed as Svix signs them.
 
@@ -113,7 +113,7 @@ it('posts them, signed, to the URL it is given, after the mail is kept', async (
       ['ada@example.com'],
       ['delivered@resend.dev'],
     ]);
-    expect(received.map((post) => (JSON.parse(post.body) as WebhookEvent).type)).toEqual([
+    expect(received.map((post) => (JSON.parse(post.body) as DeliveryEvent).type)).toEqual([
       'email.bounced',
       'email.delivered',
     ]);
@@ -160,14 +160,14 @@ it('a post that fails is told to onError; the mail is kept all the same', async 
 
 it('posts the events of each mail of a batch (POST /emails/batch)', async () => {
   const urls: string[] = [];
-  const bodies: WebhookEvent[] = [];
+  const bodies: DeliveryEvent[] = [];
   const store = withDeliveryWebhooks(memoryStore(), {
     url: 'http://127.0.0.1:9/functions/v1/resend-webhook',
     secret: SECRET,
     delayMs: 0,
     fetch: async (url, init) => {
       urls.push(String(url));
-      bodies.push(JSON.parse(String(init?.body)) as WebhookEvent);
+      bodies.push(JSON.parse(String(init?.body)) as DeliveryEvent);
       return new Response('{}', { status: 200 });
     },
   });
