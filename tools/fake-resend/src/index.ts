@@ -3,6 +3,7 @@ export {
   type FakeResend,
   type FakeResendOptions,
   type FakeResendStats,
+  type ResendWebhookEvent,
 } from './fake-resend.ts';
 export { createResendApi, type ResendApi, type ResendApiOptions } from './resend-api.ts';
 export type { Answer } from './api/answer.ts';
@@ -16,6 +17,21 @@ export {
   type MailStore,
 } from './emails/mail-store.ts';
 export { BATCH_LIMIT } from './emails/send-batch.ts';
+export {
+  memoryAudience,
+  type Audience,
+  type AudienceView,
+  type Contact,
+  type ContactChange,
+  type ContactChanges,
+  type Segment,
+} from './contacts/audience.ts';
+export { inResend, type InResend } from './contacts/in-resend.ts';
+export {
+  contactEvent,
+  type ContactEvent,
+  type ContactEventType,
+} from './webhooks/contact-events.ts';
 export {
   eventsFor,
   testAddressOutcome,

@@ -3,6 +3,9 @@ import { refuseApiKey } from './api/api-key.ts';
 import { createPace, type PaceOptions } from './api/pace.ts';
 import { findRoute, type Route } from './api/routes.ts';
 import { emptyStats, type ResendStats } from './api/stats.ts';
+import type { Audience } from './contacts/audience.ts';
+import { contactRoutes } from './contacts/contact-routes.ts';
+import { segmentRoutes } from './contacts/segment-routes.ts';
 import { emailRoutes } from './emails/email-routes.ts';
 import { memoryStore, type MailStore } from './emails/mail-store.ts';
 
@@ -11,14 +14,17 @@ import { memoryStore, type MailStore } from './emails/mail-store.ts';
 // route's own header checks, then one rate for all of them (429 rate_limit_exceeded above the team's
 // rate, default 2 requests a second, with Retry-After and the ratelimit-* headers) and the faults the
 // tests order; errors are {statusCode, name, message}. The routes: POST /emails and POST /emails/batch
-// (emails/). What it does not do: attachments, scheduling (a batch refuses both), cc and bcc, domains,
-// webhooks.
+// (emails/), and, over an audience, the contacts and segments (contacts/). What it does not do:
+// attachments, scheduling (a batch refuses both), cc and bcc, domains, broadcasts, topics, custom
+// contact properties, the audience-scoped contacts of /audiences.
 
 export interface ResendApiOptions extends PaceOptions {
   /** The only key accepted; default any `re_` key. */
   apiKey?: string;
   /** Where taken mail goes; default memoryStore(). */
   store?: MailStore;
+  /** The contacts and segments the contact routes serve; without one those paths are 404. */
+  audience?: Audience;
 }
 
 export interface ResendApi {
@@ -32,7 +38,15 @@ export function createResendApi(options: ResendApiOptions = {}): ResendApi {
   const stats = emptyStats();
   const pace = createPace(options, stats);
   const now = options.now ?? Date.now;
-  const routes: Route[] = emailRoutes({ store: options.store ?? memoryStore(), stats, pace, now });
+  const routes: Route[] = [
+    ...emailRoutes({ store: options.store ?? memoryStore(), stats, pace, now }),
+    ...(options.audience
+      ? [
+          ...contactRoutes({ audience: options.audience, stats, pace }),
+          ...segmentRoutes({ audience: options.audience, stats, pace }),
+        ]
+      : []),
+  ];
 
   return {
     stats: () => ({ ...stats }),
