@@ -28,7 +28,10 @@ export interface ResendApiOptions extends PaceOptions {
 }
 
 export interface ResendApi {
-  /** A request, decided from its head (method, path below the API's base URL, headers) before a byte of the body is read. */
+  /**
+   * A request, decided from its head (method, path below the API's base URL, headers, query) before a
+   * byte of the body is read.
+   */
   admit(request: RequestHead): ResendAdmission;
   stats(): ResendStats;
 }

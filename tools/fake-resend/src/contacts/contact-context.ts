@@ -21,7 +21,7 @@ export const withJsonBody = (
   },
 });
 
-/** A route that reads no body (GET, DELETE): whatever was sent is not looked at. */
+/** A route that reads no body (the reads, the deletions, a membership's addition): none is looked at. */
 export const withoutBody = (answer: () => Answer | Promise<Answer>): HeadDecision => ({
   answer: async () => answer(),
 });
