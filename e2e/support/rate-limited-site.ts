@@ -15,10 +15,10 @@ export interface RateLimitedSite {
 }
 
 /**
- * A backend with the production rate limits (supabase/migrations/20250801000100_rate_limits.sql)
- * and a site of its own on the port block `base` (the backend on base + 9), since the shared site's
- * backend raises them. The browser is one client address (127.0.0.1); the tests reach others from
- * other loopback addresses.
+ * A backend with the production rate limits (public.rate_limit_rules, supabase/schemas/limits.sql) and a
+ * site of its own on the port block `base` (the backend on base + 9), since the shared site's backend
+ * raises them. The browser is one client address (127.0.0.1); the tests reach others from other loopback
+ * addresses.
  */
 export async function startRateLimitedSite(base: number): Promise<RateLimitedSite> {
   const backend = await testBackend(base + 9, { rateLimits: 'production' });

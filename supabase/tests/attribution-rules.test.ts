@@ -12,9 +12,9 @@ import {
 } from '../functions/_shared/rules/attribution.ts';
 import { asFrom, signupFields, stored } from './test-support/growth.ts';
 
-// The shapes of supabase/functions/_shared/rules/attribution.ts and the CHECK constraints of migration
-// 20251129000000_growth.sql, held to each other on samples at and around every edge: whatever the browser
-// normalises and the functions accept, the tables store, and nothing else.
+// The shapes of supabase/functions/_shared/rules/attribution.ts and the CHECK constraints of
+// supabase/schemas/signups.sql and visits.sql, held to each other on samples at and around every edge:
+// whatever the browser normalises and the functions accept, the tables store, and nothing else.
 let db: TestDatabase;
 beforeAll(async () => {
   db = await openTestDatabase();

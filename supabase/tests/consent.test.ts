@@ -18,7 +18,7 @@ import {
 } from '@agentora/local-supabase/testing';
 
 // Confirmation and unsubscribing through the real server: the thank-you mail's links, the confirm-email
-// and unsubscribe functions (the modules Deno serves), the SQL of migration 20250901000000.
+// and unsubscribe functions (the modules Deno serves), the SQL of supabase/schemas/consent.sql.
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();

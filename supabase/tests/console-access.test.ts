@@ -15,11 +15,11 @@ import {
   type SignedInMember,
 } from './test-support/console.ts';
 
-// The console's data through the real server (PGlite, or PostgreSQL in test-postgres): who may read
-// what: every console table and function refused to anonymous callers, outsiders and forged claims,
-// and open to staff; Supabase Auth's own sessions; the staff table (migration
-// 20251128000000_console.sql, and 20251202000000_console_sign_in.sql for who is staff); how the
-// sessions are made: test-support/console.ts, startConsoleServer.
+// The console's data through the real server (PGlite, or PostgreSQL in test-postgres): who may read what:
+// every console table and function refused to anonymous callers, outsiders and forged claims, and open to
+// staff; Supabase Auth's own sessions; the staff table and its policies (supabase/schemas/staff.sql; the
+// console's functions also in console-lists.sql and console-growth.sql); how the sessions are made:
+// test-support/console.ts, startConsoleServer.
 
 let t: TestServer;
 let staff: SignedInMember;

@@ -19,7 +19,8 @@ import {
 
 // The growth functions through the real server (docs/growth.md): record-visit, confirm-email's place and
 // disposable-domain hold, the place mail the worker sends, the place page's signup-place, and the source
-// fields of an application — each index.ts on Deno, the SQL of migration 20251129000000_growth.sql.
+// fields of an application — each index.ts on Deno, the SQL of supabase/schemas (visits.sql,
+// consent.sql, places.sql, referrals.sql, and mail-kinds.sql for the place mail).
 // The handlers' own rules, with fakes, are in unit/growth-handlers.test.ts and unit/place-mail.test.ts.
 let t: TestServer;
 beforeAll(async () => {

@@ -2,12 +2,12 @@ import { openTestDatabase, uniqueEmail, type TestDatabase } from '@agentora/loca
 import { LINE_LISTS, type LineList } from '../functions/_shared/rules/places.ts';
 import { LINE_TABLES, asFrom, confirmToken, newToken } from './test-support/growth.ts';
 
-// The kept line (migration 20251205000000_line_kept_in_chunks.sql, docs/growth.md "How the line is
-// kept"): after any sequence of what happens to sign-ups (sign-ups, confirmations now and back-dated,
-// referral holds and lifts, erasures, unsubscribes, bulk statements) the places read from the kept tables
-// are those ranked from the rows alone (private.line_places_from_rows), and the kept tables are what
-// private.check_line counts from the rows; also when many confirmations and erasures run at once. On
-// PGlite and on PostgreSQL (test-postgres), where transactions really do run at once.
+// The kept line (supabase/schemas/line.sql, docs/growth.md "How the line is kept"): after any sequence of
+// what happens to sign-ups (sign-ups, confirmations now and back-dated, referral holds and lifts,
+// erasures, unsubscribes, bulk statements) the places read from the kept tables are those ranked from the
+// rows alone (private.line_places_from_rows), and the kept tables are what private.check_line counts from
+// the rows; also when many confirmations and erasures run at once. On PGlite and on PostgreSQL
+// (test-postgres), where transactions really do run at once.
 //
 // Chunks of 4 members here (split past 8): a line of a few dozen then has many chunks, and every change
 // splits, empties or straddles some.

@@ -7,7 +7,7 @@ import {
   sessionClaims,
 } from './test-support/staff-auth.ts';
 
-// Delivery events and suppression (migration 20251206000000_delivery_and_suppression.sql) below the HTTP
+// Delivery events and suppression (supabase/schemas/mail-delivery.sql) below the HTTP
 // layer, on PGlite or PostgreSQL (test-postgres): public.record_mail_delivery_event as resend-webhook
 // calls it with the service role, the suppressions it makes and how the database keeps every later
 // message from a suppressed mailbox whatever takes the queue, and the console's reads for staff.
@@ -209,7 +209,8 @@ describe('suppression in the queue', () => {
       expect(await messageState(message)).toEqual({ status: 'dead', last_error: 'suppressed' });
     }
     expect(await messageState(other.message)).toEqual({ status: 'queued', last_error: null });
-    // The race the migration names: a message a worker already holds is its worker's.
+    // The race private.mail_suppression_settles_queue leaves alone (supabase/schemas/mail-delivery.sql):
+    // a message a worker already holds is its worker's.
     expect((await messageState(leased)).status).toBe('sending');
   });
 

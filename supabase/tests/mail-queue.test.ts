@@ -22,7 +22,7 @@ import { createRpcLedger } from '../functions/_shared/thank-you/ledger.ts';
 import { thankYouTokens } from '../functions/_shared/mail-queue/link-tokens.ts';
 
 // The mail queue against a provider that behaves as Resend documents (@agentora/fake-resend): the SQL of
-// migration 20251126000000 on the server's database (PGlite, or PostgreSQL in test-postgres), the
+// supabase/schemas/mail-queue.sql on the server's database (PGlite, or PostgreSQL in test-postgres), the
 // worker's own module driven from here so a test can stop it between sending and settling, and the
 // functions on Deno reaching the provider through RESEND_API_URL.
 
@@ -42,7 +42,7 @@ afterEach(async () => {
 
 const urls = () => publicUrls({ supabaseUrl: t.server.url });
 
-/** Signs an address up, which queues its mail (migration 20251206100000), without sending it. */
+/** Signs an address up, which queues its mail (supabase/schemas/mail-kinds.sql), without sending it. */
 async function queueSignup(label = 'queued'): Promise<{ email: string; messageId: string }> {
   const email = uniqueEmail(label);
   expect((await t.anon.from('newsletter_subscriptions').insert({ email })).error).toBeNull();

@@ -1,10 +1,11 @@
 import { openTestDatabase, uniqueEmail, type TestDatabase } from '@agentora/local-supabase/testing';
 
-// Migration 20251206100000 in SQL: a sign-up's or an application's thank-you mail queued by its insert
-// (one transaction, whatever the browser or the function does next), the follow-up call's lookup
-// (public.queued_thank_you_mail), the worker's token hashes (public.keep_mail_tokens), and batches
-// (public.take_mail_batch, public.settle_mail_batch). The worker and the provider are in
-// mail-queue.test.ts; the functions on Deno in mail-with-the-row-functions.test.ts.
+// The mail queued with its row, in SQL (supabase/schemas/mail-kinds.sql and mail-queue.sql): a sign-up's
+// or an application's thank-you mail queued by its insert (one transaction, whatever the browser or the
+// function does next), the follow-up call's lookup (public.queued_thank_you_mail), the worker's token
+// hashes (public.keep_mail_tokens), and batches (public.take_mail_batch, public.settle_mail_batch). The
+// worker and the provider are in mail-queue.test.ts; the functions on Deno in
+// mail-with-the-row-functions.test.ts.
 let db: TestDatabase;
 beforeAll(async () => {
   db = await openTestDatabase();

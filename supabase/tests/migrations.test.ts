@@ -272,9 +272,9 @@ describe('authenticated (the console; staff are checked in console-access.test.t
 });
 
 describe("a staff session: a live Auth session of the staff member's Auth address", () => {
-  // Users and sessions as the local Auth writes them (tools/local-supabase/src/auth/users.ts, sessions.ts):
-  // for a staff address, of its Auth address (public.staff.auth_email, migration
-  // 20251202000000_console_sign_in.sql), unless `ownAddress`; for any other, of the address itself.
+  // Users and sessions as the local Auth writes them (tools/local-supabase/src/auth/users.ts,
+  // sessions.ts): for a staff address, of its Auth address (public.staff.auth_email,
+  // supabase/schemas/staff.sql), unless `ownAddress`; for any other, of the address itself.
   async function signedIn(
     email: string,
     ownAddress = false,
@@ -605,8 +605,8 @@ describe('thank-you ledger functions', () => {
     as(role, 'select public.claim_thank_you($1, $2) as row', [type, address]).then(
       (r) => r.rows[0].row as Record<string, unknown> | null,
     );
-  // Since migration 20251206100000 the insert queues the mail and marks the row itself; the claim is
-  // tested on rows as they were stored before it (unmarked).
+  // The insert queues the mail and marks the row itself (supabase/schemas/mail-kinds.sql, since migration
+  // 20251206100000); the claim is tested on rows as they were stored before it (unmarked).
   const unmark = (table: string, address: string) =>
     asSuperuser(`update public.${table} set thank_you_sent_at = null where email = $1`, [address]);
 
@@ -708,7 +708,8 @@ describe('applications bucket', () => {
     const { rows: policies } = await asSuperuser(
       `select policyname from pg_policies where schemaname = 'storage' and tablename = 'objects'`,
     );
-    // Staff read a résumé through console-resume (migration 20251203000000), never a signed link.
+    // Staff read a résumé through console-resume (public.console_open_resume, supabase/schemas/staff.sql),
+    // never a signed link.
     expect(policies).toEqual([]);
   });
 });

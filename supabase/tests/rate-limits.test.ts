@@ -8,7 +8,7 @@ import {
   type TestServer,
 } from '@agentora/local-supabase/testing';
 
-// The rate limits of migration 20250801000100 through the real server, with the production rules: the
+// The rate limits of supabase/schemas/limits.sql through the real server, with the production rules: the
 // client address is the socket's, passed to SQL as hosted Supabase's gateway passes it (cf-connecting-ip).
 // Other client addresses come from other loopback addresses (127.0.0.0/8).
 let t: TestServer;

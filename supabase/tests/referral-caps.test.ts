@@ -17,10 +17,11 @@ import {
   stored,
 } from './test-support/growth.ts';
 
-// The referral rules applied when a sign-up is stored (migration 20251129000000_growth.sql,
-// private.hold_referral) and confirmed (public.confirm_signup): codes made by the database, unknown codes
-// dropped, self-referrals and the hourly caps held, and nothing of it changeable afterwards. The referral caps are the production ones;
-// only the sign-up tables' own per-address limit is raised, so one address can sign up many times.
+// The referral rules applied when a sign-up is stored (private.hold_referral in
+// supabase/schemas/referrals.sql) and confirmed (public.confirm_signup): codes made by the database,
+// unknown codes dropped, self-referrals and the hourly caps held, and nothing of it changeable
+// afterwards. The referral caps are the production ones; only the sign-up tables' own per-address limit
+// is raised, so one address can sign up many times.
 let db: TestDatabase;
 beforeAll(async () => {
   db = await openTestDatabase({ rateLimits: 'production' });

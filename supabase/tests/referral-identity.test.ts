@@ -6,7 +6,7 @@ import { LINE_TABLES, confirmAt, linePlaces, signUp } from './test-support/growt
 
 // One person counts once (docs/growth.md, "Referral credit and its defences"), across the spellings a
 // mail provider delivers to one mailbox: its twin domains, its per-user subdomains and its keyword
-// addresses. The rule is private.person_mailbox (migration 20251204000000_referral_identity.sql); the
+// addresses. The rule is private.person_mailbox (supabase/schemas/mailboxes.sql); the
 // attacks are those of a member farming its own credit with aliases of one mailbox.
 let db: TestDatabase;
 beforeAll(async () => {

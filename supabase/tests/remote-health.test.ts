@@ -5,8 +5,9 @@ import {
   type TestServer,
 } from '@agentora/local-supabase/testing';
 
-// Migration 20251127000000: the shell's per-page-load report of how each remote release fared,
-// through the real server, with the production rate limits.
+// public.remote_health_reports and public.remote_health (supabase/schemas/reports.sql): the shell's
+// per-page-load report of how each remote release fared, through the real server, with the production
+// rate limits.
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ rateLimits: 'production' });

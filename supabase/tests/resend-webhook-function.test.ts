@@ -10,10 +10,10 @@ import {
 import { staffSession, type SignedInMember } from './test-support/console.ts';
 
 // resend-webhook through the real server (docs/mail-queue.md, "Delivery and suppression"): its index.ts
-// on Deno behind the local gateway, without a key, the SQL of migration 20251206000000, and the outbox's
-// Resend (tools/fake-resend), which posts Resend's events for its test addresses to this server's own
-// resend-webhook, signed with RESEND_WEBHOOK_SECRET as Resend signs them. A bounce stops every later
-// mail to the mailbox; a forged, stale or replayed event changes nothing.
+// on Deno behind the local gateway, without a key, the SQL of supabase/schemas/mail-delivery.sql, and the
+// outbox's Resend (tools/fake-resend), which posts Resend's events for its test addresses to this
+// server's own resend-webhook, signed with RESEND_WEBHOOK_SECRET as Resend signs them. A bounce stops
+// every later mail to the mailbox; a forged, stale or replayed event changes nothing.
 let t: TestServer;
 let staff: SignedInMember;
 beforeAll(async () => {

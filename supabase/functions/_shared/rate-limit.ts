@@ -16,7 +16,7 @@ export interface RateLimiter {
   take(action: LimitedAction, clientAddress: string | null): Promise<'allowed' | 'limited'>;
 }
 
-/** The SQL limiter of migration 20250801000100 (public.take_rate_limit_token), which answers PT429. */
+/** The SQL limiter (public.take_rate_limit_token, supabase/schemas/limits.sql), which answers PT429. */
 export function createRpcRateLimiter(client: Pick<ServiceClient, 'rpc'>): RateLimiter {
   return {
     async take(action, clientAddress) {

@@ -29,7 +29,7 @@ const reply = (status: number, body: ThankYouResponseBody) => jsonResponse(statu
 
 /**
  * send-thank-you-email as a plain fetch handler: Deno.serve runs it in production and in the local
- * server. The sign-up's insert queued its mail (migration 20251206100000), so this is the browser's
+ * server. The sign-up's insert queued its mail (supabase/schemas/mail-kinds.sql), so this is the browser's
  * harmless follow-up: it answers which message is queued for the recent sign-up of the type and address
  * (the same every time; 403 when there is none) and sends for a moment after answering. It is not an
  * open relay: the worker renders every mail from the stored row. `again` queues a fresh confirmation for

@@ -44,7 +44,7 @@ function refuse(
  * constraints would (the file by its bytes), counts the
  * request against the client address's limit, uploads the file to the private bucket and inserts the
  * row with the service role (deleting the file again if the insert fails); the insert queues the
- * confirmation in its own transaction (migration 20251206100000), which the worker renders from the
+ * confirmation in its own transaction (supabase/schemas/mail-kinds.sql), which the worker renders from the
  * stored row, and the handler asks which message that is for its answer.
  */
 export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): RequestHandler {

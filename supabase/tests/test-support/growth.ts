@@ -7,7 +7,7 @@ import {
 } from '@agentora/local-supabase/testing';
 import type { LineList } from '../../functions/_shared/rules/places.ts';
 
-// What the growth tests share (migration 20251129000000_growth.sql), below any HTTP layer: sign-ups of a
+// What the growth tests share (supabase/schemas/places.sql, referrals.sql), below any HTTP layer: sign-ups of a
 // line stored as the site stores them (anon, from a client address), confirmed at a moment the test
 // chooses, and the places the database computes.
 

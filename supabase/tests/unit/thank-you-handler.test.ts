@@ -13,7 +13,7 @@ import { createThankYouEmailHandler } from '../../functions/send-thank-you-email
 type Queued = { type: MailList; email: string; messageId: string; tokens: MailTokenHashes };
 
 /**
- * Each sign-up's mail was queued with its row (migration 20251206100000): `queued` answers its message
+ * Each sign-up's mail was queued with its row (supabase/schemas/mail-kinds.sql): `queued` answers its message
  * id, the same every time, and `asked` records what the handler asked about.
  */
 function memoryLedger(signups: Array<[MailList, string]>, unconfirmed: string[] = []) {

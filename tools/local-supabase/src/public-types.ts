@@ -2,7 +2,7 @@
 // reads the package through that file type-checks these declarations and not the server behind them.
 
 export interface RetentionOptions {
-  /** How often to run; the hosted schedule runs hourly (migration 20250901000100_retention.sql). */
+  /** How often to run; the hosted schedule runs hourly (pg_cron, supabase/schemas/privacy.sql). */
   intervalMs: number;
   /** The clock the job is given; tests move it forward. Default: the real one. */
   now?: () => Date;

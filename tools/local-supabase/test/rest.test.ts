@@ -253,7 +253,7 @@ describe('inserts in bulk and with representation', () => {
       .select('id, email, thank_you_sent_at')
       .single();
     expect(error).toBeNull();
-    // Set by the insert itself, which queues the row's mail (migration 20251206100000).
+    // Set by the insert itself, which queues the row's mail (supabase/schemas/mail-kinds.sql).
     expect(data).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       email,

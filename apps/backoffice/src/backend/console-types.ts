@@ -1,4 +1,4 @@
-// What the console's database functions answer (supabase/migrations, the console's migration): one
+// What the console's database functions answer (the public.console_* functions of supabase/schemas): one
 // place for their shapes, read by the API calls and the views. The lists, statuses and limits they
 // are made of are the backend's rules, imported from @agentora/data/console-lists where used.
 

@@ -1,6 +1,6 @@
 // How each remote's release fares in this browser, reported once per page load for each remote and
 // outcome (loaded, failed to load, failed while rendering) to the backend's counters
-// (supabase/migrations/20251127000000_remote_health.sql), which the release commands' `status`
+// (public.remote_health_reports, supabase/schemas/reports.sql), which the release commands' `status`
 // reads to compare a canary with the stable release. No personal data: the remote, the release (its
 // manifest URL) and the outcome. Sent when the page is hidden or left, with `keepalive`, so it never
 // competes with the page's own requests. Entry-chunk code: stateless imports only.

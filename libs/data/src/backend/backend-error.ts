@@ -24,8 +24,8 @@ export function isDuplicateKeyError(err: unknown): boolean {
 }
 
 /**
- * Refused by a rate limit of the backend (supabase/migrations/20250801000100_rate_limits.sql): SQLSTATE
- * PT429, which PostgREST answers with HTTP 429.
+ * Refused by a rate limit of the backend (public.take_rate_limit_token, supabase/schemas/limits.sql):
+ * SQLSTATE PT429, which PostgREST answers with HTTP 429.
  */
 export function isRateLimitError(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;

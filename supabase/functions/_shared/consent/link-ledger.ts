@@ -15,9 +15,10 @@ import {
 import type { ServiceClient } from '../service-client.ts';
 import { describeServiceError } from '../service-client.ts';
 
-// The SQL functions of migration 20250901000000 that use or issue a link's token, through PostgREST with
-// the service role. Each takes a token's hash and returns null for a token that is unknown, used, expired
-// or of another purpose: the callers cannot tell those apart, and neither can anyone they answer.
+// The SQL functions that use or issue a link's token (supabase/schemas/consent.sql, place_for_token in
+// places.sql, privacy.sql), through PostgREST with the service role. Each takes a token's hash and
+// returns null for a token that is unknown, used, expired or of another purpose: the callers cannot tell
+// those apart, and neither can anyone they answer.
 
 export interface Confirmation {
   list: MailList;

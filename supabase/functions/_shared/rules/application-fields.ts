@@ -2,7 +2,7 @@ import { isPlainEmailAddress } from './email-address.ts';
 import { hasVisibleText } from './visible-text.ts';
 
 // The general_applications columns a visitor fills in, with the limits of the table's CHECK constraints
-// (migrations 20250712000000 and 20250801000000). submit-application checks them before anything is
+// (supabase/schemas/signups.sql). submit-application checks them before anything is
 // uploaded; the careers form gives the same limits to its inputs.
 
 interface TextRule {

@@ -1,7 +1,7 @@
 // Who is behind an address, for the referral rules only (docs/growth.md, "Referral credit and its
 // defences"): a referral from the referrer's own mailbox is held as self, and referred sign-ups of one
-// person earn one credit. The rule runs in SQL (private.person_mailbox, migration
-// 20251204000000_referral_identity.sql, where each insert and each place read applies it);
+// person earn one credit. The rule runs in SQL (private.person_mailbox in supabase/schemas/mailboxes.sql;
+// each insert and each place read applies it, referrals.sql and places.sql);
 // supabase/tests/referral-identity.test.ts holds the SQL equal to this file, table and results.
 //
 // A mail provider that delivers many spellings to one mailbox lets one person look like many. Each

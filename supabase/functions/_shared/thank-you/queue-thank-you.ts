@@ -43,7 +43,7 @@ async function queueWith(
 }
 
 /**
- * The thank-you mail the sign-up's insert queued (migration 20251206100000): asking is harmless and
+ * The thank-you mail the sign-up's insert queued (supabase/schemas/mail-kinds.sql): asking is harmless and
  * idempotent, and queues nothing new. The worker stores its links' token hashes and renders it from the
  * stored row when it sends it. Shared by send-thank-you-email (sign-ups) and submit-application (the
  * careers confirmation).
