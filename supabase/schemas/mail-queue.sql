@@ -245,7 +245,7 @@ GRANT ALL ON FUNCTION public.take_mail_batch(p_lease_seconds integer, p_limit in
 
 -- One message: public.take_mail_batch with a limit of 1, its one element or NULL. The worker takes
 -- batches; this serves a worker of the release before (docs/mail-queue.md), and tests and
--- supabase/bench/line-places.ts call it.
+-- tools/db-bench/src/line-places.ts call it.
 CREATE FUNCTION public.take_queued_mail(p_lease_seconds integer) RETURNS jsonb
     LANGUAGE sql
     SET search_path TO ''
