@@ -3,7 +3,6 @@ import { describeServiceError } from './service-client.ts';
 
 /** The rate-limited actions of the functions: rows of public.rate_limit_rules. */
 export type LimitedAction =
-  | 'send-thank-you-email'
   | 'submit-application'
   | 'confirm-email'
   | 'unsubscribe'

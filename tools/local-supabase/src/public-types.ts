@@ -101,6 +101,8 @@ export interface LocalSupabaseOptions {
    * of Cloudflare's testing secrets, the only ones the stand-in knows. Default the always-passing one.
    */
   turnstileSecret?: string;
+  /** TURNSTILE_SITEVERIFY_URL of the functions instead of this server's stand-in (a test of siteverify down). */
+  turnstileSiteverifyUrl?: string;
   /**
    * Start every function's Deno worker before returning (`npm start`), rather than on its first request
    * (tests). Either way a worker that exits or hangs is replaced on the next request.
