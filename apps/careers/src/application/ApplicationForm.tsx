@@ -107,6 +107,7 @@ export function ApplicationForm() {
   return (
     <form
       onSubmit={form.handleSubmit}
+      {...form.botCheck.formProps}
       noValidate
       aria-label="Job application"
       aria-busy={form.busy || undefined}
@@ -234,6 +235,8 @@ export function ApplicationForm() {
             <TextAreaField label="Cover Letter" rows={6} {...bind('coverLetter')} />
           </FieldGroup>
 
+          {/* The bot check's widget: it shows itself here only when it asks the visitor. */}
+          {form.botCheck.widgetContainer && <div ref={form.botCheck.widgetContainer} />}
           <SubmitRow>
             <Button type="submit" size="lg" disabled={form.busy}>
               {form.busy ? (

@@ -17,6 +17,14 @@ const FormRow = styled.form`
   }
 `;
 
+/** Where the bot check's widget shows itself, on a line of its own, only when it asks the visitor. */
+const BotCheckPlace = styled.div`
+  flex: 1 1 100%;
+  &:empty {
+    display: none;
+  }
+`;
+
 export interface EmailSignupFormProps {
   signup: EmailSignup;
   /** The field's name for assistive tech; the surrounding heading gives sighted visitors the context. */
@@ -45,6 +53,7 @@ export function EmailSignupForm({
     <FormRow
       noValidate
       onSubmit={signup.handleSubmit}
+      {...signup.botCheck.formProps}
       aria-label={formLabel}
       aria-busy={signup.busy || undefined}
     >
@@ -70,6 +79,7 @@ export function EmailSignupForm({
         {signup.busy ? busyLabel : submitLabel}
       </Button>
       <HoneypotField value={signup.honeypot} onChange={signup.setHoneypot} />
+      {signup.botCheck.widgetContainer && <BotCheckPlace ref={signup.botCheck.widgetContainer} />}
     </FormRow>
   );
 }

@@ -77,6 +77,7 @@ export function WaitlistForm() {
       <form
         noValidate
         onSubmit={form.handleSubmit}
+        {...form.botCheck.formProps}
         aria-labelledby={titleId}
         aria-busy={form.busy || undefined}
       >
@@ -143,6 +144,8 @@ export function WaitlistForm() {
           </Wide>
         </Fields>
         <HoneypotField value={form.honeypot} onChange={form.setHoneypot} />
+        {/* The bot check's widget: it shows itself here only when it asks the visitor. */}
+        {form.botCheck.widgetContainer && <div ref={form.botCheck.widgetContainer} />}
         <Actions>
           <Button type="submit" size="lg" disabled={form.busy}>
             {form.busy && <Spinner />}
