@@ -92,8 +92,8 @@ ALTER TABLE public.mail_suppressions ENABLE ROW LEVEL SECURITY;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.mail_suppressions TO service_role;
 
 -- Why an address is mailed nothing, or null: 'complained' when its mailbox complained, else 'bounced'
--- when that address bounced for good. The one statement of what a suppression covers: the hold on the
--- queue and the console's Mail column ask it.
+-- when that address bounced for good. The hold on the queue and the console's Mail column ask it; the
+-- queue's settling and the Bounces view match the same way from a suppression's side.
 CREATE FUNCTION private.mail_suppression_reason(p_address text) RETURNS text
     LANGUAGE sql STABLE
     SET search_path TO ''
