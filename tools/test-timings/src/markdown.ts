@@ -60,7 +60,9 @@ export function renderMarkdown(summary: Summary): string {
   const { jest, playwright } = summary.tests;
   const playwrightRuns = summary.playwrightRuns.map(
     (run) =>
-      ` Playwright's run in phase ${run.phase}, set-up included: ${duration(run.durationMs)}.`,
+      ` Playwright's run in phase ${run.phase}: ${duration(run.durationMs)}, of which ` +
+      `${duration(run.beforeTestsMs)} before its first test (global set-up) and ` +
+      `${duration(run.afterTestsMs)} after its last (global teardown).`,
   );
   return [
     "# Where `npm test`'s time goes",

@@ -74,8 +74,13 @@ export interface JestRun {
 /** The Playwright run of one phase, from its JSON report. */
 export interface PlaywrightRun {
   phase: number;
+  /** From Playwright's reading of its config: before the global set-up. */
   startMs: number;
+  /** To the end of the global teardown. */
   durationMs: number;
+  /** When the first test began and the last one ended (null when none ran). */
+  testsStartMs: number | null;
+  testsEndMs: number | null;
   files: TestFileTiming[];
   tests: TestCaseTiming[];
   /** Errors outside any test (global set-up, a file that does not load). */

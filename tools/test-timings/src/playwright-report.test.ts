@@ -57,10 +57,19 @@ describe("Playwright's JSON report", () => {
     ]);
   });
 
-  it("keeps the run's start, length and the errors outside any test", () => {
+  it("keeps the run's start, length, its tests' first start and last end, and the errors outside any test", () => {
     expect(run.phase).toBe(3);
     expect(run.startMs).toBe(Date.parse('2026-01-01T09:59:50.000Z'));
     expect(run.durationMs).toBe(75_000);
+    expect(run.testsStartMs).toBe(Date.parse('2026-01-01T10:00:00.000Z'));
+    expect(run.testsEndMs).toBe(Date.parse('2026-01-01T10:01:00.000Z'));
     expect(run.errors).toEqual(['Error: the site did not start']);
+  });
+});
+
+describe('a Playwright report where no test ran', () => {
+  it('has no first test start or last test end', () => {
+    const run = playwrightRunOf({ ...playwrightReport, suites: [] }, 3, '/repo');
+    expect([run.testsStartMs, run.testsEndMs, run.tests]).toEqual([null, null, []]);
   });
 });

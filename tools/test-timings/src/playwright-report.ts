@@ -92,10 +92,13 @@ export function playwrightRunOf(
     file.durationMs = file.endMs - file.startMs;
     files.set(key, file);
   }
+  const ranTests = tests.filter((test) => test.attempts > 0);
   return {
     phase,
     startMs: Date.parse(report.stats.startTime),
     durationMs: report.stats.duration,
+    testsStartMs: ranTests.length ? Math.min(...ranTests.map((test) => test.startMs)) : null,
+    testsEndMs: ranTests.length ? Math.max(...ranTests.map((test) => test.endMs)) : null,
     files: [...files.values()].map(({ startMs: _s, endMs: _e, ...file }) => file),
     tests: tests.map(({ startMs: _s, endMs: _e, ...test }) => test),
     errors: (report.errors ?? []).map((error) => (error.message ?? '').split('\n')[0]),

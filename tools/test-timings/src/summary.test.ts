@@ -104,8 +104,10 @@ describe('the summary of a run', () => {
     expect(loadStats([], 0, 1)).toEqual({ mean: 0, max: 0, samples: 0 });
   });
 
-  it("gives each Playwright run's whole length", () => {
-    expect(summary.playwrightRuns).toEqual([{ phase: 3, durationMs: 75_000 }]);
+  it("gives each Playwright run's length, before its first test and after its last", () => {
+    expect(summary.playwrightRuns).toEqual([
+      { phase: 3, durationMs: 75_000, beforeTestsMs: 10_000, afterTestsMs: 5_000 },
+    ]);
   });
 });
 
@@ -117,7 +119,8 @@ describe('the markdown summary', () => {
     expect(markdown).toContain('load average (1 min) mean 3.5, max 6');
     expect(markdown).toContain(
       '**Total wall time: 10 min 30 s.** Jest: 4 tests in 2 files, 3.5 s of test time; Playwright: ' +
-        "4 tests in 2 files, 1 min 11 s. Playwright's run in phase 3, set-up included: 1 min 15 s.",
+        "4 tests in 2 files, 1 min 11 s. Playwright's run in phase 3: 1 min 15 s, of which 10.0 s " +
+        'before its first test (global set-up) and 5.0 s after its last (global teardown).',
     );
     for (const heading of [
       '## Phases',

@@ -34,8 +34,16 @@ export interface Summary {
   /** Every task, slowest first, with its start after the run's start. */
   tasks: (TaskTiming & { offsetMs: number })[];
   tests: Record<'jest' | 'playwright', { files: number; tests: number; totalMs: number }>;
-  /** Each Playwright run from its start (global set-up included) to its end. */
-  playwrightRuns: { phase: number; durationMs: number }[];
+  /**
+   * Each Playwright run from its start to its end, and the parts of it before its first test (the
+   * global set-up: the site and backend the tests share) and after its last (the global teardown).
+   */
+  playwrightRuns: {
+    phase: number;
+    durationMs: number;
+    beforeTestsMs: number;
+    afterTestsMs: number;
+  }[];
   slowestTasks: (TaskTiming & { offsetMs: number })[];
   slowestFiles: TestFileTiming[];
   slowestTests: TestCaseTiming[];
@@ -152,6 +160,8 @@ export function summarise(record: RunRecord): Summary {
     playwrightRuns: record.playwright.map((run) => ({
       phase: run.phase,
       durationMs: run.durationMs,
+      beforeTestsMs: (run.testsStartMs ?? run.startMs + run.durationMs) - run.startMs,
+      afterTestsMs: run.testsEndMs === null ? 0 : run.startMs + run.durationMs - run.testsEndMs,
     })),
     slowestTasks: tasks.slice(0, SLOWEST),
     slowestFiles: slowestFirst(files).slice(0, SLOWEST),
