@@ -8,7 +8,7 @@ import {
 import type { LineList } from '../../functions/_shared/rules/places.ts';
 
 // What the growth tests share (supabase/schemas/places.sql, referrals.sql), below any HTTP layer: sign-ups of a
-// line stored as the site stores them (anon, from a client address), confirmed at a moment the test
+// line stored as the site stores them (public.sign_up, from a client address), confirmed at a moment the test
 // chooses, and the places the database computes.
 
 export type LineTable = 'early_access_signups' | 'waitlist_signups';
@@ -34,15 +34,6 @@ export function signupFields(table: string, fields: Row = {}): Row {
   return { ...base, ...fields };
 }
 
-function insertSql(table: string, row: Row): [string, unknown[]] {
-  const columns = Object.keys(row);
-  return [
-    `insert into public.${table} (${columns.map((c) => `"${c}"`).join(', ')})
-     values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
-    Object.values(row),
-  ];
-}
-
 /** Runs one statement as the role, from `address` (as the gateway passes it: cf-connecting-ip). */
 export function asFrom(
   db: TestDatabase,
@@ -65,9 +56,23 @@ export async function stored(db: TestDatabase, table: string, email: string): Pr
   return rows[0];
 }
 
+const LIST_OF: Readonly<Record<string, string>> = {
+  early_access_signups: 'early_access',
+  newsletter_subscriptions: 'newsletter',
+  waitlist_signups: 'waitlist',
+};
+
+/** What a refused sign-up would have raised as an insert: the SQLSTATE of public.sign_up's outcome. */
+const OUTCOME_CODES: Readonly<Record<string, string>> = {
+  rate_limited: 'PT429',
+  duplicate: '23505',
+  invalid: '23514',
+};
+
 /**
- * Signs up as the site does: anon inserts the form's fields (and `fields`, e.g. referred_by) from the
- * client address, without RETURNING. Returns the stored row.
+ * Signs up as the site does: the sign-up function's public.sign_up (service role) with the form's fields
+ * (and `fields`, e.g. referred_by) and the visitor's client address. Returns the stored row; a refusal
+ * throws an error whose code is the SQLSTATE the insert would have raised.
  */
 export async function signUp(
   db: TestDatabase,
@@ -76,7 +81,16 @@ export async function signUp(
   address = '198.51.100.1',
 ): Promise<Row> {
   const row = signupFields(table, fields);
-  await asFrom(db, 'anon', address, ...insertSql(table, row));
+  const { rows } = await db.as('service_role', 'select public.sign_up($1, $2, $3) as answer', [
+    LIST_OF[table],
+    row,
+    address,
+  ]);
+  const outcome = (rows[0]!.answer as { outcome: string }).outcome;
+  if (outcome !== 'stored')
+    throw Object.assign(new Error(`The sign-up was refused: ${outcome}`), {
+      code: OUTCOME_CODES[outcome] ?? outcome,
+    });
   return stored(db, table, row.email as string);
 }
 
