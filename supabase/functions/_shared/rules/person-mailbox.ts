@@ -46,6 +46,33 @@ const PROVIDERS: readonly Provider[] = [
   { twins: ['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me'], fold: ['._-', ''] },
   // iCloud: an Apple ID's address exists on all three domains.
   { twins: ['icloud.com', 'me.com', 'mac.com'] },
+  // Yandex: a Yandex ID's login is an address on every Yandex domain (the six its mail help names, and
+  // the country domains of its search), and Yandex does not tell a dot from a hyphen in a login
+  // (ada.l and ada-l are one login), so both are a hyphen here. A login has no underscore.
+  {
+    twins: [
+      'yandex.ru',
+      'ya.ru',
+      'yandex.com',
+      'yandex.by',
+      'yandex.kz',
+      'yandex.ua',
+      'yandex.com.tr',
+      'yandex.az',
+      'yandex.uz',
+      'yandex.kg',
+      'yandex.tj',
+      'yandex.tm',
+      'yandex.md',
+      'yandex.ee',
+      'yandex.lt',
+      'yandex.lv',
+      'yandex.co.il',
+      'yandex.com.am',
+      'yandex.com.ge',
+    ],
+    fold: ['.', '-'],
+  },
   // Fastmail: anything@user.domain is user+anything@domain, on each of its domains; a user name's
   // underscore is written as a hyphen in that subdomain (a host name has no underscores), so the two
   // are one character here.
@@ -179,7 +206,8 @@ function ruleOf(domain: string): { rule: MailDomainRule; subdomainUser?: string 
  * The person behind a plain address (email-address.ts), as the referral rules count people: lower
  * case, the local part's +tag dropped, and each listed provider's own spellings of one mailbox made one.
  * `A.Da+x@GoogleMail.com` and `ada@gmail.com` are one person; so are `ada@pm.me` and `a-da@proton.me`,
- * `shop@ada.fastmail.com` and `ada@fastmail.com`, `ada-news@yahoo.com` and `ada-shop@yahoo.com`.
+ * `shop@ada.fastmail.com` and `ada@fastmail.com`, `ada-news@yahoo.com` and `ada-shop@yahoo.com`,
+ * `a.da@ya.ru` and `a-da@yandex.kz`.
  */
 export function personMailboxOf(address: string): string {
   const at = address.indexOf('@');
