@@ -1,6 +1,7 @@
-// Who is behind an address, for the referral rules only (docs/growth.md, "Referral credit and its
+// Who is behind an address, for the referral rules (docs/growth.md, "Referral credit and its
 // defences"): a referral from the referrer's own mailbox is held as self, and referred sign-ups of one
-// person earn one credit. The rule runs in SQL (private.person_mailbox in supabase/schemas/mailboxes.sql;
+// person earn one credit. The database also keys each person's daily budget of unconfirmed mail by it
+// (supabase/schemas/mail-budget.sql), so that aliases do not multiply it. The rule runs in SQL (private.person_mailbox in supabase/schemas/mailboxes.sql;
 // each insert and each place read applies it, referrals.sql and places.sql);
 // supabase/tests/referral-identity.test.ts holds the SQL equal to this file, table and results.
 //
@@ -8,7 +9,7 @@
 // provider below is named by its exact domains: a rule has to be right for everyone at a domain, and
 // only the provider's own domains are known to follow it. The lists' own uniqueness rule
 // (email-address.ts, mailboxOf) stays narrower on purpose: it decides whether a sign-up is stored at
-// all, this only what it earns.
+// all, this what it earns and how much unconfirmed mail reaches it.
 
 export interface MailDomainRule {
   /** A domain as an address carries it, in lower case. */
