@@ -1,6 +1,8 @@
+import { TURNSTILE_DUMMY_TOKEN } from '@agentora/backend-rules/bot-check';
 import { RuntimeConfigError } from '@agentora/data';
 
-// supabase-js must not be part of page load: it is required on the first call, and only once.
+// supabase-js is not part of a visitor's page: their calls (a sign-up, a mail link) are plain requests
+// to the functions, and only the team's console loads it (lazySupabaseClient).
 let mockSupabaseLoads = 0;
 const mockCreateClient = jest.fn();
 jest.mock('@supabase/supabase-js', () => {
@@ -10,37 +12,37 @@ jest.mock('@supabase/supabase-js', () => {
   return { ...actual, createClient: mockCreateClient };
 });
 
-describe('the Supabase client', () => {
-  it('is loaded lazily on the first call and then reused', async () => {
+describe("a visitor's calls", () => {
+  it('never load supabase-js', async () => {
     const data = await import('@agentora/data');
     expect(mockSupabaseLoads).toBe(0);
 
-    // Before the runtime config is read, a sign-up fails on it without loading supabase-js.
+    // Before the runtime config is read, a sign-up fails on it.
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(data.signUp('newsletter', { email: 'early@example.com' })).resolves.toEqual({
-      ok: false,
-      reason: 'failed',
-    });
+    await expect(
+      data.signUp('newsletter', { email: 'early@example.com' }, TURNSTILE_DUMMY_TOKEN),
+    ).resolves.toEqual({ ok: false, reason: 'failed' });
     expect(consoleError).toHaveBeenCalledWith(
       'The newsletter sign-up failed:',
       expect.any(RuntimeConfigError),
     );
     consoleError.mockRestore();
-    expect(mockSupabaseLoads).toBe(0);
 
     const { connectTestBackend, uniqueEmail } = await import('./test-support/test-backend');
-    const backend = connectTestBackend();
+    connectTestBackend();
     expect(mockSupabaseLoads).toBe(1); // the test helper's own service client, not the library's
     expect(mockCreateClient).toHaveBeenCalledTimes(1);
 
-    // Inserts and the thank-you function, through one client.
-    await data.signUp('newsletter', { email: uniqueEmail() });
-    await data.signUp('early_access', { email: uniqueEmail() });
-    expect(mockCreateClient).toHaveBeenCalledTimes(2);
-    expect(mockCreateClient).toHaveBeenLastCalledWith(
-      backend.url,
-      backend.publishableKey,
-      expect.anything(),
-    );
+    await expect(
+      data.signUp('newsletter', { email: uniqueEmail() }, TURNSTILE_DUMMY_TOKEN),
+    ).resolves.toMatchObject({ ok: true });
+    await expect(
+      data.signUp('early_access', { email: uniqueEmail() }, TURNSTILE_DUMMY_TOKEN),
+    ).resolves.toMatchObject({ ok: true });
+    expect(await data.confirmEmail('not a token')).toEqual({
+      ok: false,
+      reason: 'link_not_valid',
+    });
+    expect(mockCreateClient).toHaveBeenCalledTimes(1);
   });
 });
