@@ -1,10 +1,5 @@
 import { docxBytes, pdfBytes, pngBytes } from '@agentora/local-supabase';
-import { TURNSTILE_DUMMY_TOKEN } from '@agentora/backend-rules/bot-check';
-import {
-  EMPTY_APPLICATION,
-  submitApplication as send,
-  type ApplicationFields,
-} from '@agentora/data';
+import { EMPTY_APPLICATION, submitApplication, type ApplicationFields } from '@agentora/data';
 import { ATTRIBUTION_KEY } from '@agentora/data/backend-internals';
 import {
   BOT_CHECK_FORM_FIELD,
@@ -15,10 +10,6 @@ import {
 } from './test-support/test-backend';
 
 const backend = connectTestBackend();
-
-/** An application as the form sends it, with the token Cloudflare's testing sitekeys hand the page. */
-const submitApplication = (fields: ApplicationFields, resume?: File) =>
-  send(fields, resume, TURNSTILE_DUMMY_TOKEN);
 
 const PDF = 'application/pdf';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -135,18 +126,6 @@ describe('submitApplication', () => {
         BOT_CHECK_TOKEN,
       ),
     ).resolves.toEqual({ ok: false, reason: 'duplicate' });
-  });
-
-  it.each([
-    ['a forged token', 'XXXX.FORGED.TOKEN.XXXX'],
-    ['no token', ''],
-  ])('answers bot_check_failed for %s, storing nothing', async (_, token) => {
-    const fields = application();
-    await expect(send(fields, undefined, token)).resolves.toEqual({
-      ok: false,
-      reason: 'bot_check_failed',
-    });
-    expect(await storedApplication(fields.email)).toBeNull();
   });
 
   it('reports fields the server refuses as invalid', async () => {
