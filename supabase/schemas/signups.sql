@@ -295,8 +295,6 @@ CREATE TABLE public.waitlist_signups (
     thank_you_sent_at timestamp with time zone,
     legacy_duplicate_mailbox boolean DEFAULT false NOT NULL,
     confirmed_at timestamp with time zone,
-    invited_at timestamp with time zone,
-    invited_by text,
     utm_source text,
     utm_medium text,
     utm_campaign text,
@@ -309,8 +307,6 @@ CREATE TABLE public.waitlist_signups (
     CONSTRAINT waitlist_signups_company_size_check CHECK (((company_size IS NULL) OR (company_size = ANY (ARRAY['1-10'::text, '11-50'::text, '51-200'::text, '201-1000'::text, '1000+'::text])))),
     CONSTRAINT waitlist_signups_first_name_check CHECK (((char_length(btrim(first_name)) >= 1) AND (char_length(btrim(first_name)) <= 100))),
     CONSTRAINT waitlist_signups_hear_about_check CHECK (((hear_about IS NULL) OR (hear_about = ANY (ARRAY['search'::text, 'social'::text, 'referral'::text, 'blog'::text, 'event'::text, 'other'::text])))),
-    CONSTRAINT waitlist_signups_invited_by_check CHECK (((invited_by IS NULL) OR ((invited_by = lower(invited_by)) AND private.is_plain_email_address(invited_by)) OR (invited_by ~ '^erased staff member [0-9a-f]{12}$'::text))),
-    CONSTRAINT waitlist_signups_invited_check CHECK (((invited_at IS NULL) = (invited_by IS NULL))),
     CONSTRAINT waitlist_signups_landing_path_check CHECK (((landing_path IS NULL) OR private.is_site_path(landing_path))),
     CONSTRAINT waitlist_signups_last_name_check CHECK (((char_length(btrim(last_name)) >= 1) AND (char_length(btrim(last_name)) <= 100))),
     CONSTRAINT waitlist_signups_referral_code_check CHECK ((referral_code ~ '^[0-9a-f]{16}$'::text)),
@@ -342,7 +338,6 @@ ALTER TABLE public.waitlist_signups
     ADD CONSTRAINT waitlist_signups_use_case_visible_check CHECK (((use_case IS NULL) OR private.has_visible_text(use_case))) NOT VALID;
 CREATE INDEX waitlist_signups_created ON public.waitlist_signups USING btree (created_at, id);
 CREATE INDEX waitlist_signups_email_order ON public.waitlist_signups USING btree (lower(email), id);
-CREATE INDEX waitlist_signups_invited_by ON public.waitlist_signups USING btree (private.mailbox_sha256(invited_by)) WHERE (invited_by IS NOT NULL);
 CREATE INDEX waitlist_signups_line_order ON public.waitlist_signups USING btree (confirmed_at, id) WHERE (confirmed_at IS NOT NULL);
 CREATE UNIQUE INDEX waitlist_signups_mailbox_key ON public.waitlist_signups USING btree (private.mailbox(email)) WHERE (NOT legacy_duplicate_mailbox);
 CREATE INDEX waitlist_signups_mailbox_sha256 ON public.waitlist_signups USING btree (private.mailbox_sha256(email));
