@@ -8,6 +8,11 @@ export interface RetentionOptions {
   now?: () => Date;
 }
 
+export interface LaunchWaveOptions {
+  /** How often to run public.run_launch_waves; the hosted schedule runs it every 10 s. */
+  intervalMs: number;
+}
+
 export interface MailQueueOptions {
   /** How often to call the worker when it is not already running. */
   intervalMs: number;
@@ -97,6 +102,16 @@ export interface LocalSupabaseOptions {
   /** MAIL_SENDS_PER_SECOND of the functions: the provider's rate. Default Resend's 2. */
   mailSendsPerSecond?: number;
   /**
+   * Start scheduled launch waves and send their reminders (public.run_launch_waves) on a timer, as
+   * pg_cron does on hosted Supabase. Tests call the function themselves.
+   */
+  launchWaves?: LaunchWaveOptions;
+  /**
+   * Where an invitation's link leads (PRODUCT_URL of the hosted functions). Default: this server's own
+   * stand-in of the product's join page, <url>/product/join, which redeems it with redeem-invite.
+   */
+  productUrl?: string;
+  /**
    * Start every function's Deno worker before returning (`npm start`), rather than on its first request
    * (tests). Either way a worker that exits or hangs is replaced on the next request.
    */
@@ -137,6 +152,8 @@ export interface LocalSupabase {
   outboxUrl: string;
   /** The site the functions' mail links to. */
   siteUrl: string;
+  /** Where invitations' links lead (PRODUCT_URL). */
+  productUrl: string;
   stop(): Promise<void>;
 }
 
