@@ -215,7 +215,6 @@ CREATE FUNCTION private.decide_wave(p_list text, p_count integer, p_up_to bigint
 declare
   v_upto bigint;
   v_need bigint;
-  v_found bigint;
   v_seen bigint;
   v_latest timestamptz;
   v_reasons text[];
@@ -272,21 +271,21 @@ begin
       -- the line holds more and fewer than N could be invited.
       v_need := p_count;
       v_upto := (select count(*) from public.invitations i where i.list = p_list) + 2 * p_count + 100;
-      loop
-        select count(*) filter (where f.reason is null), count(*) into v_found, v_seen
-          from private.wave_front(p_list, v_upto) f;
-        exit when v_found >= p_count or v_seen < v_upto;
-        v_upto := v_upto * 2;
-      end loop;
     end if;
-    select coalesce(array_agg(f.id order by f.place) filter (where f.reason is null), '{}'),
-           coalesce(array_agg(f.place order by f.place) filter (where f.reason is null), '{}'),
-           coalesce(array_agg(f.reason) filter (where f.reason is not null), '{}'),
-           max(f.created_at)
-      into ids, places, v_reasons, v_latest
-      from (select f.*, count(*) filter (where f.reason is null) over (order by f.place) as nth
-              from private.wave_front(p_list, v_upto) f) f
-     where (f.reason is null and f.nth <= v_need) or (f.reason is not null and f.nth < v_need);
+    loop
+      -- The walk up to the Nth member it may invite: everyone it may invite, everyone before the Nth
+      -- passed over. Short of N, it holds every member up to v_upto.
+      select coalesce(array_agg(f.id order by f.place) filter (where f.reason is null), '{}'),
+             coalesce(array_agg(f.place order by f.place) filter (where f.reason is null), '{}'),
+             coalesce(array_agg(f.reason) filter (where f.reason is not null), '{}'),
+             max(f.created_at), count(*)
+        into ids, places, v_reasons, v_latest, v_seen
+        from (select f.*, count(*) filter (where f.reason is null) over (order by f.place) as nth
+                from private.wave_front(p_list, v_upto) f) f
+       where (f.reason is null and f.nth <= v_need) or (f.reason is not null and f.nth < v_need);
+      exit when p_up_to is not null or cardinality(ids) >= v_need or v_seen < v_upto;
+      v_upto := v_upto * 2;
+    end loop;
     if p_list = 'early_access' and v_latest is not null then
       select count(*) into v_unconfirmed
         from public.early_access_signups s
