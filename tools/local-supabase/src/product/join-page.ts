@@ -35,7 +35,6 @@ const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
   'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
 };
 
 function page(title: string, body: string): string {
