@@ -156,13 +156,15 @@ end;
 $$;
 REVOKE ALL ON FUNCTION private.wave_line_length(p_list text) FROM PUBLIC;
 
--- The list's line from place 1 to p_upto, each member with its place, when it signed up, and why a wave
--- passes it over (NULL: it may be invited). Early access: its members by place in line
--- (private.line_front, places.sql). The waitlist: every sign-up in the order it signed up. The reasons,
--- the first that holds: already_invited, unconfirmed, unsubscribed (the mailbox's unsubscribe from the
--- list, public.email_suppressions), bounced or complained (public.mail_suppressions). The suppressed are
--- found from the suppressions, which are few, through the lists' index on the mailbox's fingerprint.
-CREATE FUNCTION private.wave_front(p_list text, p_upto bigint) RETURNS TABLE(id uuid, place bigint, created_at timestamp with time zone, reason text)
+-- The list's line from place 1 to p_upto, each member with its place, the moment it joined the line
+-- (early access: when it confirmed; the waitlist: when it signed up), and why a wave passes it over
+-- (NULL: it may be invited). Early access: its members by place in line (private.line_front,
+-- places.sql), read from the kept line alone. The waitlist: every sign-up in the order it signed up. The
+-- reasons, the first that holds: already_invited, unconfirmed, unsubscribed (the mailbox's unsubscribe
+-- from the list, public.email_suppressions), bounced or complained (public.mail_suppressions). The
+-- suppressed are found from the suppressions, which are few, through the lists' index on the mailbox's
+-- fingerprint.
+CREATE FUNCTION private.wave_front(p_list text, p_upto bigint) RETURNS TABLE(id uuid, place bigint, joined_at timestamp with time zone, reason text)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     SET max_parallel_workers_per_gather TO '0'
@@ -182,17 +184,19 @@ begin
                  join public.%2$I s on private.mailbox_sha256(s.email) = m.mailbox_sha256) r
         group by r.id
      )
-     select f.id, f.place, s.created_at,
+     select f.id, f.place, f.joined_at,
             case when i.id is not null then ''already_invited''
-                 when s.confirmed_at is null then ''unconfirmed''
+                 when not f.confirmed then ''unconfirmed''
                  else (array[''unsubscribed'', ''bounced'', ''complained''])[x.rank - 2] end
        from front f
-       join public.%2$I s on s.id = f.id
        left join public.invitations i on i.%3$I = f.id
        left join suppressed x on x.id = f.id',
-    case when p_list = 'early_access' then 'select f.id, f.place from private.line_front($1, $2) f'
-         else 'select s.id, row_number() over (order by s.created_at, s.id) as place
-                 from (select s.id, s.created_at from public.waitlist_signups s
+    case when p_list = 'early_access' then
+           'select f.id, f.place, f.confirmed_at as joined_at, true as confirmed
+              from private.line_front($1, $2) f'
+         else 'select s.id, row_number() over (order by s.created_at, s.id) as place, s.created_at as joined_at,
+                      s.confirmed_at is not null as confirmed
+                 from (select s.id, s.created_at, s.confirmed_at from public.waitlist_signups s
                         order by s.created_at, s.id limit $2) s' end,
     private.line_table(p_list),
     p_list || '_id')
@@ -206,7 +210,7 @@ REVOKE ALL ON FUNCTION private.wave_front(p_list text, p_upto bigint) FROM PUBLI
 -- (p_count) walks the line from #1 up to the Nth member it may invite, and counts everyone before that
 -- it passes over; "up to place P" (p_up_to) takes places 1 to P; chosen rows (p_ids) the sign-ups
 -- named, each at its place. On early access an unconfirmed sign-up has no place: it is counted as passed
--- over when it signed up before someone the walk reached. Reads only; the caller invites.
+-- over when it signed up before the last confirmation the walk reached. Reads only; the caller invites.
 CREATE FUNCTION private.decide_wave(p_list text, p_count integer, p_up_to bigint, p_ids uuid[], OUT ids uuid[], OUT places bigint[], OUT skipped jsonb) RETURNS record
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -278,7 +282,7 @@ begin
       select coalesce(array_agg(f.id order by f.place) filter (where f.reason is null), '{}'),
              coalesce(array_agg(f.place order by f.place) filter (where f.reason is null), '{}'),
              coalesce(array_agg(f.reason) filter (where f.reason is not null), '{}'),
-             max(f.created_at), count(*)
+             max(f.joined_at), count(*)
         into ids, places, v_reasons, v_latest, v_seen
         from (select f.*, count(*) filter (where f.reason is null) over (order by f.place) as nth
                 from private.wave_front(p_list, v_upto) f) f

@@ -226,9 +226,9 @@ GRANT ALL ON FUNCTION private.line_place(p_list text, p_id uuid, OUT place bigin
 -- mark is at most p_upto: the first p_upto to arrive, and the members with credit arriving later whose
 -- mark reaches back that far. Those are found from the chunks' numbers (only a chunk whose largest
 -- credit reaches back is read), then all of them ranked by the rule, so each gets the place
--- public.signup_place gives it. Rows with a place past p_upto are left out. Without parallel workers, as
--- private.line_place.
-CREATE FUNCTION private.line_front(p_list text, p_upto bigint) RETURNS TABLE(id uuid, place bigint)
+-- public.signup_place gives it, with when it confirmed. Rows with a place past p_upto are left out.
+-- Without parallel workers, as private.line_place.
+CREATE FUNCTION private.line_front(p_list text, p_upto bigint) RETURNS TABLE(id uuid, place bigint, confirmed_at timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     SET max_parallel_workers_per_gather TO '0'
@@ -236,7 +236,7 @@ CREATE FUNCTION private.line_front(p_list text, p_upto bigint) RETURNS TABLE(id 
 begin
   return query execute format(
     'with front as (
-       select s.id, row_number() over (order by s.confirmed_at, s.id) as arrival
+       select s.id, s.confirmed_at, row_number() over (order by s.confirmed_at, s.id) as arrival
          from (select s.id, s.confirmed_at from public.%1$I s
                 where s.confirmed_at is not null
                 order by s.confirmed_at, s.id
@@ -250,10 +250,10 @@ begin
         where c.list = $1
      ),
      far as (
-       select m.id, c.before + m.n as arrival
+       select m.id, m.confirmed_at, c.before + m.n as arrival
          from chunks c
         cross join lateral (
-          select s.id, row_number() over (order by s.confirmed_at, s.id) as n
+          select s.id, s.confirmed_at, row_number() over (order by s.confirmed_at, s.id) as n
             from (select s.id, s.confirmed_at from public.%1$I s
                    where s.confirmed_at is not null and (s.confirmed_at, s.id) >= (c.lo_at, c.lo_id)
                    order by s.confirmed_at, s.id
@@ -264,13 +264,14 @@ begin
           and c.before + m.n > $2
      ),
      marked as (
-       select m.id, m.arrival, coalesce(x.credited, 0) as credited
+       select m.id, m.confirmed_at, m.arrival, coalesce(x.credited, 0) as credited
          from (select * from front union all select * from far) m
          left join private.line_credits x on x.list = $1 and x.id = m.id
         where m.arrival - $3 * coalesce(x.credited, 0) <= $2
      )
-     select r.id, r.place
-       from (select m.id, row_number() over (order by m.arrival - $3 * m.credited, m.credited = 0, m.arrival) as place
+     select r.id, r.place, r.confirmed_at
+       from (select m.id, m.confirmed_at,
+                    row_number() over (order by m.arrival - $3 * m.credited, m.credited = 0, m.arrival) as place
                from marked m) r
       where r.place <= $2',
     private.line_table(p_list))

@@ -136,6 +136,9 @@ CREATE INDEX early_access_signups_line_order ON public.early_access_signups USIN
 CREATE UNIQUE INDEX early_access_signups_mailbox_key ON public.early_access_signups USING btree (private.mailbox(email)) WHERE (NOT legacy_duplicate_mailbox);
 CREATE INDEX early_access_signups_mailbox_sha256 ON public.early_access_signups USING btree (private.mailbox_sha256(email));
 CREATE INDEX early_access_signups_referred_by ON public.early_access_signups USING btree (referred_by) WHERE (referred_by IS NOT NULL);
+-- The sign-ups not yet confirmed, by when: a launch wave counts those it passes over (launch-waves.sql),
+-- and retention deletes them after 30 days (privacy.sql).
+CREATE INDEX early_access_signups_unconfirmed ON public.early_access_signups USING btree (created_at) WHERE (confirmed_at IS NULL);
 ALTER TABLE public.early_access_signups ENABLE ROW LEVEL SECURITY;
 CREATE POLICY early_access_signups_anon_insert ON public.early_access_signups FOR INSERT TO anon WITH CHECK (true);
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.early_access_signups TO service_role;
