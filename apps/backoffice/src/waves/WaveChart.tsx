@@ -37,7 +37,10 @@ const Swatch = styled.span<{ $color: string }>`
   background: ${({ $color }) => $color};
 `;
 
-/** A wave's running totals over time, one line per step; the same numbers are in the table below it. */
+/**
+ * A wave's running totals over time, one line per step, each period where its time falls (times in
+ * order); the same numbers are in the table below it.
+ */
 export function WaveChart({
   times,
   totals,
@@ -46,8 +49,12 @@ export function WaveChart({
   totals: Record<WaveSeries, number[]>;
 }) {
   const max = Math.max(1, ...WAVE_SERIES.flatMap((series) => totals[series]));
+  // Along real time: a wave's periods are uneven (its mail within minutes, its joins over days).
+  const moments = times.map((time) => Date.parse(time));
+  const first = moments[0];
+  const span = moments[moments.length - 1] - first;
   const x = (index: number) =>
-    PAD + (times.length <= 1 ? 0 : (index * (WIDTH - 2 * PAD)) / (times.length - 1));
+    PAD + (span <= 0 ? 0 : ((moments[index] - first) * (WIDTH - 2 * PAD)) / span);
   const y = (value: number) => HEIGHT - PAD - (value * (HEIGHT - 2 * PAD)) / max;
   return (
     <Figure>
