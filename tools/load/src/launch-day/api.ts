@@ -29,14 +29,26 @@ export async function service(
   init: { method?: string; body?: unknown; address?: string; prefer?: string } = {},
 ): Promise<unknown> {
   const send = init.address ? fetchFromAddress(init.address) : fetch;
-  const response = await send(`${backend.url}/rest/v1/${path}`, {
-    method: init.method ?? 'GET',
-    headers: { ...serviceHeaders, ...(init.prefer ? { Prefer: init.prefer } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+  const method = init.method ?? 'GET';
+  const request = () =>
+    send(`${backend.url}/rest/v1/${path}`, {
+      method,
+      headers: { ...serviceHeaders, ...(init.prefer ? { Prefer: init.prefer } : {}) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  // A read is asked again when its connection was reset: a kept-alive connection that the server,
+  // busy with a wave on PGlite's one thread, closes just as it is reused. A write is never repeated.
+  let response: Response;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      response = await request();
+      break;
+    } catch (error) {
+      if (method !== 'GET' || attempt === 3) throw error;
+    }
+  }
   const text = await response.text();
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: HTTP ${response.status} ${text}`);
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text}`);
   return text === '' ? null : JSON.parse(text);
 }
 
