@@ -1,7 +1,17 @@
--- Consent: a sign-up is confirmed by its link before anything else is mailed to it; every mail carries
--- a one-click unsubscribe; an unsubscribed or suppressed mailbox is refused a new sign-up of that list
--- with the same answer as a duplicate. Mail links are tokens stored only as SHA-256 hashes.
+-- Consent (docs/security.md, "Consent"): a sign-up is confirmed by its link before anything else is
+-- mailed to it; every mail to a sign-up carries a one-click unsubscribe; a mailbox that unsubscribed
+-- from a list is refused a new sign-up of that list for 30 days, with the same answer as a duplicate.
+-- Mail links are tokens stored only as SHA-256 hashes. The public functions here run as the caller, and
+-- only the service role may run them: the edge functions call them with the secret key.
 
+-- What an unsubscribe keeps: the mailbox's fingerprint (private.mailbox_sha256: letter case and +tag
+-- ignored), the list and the day; the sign-up's row itself is deleted. A later sign-up of that mailbox
+-- to that list within 30 days of the unsubscribe, or of the last sign-up let through (last_sign_up_on),
+-- gets the answer a member gets, a duplicate, and nothing is stored or mailed; after that the sign-up is
+-- stored and asks for confirmation once, like any other, and its confirmation lifts the suppression.
+-- 'career' stops the applications' mail and refuses nothing. Erasure keeps these rows: they are what
+-- keeps the mailbox unmailed. A bounce's or a complaint's suppression is public.mail_suppressions
+-- (mail-delivery.sql).
 CREATE TABLE public.email_suppressions (
     mailbox_sha256 text NOT NULL,
     list text NOT NULL,
@@ -16,6 +26,13 @@ ALTER TABLE ONLY public.email_suppressions FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.email_suppressions ENABLE ROW LEVEL SECURITY;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.email_suppressions TO service_role;
 
+-- The mail links' tokens. A token is derived from its mail's message id with MAIL_LINK_SECRET, which
+-- only the functions hold; the table keeps its SHA-256 (hex), so a copy of the database opens no link.
+-- Each token has one purpose: confirm (7 days, once), unsubscribe and place (as long as their sign-up:
+-- no expiry), erase and copy (1 hour, once, naming a mailbox by its fingerprint rather than a row). A
+-- sign-up's tokens go with its row. The worker stores a message's tokens when it takes it
+-- (public.keep_mail_tokens); an erase or copy token is stored by the request that asks for it
+-- (public.issue_privacy_token, privacy.sql). Expired ones are deleted by retention.
 CREATE TABLE public.email_tokens (
     token_hash text NOT NULL,
     purpose text NOT NULL,
@@ -53,6 +70,15 @@ CREATE INDEX email_tokens_waitlist_id ON public.email_tokens USING btree (waitli
 ALTER TABLE public.email_tokens ENABLE ROW LEVEL SECURITY;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.email_tokens TO service_role;
 
+-- A suppressed mailbox signs up again ------------------------------------------------------------------
+
+-- Before a list sign-up is stored: a mailbox that unsubscribed from the list is refused as a duplicate,
+-- word for word the answer a member gets (the message of <table>_mailbox_key and, to a role that may
+-- read the table, PostgreSQL's detail), so the answer tells nothing new; unless 30 days have passed
+-- since the unsubscribe or the last sign-up let through. public.sign_up took the list's rate-limit
+-- token in the same subtransaction, so a refused sign-up loses it in the rollback, as a duplicate does.
+-- Runs as the inserting role, so the error shows the key exactly when PostgreSQL's own would: not to a
+-- role under row-level security, to one that may read the table.
 CREATE FUNCTION private.refuse_suppressed_signup() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''
@@ -82,14 +108,9 @@ REVOKE ALL ON FUNCTION private.refuse_suppressed_signup() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.refuse_suppressed_signup() TO anon;
 GRANT ALL ON FUNCTION private.refuse_suppressed_signup() TO service_role;
 
--- Before a list sign-up is stored: a mailbox that unsubscribed from the list is refused as a duplicate
--- (the answer a member gets, word for word, so the answer tells nothing new) unless 30 days have passed
--- since the unsubscribe or the last sign-up let through. Runs after the rate limit trigger (triggers fire
--- in name order), so a refused sign-up was counted, then rolled back with it, as a duplicate is.
---
--- private.suppression_refuses reads and notes the suppression as its owner (anon may not read it); the
--- trigger runs as the inserting role, so the error it raises shows the key exactly when PostgreSQL's own
--- would: not to a role under row-level security (anon), to one that may read the table.
+-- Whether the mailbox's suppression for the list refuses a sign-up now; one let through is noted
+-- (last_sign_up_on), so the next 30 days count from it. Reads and notes the suppression as its owner:
+-- anon may not read it. The row is locked, so two sign-ups at once take their turns.
 CREATE FUNCTION private.suppression_refuses(p_email text, p_list text) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -117,7 +138,37 @@ REVOKE ALL ON FUNCTION private.suppression_refuses(p_email text, p_list text) FR
 GRANT ALL ON FUNCTION private.suppression_refuses(p_email text, p_list text) TO anon;
 GRANT ALL ON FUNCTION private.suppression_refuses(p_email text, p_list text) TO service_role;
 
--- As migration 20251129000000, with the cap decided by private.decide_code_cap.
+-- Each list's sign-ups pass the suppression (private.refuse_suppressed_signup).
+CREATE TRIGGER early_access_signups_suppressed BEFORE INSERT ON public.early_access_signups FOR EACH ROW EXECUTE FUNCTION private.refuse_suppressed_signup();
+
+CREATE TRIGGER newsletter_subscriptions_suppressed BEFORE INSERT ON public.newsletter_subscriptions FOR EACH ROW EXECUTE FUNCTION private.refuse_suppressed_signup();
+
+CREATE TRIGGER waitlist_signups_suppressed BEFORE INSERT ON public.waitlist_signups FOR EACH ROW EXECUTE FUNCTION private.refuse_suppressed_signup();
+
+-- Using a link -----------------------------------------------------------------------------------------
+
+-- The domain of the sign-up a live confirm token names, lower case (the edge function checks it against
+-- the disposable-domain list before it confirms); NULL for any other token. Uses nothing up.
+CREATE FUNCTION public.confirm_token_email_domain(p_token_hash text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select lower(split_part(coalesce(
+           (select e.email from public.early_access_signups e where e.id = t.early_access_id),
+           (select n.email from public.newsletter_subscriptions n where n.id = t.newsletter_id),
+           (select w.email from public.waitlist_signups w where w.id = t.waitlist_id)), '@', 2))
+    from public.email_tokens t
+   where t.token_hash = p_token_hash and t.purpose = 'confirm' and t.expires_at > now()
+$$;
+REVOKE ALL ON FUNCTION public.confirm_token_email_domain(p_token_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.confirm_token_email_domain(p_token_hash text) TO service_role;
+
+-- Uses a confirm token: once, within its 7 days. Marks the sign-up confirmed and lifts a suppression of
+-- its mailbox for the list (a new, confirmed consent). For a sign-up of a line, a referral from a
+-- disposable mailbox (p_disposable_domain, the edge function's finding) is held, and the first
+-- confirmation decides the cap of the code it was referred by from the rows (private.decide_code_cap,
+-- referrals.sql) and queues its 'place' mail. Answers {list, place}, place being {position,
+-- referral_code} for a line and NULL for the newsletter; NULL for any other token.
 CREATE FUNCTION public.confirm_signup(p_token_hash text, p_disposable_domain boolean DEFAULT false) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
@@ -193,95 +244,6 @@ $_$;
 REVOKE ALL ON FUNCTION public.confirm_signup(p_token_hash text, p_disposable_domain boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.confirm_signup(p_token_hash text, p_disposable_domain boolean) TO service_role;
 
--- The domain of the sign-up a live confirm token names, lower case (the edge function checks it against
--- the disposable-domain list before it confirms); NULL for any other token. Uses nothing up.
-CREATE FUNCTION public.confirm_token_email_domain(p_token_hash text) RETURNS text
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    AS $$
-  select lower(split_part(coalesce(
-           (select e.email from public.early_access_signups e where e.id = t.early_access_id),
-           (select n.email from public.newsletter_subscriptions n where n.id = t.newsletter_id),
-           (select w.email from public.waitlist_signups w where w.id = t.waitlist_id)), '@', 2))
-    from public.email_tokens t
-   where t.token_hash = p_token_hash and t.purpose = 'confirm' and t.expires_at > now()
-$$;
-REVOKE ALL ON FUNCTION public.confirm_token_email_domain(p_token_hash text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.confirm_token_email_domain(p_token_hash text) TO service_role;
-
--- An invitation's unsubscribe link: its token is derived from the message id with MAIL_LINK_SECRET,
--- which only the functions hold, so the worker stores the token's hash (the staff member who queued the
--- mail could not) before it sends, under the lease it holds. Repeating it for a retry changes nothing.
--- False when the lease is not the caller's any more or the message is gone with its sign-up.
-CREATE FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) RETURNS boolean
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  v_waitlist_id uuid;
-begin
-  select waitlist_id into v_waitlist_id
-    from public.mail_queue
-   where id = p_id and lease = p_lease and status = 'sending' and kind = 'invite';
-  if not found then
-    return false;
-  end if;
-  insert into public.email_tokens (token_hash, purpose, waitlist_id)
-  values (p_token_hash, 'unsubscribe', v_waitlist_id)
-  on conflict (token_hash) do nothing;
-  return true;
-end;
-$$;
-REVOKE ALL ON FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) TO service_role;
-
--- The worker stores the hashes of the tokens it derived for the messages it holds under p_lease:
--- p_tokens is [{id, purpose, hash}], purpose confirm (7 days), unsubscribe or place, tied to the
--- message's sign-up, or invite, an invitation's link into the product, kept on the invitation whose
--- message it is (public.invitations, launch-waves.sql; it expires with the invitation). A hash stored
--- before (a retry) is left as it is. Returns the ids of the messages still held under the lease (the
--- others' tokens are not stored).
-CREATE FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) RETURNS jsonb
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $_$
-declare
-  v_held jsonb;
-begin
-  if jsonb_typeof(p_tokens) <> 'array' then
-    raise exception 'p_tokens must be an array' using errcode = '22023';
-  end if;
-  if exists (select from jsonb_array_elements(p_tokens) t
-              where t ->> 'purpose' is null or t ->> 'purpose' not in ('confirm', 'unsubscribe', 'place', 'invite')
-                 or coalesce(t ->> 'hash', '') !~ '^[0-9a-f]{64}$') then
-    raise exception 'a token of another purpose or shape' using errcode = '22023';
-  end if;
-  insert into public.email_tokens
-    (token_hash, purpose, early_access_id, newsletter_id, waitlist_id, application_id, expires_at)
-  select t ->> 'hash', t ->> 'purpose',
-         q.early_access_id, q.newsletter_id, q.waitlist_id, q.application_id,
-         case when t ->> 'purpose' = 'confirm' then now() + interval '7 days' end
-    from jsonb_array_elements(p_tokens) t
-    join public.mail_queue q
-      on q.id = (t ->> 'id')::uuid and q.lease = p_lease and q.status = 'sending'
-     and q.kind in ('thank_you', 'invite', 'place', 'invite_reminder')
-   where t ->> 'purpose' <> 'invite'
-  on conflict (token_hash) do nothing;
-  update public.invitations i
-     set token_hash = t ->> 'hash'
-    from jsonb_array_elements(p_tokens) t
-    join public.mail_queue q
-      on q.id = (t ->> 'id')::uuid and q.lease = p_lease and q.status = 'sending' and q.kind = 'invite'
-   where t ->> 'purpose' = 'invite' and i.message_id = q.id and i.token_hash is null;
-  select coalesce(jsonb_agg(q.id), '[]'::jsonb) into v_held
-    from public.mail_queue q
-   where q.lease = p_lease and q.status = 'sending';
-  return v_held;
-end;
-$_$;
-REVOKE ALL ON FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) TO service_role;
-
 -- Uses an unsubscribe token: keeps the mailbox's fingerprint, the list and the date, and deletes the
 -- list sign-up with everything else of it (its tokens go with it). An application is not a
 -- subscription: unsubscribing from its mail stops the career list's mail and keeps the application,
@@ -329,8 +291,77 @@ $_$;
 REVOKE ALL ON FUNCTION public.unsubscribe_signup(p_token_hash text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.unsubscribe_signup(p_token_hash text) TO service_role;
 
-CREATE TRIGGER early_access_signups_suppressed BEFORE INSERT ON public.early_access_signups FOR EACH ROW EXECUTE FUNCTION private.refuse_suppressed_signup();
+-- Storing the links' tokens ----------------------------------------------------------------------------
 
-CREATE TRIGGER newsletter_subscriptions_suppressed BEFORE INSERT ON public.newsletter_subscriptions FOR EACH ROW EXECUTE FUNCTION private.refuse_suppressed_signup();
+-- The worker stores the hashes of the tokens it derived for the messages it holds under p_lease (the
+-- database has no secret to derive them with): p_tokens is [{id, purpose, hash}], purpose confirm (7
+-- days), unsubscribe or place, tied to the message's sign-up, or invite, an invitation's link into the
+-- product, kept on the invitation whose message it is (public.invitations, launch-waves.sql; it expires
+-- with the invitation). A hash stored before (a retry) is left as it is. Returns the ids of the messages
+-- still held under the lease (the others' tokens are not stored), so the worker sends only those.
+CREATE FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  v_held jsonb;
+begin
+  if jsonb_typeof(p_tokens) <> 'array' then
+    raise exception 'p_tokens must be an array' using errcode = '22023';
+  end if;
+  if exists (select from jsonb_array_elements(p_tokens) t
+              where t ->> 'purpose' is null or t ->> 'purpose' not in ('confirm', 'unsubscribe', 'place', 'invite')
+                 or coalesce(t ->> 'hash', '') !~ '^[0-9a-f]{64}$') then
+    raise exception 'a token of another purpose or shape' using errcode = '22023';
+  end if;
+  insert into public.email_tokens
+    (token_hash, purpose, early_access_id, newsletter_id, waitlist_id, application_id, expires_at)
+  select t ->> 'hash', t ->> 'purpose',
+         q.early_access_id, q.newsletter_id, q.waitlist_id, q.application_id,
+         case when t ->> 'purpose' = 'confirm' then now() + interval '7 days' end
+    from jsonb_array_elements(p_tokens) t
+    join public.mail_queue q
+      on q.id = (t ->> 'id')::uuid and q.lease = p_lease and q.status = 'sending'
+     and q.kind in ('thank_you', 'invite', 'place', 'invite_reminder')
+   where t ->> 'purpose' <> 'invite'
+  on conflict (token_hash) do nothing;
+  update public.invitations i
+     set token_hash = t ->> 'hash'
+    from jsonb_array_elements(p_tokens) t
+    join public.mail_queue q
+      on q.id = (t ->> 'id')::uuid and q.lease = p_lease and q.status = 'sending' and q.kind = 'invite'
+   where t ->> 'purpose' = 'invite' and i.message_id = q.id and i.token_hash is null;
+  select coalesce(jsonb_agg(q.id), '[]'::jsonb) into v_held
+    from public.mail_queue q
+   where q.lease = p_lease and q.status = 'sending';
+  return v_held;
+end;
+$_$;
+REVOKE ALL ON FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) TO service_role;
 
-CREATE TRIGGER waitlist_signups_suppressed BEFORE INSERT ON public.waitlist_signups FOR EACH ROW EXECUTE FUNCTION private.refuse_suppressed_signup();
+-- An invitation's unsubscribe token stored under the worker's lease, one message at a time: true, or
+-- false when the lease is not the caller's any more or the message is gone with its sign-up; repeating
+-- it changes nothing. The worker stores every kind's tokens with public.keep_mail_tokens, one call per
+-- batch, and nothing in the repository calls this one.
+CREATE FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_waitlist_id uuid;
+begin
+  select waitlist_id into v_waitlist_id
+    from public.mail_queue
+   where id = p_id and lease = p_lease and status = 'sending' and kind = 'invite';
+  if not found then
+    return false;
+  end if;
+  insert into public.email_tokens (token_hash, purpose, waitlist_id)
+  values (p_token_hash, 'unsubscribe', v_waitlist_id)
+  on conflict (token_hash) do nothing;
+  return true;
+end;
+$$;
+REVOKE ALL ON FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) TO service_role;

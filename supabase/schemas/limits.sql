@@ -1,8 +1,14 @@
--- Abuse limits per client address (as the gateway reports it; IPv6 by its /64 or the configured
--- prefix) and per action, kept as rows the team can change: each anonymous insert takes a token of its
--- table's rule, each function call one of its own.
+-- Abuse limits that hold on hosted Supabase itself, in SQL: per action and per client address (as the
+-- gateway vouches for it; an IPv6 address by its /48), or per a key the caller chooses (a mailbox's
+-- fingerprint, alone or with the requester's address). Each sign-up takes a token of its table's rule
+-- (public.sign_up, signups.sql), each function call and each remote health report one of its own. Over a limit the call fails with SQLSTATE PT429,
+-- which PostgREST answers as HTTP 429 (a few callers catch it: a referral over its cap is held, a
+-- privacy link over its cap is not mailed). A refused call is not counted, and an accepted one is
+-- counted in the same transaction as what it writes, so a burst loses no acknowledged sign-up.
+-- docs/security.md ("Rate limits") has the research behind the client address.
 
--- One row per accepted request; kept only as long as the longest window.
+-- One row per accepted request, under its action and key (client: a client address's key or the
+-- caller's); kept only as long as the longest window. No API role may read it.
 CREATE TABLE private.rate_limit_events (
     action text NOT NULL,
     client text NOT NULL,
@@ -27,13 +33,13 @@ ALTER TABLE ONLY public.rate_limit_rules FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.rate_limit_rules ENABLE ROW LEVEL SECURITY;
 GRANT SELECT,UPDATE ON TABLE public.rate_limit_rules TO service_role;
 
--- The limits as production runs them; the team changes a row (service role) without a migration.
+-- The limits production runs with. A lasting change is made here and, by hand, in a migration (rows are
+-- not diffed: docs/backend.md). A refusal's detail quotes the description.
 insert into public.rate_limit_rules (action, max_requests, window_seconds, description) values
   ('early_access_signups', 10, 60, 'early-access sign-ups per client address'),
   ('newsletter_subscriptions', 10, 60, 'newsletter sign-ups per client address'),
   ('waitlist_signups', 10, 60, 'waitlist sign-ups per client address'),
   ('submit-application', 5, 3600, 'job applications (each may upload a résumé) per client address'),
-  ('send-thank-you-email', 10, 60, 'thank-you email requests per client address'),
   ('confirm-email', 30, 60, 'confirmation link uses per client address'),
   ('unsubscribe', 60, 60, 'unsubscribe requests per client address (mail providers send one-click ones)'),
   ('privacy-request', 5, 3600, 'erasure or copy requests per client address'),
@@ -41,6 +47,7 @@ insert into public.rate_limit_rules (action, max_requests, window_seconds, descr
   ('privacy-link-mailbox-requester', 3, 86400, 'erasure or copy links mailed to one mailbox at the request of one client address'),
   ('privacy-link-mailbox', 10, 86400, 'erasure or copy links mailed to one mailbox, whoever asks'),
   ('confirmation-again-mailbox', 3, 86400, 'fresh confirmation mails sent to one unconfirmed sign-up of a list'),
+  ('unconfirmed-mail-per-person', 3, 86400, 'mails to one person''s mailbox (private.person_mailbox) that nobody there confirmed wanting: confirmations of sign-ups and applications, fresh confirmations, erase and copy links'),
   ('remote_health_reports', 120, 60, 'remote health reports (up to three per page load) per client address'),
   ('referral-per-address', 3, 3600, 'referred sign-ups that may earn credit per client address'),
   ('record-visit', 60, 60, 'page views counted per client address'),
@@ -52,8 +59,14 @@ insert into public.rate_limit_rules (action, max_requests, window_seconds, descr
   ('console-sign-in-code', 10, 600, 'console sign-in code requests per client address'),
   ('console-sign-in-check', 30, 300, 'console sign-in code checks per client address');
 
+-- Client addresses -------------------------------------------------------------------------------------
 
--- As migration 20250801000100, with an IPv6 address cut to its network of the width above.
+-- The bucket a client address counts in: an IPv4 address (an IPv4-mapped IPv6 address as its IPv4), or
+-- an IPv6 address's network of private.ipv6_client_prefix_length() bits. Anything that is not an
+-- address (the header missing) shares the one bucket 'unknown', so the limits fail closed. Every key of
+-- a client address goes through here: the sign-up tables' limits, every function's limit, the referral
+-- cap per address, the visit counts, the CSP reports, the remote health reports and the privacy links
+-- per requester.
 CREATE FUNCTION private.client_key(p_address text) RETURNS text
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
     SET search_path TO ''
@@ -83,8 +96,13 @@ REVOKE ALL ON FUNCTION private.client_key(p_address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.client_key(p_address text) TO anon;
 GRANT ALL ON FUNCTION private.client_key(p_address text) TO service_role;
 
--- The width, written once here; supabase/functions/_shared/http/client-address.ts
--- (IPV6_CLIENT_PREFIX_LENGTH) holds the same, which supabase/tests/ipv6-client-prefix.test.ts checks.
+-- An IPv6 client is counted by its /48: providers give a home connection a /56 as a rule and a business
+-- a /48, so counting by /64 would give one subscriber 256 or 65,536 times every limit. A /48 is the widest
+-- prefix one end site is normally given; a wider one would lump different customers of a provider
+-- together. The cost: everyone behind one /48 shares its limits, as everyone behind one IPv4 address (a
+-- carrier's NAT, an office) does. The width is written once here;
+-- supabase/functions/_shared/http/client-address.ts (IPV6_CLIENT_PREFIX_LENGTH) holds the same, which
+-- supabase/tests/ipv6-client-prefix.test.ts checks.
 CREATE FUNCTION private.ipv6_client_prefix_length() RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ select 48 $$;
@@ -92,48 +110,32 @@ REVOKE ALL ON FUNCTION private.ipv6_client_prefix_length() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.ipv6_client_prefix_length() TO anon;
 GRANT ALL ON FUNCTION private.ipv6_client_prefix_length() TO service_role;
 
--- Before each row anon inserts: one row per request (a JSON array body is refused as a whole), then one
--- token of the table's limit for the address the gateway vouches for. The service role and operators
--- are not limited here; the edge functions limit themselves above.
-CREATE FUNCTION private.limit_anon_insert() RETURNS trigger
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  rows_in_request integer;
-begin
-  if current_user <> 'anon' then
-    return new;
-  end if;
-  -- PostgREST runs each request in one transaction, so a transaction-local count is a per-request count,
-  -- however the rows of a body are grouped into statements.
-  rows_in_request := coalesce(nullif(current_setting('private.anon_rows_in_request', true), ''), '0')::integer + 1;
-  perform set_config('private.anon_rows_in_request', rows_in_request::text, true);
-  if rows_in_request > 1 then
-    raise sqlstate 'PT400' using
-      message = 'Only one row may be inserted per request',
-      hint = 'Send one JSON object, not an array.';
-  end if;
-  perform private.take_rate_limit_token(tg_table_name, private.request_client_address());
-  return new;
-end;
-$$;
-REVOKE ALL ON FUNCTION private.limit_anon_insert() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.limit_anon_insert() TO anon;
-
--- The address the gateway vouches for, as PostgREST hands the request's headers to SQL.
+-- The visitor's address. A function that stores on a visitor's behalf says whose (public.sign_up sets
+-- private.client_address for its transaction); otherwise the address the gateway vouches for, as
+-- PostgREST hands the request's headers to SQL: hosted Supabase's API is served through Cloudflare,
+-- which sets cf-connecting-ip to the address that connected and overwrites any value the client sent
+-- (x-forwarded-for is not used: its left entries are whatever the client sent). tools/local-supabase
+-- sets the same header from the socket.
 CREATE FUNCTION private.request_client_address() RETURNS text
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select nullif(current_setting('request.headers', true), '')::json ->> 'cf-connecting-ip'
+  select coalesce(
+    nullif(current_setting('private.client_address', true), ''),
+    nullif(current_setting('request.headers', true), '')::json ->> 'cf-connecting-ip')
 $$;
 REVOKE ALL ON FUNCTION private.request_client_address() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.request_client_address() TO anon;
 GRANT ALL ON FUNCTION private.request_client_address() TO service_role;
 
--- The limiter of migration 20250801000100, by a key of the caller's choosing (a mailbox fingerprint), so
--- a limit can hold per recipient too. The address-based entry point now calls it.
+-- The limiter ------------------------------------------------------------------------------------------
+
+-- Counts one request of p_action under p_key, or refuses it with PT429 when the window is full. The key
+-- is the caller's choice (a client address's key, a mailbox's fingerprint), so a limit can hold per
+-- recipient too. Requests of one action and key queue on an advisory lock, so concurrent ones cannot
+-- both take the last slot. Each call also deletes a few events older than a day (the longest window),
+-- of keys that never came back, skipping rows other requests hold. Runs as its owner, so anon's inserts
+-- count without any right on the events.
 CREATE FUNCTION private.take_keyed_rate_limit_token(p_action text, p_key text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -174,6 +176,7 @@ $$;
 REVOKE ALL ON FUNCTION private.take_keyed_rate_limit_token(p_action text, p_key text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.take_keyed_rate_limit_token(p_action text, p_key text) TO service_role;
 
+-- The same by client address (private.client_key): what anon's inserts and the functions count by.
 CREATE FUNCTION private.take_rate_limit_token(p_action text, p_client_address text) RETURNS void
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
@@ -194,8 +197,4 @@ $$;
 REVOKE ALL ON FUNCTION public.take_rate_limit_token(p_action text, p_client_address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.take_rate_limit_token(p_action text, p_client_address text) TO service_role;
 
-CREATE TRIGGER early_access_signups_anon_limits BEFORE INSERT ON public.early_access_signups FOR EACH ROW EXECUTE FUNCTION private.limit_anon_insert();
-
-CREATE TRIGGER newsletter_subscriptions_anon_limits BEFORE INSERT ON public.newsletter_subscriptions FOR EACH ROW EXECUTE FUNCTION private.limit_anon_insert();
-
-CREATE TRIGGER waitlist_signups_anon_limits BEFORE INSERT ON public.waitlist_signups FOR EACH ROW EXECUTE FUNCTION private.limit_anon_insert();
+-- Anonymous inserts ------------------------------------------------------------------------------------

@@ -1,9 +1,23 @@
--- A mailbox is the person behind an address: lower case, with the tags and dots a provider ignores
--- dropped (mail_domain_rules). Sign-ups are unique per mailbox, suppressions and privacy requests are
--- kept per mailbox hash, and referral credit is refused within one mailbox.
+-- Who an address reaches, two ways.
+--
+-- The mailbox (private.mailbox): the address in lower case without the local part's +tag, the rule of
+-- supabase/functions/_shared/rules/email-address.ts (mailboxOf). A list takes one sign-up per mailbox,
+-- and suppressions, tokens, delivery events, erasure and copies know a mailbox by its SHA-256
+-- (private.mailbox_sha256), never by its address.
+--
+-- The person (private.person_mailbox): the mailbox with a provider's own spellings of it folded as well
+-- (Gmail's dots, Proton's, iCloud's and Yandex's twin domains, Yandex's dots, Fastmail's per-user
+-- subdomains, Yahoo's keywords), for the referral rules and the mail budget: a referral from the
+-- referrer's own mailbox is held as self, the referred sign-ups of one person earn one credit, and the
+-- mail nobody confirmed has one daily budget per person (mail-budget.sql), so that aliases do not
+-- multiply it. The lists' rule stays narrower on purpose: it decides whether a sign-up is stored at all,
+-- the person what a referral earns and how much unconfirmed mail reaches it
+-- (supabase/functions/_shared/rules/person-mailbox.ts, docs/growth.md, docs/security.md).
 
--- 1. An object keyed by domain, so a lookup is one search of a constant: the function runs for every
--- referred row of every place read.
+-- Providers and how each spells one mailbox: the table of rules/person-mailbox.ts (MAIL_DOMAIN_RULES),
+-- which supabase/tests/referral-identity.test.ts holds equal to this, row for row. An object keyed by
+-- domain, so a lookup is one search of a constant: private.person_mailbox runs for every referred row of
+-- every place read.
 CREATE FUNCTION private.mail_domain_rules_json() RETURNS jsonb
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
@@ -17,6 +31,25 @@ CREATE FUNCTION private.mail_domain_rules_json() RETURNS jsonb
     "icloud.com": {"canonical": "icloud.com", "foldFrom": "", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
     "me.com": {"canonical": "icloud.com", "foldFrom": "", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
     "mac.com": {"canonical": "icloud.com", "foldFrom": "", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.ru": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "ya.ru": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.com": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.by": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.kz": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.ua": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.com.tr": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.az": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.uz": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.kg": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.tj": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.tm": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.md": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.ee": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.lt": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.lv": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.co.il": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.com.am": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.com.ge": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
     "fastmail.com": {"canonical": "fastmail.com", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
     "fastmail.fm": {"canonical": "fastmail.fm", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
     "fastmail.net": {"canonical": "fastmail.net", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
@@ -92,7 +125,7 @@ $$;
 REVOKE ALL ON FUNCTION private.mail_domain_rules_json() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.mail_domain_rules_json() TO service_role;
 
--- The same as rows, for reading.
+-- The same as rows, for reading: the test compares these with MAIL_DOMAIN_RULES.
 CREATE FUNCTION private.mail_domain_rules() RETURNS TABLE(domain text, canonical text, fold_from text, fold_to text, keyword_separator text, user_subdomains boolean)
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
@@ -103,7 +136,8 @@ $$;
 REVOKE ALL ON FUNCTION private.mail_domain_rules() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.mail_domain_rules() TO service_role;
 
--- The mailbox an address delivers to: lower case, without the local part's +tag.
+-- The mailbox an address delivers to: lower case, without the local part's +tag. The API roles may run
+-- it because the lists' unique indexes on it are computed as the role that inserts.
 CREATE FUNCTION private.mailbox(p_address text) RETURNS text
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     AS $$
@@ -114,8 +148,11 @@ GRANT ALL ON FUNCTION private.mailbox(p_address text) TO anon;
 GRANT ALL ON FUNCTION private.mailbox(p_address text) TO authenticated;
 GRANT ALL ON FUNCTION private.mailbox(p_address text) TO service_role;
 
--- The mailbox's fingerprint: hex SHA-256 of private.mailbox(address). convert_to is only STABLE because
--- it depends on the database encoding, which is fixed (UTF8) for the life of a database.
+-- The mailbox's fingerprint: hex SHA-256 of private.mailbox(address), what is kept of a mailbox where its
+-- address may not be (suppressions, privacy tokens, delivery events), and the key of the indexes by which
+-- erasure and copies find its rows; those indexes are computed as the role that inserts. Declared
+-- IMMUTABLE although convert_to is only STABLE: convert_to depends on the database encoding, which is
+-- fixed (UTF8) for the life of a database.
 CREATE FUNCTION private.mailbox_sha256(p_address text) RETURNS text
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     AS $$
@@ -126,11 +163,14 @@ GRANT ALL ON FUNCTION private.mailbox_sha256(p_address text) TO anon;
 GRANT ALL ON FUNCTION private.mailbox_sha256(p_address text) TO authenticated;
 GRANT ALL ON FUNCTION private.mailbox_sha256(p_address text) TO service_role;
 
--- 2. The person behind an address, for the referral rules only; the lists' uniqueness stays
--- private.mailbox's. The user name is the local part, or for a per-user subdomain the label just below
--- the provider's domain; what follows a keyword separator is dropped, then the provider's folded
--- characters are translated, and the key names the provider's canonical domain. Every listed domain has
--- two or three labels (the test holds that), so those are the only parents looked up.
+-- The person behind an address, for the referral rules (the self-referral hold at insert, the credits
+-- of the places, the console's referral counts) and the budget of unconfirmed mail (mail-budget.sql). Lower case and no +tag, as private.mailbox;
+-- then, for a listed provider (the address's own domain, else its last three labels, else its last two,
+-- when those take per-user subdomains), the user name is the local part, or for a per-user subdomain the
+-- label just in front of the provider's domain; what follows a keyword separator is dropped, the
+-- provider's folded characters are translated, and the key names the provider's canonical domain. Every
+-- listed domain has two or three labels (referral-identity.test.ts holds that), so those are the only
+-- parents looked up. Any other address is its mailbox.
 CREATE FUNCTION private.person_mailbox(p_address text) RETURNS text
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
     AS $$
@@ -168,3 +208,13 @@ end;
 $$;
 REVOKE ALL ON FUNCTION private.person_mailbox(p_address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.person_mailbox(p_address text) TO service_role;
+
+-- The person's fingerprint: hex SHA-256 of private.person_mailbox(address), the key the budget of
+-- unconfirmed mail counts by (private.rate_limit_events keeps no address).
+CREATE FUNCTION private.person_mailbox_sha256(p_address text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS $$
+  select encode(sha256(convert_to(private.person_mailbox(p_address), 'UTF8')), 'hex')
+$$;
+REVOKE ALL ON FUNCTION private.person_mailbox_sha256(p_address text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.person_mailbox_sha256(p_address text) TO service_role;

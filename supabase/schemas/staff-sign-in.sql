@@ -1,5 +1,9 @@
 -- How staff sign in to the console: a 10-digit code mailed by console-sign-in to a staff address only,
--- checked here with its own limits; a right code gets the function a one-time token for Supabase Auth.
+-- checked here with its own limits; a right code gets the function a one-time token for Supabase Auth,
+-- under the staff row's Auth address (staff.sql). console-sign-in asks here for every address alike and
+-- answers every address alike, so no answer tells a stranger who is staff; and a stranger's requests
+-- store and mail nothing, so they spend nothing staff need (docs/security.md, "The console"). The codes
+-- and the pace are private tables that only these functions, as their owner, read and write.
 
 -- The codes mailed and not yet used: their HMAC (the function's key, from MAIL_LINK_SECRET, over the
 -- address and the code), so a copy of the database signs nobody in. Each works for its lifetime, so the
@@ -105,13 +109,16 @@ end;
 $_$;
 REVOKE ALL ON FUNCTION private.console_request_sign_in_code(p_email text, p_code_mac text, p_client_address text) FROM PUBLIC;
 
--- The numbers of rules/console-sign-in.ts (CONSOLE_SIGN_IN), which a test holds equal.
+-- The numbers of rules/console-sign-in.ts (CONSOLE_SIGN_IN), which
+-- supabase/tests/console-sign-in-codes.test.ts holds equal: a code's lifetime, and an address's mail pace
+-- (one every interval, after a burst).
 CREATE FUNCTION private.console_sign_in_rules() RETURNS TABLE(code_lifetime_seconds integer, mail_interval_seconds integer, mail_burst integer)
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     SET search_path TO ''
     AS $$ select 600, 300, 3 $$;
 REVOKE ALL ON FUNCTION private.console_sign_in_rules() FROM PUBLIC;
 
+-- What the function console-sign-in calls, with the secret key (the Data API serves public only).
 CREATE FUNCTION public.console_check_sign_in_code(p_email text, p_code_mac text, p_client_address text) RETURNS text
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
@@ -119,7 +126,6 @@ CREATE FUNCTION public.console_check_sign_in_code(p_email text, p_code_mac text,
 REVOKE ALL ON FUNCTION public.console_check_sign_in_code(p_email text, p_code_mac text, p_client_address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.console_check_sign_in_code(p_email text, p_code_mac text, p_client_address text) TO service_role;
 
--- What the function console-sign-in calls, with the secret key.
 CREATE FUNCTION public.console_request_sign_in_code(p_email text, p_code_mac text, p_client_address text) RETURNS boolean
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''

@@ -1,7 +1,18 @@
 -- The team: who staff are (public.staff, changed by the service role only), how a session is
--- recognised as staff, what they may read, and the audit log of what they read and export. Every
--- console function starts with private.require_staff().
+-- recognised as staff, what they may read, and the audit log of what they read and export, with the two
+-- reads that go through the log itself (the CSV export's rows and a résumé's opening). Every function a
+-- staff session calls, but console_whoami, starts with private.require_staff(). The console's lists and
+-- changes are console-lists.sql and console-growth.sql; its sign-in is staff-sign-in.sql.
 
+-- Who staff are ----------------------------------------------------------------------------------------
+
+-- The staff addresses, lower case, and who added each (the command's --by, or the command's name);
+-- `npm run staff` keeps it, with the service role, which alone reads or changes it. auth_email is the
+-- address the console signs the staff member in to Supabase Auth under (staff-sign-in.sql): made up at
+-- random, so no Auth user carries a staff address and Auth answers alike for every address. `.invalid`
+-- is reserved (RFC 2606): no mail reaches it; 122 random bits, so nobody guesses one. The default is
+-- written out rather than a function of the private schema, which the service role that adds staff
+-- cannot call.
 CREATE TABLE public.staff (
     email text NOT NULL,
     added_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -18,6 +29,17 @@ ALTER TABLE ONLY public.staff FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.staff ENABLE ROW LEVEL SECURITY;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.staff TO service_role;
 
+-- The audit log ----------------------------------------------------------------------------------------
+
+-- The audit log: a line for each application read, résumé opened, export, status change and
+-- invitation, and for each erasure of a staff member's address (erase_staff). Staff may read it (the
+-- policies at the end of this file); only the functions write it, through private.audit, and no API role
+-- may change or delete a line. subject_kind is the subject's list ('staff' for erase_staff) and
+-- subject_id its row (NULL for an export). subject_mailbox is the subject's address as stored when the
+-- line was written, so that erasure finds the line, and NULL once the subject's record is gone. detail:
+-- change_status, from, to and note; export, the list and its filter; erase_staff, how many of each
+-- record were re-attributed to the marker; the others, {}. Retention deletes no line: once its subject
+-- is gone, a line names only the staff member.
 CREATE TABLE public.staff_audit_log (
     id bigint GENERATED ALWAYS AS IDENTITY,
     at timestamp with time zone DEFAULT now() NOT NULL,
@@ -44,7 +66,8 @@ ALTER TABLE public.staff_audit_log ENABLE ROW LEVEL SECURITY;
 GRANT SELECT ON TABLE public.staff_audit_log TO authenticated;
 GRANT SELECT ON TABLE public.staff_audit_log TO service_role;
 
--- Writes a line; its id.
+-- Writes a line and answers its id. Only the console's functions call it, as its owner: no API role may
+-- run it, so a line says only what a function logs.
 CREATE FUNCTION private.audit(p_actor text, p_action text, p_subject_kind text, p_subject_id uuid, p_subject_mailbox text, p_detail jsonb) RETURNS bigint
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
@@ -55,40 +78,151 @@ CREATE FUNCTION private.audit(p_actor text, p_action text, p_subject_kind text, 
 $$;
 REVOKE ALL ON FUNCTION private.audit(p_actor text, p_action text, p_subject_kind text, p_subject_id uuid, p_subject_mailbox text, p_detail jsonb) FROM PUBLIC;
 
--- The same for applications.
-CREATE FUNCTION private.console_export_application_page(p_search text, p_from date, p_to date, p_status text, p_source text, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) RETURNS jsonb
-    LANGUAGE plpgsql STABLE
-    SET search_path TO ''
-    AS $_$
-declare
-  v_pattern text;
-  v_source text;
-  v_where text;
-  v_rows jsonb;
-begin
-  v_pattern := private.console_search_pattern(p_search);
-  v_source := private.console_source(p_source);
-  v_where := private.console_application_filter(v_pattern, p_from, p_to, p_status, v_source);
-  if p_after_id is not null then
-    v_where := v_where || ' and (s.created_at, s.id) > ($6, $7)';
-  end if;
-  execute format(
-    'select coalesce(jsonb_agg(to_jsonb(p.s) || jsonb_build_object(''source'', p.source) order by p.n),
-                     ''[]''::jsonb)
-       from (select s, private.source_label(s.utm_source, s.referrer_host) as source,
-                    row_number() over (order by s.created_at, s.id) as n
-               from public.general_applications s where %s order by s.created_at, s.id limit $8) p',
-    v_where)
-     into v_rows
-    using v_pattern, private.utc_day_start(p_from), private.utc_day_start(p_to + 1), p_status, v_source,
-          p_after_created_at, p_after_id, private.console_limit(p_limit, 1000, 1000);
-  return v_rows;
-end;
-$_$;
-REVOKE ALL ON FUNCTION private.console_export_application_page(p_search text, p_from date, p_to date, p_status text, p_source text, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) FROM PUBLIC;
+-- Who a session is -------------------------------------------------------------------------------------
 
--- An export's filter, checked for its list: as migration 20251128000000, and every list takes source (a
--- source label, text).
+-- A staff row that goes takes its Auth user along, with its sessions (their foreign keys cascade), so
+-- removal and erasure end the sessions at once. On hosted Supabase the owner, postgres, may delete there.
+CREATE FUNCTION private.delete_staff_auth_user() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  delete from auth.users u where lower(u.email) = old.auth_email;
+  return old;
+end;
+$$;
+REVOKE ALL ON FUNCTION private.delete_staff_auth_user() FROM PUBLIC;
+
+CREATE TRIGGER staff_auth_user_delete AFTER DELETE ON public.staff FOR EACH ROW EXECUTE FUNCTION private.delete_staff_auth_user();
+
+-- The staff address of the request's session, or NULL. Reads the JWT's claims as PostgREST and the
+-- storage API set them (auth.jwt()); the session's email claim and its user's address are the staff
+-- row's auth_email, and the answer is the staff address. The sign-in methods accepted are those that
+-- prove the mailbox (GoTrue's amr names): a session from a password or an OAuth provider never counts,
+-- whatever its email claim says, so turning on another sign-in method cannot make someone staff. The
+-- token must also name a live session of Supabase Auth: its session_id a row of auth.sessions of its sub
+-- (the user), that user's address the Auth address, and the session not past its not_after. Signing
+-- out deletes the row, and so does deleting the user, so either ends staff access at once rather than
+-- when the token expires; a token that names a session Auth never made is not staff, whoever signed it
+-- (the legacy JWT secret too). The ids are compared as text: a claim that is not a uuid matches nothing
+-- instead of failing the request. Runs as its owner, which may read public.staff and Auth's tables.
+CREATE FUNCTION private.staff_caller() RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select s.email
+    from (select auth.jwt() as c) claims
+    join public.staff s on s.auth_email = lower(claims.c ->> 'email')
+   where claims.c ->> 'role' = 'authenticated'
+     and (claims.c -> 'is_anonymous') is distinct from 'true'::jsonb
+     and exists (
+       select
+         from jsonb_array_elements(
+                case when jsonb_typeof(claims.c -> 'amr') = 'array' then claims.c -> 'amr' else '[]'::jsonb end
+              ) as amr(entry)
+        where amr.entry ->> 'method' in ('otp', 'magiclink', 'email/signup', 'invite', 'recovery', 'email_change'))
+     and exists (
+       select
+         from auth.sessions session
+         join auth.users u on u.id = session.user_id
+        where session.id::text = claims.c ->> 'session_id'
+          and session.user_id::text = claims.c ->> 'sub'
+          and lower(u.email) = s.auth_email
+          and (session.not_after is null or session.not_after > now()))
+$$;
+REVOKE ALL ON FUNCTION private.staff_caller() FROM PUBLIC;
+
+-- Whether the session is staff: the read policies at the end of this file call it as the signed-in
+-- role.
+CREATE FUNCTION private.is_staff() RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.staff_caller() is not null
+$$;
+REVOKE ALL ON FUNCTION private.is_staff() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_staff() TO authenticated;
+
+-- The acting staff address, or 42501 'Staff only' (PostgREST: 403) for anyone else.
+CREATE FUNCTION private.require_staff() RETURNS text
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_actor text := private.staff_caller();
+begin
+  if v_actor is null then
+    raise exception 'Staff only' using errcode = '42501';
+  end if;
+  return v_actor;
+end;
+$$;
+REVOKE ALL ON FUNCTION private.require_staff() FROM PUBLIC;
+
+-- Who is signed in: {email, staff}, for any signed-in session, so the console can say "not staff". A
+-- staff member's email is their staff address, not their Auth address (the session's email claim, which
+-- the console never shows), also once the session is not staff any more (it ended, say); any other
+-- session's email claim as it is.
+CREATE FUNCTION public.console_whoami() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+           'email', coalesce(caller.email,
+                             (select s.email from public.staff s where s.auth_email = lower(claims.email)),
+                             claims.email),
+           'staff', caller.email is not null)
+    from (select private.staff_caller() as email) caller,
+         (select auth.jwt() ->> 'email' as email) claims
+$$;
+REVOKE ALL ON FUNCTION public.console_whoami() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.console_whoami() TO authenticated;
+
+-- The log when its subjects go -------------------------------------------------------------------------
+
+-- When rows of the four tables are deleted, whatever deletes them (erasure, retention, unsubscribe, an
+-- operator), their lines lose the address and the notes. One UPDATE per statement (the triggers that
+-- follow). What erasure does to the rest of the log is private.erase_console_records (privacy.sql).
+CREATE FUNCTION private.scrub_audit_subjects() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.staff_audit_log l
+     set subject_mailbox = null, detail = private.scrubbed_audit_detail(l.detail)
+   where l.subject_kind = tg_argv[0]
+     and l.subject_id in (select d.id from deleted d)
+     and (l.subject_mailbox is not null or l.detail ? 'note');
+  return null;
+end;
+$$;
+REVOKE ALL ON FUNCTION private.scrub_audit_subjects() FROM PUBLIC;
+
+-- What a line keeps once its subject's record is gone: the statuses, not the note.
+CREATE FUNCTION private.scrubbed_audit_detail(p_detail jsonb) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select (p_detail - 'note') || '{"subject_removed": true}'::jsonb
+$$;
+REVOKE ALL ON FUNCTION private.scrubbed_audit_detail(p_detail jsonb) FROM PUBLIC;
+
+-- The lines of deleted rows lose their subject's address and notes (private.scrub_audit_subjects).
+CREATE TRIGGER early_access_signups_scrub_audit AFTER DELETE ON public.early_access_signups REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.scrub_audit_subjects('early_access');
+
+CREATE TRIGGER general_applications_scrub_audit AFTER DELETE ON public.general_applications REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.scrub_audit_subjects('application');
+
+CREATE TRIGGER newsletter_subscriptions_scrub_audit AFTER DELETE ON public.newsletter_subscriptions REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.scrub_audit_subjects('newsletter');
+
+CREATE TRIGGER waitlist_signups_scrub_audit AFTER DELETE ON public.waitlist_signups REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.scrub_audit_subjects('waitlist');
+
+-- The CSV export ---------------------------------------------------------------------------------------
+
+-- An export's filter, checked for its list, or 22023 naming what is wrong: a JSON object (at most 2000
+-- bytes) with only the list's keys, each of its type: search (text of at most 200 characters), from and
+-- to (days, YYYY-MM-DD, from not after to), confirmed (a boolean; the sign-up lists), invited (a
+-- boolean; early access and the waitlist), status (one of the six; applications) and source (a source label; every
+-- list). Returned as given.
 CREATE FUNCTION private.console_export_filter(p_kind text, p_filter jsonb) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -155,10 +289,12 @@ end;
 $_$;
 REVOKE ALL ON FUNCTION private.console_export_filter(p_kind text, p_filter jsonb) FROM PUBLIC;
 
--- A keyset page of a sign-up list's export, as migration 20251128000000: whole rows, each with its
--- source label (source) added, filtered by source too; on the two lists a wave invites, with the
--- member's invitation (invited_at, invite_wave, invite_place, invite_state, joined_at; null when not
--- invited: public.invitations, launch-waves.sql).
+-- A keyset page of a sign-up list's export: up to p_limit (at most 1000) whole rows after
+-- (p_after_created_at, p_after_id), ordered by (created_at, id), each with its source label (source), as
+-- a JSON array. The same filters as console_signups; on the two lists a wave invites, each row has the
+-- member's invitation too (invited_at, invite_wave, invite_place, invite_state, joined_at; none when not
+-- invited: public.invitations, launch-waves.sql). Checks nothing about the caller: console_export_rows
+-- does.
 CREATE FUNCTION private.console_export_signup_page(p_form text, p_search text, p_from date, p_to date, p_confirmed boolean, p_invited boolean, p_source text, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -200,100 +336,67 @@ end;
 $_$;
 REVOKE ALL ON FUNCTION private.console_export_signup_page(p_form text, p_search text, p_from date, p_to date, p_confirmed boolean, p_invited boolean, p_source text, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) FROM PUBLIC;
 
--- A staff row that goes takes its Auth user along, with its sessions (their foreign keys cascade), so
--- removal and erasure end the sessions at once. On hosted Supabase the owner, postgres, may delete there.
-CREATE FUNCTION private.delete_staff_auth_user() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
+-- A keyset page of the applications' export: up to p_limit (at most 1000) whole rows after
+-- (p_after_created_at, p_after_id), ordered by (created_at, id), each with its source label (source), as
+-- a JSON array. The same filters as console_applications. Checks nothing about the caller:
+-- console_export_rows does.
+CREATE FUNCTION private.console_export_application_page(p_search text, p_from date, p_to date, p_status text, p_source text, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
-    AS $$
+    AS $_$
+declare
+  v_pattern text;
+  v_source text;
+  v_where text;
+  v_rows jsonb;
 begin
-  delete from auth.users u where lower(u.email) = old.auth_email;
-  return old;
+  v_pattern := private.console_search_pattern(p_search);
+  v_source := private.console_source(p_source);
+  v_where := private.console_application_filter(v_pattern, p_from, p_to, p_status, v_source);
+  if p_after_id is not null then
+    v_where := v_where || ' and (s.created_at, s.id) > ($6, $7)';
+  end if;
+  execute format(
+    'select coalesce(jsonb_agg(to_jsonb(p.s) || jsonb_build_object(''source'', p.source) order by p.n),
+                     ''[]''::jsonb)
+       from (select s, private.source_label(s.utm_source, s.referrer_host) as source,
+                    row_number() over (order by s.created_at, s.id) as n
+               from public.general_applications s where %s order by s.created_at, s.id limit $8) p',
+    v_where)
+     into v_rows
+    using v_pattern, private.utc_day_start(p_from), private.utc_day_start(p_to + 1), p_status, v_source,
+          p_after_created_at, p_after_id, private.console_limit(p_limit, 1000, 1000);
+  return v_rows;
 end;
-$$;
-REVOKE ALL ON FUNCTION private.delete_staff_auth_user() FROM PUBLIC;
+$_$;
+REVOKE ALL ON FUNCTION private.console_export_application_page(p_search text, p_from date, p_to date, p_status text, p_source text, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) FROM PUBLIC;
 
--- As migration 20251128000000, with the session's address read as the staff row's Auth address: the
--- session's email claim and its user's address are that auth_email, and the answer is the staff address.
-CREATE FUNCTION private.staff_caller() RETURNS text
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select s.email
-    from (select auth.jwt() as c) claims
-    join public.staff s on s.auth_email = lower(claims.c ->> 'email')
-   where claims.c ->> 'role' = 'authenticated'
-     and (claims.c -> 'is_anonymous') is distinct from 'true'::jsonb
-     and exists (
-       select
-         from jsonb_array_elements(
-                case when jsonb_typeof(claims.c -> 'amr') = 'array' then claims.c -> 'amr' else '[]'::jsonb end
-              ) as amr(entry)
-        where amr.entry ->> 'method' in ('otp', 'magiclink', 'email/signup', 'invite', 'recovery', 'email_change'))
-     and exists (
-       select
-         from auth.sessions session
-         join auth.users u on u.id = session.user_id
-        where session.id::text = claims.c ->> 'session_id'
-          and session.user_id::text = claims.c ->> 'sub'
-          and lower(u.email) = s.auth_email
-          and (session.not_after is null or session.not_after > now()))
-$$;
-REVOKE ALL ON FUNCTION private.staff_caller() FROM PUBLIC;
-
--- The sign-up lists' and the audit log's policies below call it as the signed-in role.
-CREATE FUNCTION private.is_staff() RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select private.staff_caller() is not null
-$$;
-REVOKE ALL ON FUNCTION private.is_staff() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.is_staff() TO authenticated;
-
--- The acting staff address, or 42501 'Staff only' (PostgREST: 403) for anyone else.
-CREATE FUNCTION private.require_staff() RETURNS text
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+-- The CSV export (supabase/functions/console-export) logs itself before its first byte: the list
+-- ('early_access', 'waitlist', 'newsletter' or 'applications') and its filter, a JSON object of the
+-- list's parameters without their p_ (private.console_export_filter). Returns the line's id, the export
+-- id that console_export_rows reads the rows with: the rows are those the line describes, and no others.
+CREATE FUNCTION public.console_log_export(p_kind text, p_filter jsonb) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  v_actor text := private.staff_caller();
+  v_actor text := private.require_staff();
+  v_filter jsonb := private.console_export_filter(p_kind, p_filter);
 begin
-  if v_actor is null then
-    raise exception 'Staff only' using errcode = '42501';
-  end if;
-  return v_actor;
+  return private.audit(v_actor, 'export',
+                       case p_kind when 'applications' then 'application' else p_kind end,
+                       null, null, jsonb_build_object('kind', p_kind, 'filter', v_filter));
 end;
 $$;
-REVOKE ALL ON FUNCTION private.require_staff() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.console_log_export(p_kind text, p_filter jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.console_log_export(p_kind text, p_filter jsonb) TO authenticated;
 
--- When rows of the four tables are deleted, whatever deletes them (erasure, retention, unsubscribe, an
--- operator), their lines lose the address and the notes. One UPDATE per statement.
-CREATE FUNCTION private.scrub_audit_subjects() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  update public.staff_audit_log l
-     set subject_mailbox = null, detail = private.scrubbed_audit_detail(l.detail)
-   where l.subject_kind = tg_argv[0]
-     and l.subject_id in (select d.id from deleted d)
-     and (l.subject_mailbox is not null or l.detail ? 'note');
-  return null;
-end;
-$$;
-REVOKE ALL ON FUNCTION private.scrub_audit_subjects() FROM PUBLIC;
-
--- What a line keeps once its subject's record is gone: the statuses, not the note.
-CREATE FUNCTION private.scrubbed_audit_detail(p_detail jsonb) RETURNS jsonb
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-  select (p_detail - 'note') || '{"subject_removed": true}'::jsonb
-$$;
-REVOKE ALL ON FUNCTION private.scrubbed_audit_detail(p_detail jsonb) FROM PUBLIC;
-
--- As migration 20251128000000, passing the line's source filter on.
+-- A keyset page of the export that audit line p_export describes (console_log_export's answer): up to
+-- p_limit (at most 1000) whole rows of its list and filter after (p_after_created_at, p_after_id),
+-- ordered by (created_at, id), as a JSON array. Start with both NULL; go on from the last row's
+-- created_at and id. Only for the staff member who wrote the line, within an hour of it: another's line
+-- is 42501; a line that is not an export, or is an hour old, is 22023. The rows come only through the
+-- line, so an export can neither skip its line nor make it say something else.
 CREATE FUNCTION public.console_export_rows(p_export bigint, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -334,29 +437,13 @@ $$;
 REVOKE ALL ON FUNCTION public.console_export_rows(p_export bigint, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.console_export_rows(p_export bigint, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) TO authenticated;
 
--- The CSV export (supabase/functions/console-export) logs itself before its first byte: the list
--- ('early_access', 'waitlist', 'newsletter' or 'applications') and its filter, a JSON object of the
--- list's parameters without their p_ (private.console_export_filter). Returns the line's id, the export
--- id that console_export_rows reads the rows with: the rows are those the line describes, and no others.
-CREATE FUNCTION public.console_log_export(p_kind text, p_filter jsonb) RETURNS bigint
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  v_actor text := private.require_staff();
-  v_filter jsonb := private.console_export_filter(p_kind, p_filter);
-begin
-  return private.audit(v_actor, 'export',
-                       case p_kind when 'applications' then 'application' else p_kind end,
-                       null, null, jsonb_build_object('kind', p_kind, 'filter', v_filter));
-end;
-$$;
-REVOKE ALL ON FUNCTION public.console_log_export(p_kind text, p_filter jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.console_log_export(p_kind text, p_filter jsonb) TO authenticated;
+-- A résumé ---------------------------------------------------------------------------------------------
 
--- Where an application's résumé is, {path, filename}, for the console to sign a short-lived URL with
--- (storage createSignedUrl(path, 60), which the storage policy below allows the caller for 2 minutes
--- after this line); NULL when there is no résumé. Logged as open_resume.
+-- Where an application's résumé is, {path, filename}, or NULL when there is none; logged as
+-- open_resume. The function console-resume calls it as the staff member's session (the staff check and
+-- the line, at every download), then reads the object with the secret key and answers its bytes. Staff
+-- sign no storage link (the bucket has no policy), so a staff member removed from the list is refused
+-- at their next request, and nothing they fetched earlier is a link that still works.
 CREATE FUNCTION public.console_open_resume(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -376,37 +463,10 @@ $$;
 REVOKE ALL ON FUNCTION public.console_open_resume(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.console_open_resume(p_id uuid) TO authenticated;
 
--- As migration 20251128000000, answering a staff member's address rather than their Auth address (the
--- session's email claim, which the console never shows), also once the session is no longer staff (it
--- ended, say); any other session's claim as it is.
-CREATE FUNCTION public.console_whoami() RETURNS jsonb
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select jsonb_build_object(
-           'email', coalesce(caller.email,
-                             (select s.email from public.staff s where s.auth_email = lower(claims.email)),
-                             claims.email),
-           'staff', caller.email is not null)
-    from (select private.staff_caller() as email) caller,
-         (select auth.jwt() ->> 'email' as email) claims
-$$;
-REVOKE ALL ON FUNCTION public.console_whoami() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.console_whoami() TO authenticated;
-
-CREATE TRIGGER early_access_signups_scrub_audit AFTER DELETE ON public.early_access_signups REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.scrub_audit_subjects('early_access');
-
-CREATE TRIGGER general_applications_scrub_audit AFTER DELETE ON public.general_applications REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.scrub_audit_subjects('application');
-
-CREATE TRIGGER newsletter_subscriptions_scrub_audit AFTER DELETE ON public.newsletter_subscriptions REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.scrub_audit_subjects('newsletter');
-
-CREATE TRIGGER staff_auth_user_delete AFTER DELETE ON public.staff FOR EACH ROW EXECUTE FUNCTION private.delete_staff_auth_user();
-
-CREATE TRIGGER waitlist_signups_scrub_audit AFTER DELETE ON public.waitlist_signups REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.scrub_audit_subjects('waitlist');
-
--- The sign-up lists, for the console's own reads. Applications are not here: staff read them through
--- the console_* functions only (the list's columns, or a logged read of one application).
--- (select …) makes the check one InitPlan per query instead of a call per row.
+-- What staff read directly: the sign-up lists, for the console's own reads, and the audit log (its
+-- grant to authenticated is SELECT only). Applications are not here: staff read them through the
+-- console_* functions only (the list's columns, or a logged read of one application). Any other session
+-- sees no row. (select …) makes the check one InitPlan per query instead of a call per row.
 CREATE POLICY early_access_signups_staff_select ON public.early_access_signups FOR SELECT TO authenticated USING (( SELECT private.is_staff() AS is_staff));
 
 CREATE POLICY newsletter_subscriptions_staff_select ON public.newsletter_subscriptions FOR SELECT TO authenticated USING (( SELECT private.is_staff() AS is_staff));

@@ -10,9 +10,9 @@ import {
 } from './test-support/console.ts';
 import { sha256 } from './test-support/consent.ts';
 
-// What erasure, unsubscribing and retention do to the console's records (migration
-// 20251128000000_console.sql), a launch wave's among them, through the real server. Invitations
-// themselves are invitations.test.ts's and launch-waves.test.ts's.
+// What erasure, unsubscribing and retention do to the console's records, a launch wave's among them,
+// through the real server (erasure and retention in supabase/schemas/privacy.sql; the audit log's scrub
+// in staff.sql). Invitations themselves are invitations.test.ts's and launch-waves.test.ts's.
 
 let t: TestServer;
 beforeAll(async () => {

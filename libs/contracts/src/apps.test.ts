@@ -66,6 +66,10 @@ describe('the app registry', () => {
         backoffice: 'http://localhost:4304/mf-manifest.json',
       },
       supabase: { url: 'http://localhost:54391', publishableKey: 'anon' },
+      botCheck: {
+        sitekey: '1x00000000000000000000BB',
+        scriptUrl: 'http://localhost:54391/turnstile/v0/api.js?render=explicit',
+      },
     });
   });
 });

@@ -2,6 +2,7 @@
 // port. Everything that starts, serves, builds, deploys or measures the apps derives from this file
 // (npm start, npm run preview, the rspack configs, the deploy command, the bench, the e2e suites),
 // so adding an app or moving a port is one edit here (docs/adding-an-app.md).
+import { TURNSTILE_TESTING_SITEKEYS, turnstileScriptUrl } from '@agentora/backend-rules/bot-check';
 import type { RemoteContracts } from './index.ts';
 
 /** The remotes, in the order their ports follow the shell's. */
@@ -87,6 +88,12 @@ export interface RuntimeConfigJson {
   canaries?: Partial<Record<RemoteName, { manifest: string; percent: number }>>;
   /** Each remote's stable manifest before the last promote: what rollback returns to. */
   previousRemotes?: Partial<Record<RemoteName, string>>;
+  /**
+   * The bot check in front of the sign-up forms (Cloudflare Turnstile; docs/security.md, "The bot
+   * check"): the widget's sitekey and its script's URL, loaded on a visitor's first touch of a form.
+   * Absent: a form cannot get a token.
+   */
+  botCheck?: { sitekey: string; scriptUrl: string };
 }
 
 export interface LocalSiteOptions {
@@ -109,8 +116,21 @@ export function localRuntimeConfig({
   const remotes = Object.fromEntries(
     REMOTE_NAMES.map((remote) => [remote, manifestUrl(httpOrigin(hostname, ports[remote]))]),
   ) as Record<RemoteName, string>;
+  const backendOrigin = httpOrigin(hostname, backend.port);
   return {
     remotes,
-    supabase: { url: httpOrigin(hostname, backend.port), publishableKey: backend.publishableKey },
+    supabase: { url: backendOrigin, publishableKey: backend.publishableKey },
+    botCheck: localBotCheck(backendOrigin),
+  };
+}
+
+/**
+ * The bot check of a site whose backend is the local server: its stand-in for the widget script, with
+ * Cloudflare's invisible passing testing sitekey (tools/local-supabase, "The bot check's stand-ins").
+ */
+export function localBotCheck(backendOrigin: string): NonNullable<RuntimeConfigJson['botCheck']> {
+  return {
+    sitekey: TURNSTILE_TESTING_SITEKEYS.invisiblePasses,
+    scriptUrl: turnstileScriptUrl(backendOrigin),
   };
 }

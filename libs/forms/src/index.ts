@@ -4,7 +4,11 @@ export {
   isValidEmail,
   emailError,
 } from './validation/email';
-export { RATE_LIMITED_MESSAGE, REQUIRED_FIELDS_MESSAGE } from './validation/messages';
+export {
+  BOT_CHECK_FAILED_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+  REQUIRED_FIELDS_MESSAGE,
+} from './validation/messages';
 export {
   useSubmitStatus,
   type SubmitStatus,
@@ -58,3 +62,10 @@ export {
   type WaitlistValidation,
   type WaitlistFieldErrors,
 } from './waitlist/validate-waitlist';
+export { useBotCheck, type FormBotCheck, type BotCheckTimeouts } from './bot-check/useBotCheck';
+export { BotCheckError, type BotCheckFailure } from './bot-check/bot-check-error';
+export { BOT_CHECK_SCRIPT_TIMEOUT_MS } from './bot-check/load-turnstile';
+export {
+  BOT_CHECK_CHALLENGE_TIMEOUT_MS,
+  BOT_CHECK_TOKEN_USABLE_MS,
+} from './bot-check/bot-check-widget';

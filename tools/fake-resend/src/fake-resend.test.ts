@@ -126,4 +126,36 @@ describe('the fake Resend', () => {
     await send(fake, mail());
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
   });
+
+  it('serves the contacts API over HTTP: the query string, the body limit, the shared rate', async () => {
+    let clock = 2_000_000;
+    const fake = await start({ ratePerSecond: 3, now: () => clock });
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${fake.url}${path}`, {
+        method,
+        headers: { Authorization: 'Bearer re_test', 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    for (const email of ['a@example.com', 'b@example.com']) {
+      expect((await call('POST', '/contacts', { email })).status).toBe(201);
+    }
+    const page = await call('GET', '/contacts?limit=1');
+    expect(await page.json()).toMatchObject({
+      object: 'list',
+      has_more: true,
+      data: [{ email: 'b@example.com' }],
+    });
+    const limited = await send(fake, mail());
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '1']);
+    clock += 1000;
+    const tooLarge = await call('PATCH', '/contacts/a@example.com', {
+      first_name: 'x'.repeat(1024 * 1024),
+    });
+    expect([tooLarge.status, await tooLarge.json()]).toEqual([
+      413,
+      expect.objectContaining({ name: 'payload_too_large' }),
+    ]);
+    expect(fake.audience().contacts.map((contact) => contact.first_name)).toEqual([null, null]);
+    expect(fake.accepted()).toEqual([]);
+  });
 });

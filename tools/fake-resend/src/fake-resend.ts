@@ -1,32 +1,56 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Answer } from './api/answer.ts';
+import type { ResendStats } from './api/stats.ts';
+import { memoryAudience, type AudienceView, type ContactChanges } from './contacts/audience.ts';
+import { inResend } from './contacts/in-resend.ts';
+import { memoryStore, type AcceptedMail } from './emails/mail-store.ts';
+import { createResendApi, type ResendApiOptions } from './resend-api.ts';
+import { contactEvent, type ContactEvent } from './webhooks/contact-events.ts';
+import { withDeliveryWebhooks, type DeliveryEvent } from './webhooks/delivery-webhooks.ts';
 import {
-  createResendApi,
-  memoryStore,
-  type AcceptedMail,
-  type Answer,
-  type ResendApiOptions,
-  type ResendStats,
-} from './resend-api.ts';
-import { withDeliveryWebhooks, type DeliveryWebhookOptions } from './delivery-webhooks.ts';
+  webhookEndpoint,
+  type WebhookEndpoint,
+  type WebhookEndpointOptions,
+} from './webhooks/endpoint.ts';
 
-export interface FakeResendOptions extends Omit<ResendApiOptions, 'store'> {
+export interface FakeResendOptions extends Omit<ResendApiOptions, 'store' | 'audience'> {
   /** Default 0: any free port. Always on loopback. */
   port?: number;
   /** Added to every answer, in ms. */
   latencyMs?: number;
-  /** Resend's delivery webhooks for its test addresses, posted here (delivery-webhooks.ts). */
-  webhooks?: DeliveryWebhookOptions;
+  /**
+   * Resend's webhook endpoint: the delivery events of its test addresses (delivery-webhooks.ts) and
+   * the contact events (contact-events.ts) are posted here, those of the types in `events` (default
+   * all).
+   */
+  webhooks?: WebhookEndpointOptions;
 }
 
 export type FakeResendStats = ResendStats;
+
+/** Every event the stand-in posts. */
+export type ResendWebhookEvent = DeliveryEvent | ContactEvent;
 
 export interface FakeResend {
   /** The API's base URL, for RESEND_API_URL (e.g. http://127.0.0.1:43121). */
   url: string;
   /** What it accepted, in order: each message once, however often its key was sent. */
   accepted(): AcceptedMail[];
+  /** Its segments (each with its contacts' addresses) and contacts, as the API holds them now. */
+  audience(): AudienceView;
+  /**
+   * Changes made in Resend itself, not through the API (a contact's unsubscribe link, the dashboard);
+   * each resolves once the event Resend posts for it has been posted (or failed), or at once without
+   * a webhook endpoint. An unknown contact is an error.
+   */
+  inResend: {
+    updateContact(idOrEmail: string, changes: ContactChanges): Promise<void>;
+    deleteContact(idOrEmail: string): Promise<void>;
+  };
+  /** The posts to the webhook endpoint (none without one) and a way to wait for those scheduled. */
+  webhooks: Pick<WebhookEndpoint<ResendWebhookEvent>, 'settled' | 'posted'>;
   stats(): FakeResendStats;
   stop(): Promise<void>;
 }
@@ -43,12 +67,21 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | u
   return Buffer.concat(chunks);
 }
 
+const noEndpoint: FakeResend['webhooks'] = { settled: async () => {}, posted: () => [] };
+
 /** Resend's API (resend-api.ts) on a loopback port of its own, keeping what it takes in memory. */
 export async function startFakeResend(options: FakeResendOptions = {}): Promise<FakeResend> {
-  const store = options.webhooks
-    ? withDeliveryWebhooks(memoryStore(), options.webhooks)
+  const { webhooks: webhookOptions } = options;
+  const endpoint = webhookOptions && webhookEndpoint<ResendWebhookEvent>(webhookOptions);
+  const store = webhookOptions
+    ? withDeliveryWebhooks(memoryStore(), webhookOptions, endpoint)
     : memoryStore();
-  const api = createResendApi({ ...options, store });
+  const audience = memoryAudience({
+    now: options.now,
+    onChange: (change) => endpoint?.schedule([contactEvent(change)]),
+  });
+  const resend = inResend(audience);
+  const api = createResendApi({ ...options, store, audience });
 
   async function answer(req: IncomingMessage): Promise<Answer> {
     const url = new URL(req.url ?? '/', 'http://fake-resend.invalid');
@@ -56,6 +89,7 @@ export async function startFakeResend(options: FakeResendOptions = {}): Promise<
       method: req.method ?? 'GET',
       path: url.pathname,
       headers: req.headers,
+      query: url.searchParams,
     });
     if ('refuse' in admission) return admission.refuse;
     const body = await readBody(req, admission.bodyLimit);
@@ -80,9 +114,22 @@ export async function startFakeResend(options: FakeResendOptions = {}): Promise<
   server.listen(options.port ?? 0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
+  const webhooks = endpoint ?? noEndpoint;
   return {
     url: `http://127.0.0.1:${port}`,
     accepted: store.accepted,
+    audience: () => audience.view(),
+    inResend: {
+      async updateContact(idOrEmail, changes) {
+        resend.updateContact(idOrEmail, changes);
+        await webhooks.settled();
+      },
+      async deleteContact(idOrEmail) {
+        resend.deleteContact(idOrEmail);
+        await webhooks.settled();
+      },
+    },
+    webhooks,
     stats: api.stats,
     async stop() {
       server.closeAllConnections();

@@ -3,28 +3,48 @@ export {
   type FakeResend,
   type FakeResendOptions,
   type FakeResendStats,
+  type ResendWebhookEvent,
 } from './fake-resend.ts';
+export { createResendApi, type ResendApi, type ResendApiOptions } from './resend-api.ts';
+export type { Answer } from './api/answer.ts';
+export type { RequestHead, ResendAdmission } from './api/admission.ts';
+export type { ResendStats } from './api/stats.ts';
 export {
-  BATCH_LIMIT,
-  createResendApi,
   memoryStore,
   type AcceptedMail,
-  type Answer,
   type BatchAnswer,
   type KeyedSend,
   type MailStore,
-  type ResendAdmission,
-  type ResendApi,
-  type ResendApiOptions,
-  type ResendStats,
-} from './resend-api.ts';
+} from './emails/mail-store.ts';
+export { BATCH_LIMIT } from './emails/send-batch.ts';
+export {
+  memoryAudience,
+  type Audience,
+  type AudienceView,
+  type Contact,
+  type ContactChange,
+  type ContactChanges,
+  type Segment,
+} from './contacts/audience.ts';
+export { inResend, type InResend } from './contacts/in-resend.ts';
+export {
+  contactEvent,
+  type ContactEvent,
+  type ContactEventType,
+} from './webhooks/contact-events.ts';
 export {
   eventsFor,
-  svixHeaders,
   testAddressOutcome,
   withDeliveryWebhooks,
+  type DeliveryEvent,
   type DeliveryWebhookOptions,
   type DeliveryWebhooks,
   type TestOutcome,
-  type WebhookEvent,
-} from './delivery-webhooks.ts';
+} from './webhooks/delivery-webhooks.ts';
+export {
+  svixHeaders,
+  webhookEndpoint,
+  type PostableEvent,
+  type WebhookEndpoint,
+  type WebhookEndpointOptions,
+} from './webhooks/endpoint.ts';

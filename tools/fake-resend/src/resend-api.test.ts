@@ -1,11 +1,6 @@
-import {
-  createResendApi,
-  memoryStore,
-  type Answer,
-  type MailStore,
-  type ResendApi,
-  type ResendApiOptions,
-} from './resend-api.ts';
+import type { Answer } from './api/answer.ts';
+import { memoryStore, type MailStore } from './emails/mail-store.ts';
+import { createResendApi, type ResendApi, type ResendApiOptions } from './resend-api.ts';
 
 // The API without a server: what a server that mounts it (the fake's own, the local Supabase's outbox)
 // gets from the head of a request, and the answer to its body.

@@ -3,7 +3,12 @@
 // This module is stateless, so the shell's entry chunk can read the config before the shared
 // packages are negotiated (import '@agentora/data/runtime-config'); runtime-config.ts holds the value.
 
-import { REMOTE_NAMES, type RemoteName, type RuntimeConfigJson } from '@agentora/contracts/apps';
+import {
+  isLoopbackHostname,
+  REMOTE_NAMES,
+  type RemoteName,
+  type RuntimeConfigJson,
+} from '@agentora/contracts/apps';
 
 /**
  * Each remote's mf-manifest.json URL, and the public backend settings: the anon (publishable) key
@@ -100,6 +105,25 @@ export function invalidOverrideOrigins(value: unknown): string[] {
   return origins.filter((origin) => !isOriginPattern(origin)).map(String);
 }
 
+/**
+ * The bot check's settings when they can be used: a sitekey (letters, digits, `_`, `-`) and the widget
+ * script's absolute URL, https (plain http only on a loopback host: the local stand-in). Else undefined.
+ */
+export function parseBotCheck(value: unknown): RuntimeConfig['botCheck'] {
+  const { sitekey, scriptUrl } = (value ?? {}) as { sitekey?: unknown; scriptUrl?: unknown };
+  if (typeof sitekey !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(sitekey)) return undefined;
+  if (typeof scriptUrl !== 'string') return undefined;
+  let url: URL;
+  try {
+    url = new URL(scriptUrl);
+  } catch {
+    return undefined;
+  }
+  const loopback = isLoopbackHostname(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return undefined;
+  return { sitekey, scriptUrl };
+}
+
 /** Checks a parsed JSON value and returns it typed, or throws a RuntimeConfigError saying what is wrong. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (typeof value !== 'object' || value === null)
@@ -152,9 +176,13 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
       return isHttpUrl(previous) ? [[name, previous]] : [];
     }),
   );
+  // Like the canaries: bot check settings that cannot work are left out (the forms then say they cannot
+  // check), never an error that takes the whole site down.
+  const botCheck = parseBotCheck((value as { botCheck?: unknown }).botCheck);
   return {
     remotes: checked,
     supabase: { url: supabase.url, publishableKey: supabase.publishableKey },
+    ...(botCheck ? { botCheck } : {}),
     ...(allowedOrigins ? { remoteOverrides: { allowedOrigins } } : {}),
     ...(Object.keys(checkedCanaries).length > 0 ? { canaries: checkedCanaries } : {}),
     ...(Object.keys(checkedPrevious).length > 0 ? { previousRemotes: checkedPrevious } : {}),

@@ -54,6 +54,34 @@ describe('runtime config', () => {
     );
   });
 
+  const botCheck = {
+    sitekey: '0x4AAAAAAABkMYinukE8nzY',
+    scriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
+  };
+
+  it('keeps the bot check settings, the local stand-in on a loopback host included', () => {
+    expect(parseRuntimeConfig({ ...valid, botCheck })).toEqual({ ...valid, botCheck });
+    const local = {
+      sitekey: '1x00000000000000000000BB',
+      scriptUrl: 'http://127.0.0.1:54321/turnstile/v0/api.js?render=explicit',
+    };
+    expect(parseRuntimeConfig({ ...valid, botCheck: local }).botCheck).toEqual(local);
+  });
+
+  it.each([
+    ['not an object', 'turnstile'],
+    ['no sitekey', { scriptUrl: botCheck.scriptUrl }],
+    ['a sitekey with markup', { ...botCheck, sitekey: '"><script>' }],
+    ['a relative script URL', { ...botCheck, scriptUrl: '/api.js' }],
+    [
+      'a plain-http script on another host',
+      { ...botCheck, scriptUrl: 'http://cdn.example/api.js' },
+    ],
+    ['a javascript: URL', { ...botCheck, scriptUrl: 'javascript:alert(1)' }],
+  ])('leaves out bot check settings that are %s, and keeps the rest', (_case, value) => {
+    expect(parseRuntimeConfig({ ...valid, botCheck: value })).toEqual(valid);
+  });
+
   it('holds the current config once set', () => {
     setRuntimeConfig(valid);
     expect(getRuntimeConfig()).toBe(valid);

@@ -35,7 +35,7 @@ export type QueuedMail = {
       inviteMessageId: string | null;
     }
   /**
-   * A confirmed line sign-up's place (migration 20251129000000): the place as it is at the moment of
+   * A confirmed line sign-up's place (supabase/schemas/mail-kinds.sql): the place as it is at the moment of
    * sending, and the code of its referral link. null only when the message is not sendable any more (the
    * sign-up went or is no longer confirmed), and then `to` is null too.
    */

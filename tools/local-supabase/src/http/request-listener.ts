@@ -1,6 +1,10 @@
 // What answers each request, whichever socket it came in on (server/listen.ts opens those): the Host and
 // Origin checks, CORS, the area a path belongs to, its admission, and the body read within its limit.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import {
+  TURNSTILE_SCRIPT_PATH,
+  TURNSTILE_SITEVERIFY_PATH,
+} from '@agentora/backend-rules/bot-check';
 import type { AuthServices } from '../auth/auth-services.ts';
 import { admitAuth } from '../auth/routes.ts';
 import { admitFunction, type FunctionsServices } from '../functions/routes.ts';
@@ -8,6 +12,7 @@ import { admitResend, handleOutbox, type MailServices } from '../outbox/routes.t
 import { admitProduct, type ProductServices } from '../product/join-page.ts';
 import { admitRest, type RestServices } from '../rest/routes.ts';
 import { admitStorage, type StorageServices } from '../storage/routes.ts';
+import { admitTurnstile, TURNSTILE_AREA } from '../turnstile/routes.ts';
 import {
   BodyBudget,
   BodyBudgetExhausted,
@@ -68,6 +73,8 @@ const INDEX = {
     '/outbox.json',
     '/resend/emails',
     '/product/join',
+    TURNSTILE_SCRIPT_PATH,
+    TURNSTILE_SITEVERIFY_PATH,
     '/health',
   ],
 };
@@ -109,6 +116,11 @@ function areaFor(pathname: string, services: HttpServices): Area {
     const path = rest;
     // A page of its own, like the outbox: no other site's page may read it.
     return { cors: false, admit: (req) => admitProduct(req, product, path) };
+  }
+  // Cloudflare Turnstile's widget script and siteverify: a script element loads the one, the functions
+  // call the other; no page reads either's answer.
+  if (under(pathname, TURNSTILE_AREA) !== undefined) {
+    return { cors: false, admit: (req) => admitTurnstile(req, pathname) };
   }
   if (pathname === '/health') {
     return {

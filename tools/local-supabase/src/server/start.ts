@@ -42,6 +42,10 @@ import {
 } from '../keys/local-keys.ts';
 import { generateSigningKey, loadOrCreateSigningKey } from '../keys/signing-key.ts';
 import { createResendApi, withDeliveryWebhooks } from '@agentora/fake-resend';
+import {
+  TURNSTILE_SITEVERIFY_PATH,
+  TURNSTILE_TESTING_SECRETS,
+} from '@agentora/backend-rules/bot-check';
 import { createOutbox, type Outbox } from '../outbox/outbox.ts';
 import { startMailQueueTimer } from './mail-queue-timer.ts';
 import { startLaunchWaveTimer } from './launch-wave-timer.ts';
@@ -177,6 +181,10 @@ export async function startLocalSupabase(
         : { apiKey: LOCAL_RESEND_API_KEY, apiUrl: `${url}/resend` },
       emailFrom: options.emailFrom,
       mailSendsPerSecond: options.mailSendsPerSecond,
+      turnstile: {
+        secret: options.turnstileSecret ?? TURNSTILE_TESTING_SECRETS.passes,
+        siteverifyUrl: options.turnstileSiteverifyUrl ?? `${url}${TURNSTILE_SITEVERIFY_PATH}`,
+      },
     });
     const runtime = {
       gatewaySecret,
@@ -286,9 +294,11 @@ function authMailer(
 
 /**
  * What hosted Supabase gives every function (SUPABASE_URL, the new and the legacy keys, SUPABASE_DB_URL)
- * and the project's secrets (SITE_URL, PRODUCT_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM, MAIL_LINK_SECRET,
- * MAIL_SENDS_PER_SECOND, SEND_EMAIL_HOOK_SECRET, the Send Email Hook's, and RESEND_WEBHOOK_SECRET, the
- * one Resend's delivery webhooks are signed with), for this server.
+ * and the project's secrets (SITE_URL, PRODUCT_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM,
+ * MAIL_LINK_SECRET, MAIL_SENDS_PER_SECOND, SEND_EMAIL_HOOK_SECRET, the Send Email Hook's,
+ * RESEND_WEBHOOK_SECRET, the one Resend's delivery webhooks are signed with, and TURNSTILE_SECRET_KEY
+ * with TURNSTILE_SITEVERIFY_URL, the bot check's testing secret and this server's siteverify), for this
+ * server.
  * SUPABASE_DB_URL only on a real PostgreSQL: PGlite has no network listener.
  */
 function functionEnvironment(settings: {
@@ -299,6 +309,7 @@ function functionEnvironment(settings: {
   resend: { apiKey: string; apiUrl: string | undefined };
   emailFrom: string | undefined;
   mailSendsPerSecond: number | undefined;
+  turnstile: { secret: string; siteverifyUrl: string };
 }): Record<string, string> {
   const environment: Record<string, string> = {
     SUPABASE_URL: settings.url,
@@ -312,6 +323,8 @@ function functionEnvironment(settings: {
     MAIL_LINK_SECRET: LOCAL_MAIL_LINK_SECRET,
     SEND_EMAIL_HOOK_SECRET: LOCAL_SEND_EMAIL_HOOK_SECRET,
     RESEND_WEBHOOK_SECRET: LOCAL_RESEND_WEBHOOK_SECRET,
+    TURNSTILE_SECRET_KEY: settings.turnstile.secret,
+    TURNSTILE_SITEVERIFY_URL: settings.turnstile.siteverifyUrl,
   };
   if (settings.mailSendsPerSecond !== undefined) {
     environment.MAIL_SENDS_PER_SECOND = String(settings.mailSendsPerSecond);

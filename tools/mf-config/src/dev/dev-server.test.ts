@@ -109,6 +109,11 @@ describe('dev server', () => {
           url: `${origin}:${LOCAL_BACKEND.port}`,
           publishableKey: LOCAL_BACKEND.publishableKey,
         },
+        // The local backend's stand-in for Cloudflare Turnstile, on the same name.
+        botCheck: {
+          sitekey: '1x00000000000000000000BB',
+          scriptUrl: `${origin}:${LOCAL_BACKEND.port}/turnstile/v0/api.js?render=explicit`,
+        },
       });
     }
   });
