@@ -161,9 +161,11 @@ REVOKE ALL ON FUNCTION private.wave_line_length(p_list text) FROM PUBLIC;
 -- (NULL: it may be invited). Early access: its members by place in line (private.line_front,
 -- places.sql), read from the kept line alone. The waitlist: every sign-up in the order it signed up. The
 -- reasons, the first that holds: already_invited, unconfirmed, unsubscribed (the mailbox's unsubscribe
--- from the list, public.email_suppressions), bounced or complained (public.mail_suppressions). The
--- suppressed are found from the suppressions, which are few, through the lists' index on the mailbox's
--- fingerprint.
+-- from the list, public.email_suppressions), bounced (a bounce of the member's own address) or
+-- complained (a complaint from their mailbox), as private.mail_suppression_reason (mail-delivery.sql)
+-- reads public.mail_suppressions. The suppressed are found from the suppressions, which are few, through
+-- the lists' index on the mailbox's fingerprint (a bounce keeps its mailbox's too), then held to the
+-- address.
 CREATE FUNCTION private.wave_front(p_list text, p_upto bigint) RETURNS TABLE(id uuid, place bigint, joined_at timestamp with time zone, reason text)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -181,7 +183,9 @@ begin
                union all
                select s.id, case m.reason when ''bounced'' then 4 else 5 end
                  from public.mail_suppressions m
-                 join public.%2$I s on private.mailbox_sha256(s.email) = m.mailbox_sha256) r
+                 join public.%2$I s on private.mailbox_sha256(s.email) = m.mailbox_sha256
+                where coalesce(m.address_sha256, private.address_sha256(s.email))
+                      = private.address_sha256(s.email)) r
         group by r.id
      )
      select f.id, f.place, f.joined_at,
@@ -237,7 +241,9 @@ begin
          select r.*, case when r.found and r.confirmed_at is not null then %3$s end as place,
                 (select min(case when m.reason = ''bounced'' then 4 else 5 end)
                    from public.mail_suppressions m
-                  where r.found and m.mailbox_sha256 = private.mailbox_sha256(r.email)) as suppressed,
+                  where r.found and m.mailbox_sha256 = private.mailbox_sha256(r.email)
+                    and coalesce(m.address_sha256, private.address_sha256(r.email))
+                        = private.address_sha256(r.email)) as suppressed,
                 r.found and exists (select from public.email_suppressions u
                                      where u.list = $1 and u.mailbox_sha256 = private.mailbox_sha256(r.email))
                   as unsubscribed

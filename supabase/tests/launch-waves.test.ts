@@ -189,8 +189,9 @@ describe('the next N of early access', () => {
       [members[3].email],
     );
     await db.asSuperuser(
-      `insert into public.mail_suppressions (mailbox_sha256, reason)
-       values (private.mailbox_sha256($1), 'bounced'), (private.mailbox_sha256($2), 'complained')`,
+      `insert into public.mail_suppressions (mailbox_sha256, address_sha256, reason)
+       values (private.mailbox_sha256($1), private.address_sha256($1), 'bounced'),
+              (private.mailbox_sha256($2), null, 'complained')`,
       [members[4].email, members[6].email],
     );
 
@@ -211,6 +212,46 @@ describe('the next N of early access', () => {
       },
     });
     expect(await invitedIds(db)).toEqual([0, 1, 7, 8, 9].map((n) => members[n].id));
+  });
+});
+
+describe('a bounce and a complaint cover what the mail queue holds them to', () => {
+  // As private.mail_suppression_reason (supabase/schemas/mail-delivery.sql): a bounce says one address
+  // does not exist, so it passes over the member whose address bounced, not one whose mailbox merely
+  // shares it (dana@ when dana+launch@ bounced); a complaint is the person's, so it covers the mailbox.
+  const tagged = (email: string) => email.replace('@', '+launch@');
+
+  it('passes over the member whose own address bounced, and the mailbox that complained', async () => {
+    const start = Date.parse('2026-02-10T00:00:00Z');
+    const at = (minutes: number) => new Date(start + minutes * 60_000);
+    const members = await storeMembers(
+      db,
+      'early_access',
+      Array.from({ length: 5 }, (_, n) => ({ createdAt: at(n), confirmedAt: at(n + 0.5) })),
+    );
+    await db.asSuperuser(
+      `insert into public.mail_suppressions (mailbox_sha256, address_sha256, reason)
+       values (private.mailbox_sha256($1), private.address_sha256($1), 'bounced'),
+              (private.mailbox_sha256($2), private.address_sha256($2), 'bounced'),
+              (private.mailbox_sha256($3), null, 'complained')`,
+      [tagged(members[1].email), members[2].email, tagged(members[3].email)],
+    );
+
+    const { data } = await wave(staff, { p_count: 5, p_dry_run: true });
+    expect(data).toMatchObject({
+      invited: 3,
+      last_place: 5,
+      skipped: { bounced: 1, complained: 1, total: 2 },
+    });
+    const chosen = await wave(staff, {
+      p_ids: [members[1].id, members[2].id, members[3].id],
+      p_dry_run: false,
+    });
+    expect(chosen.data).toMatchObject({
+      invited: 1,
+      skipped: { bounced: 1, complained: 1, total: 2 },
+    });
+    expect(await invitedIds(db)).toEqual([members[1].id]);
   });
 });
 

@@ -166,8 +166,9 @@ await database.transaction(async (db) => {
 });
 // A few who bounced, unsubscribed or never confirmed, among the first places.
 await asSuperuser(
-  `insert into public.mail_suppressions (mailbox_sha256, reason)
-   select private.mailbox_sha256('member' || n || '@example.com'), 'bounced' from generate_series(5, 5000, 97) n`,
+  `insert into public.mail_suppressions (mailbox_sha256, address_sha256, reason)
+   select private.mailbox_sha256(a), private.address_sha256(a), 'bounced'
+     from generate_series(5, 5000, 97) n, lateral (select 'member' || n || '@example.com' as a) m`,
 );
 await asSuperuser(
   `insert into public.early_access_signups (email, created_at)

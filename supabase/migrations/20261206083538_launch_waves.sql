@@ -846,7 +846,9 @@ begin
          select r.*, case when r.found and r.confirmed_at is not null then %3$s end as place,
                 (select min(case when m.reason = ''bounced'' then 4 else 5 end)
                    from public.mail_suppressions m
-                  where r.found and m.mailbox_sha256 = private.mailbox_sha256(r.email)) as suppressed,
+                  where r.found and m.mailbox_sha256 = private.mailbox_sha256(r.email)
+                    and coalesce(m.address_sha256, private.address_sha256(r.email))
+                        = private.address_sha256(r.email)) as suppressed,
                 r.found and exists (select from public.email_suppressions u
                                      where u.list = $1 and u.mailbox_sha256 = private.mailbox_sha256(r.email))
                   as unsubscribed
@@ -1186,7 +1188,9 @@ begin
                union all
                select s.id, case m.reason when ''bounced'' then 4 else 5 end
                  from public.mail_suppressions m
-                 join public.%2$I s on private.mailbox_sha256(s.email) = m.mailbox_sha256) r
+                 join public.%2$I s on private.mailbox_sha256(s.email) = m.mailbox_sha256
+                where coalesce(m.address_sha256, private.address_sha256(s.email))
+                      = private.address_sha256(s.email)) r
         group by r.id
      )
      select f.id, f.place, f.joined_at,
@@ -1591,15 +1595,15 @@ revoke all on sequence public.launch_waves_id_seq from PUBLIC, anon, authenticat
 revoke all on table public.invitations from PUBLIC, anon, authenticated, service_role;
 revoke all on table public.launch_waves from PUBLIC, anon, authenticated, service_role;
 grant execute on function private.launch_wave_rules() to service_role;
+grant execute on function public.console_cancel_wave(bigint) to authenticated;
 grant execute on function public.console_invite_wave(text,integer,integer,jsonb,timestamp with time zone,integer,boolean,text) to authenticated;
 grant execute on function public.console_invite_wave(text,integer,boolean) to authenticated;
-grant execute on function public.console_cancel_wave(bigint) to authenticated;
 grant execute on function public.console_wave_reminder(bigint,integer) to authenticated;
-grant execute on function private.mail_details_invite_reminder(public.mail_queue) to service_role;
 grant execute on function public.run_launch_waves() to service_role;
 grant execute on function private.invitation_address(public.invitations) to service_role;
-grant execute on function public.console_waves(text,integer,integer) to authenticated;
+grant execute on function private.mail_details_invite_reminder(public.mail_queue) to service_role;
 grant execute on function public.redeem_invitation(text) to service_role;
+grant execute on function public.console_waves(text,integer,integer) to authenticated;
 grant execute on function public.console_wave(bigint) to authenticated;
 grant select on table public.launch_waves to service_role;
 grant select on table public.invitations to service_role;
