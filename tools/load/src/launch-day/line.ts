@@ -102,7 +102,8 @@ export async function storeLine(
     .map((row) => ({ id: row.id, email: row.email, code: row.referral_code }));
   // An unsubscribe of the list, a bounce and a complaint, by the mailbox's fingerprint (SHA-256 of the
   // address in lower case, without a +tag: these have none), as the unsubscribe link and Resend's
-  // webhook store them.
+  // webhook store them; a bounce also by its address's (the same here: no +tag), which is what it
+  // suppresses.
   const fingerprint = (address: string) =>
     createHash('sha256').update(address.toLowerCase()).digest('hex');
   // Just past the first 200 places, and none of them a referrer (who would move).
@@ -120,9 +121,14 @@ export async function storeLine(
   await service(backend, 'mail_suppressions', {
     method: 'POST',
     body: [
-      ...bounced.map((address) => ({ mailbox_sha256: fingerprint(address), reason: 'bounced' })),
+      ...bounced.map((address) => ({
+        mailbox_sha256: fingerprint(address),
+        address_sha256: fingerprint(address),
+        reason: 'bounced',
+      })),
       ...complained.map((address) => ({
         mailbox_sha256: fingerprint(address),
+        address_sha256: null,
         reason: 'complained',
       })),
     ],
