@@ -295,9 +295,10 @@ GRANT ALL ON FUNCTION public.unsubscribe_signup(p_token_hash text) TO service_ro
 
 -- The worker stores the hashes of the tokens it derived for the messages it holds under p_lease (the
 -- database has no secret to derive them with): p_tokens is [{id, purpose, hash}], purpose confirm (7
--- days), unsubscribe or place, tied to the message's sign-up. A hash stored before (a retry) is left as
--- it is. Returns the ids of the messages still held under the lease (the others' tokens are not
--- stored), so the worker sends only those.
+-- days), unsubscribe or place, tied to the message's sign-up, or invite, an invitation's link into the
+-- product, kept on the invitation whose message it is (public.invitations, launch-waves.sql; it expires
+-- with the invitation). A hash stored before (a retry) is left as it is. Returns the ids of the messages
+-- still held under the lease (the others' tokens are not stored), so the worker sends only those.
 CREATE FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
@@ -309,7 +310,7 @@ begin
     raise exception 'p_tokens must be an array' using errcode = '22023';
   end if;
   if exists (select from jsonb_array_elements(p_tokens) t
-              where t ->> 'purpose' is null or t ->> 'purpose' not in ('confirm', 'unsubscribe', 'place')
+              where t ->> 'purpose' is null or t ->> 'purpose' not in ('confirm', 'unsubscribe', 'place', 'invite')
                  or coalesce(t ->> 'hash', '') !~ '^[0-9a-f]{64}$') then
     raise exception 'a token of another purpose or shape' using errcode = '22023';
   end if;
@@ -321,8 +322,15 @@ begin
     from jsonb_array_elements(p_tokens) t
     join public.mail_queue q
       on q.id = (t ->> 'id')::uuid and q.lease = p_lease and q.status = 'sending'
-     and q.kind in ('thank_you', 'invite', 'place')
+     and q.kind in ('thank_you', 'invite', 'place', 'invite_reminder')
+   where t ->> 'purpose' <> 'invite'
   on conflict (token_hash) do nothing;
+  update public.invitations i
+     set token_hash = t ->> 'hash'
+    from jsonb_array_elements(p_tokens) t
+    join public.mail_queue q
+      on q.id = (t ->> 'id')::uuid and q.lease = p_lease and q.status = 'sending' and q.kind = 'invite'
+   where t ->> 'purpose' = 'invite' and i.message_id = q.id and i.token_hash is null;
   select coalesce(jsonb_agg(q.id), '[]'::jsonb) into v_held
     from public.mail_queue q
    where q.lease = p_lease and q.status = 'sending';

@@ -1,6 +1,6 @@
 -- What the console lists (docs/console.md, "What staff can do"): the sign-up lists and the
 -- applications, a page at a time with their search, filters and order; an application's page and its
--- status changes; inviting the waitlist. Every public function here runs as its owner and answers staff
+-- status changes. Every public function here runs as its owner and answers staff
 -- only (private.require_staff, staff.sql: 42501 'Staff only' for anyone else). Before them, the pieces
 -- the console's other reads share: page sizes, offsets and day ranges (console-growth.sql,
 -- mail-delivery.sql, reports.sql, staff.sql), and the lists' search and filters, which the CSV export
@@ -111,8 +111,9 @@ REVOKE ALL ON FUNCTION private.console_source(p_source text) FROM PUBLIC;
 
 -- The WHERE clause of a sign-up list's page or export: $1 the search pattern (on the waitlist also the
 -- names and the company), $2 and $3 the first and the past-the-last instant of the days, $4 confirmed,
--- $5 invited (only the waitlist invites: on the other lists, invited matches nothing and not invited
--- everything) and $6 the source label, each only when given.
+-- $5 invited (by a launch wave: public.invitations, launch-waves.sql; the newsletter is never invited,
+-- so there invited matches nothing and not invited everything) and $6 the source label, each only when
+-- given.
 CREATE FUNCTION private.console_signup_filter(p_form text, p_pattern text, p_from date, p_to date, p_confirmed boolean, p_invited boolean, p_source text) RETURNS text
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
@@ -127,8 +128,9 @@ CREATE FUNCTION private.console_signup_filter(p_form text, p_pattern text, p_fro
     case when p_to is not null then 's.created_at < $3' end,
     case when p_confirmed is not null then '(s.confirmed_at is not null) = $4' end,
     case when p_invited is not null then
-      case when p_form = 'waitlist' then '(s.invited_at is not null) = $5'
-           -- Nobody on the other lists is invited.
+      case when p_form in ('early_access', 'waitlist') then
+             format('exists (select from public.invitations i where i.%I = s.id) = $5', p_form || '_id')
+           -- Nobody on the newsletter is invited.
            when p_invited then 'false' end
     end,
     case when p_source is not null then 'private.source_label(s.utm_source, s.referrer_host) = $6' end)
@@ -184,8 +186,10 @@ REVOKE ALL ON FUNCTION private.console_order(p_sort text, p_descending boolean, 
 
 -- The lists --------------------------------------------------------------------------------------------
 
--- A page of a sign-up list: {total, rows}, each row with its source label and landing page (and, on the
--- waitlist, its form's fields and when it was invited). Not logged. p_source is the source label
+-- A page of a sign-up list: {total, rows}, each row with its source label and landing page, on the
+-- waitlist its form's fields, and on the two lists a wave invites its invitation: invited_at,
+-- invite_wave, invite_state (private.invitation_state, invitations.sql) and joined_at, all null for a
+-- member not invited. Not logged. p_source is the source label
 -- exactly (NULL for any); it has a default so that a call that does not name it still finds the
 -- function on hosted PostgREST, which matches a call by its arguments' names.
 CREATE FUNCTION public.console_signups(p_form text, p_search text, p_from date, p_to date, p_confirmed boolean, p_invited boolean, p_sort text, p_descending boolean, p_limit integer, p_offset integer, p_source text DEFAULT NULL::text) RETURNS jsonb
@@ -214,7 +218,15 @@ begin
   v_offset := private.console_offset(p_offset);
   v_columns := 's.id, s.email, s.created_at, s.confirmed_at'
     || case when p_form = 'waitlist' then
-         ', s.first_name, s.last_name, s.company, s.role, s.company_size, s.use_case, s.hear_about, s.invited_at'
+         ', s.first_name, s.last_name, s.company, s.role, s.company_size, s.use_case, s.hear_about'
+       else '' end
+    || case when p_form <> 'newsletter' then
+         format(', (select i.invited_at from public.invitations i where i.%1$I = s.id) as invited_at,
+                   (select i.wave_id from public.invitations i where i.%1$I = s.id) as invite_wave,
+                   (select private.invitation_state(i) from public.invitations i where i.%1$I = s.id)
+                     as invite_state,
+                   (select i.redeemed_at from public.invitations i where i.%1$I = s.id) as joined_at',
+                p_form || '_id')
        else '' end
     || ', private.source_label(s.utm_source, s.referrer_host) as source, s.landing_path';
   execute format('select count(*) from public.%I s where %s', v_table, v_where)
@@ -364,46 +376,3 @@ end;
 $$;
 REVOKE ALL ON FUNCTION public.console_change_application_status(p_id uuid, p_status text, p_note text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.console_change_application_status(p_id uuid, p_status text, p_note text) TO authenticated;
-
--- Inviting the waitlist --------------------------------------------------------------------------------
-
--- Invites waitlist sign-ups: of the ids given (a JSON array of at most 1000 uuids), those confirmed, not
--- yet invited and whose mailbox is not suppressed for the waitlist are marked invited by the caller and
--- get an 'invite' message in the mail queue, in the same statement. Returns how many were invited.
--- Logged as invite, per entry. The ids come as jsonb rather than uuid[]: supabase-js sends a JSON array
--- either way, and the local server passes arrays to SQL as JSON.
-CREATE FUNCTION public.console_invite_waitlist(p_ids jsonb) RETURNS integer
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  v_actor text := private.require_staff();
-  v_ids uuid[];
-  v_count integer;
-begin
-  if jsonb_typeof(p_ids) is distinct from 'array' or jsonb_array_length(p_ids) > 1000
-     or exists (select from jsonb_array_elements(p_ids) e where jsonb_typeof(e) <> 'string') then
-    raise exception 'p_ids must be an array of at most 1000 ids' using errcode = '22023';
-  end if;
-  select coalesce(array_agg(e::uuid), '{}') into v_ids from jsonb_array_elements_text(p_ids) e;
-  with invited as (
-    update public.waitlist_signups w
-       set invited_at = now(), invited_by = v_actor
-     where w.id = any (v_ids)
-       and w.confirmed_at is not null
-       and w.invited_at is null
-       and not exists (select from public.email_suppressions s
-                        where s.mailbox_sha256 = private.mailbox_sha256(w.email) and s.list = 'waitlist')
-    returning w.id, w.email
-  ), queued as (
-    insert into public.mail_queue (id, kind, list, waitlist_id)
-    select gen_random_uuid(), 'invite', 'waitlist', invited.id from invited
-  )
-  insert into public.staff_audit_log (actor, action, subject_kind, subject_id, subject_mailbox)
-  select v_actor, 'invite', 'waitlist', invited.id, invited.email from invited;
-  get diagnostics v_count = row_count;
-  return v_count;
-end;
-$$;
-REVOKE ALL ON FUNCTION public.console_invite_waitlist(p_ids jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.console_invite_waitlist(p_ids jsonb) TO authenticated;

@@ -5,29 +5,10 @@
 -- text a visitor typed (docs/security.md, "What a mail may carry"). A sign-up's or an application's
 -- thank-you mail is queued by its insert; the functions ask which message that is, or queue a fresh
 -- confirmation. Last, the thank-you ledger from before the queue, which nothing in supabase/functions
--- calls.
+-- calls. The two kinds of a launch wave, 'invite' and 'invite_reminder', are made from an invitation:
+-- their details are invitations.sql's.
 
 -- The kinds' details -----------------------------------------------------------------------------------
-
--- An invitation goes to the waitlist member's stored address while the member is confirmed and the
--- mailbox has not unsubscribed from the waitlist; else 'to' is null and the worker settles the message
--- dead. 'first_name' is always null, and nothing reads it
--- (supabase/functions/_shared/mail-queue/queued-mail.ts, toQueuedMail).
-CREATE FUNCTION private.mail_details_invite(p_message public.mail_queue) RETURNS jsonb
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    AS $$
-  -- first_name: always null, kept for workers released before migration 20251203000100.
-  select jsonb_build_object('first_name', null, 'to', (
-    select w.email
-      from public.waitlist_signups w
-     where w.id = p_message.waitlist_id
-       and w.confirmed_at is not null
-       and not exists (select from public.email_suppressions s
-                        where s.mailbox_sha256 = private.mailbox_sha256(w.email) and s.list = 'waitlist')))
-$$;
-REVOKE ALL ON FUNCTION private.mail_details_invite(p_message public.mail_queue) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.mail_details_invite(p_message public.mail_queue) TO service_role;
 
 -- A place mail goes to a confirmed line member whose mailbox has not unsubscribed from the list, with
 -- the place as it is at the moment of sending (public.signup_place, places.sql) and the referral code,

@@ -3,8 +3,9 @@
 -- in one transaction, and the worker (supabase/functions/send-queued-mail) takes due messages in batches
 -- of up to 100 under a lease, at the provider's shared pace, and settles each: sent, retried after a
 -- backoff, or dead (attempts used, or older than its kind's lifetime), where the team can see it and
--- send it again. How each kind is queued and what it is made from is mail-kinds.sql; what the provider
--- reports afterwards, mail-delivery.sql.
+-- send it again. A bulk message (a launch wave's: launch-waves.sql) is taken only when no other message
+-- is due. How each kind is queued and what it is made from is mail-kinds.sql; what the provider reports
+-- afterwards, mail-delivery.sql.
 
 -- The messages. A message holds what it is about, never its words or its links: the worker renders it
 -- from the stored row when it sends, and derives the links' tokens from the message id with
@@ -45,6 +46,7 @@ CREATE TABLE public.mail_queue (
     dead_at timestamp with time zone,
     batch uuid,
     alone boolean DEFAULT false NOT NULL,
+    bulk boolean DEFAULT false NOT NULL,
     CONSTRAINT mail_queue_attempts_check CHECK ((attempts >= 0)),
     CONSTRAINT mail_queue_last_error_check CHECK ((char_length(last_error) <= 1000)),
     CONSTRAINT mail_queue_lease_check CHECK (((status = 'sending'::text) = ((lease IS NOT NULL) AND (leased_until IS NOT NULL)))),
@@ -59,7 +61,18 @@ CASE kind
         WHEN 'career'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (application_id IS NOT NULL))
         ELSE false
     END)
-    WHEN 'invite'::text THEN ((list = 'waitlist'::text) AND (action IS NULL) AND (recipient IS NULL) AND (num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
+    WHEN 'invite'::text THEN ((action IS NULL) AND (recipient IS NULL) AND
+    CASE list
+        WHEN 'early_access'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (early_access_id IS NOT NULL))
+        WHEN 'waitlist'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
+        ELSE false
+    END)
+    WHEN 'invite_reminder'::text THEN ((action IS NULL) AND (recipient IS NULL) AND
+    CASE list
+        WHEN 'early_access'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (early_access_id IS NOT NULL))
+        WHEN 'waitlist'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
+        ELSE false
+    END)
     WHEN 'place'::text THEN ((action IS NULL) AND (recipient IS NULL) AND
     CASE list
         WHEN 'early_access'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (early_access_id IS NOT NULL))
@@ -109,11 +122,12 @@ GRANT SELECT ON TABLE private.mail_kinds TO service_role;
 -- privacy link, whose link lasts an hour, so sending it later would only mail a dead link. Unconfirmed:
 -- a sign-up's or an application's confirmation (thank_you: the first, and each fresh one of a list
 -- sign-up still unconfirmed) and an erase or copy link, all asked for by whoever typed the address; not
--- the invitation and the place mail, which go to confirmed sign-ups only (private.mail_details_invite
--- and _place send nothing to any other). A new kind: docs/mail-queue.md, "Adding a kind of mail".
+-- a launch wave's invitation and reminder and the place mail, which go to confirmed sign-ups only
+-- (private.mail_details_invite, _invite_reminder and _place send nothing to any other). A new kind: docs/mail-queue.md, "Adding a kind of mail".
 insert into private.mail_kinds (kind, lifetime, expired_reason, details, unconfirmed) values
   ('thank_you', '23 hours', 'Not sent within 23 hours', 'mail_details_thank_you', true),
   ('invite', '23 hours', 'Not sent within 23 hours', 'mail_details_invite', false),
+  ('invite_reminder', '23 hours', 'Not sent within 23 hours', 'mail_details_invite_reminder', false),
   ('place', '23 hours', 'Not sent within 23 hours', 'mail_details_place', false),
   ('privacy_link', '1 hour', 'Its link expired (1 hour) before it could be sent', 'mail_details_privacy_link', true);
 
@@ -148,9 +162,10 @@ GRANT ALL ON FUNCTION private.mail_max_attempts() TO service_role;
 
 -- Leases up to p_limit due messages as one batch and answers them as a JSON array (empty when none is
 -- due), each {id, lease, batch, kind, list, action, attempts} and its kind's details ('to' and the
--- rest). The oldest due message decides: if it was in a batch before, that batch's due members are
--- taken (and nothing else), so a retry is the same request; if it goes alone, only it; otherwise it and
--- the oldest other due messages in no batch, as a new batch. Resend keeps an idempotency key for 24
+-- rest). The oldest due message decides, bulk mail (a launch wave's invitations and reminders) after
+-- every other, so a confirmation queued during a wave goes out first: if it was in a batch before, that
+-- batch's due members are taken (and nothing else), so a retry is the same request; if it goes alone,
+-- only it; otherwise it and the oldest other due messages in no batch, bulk last, as a new batch. Resend keeps an idempotency key for 24
 -- hours, so anything unsent after its kind's lifetime (at most 23 hours) is dead first, as is a message
 -- whose worker stopped while sending it with its attempts used.
 CREATE FUNCTION public.take_mail_batch(p_lease_seconds integer, p_limit integer) RETURNS jsonb
@@ -195,7 +210,7 @@ begin
      where ((status = 'queued' and available_at <= now())
             or (status = 'sending' and leased_until <= now()))
        and (batch is null or batch <> all(v_skipped))
-     order by available_at, created_at
+     order by bulk, available_at, created_at
      limit 1;
     if not found then
       return v_taken;
@@ -207,7 +222,7 @@ begin
          where batch is null
            and ((status = 'queued' and available_at <= now()) or (status = 'sending' and leased_until <= now()))
            and (case when v_first.alone or p_limit <= 1 then id = v_first.id else not alone end)
-         order by available_at, created_at
+         order by bulk, available_at, created_at
          limit greatest(p_limit, 1)
            for update skip locked);
       -- Nothing free: other takes hold what is due.

@@ -220,6 +220,66 @@ $_$;
 REVOKE ALL ON FUNCTION private.line_place(p_list text, p_id uuid, OUT place bigint, OUT credited integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.line_place(p_list text, p_id uuid, OUT place bigint, OUT credited integer) TO service_role;
 
+-- The front of the line: every member whose place is at most p_upto, with that place, at once (a launch
+-- wave walks the line from #1: public.console_invite_wave, launch-waves.sql). A member stands at or
+-- behind its mark (arrival − 10 × credited), so the members at places 1 to p_upto are among those whose
+-- mark is at most p_upto: the first p_upto to arrive, and the members with credit arriving later whose
+-- mark reaches back that far. Those are found from the chunks' numbers (only a chunk whose largest
+-- credit reaches back is read), then all of them ranked by the rule, so each gets the place
+-- public.signup_place gives it, with when it confirmed. Rows with a place past p_upto are left out.
+-- Without parallel workers, as private.line_place.
+CREATE FUNCTION private.line_front(p_list text, p_upto bigint) RETURNS TABLE(id uuid, place bigint, confirmed_at timestamp with time zone)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET max_parallel_workers_per_gather TO '0'
+    AS $_$
+begin
+  return query execute format(
+    'with front as (
+       select s.id, s.confirmed_at, row_number() over (order by s.confirmed_at, s.id) as arrival
+         from (select s.id, s.confirmed_at from public.%1$I s
+                where s.confirmed_at is not null
+                order by s.confirmed_at, s.id
+                limit $2) s
+     ),
+     chunks as (
+       select c.lo_at, c.lo_id, c.size, c.credited, c.max_credit,
+              coalesce(sum(c.size) over (order by c.lo_at, c.lo_id
+                                         rows between unbounded preceding and 1 preceding), 0) as before
+         from private.line_chunks c
+        where c.list = $1
+     ),
+     far as (
+       select m.id, m.confirmed_at, c.before + m.n as arrival
+         from chunks c
+        cross join lateral (
+          select s.id, s.confirmed_at, row_number() over (order by s.confirmed_at, s.id) as n
+            from (select s.id, s.confirmed_at from public.%1$I s
+                   where s.confirmed_at is not null and (s.confirmed_at, s.id) >= (c.lo_at, c.lo_id)
+                   order by s.confirmed_at, s.id
+                   limit c.size) s) m
+        where c.credited > 0
+          and c.before + c.size > $2
+          and c.before + 1 - $3 * c.max_credit <= $2
+          and c.before + m.n > $2
+     ),
+     marked as (
+       select m.id, m.confirmed_at, m.arrival, coalesce(x.credited, 0) as credited
+         from (select * from front union all select * from far) m
+         left join private.line_credits x on x.list = $1 and x.id = m.id
+        where m.arrival - $3 * coalesce(x.credited, 0) <= $2
+     )
+     select r.id, r.place, r.confirmed_at
+       from (select m.id, m.confirmed_at,
+                    row_number() over (order by m.arrival - $3 * m.credited, m.credited = 0, m.arrival) as place
+               from marked m) r
+      where r.place <= $2',
+    private.line_table(p_list))
+  using p_list, p_upto, private.places_per_referral();
+end;
+$_$;
+REVOKE ALL ON FUNCTION private.line_front(p_list text, p_upto bigint) FROM PUBLIC;
+
 -- What the functions call ------------------------------------------------------------------------------
 
 -- A confirmed member's place now: {list, position, referral_code, credited}, or NULL when the sign-up

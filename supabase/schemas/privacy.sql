@@ -71,7 +71,7 @@ GRANT ALL ON FUNCTION private.erase_auth_users(p_mailbox_sha256 text) TO service
 -- What erasing a mailbox does to the console's records, beyond the rows (whose lines
 -- private.scrub_audit_subjects scrubs, staff.sql): lines that still name the address lose it and their
 -- notes; an export's filter loses a value that is the address; and if the address is (or was) a staff
--- member's, it is replaced in every line, status change, invitation and staff row by one marker, 'erased
+-- member's, it is replaced in every line, status change, launch wave and staff row by one marker, 'erased
 -- staff member <12 hex digits>', drawn afresh for each erasure, so the log still tells one actor's
 -- actions apart without saying who; the staff row is deleted, and one line erase_staff (actor: the
 -- marker) says that an erasure anonymised a staff member and how many records it re-attributed
@@ -84,7 +84,7 @@ declare
   v_marker text := 'erased staff member ' || left(replace(gen_random_uuid()::text, '-', ''), 12);
   v_lines integer;
   v_status_changes integer;
-  v_invitations integer;
+  v_waves integer;
   v_staff_added integer;
   v_staff integer;
 begin
@@ -109,17 +109,22 @@ begin
   update public.application_status_changes set changed_by = v_marker
    where private.mailbox_sha256(changed_by) = p_mailbox_sha256;
   get diagnostics v_status_changes = row_count;
-  update public.waitlist_signups set invited_by = v_marker
-   where invited_by is not null and private.mailbox_sha256(invited_by) = p_mailbox_sha256;
-  get diagnostics v_invitations = row_count;
+  update public.launch_waves
+     set created_by = case when private.mailbox_sha256(created_by) = p_mailbox_sha256 then v_marker
+                           else created_by end,
+         cancelled_by = case when private.mailbox_sha256(cancelled_by) = p_mailbox_sha256 then v_marker
+                             else cancelled_by end
+   where private.mailbox_sha256(created_by) = p_mailbox_sha256
+      or (cancelled_by is not null and private.mailbox_sha256(cancelled_by) = p_mailbox_sha256);
+  get diagnostics v_waves = row_count;
   update public.staff set added_by = v_marker
    where added_by is not null and private.mailbox_sha256(added_by) = p_mailbox_sha256;
   get diagnostics v_staff_added = row_count;
   delete from public.staff where private.mailbox_sha256(email) = p_mailbox_sha256;
   get diagnostics v_staff = row_count;
-  if v_staff + v_lines + v_status_changes + v_invitations + v_staff_added > 0 then
+  if v_staff + v_lines + v_status_changes + v_waves + v_staff_added > 0 then
     perform private.audit(v_marker, 'erase_staff', 'staff', null, null, jsonb_build_object(
-      'lines', v_lines, 'status_changes', v_status_changes, 'invitations', v_invitations,
+      'lines', v_lines, 'status_changes', v_status_changes, 'waves', v_waves,
       'staff_added', v_staff_added, 'staff_removed', v_staff > 0));
   end if;
 end;
@@ -143,6 +148,9 @@ CREATE FUNCTION private.mailbox_has_records(p_mailbox_sha256 text) RETURNS boole
       or exists (select from public.staff where private.mailbox_sha256(email) = p_mailbox_sha256)
       or exists (select from public.staff_audit_log where private.mailbox_sha256(actor) = p_mailbox_sha256)
       or exists (select from public.application_status_changes where private.mailbox_sha256(changed_by) = p_mailbox_sha256)
+      or exists (select from public.launch_waves
+                  where private.mailbox_sha256(created_by) = p_mailbox_sha256
+                     or private.mailbox_sha256(cancelled_by) = p_mailbox_sha256)
       or private.mailbox_has_auth_user(p_mailbox_sha256)
 $$;
 REVOKE ALL ON FUNCTION private.mailbox_has_records(p_mailbox_sha256 text) FROM PUBLIC;
@@ -212,8 +220,10 @@ GRANT ALL ON FUNCTION public.queue_privacy_link(p_email text, p_action text, p_m
 
 -- Uses a copy token: once, within its hour. Returns every record of the mailbox: its rows in the four
 -- tables as stored, each application with its status history (statuses, notes and when; not which staff
--- member), a waitlist row without who invited it; its suppressions; and its Supabase Auth users
--- (accounts: email, created_at, last_sign_in_at). Audit lines are not copied. NULL for any other token.
+-- member); its invitations of a launch wave (invitations: the list, wave, place, when invited, mailed,
+-- delivered, bounced, redeemed and reminded, and when its link expires; not the link); its
+-- suppressions; and its Supabase Auth users (accounts: email, created_at, last_sign_in_at). Audit lines
+-- are not copied. NULL for any other token.
 CREATE FUNCTION public.copy_mailbox_records(p_token_hash text) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
@@ -232,8 +242,19 @@ begin
                        from public.early_access_signups r where private.mailbox_sha256(r.email) = v_mailbox),
     'newsletter', (select coalesce(jsonb_agg(to_jsonb(r) order by r.created_at), '[]')
                      from public.newsletter_subscriptions r where private.mailbox_sha256(r.email) = v_mailbox),
-    'waitlist', (select coalesce(jsonb_agg(to_jsonb(r) - 'invited_by' order by r.created_at), '[]')
+    'waitlist', (select coalesce(jsonb_agg(to_jsonb(r) order by r.created_at), '[]')
                    from public.waitlist_signups r where private.mailbox_sha256(r.email) = v_mailbox),
+    'invitations', (select coalesce(jsonb_agg(jsonb_build_object(
+                               'list', i.list, 'wave', i.wave_id, 'place', i.place, 'invited_at', i.invited_at,
+                               'expires_at', i.expires_at, 'mailed_at', i.mailed_at,
+                               'delivered_at', i.delivered_at, 'bounced_at', i.bounced_at,
+                               'complained_at', i.complained_at, 'redeemed_at', i.redeemed_at,
+                               'reminded_at', i.reminded_at)
+                             order by i.invited_at), '[]')
+                      from public.invitations i
+                      left join public.early_access_signups e on e.id = i.early_access_id
+                      left join public.waitlist_signups w on w.id = i.waitlist_id
+                     where private.mailbox_sha256(coalesce(e.email, w.email)) = v_mailbox),
     'applications', (select coalesce(jsonb_agg(
                               to_jsonb(r) || jsonb_build_object('status_history', coalesce((
                                 select jsonb_agg(jsonb_build_object(

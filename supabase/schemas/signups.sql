@@ -154,6 +154,9 @@ CREATE INDEX early_access_signups_line_order ON public.early_access_signups USIN
 CREATE UNIQUE INDEX early_access_signups_mailbox_key ON public.early_access_signups USING btree (private.mailbox(email)) WHERE (NOT legacy_duplicate_mailbox);
 CREATE INDEX early_access_signups_mailbox_sha256 ON public.early_access_signups USING btree (private.mailbox_sha256(email));
 CREATE INDEX early_access_signups_referred_by ON public.early_access_signups USING btree (referred_by) WHERE (referred_by IS NOT NULL);
+-- The sign-ups not yet confirmed, by when: a launch wave counts those it passes over (launch-waves.sql),
+-- and retention deletes them after 30 days (privacy.sql).
+CREATE INDEX early_access_signups_unconfirmed ON public.early_access_signups USING btree (created_at) WHERE (confirmed_at IS NULL);
 ALTER TABLE public.early_access_signups ENABLE ROW LEVEL SECURITY;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.early_access_signups TO service_role;
 GRANT SELECT ON TABLE public.early_access_signups TO authenticated;
@@ -190,9 +193,8 @@ ALTER TABLE public.newsletter_subscriptions ENABLE ROW LEVEL SECURITY;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.newsletter_subscriptions TO service_role;
 GRANT SELECT ON TABLE public.newsletter_subscriptions TO authenticated;
 
--- The waitlist: the form's fields, a place in line with its referral columns as on early access, and
--- the invitation staff send (invited_at and invited_by together, set by public.console_invite_waitlist;
--- invited_by a staff address or an erased one's marker, as application_status_changes.changed_by).
+-- The waitlist: the form's fields and a place in line with its referral columns as on early access. A
+-- member's invitation is kept in public.invitations (launch-waves.sql).
 CREATE TABLE public.waitlist_signups (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     first_name text NOT NULL,
@@ -207,8 +209,6 @@ CREATE TABLE public.waitlist_signups (
     thank_you_sent_at timestamp with time zone,
     legacy_duplicate_mailbox boolean DEFAULT false NOT NULL,
     confirmed_at timestamp with time zone,
-    invited_at timestamp with time zone,
-    invited_by text,
     utm_source text,
     utm_medium text,
     utm_campaign text,
@@ -221,8 +221,6 @@ CREATE TABLE public.waitlist_signups (
     CONSTRAINT waitlist_signups_company_size_check CHECK (((company_size IS NULL) OR (company_size = ANY (ARRAY['1-10'::text, '11-50'::text, '51-200'::text, '201-1000'::text, '1000+'::text])))),
     CONSTRAINT waitlist_signups_first_name_check CHECK (((char_length(btrim(first_name)) >= 1) AND (char_length(btrim(first_name)) <= 100))),
     CONSTRAINT waitlist_signups_hear_about_check CHECK (((hear_about IS NULL) OR (hear_about = ANY (ARRAY['search'::text, 'social'::text, 'referral'::text, 'blog'::text, 'event'::text, 'other'::text])))),
-    CONSTRAINT waitlist_signups_invited_by_check CHECK (((invited_by IS NULL) OR ((invited_by = lower(invited_by)) AND private.is_plain_email_address(invited_by)) OR (invited_by ~ '^erased staff member [0-9a-f]{12}$'::text))),
-    CONSTRAINT waitlist_signups_invited_check CHECK (((invited_at IS NULL) = (invited_by IS NULL))),
     CONSTRAINT waitlist_signups_landing_path_check CHECK (((landing_path IS NULL) OR private.is_site_path(landing_path))),
     CONSTRAINT waitlist_signups_last_name_check CHECK (((char_length(btrim(last_name)) >= 1) AND (char_length(btrim(last_name)) <= 100))),
     CONSTRAINT waitlist_signups_referral_code_check CHECK ((referral_code ~ '^[0-9a-f]{16}$'::text)),
@@ -254,7 +252,6 @@ ALTER TABLE public.waitlist_signups
     ADD CONSTRAINT waitlist_signups_use_case_visible_check CHECK (((use_case IS NULL) OR private.has_visible_text(use_case))) NOT VALID;
 CREATE INDEX waitlist_signups_created ON public.waitlist_signups USING btree (created_at, id);
 CREATE INDEX waitlist_signups_email_order ON public.waitlist_signups USING btree (lower(email), id);
-CREATE INDEX waitlist_signups_invited_by ON public.waitlist_signups USING btree (private.mailbox_sha256(invited_by)) WHERE (invited_by IS NOT NULL);
 CREATE INDEX waitlist_signups_line_order ON public.waitlist_signups USING btree (confirmed_at, id) WHERE (confirmed_at IS NOT NULL);
 CREATE UNIQUE INDEX waitlist_signups_mailbox_key ON public.waitlist_signups USING btree (private.mailbox(email)) WHERE (NOT legacy_duplicate_mailbox);
 CREATE INDEX waitlist_signups_mailbox_sha256 ON public.waitlist_signups USING btree (private.mailbox_sha256(email));
@@ -382,7 +379,7 @@ REVOKE ALL ON FUNCTION private.application_status_change_allowed(p_from text, p_
 -- An application's status history: each change, its note, who made it and when, written by
 -- public.console_change_application_status (console-lists.sql). changed_by is a staff address or the
 -- marker that replaces an erased one (private.erase_console_records, privacy.sql); that rule is written
--- out in each CHECK that needs it (changed_by, staff_audit_log.actor, waitlist_signups.invited_by)
+-- out in each CHECK that needs it (changed_by, staff_audit_log.actor, launch_waves.created_by)
 -- rather than made a function, so inserting roles need no EXECUTE on one. The service role (an
 -- operator) may read the table; staff see the history through the console's functions, and a copy of a
 -- mailbox's records gives its statuses and notes, not who changed them.

@@ -49,7 +49,7 @@ CREATE TABLE public.staff_audit_log (
     subject_id uuid,
     subject_mailbox text,
     detail jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT staff_audit_log_action_check CHECK ((action = ANY (ARRAY['read_application'::text, 'open_resume'::text, 'export'::text, 'change_status'::text, 'invite'::text, 'erase_staff'::text]))),
+    CONSTRAINT staff_audit_log_action_check CHECK ((action = ANY (ARRAY['read_application'::text, 'open_resume'::text, 'export'::text, 'change_status'::text, 'invite'::text, 'erase_staff'::text, 'invite_wave'::text, 'cancel_wave'::text]))),
     CONSTRAINT staff_audit_log_actor_check CHECK ((((actor = lower(actor)) AND private.is_plain_email_address(actor)) OR (actor ~ '^erased staff member [0-9a-f]{12}$'::text))),
     CONSTRAINT staff_audit_log_detail_check CHECK (((jsonb_typeof(detail) = 'object'::text) AND (octet_length((detail)::text) <= 4000))),
     CONSTRAINT staff_audit_log_subject_kind_check CHECK ((subject_kind = ANY (ARRAY['early_access'::text, 'newsletter'::text, 'waitlist'::text, 'application'::text, 'staff'::text]))),
@@ -221,7 +221,7 @@ CREATE TRIGGER waitlist_signups_scrub_audit AFTER DELETE ON public.waitlist_sign
 -- An export's filter, checked for its list, or 22023 naming what is wrong: a JSON object (at most 2000
 -- bytes) with only the list's keys, each of its type: search (text of at most 200 characters), from and
 -- to (days, YYYY-MM-DD, from not after to), confirmed (a boolean; the sign-up lists), invited (a
--- boolean; the waitlist), status (one of the six; applications) and source (a source label; every
+-- boolean; early access and the waitlist), status (one of the six; applications) and source (a source label; every
 -- list). Returned as given.
 CREATE FUNCTION private.console_export_filter(p_kind text, p_filter jsonb) RETURNS jsonb
     LANGUAGE plpgsql STABLE
@@ -234,7 +234,7 @@ declare
   v_value jsonb;
 begin
   v_keys := case p_kind
-    when 'early_access' then array['search', 'from', 'to', 'confirmed', 'source']
+    when 'early_access' then array['search', 'from', 'to', 'confirmed', 'invited', 'source']
     when 'newsletter' then array['search', 'from', 'to', 'confirmed', 'source']
     when 'waitlist' then array['search', 'from', 'to', 'confirmed', 'invited', 'source']
     when 'applications' then array['search', 'from', 'to', 'status', 'source']
@@ -291,8 +291,10 @@ REVOKE ALL ON FUNCTION private.console_export_filter(p_kind text, p_filter jsonb
 
 -- A keyset page of a sign-up list's export: up to p_limit (at most 1000) whole rows after
 -- (p_after_created_at, p_after_id), ordered by (created_at, id), each with its source label (source), as
--- a JSON array. The same filters as console_signups. Checks nothing about the caller:
--- console_export_rows does.
+-- a JSON array. The same filters as console_signups; on the two lists a wave invites, each row has the
+-- member's invitation too (invited_at, invite_wave, invite_place, invite_state, joined_at; none when not
+-- invited: public.invitations, launch-waves.sql). Checks nothing about the caller: console_export_rows
+-- does.
 CREATE FUNCTION private.console_export_signup_page(p_form text, p_search text, p_from date, p_to date, p_confirmed boolean, p_invited boolean, p_source text, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -312,11 +314,19 @@ begin
     v_where := v_where || ' and (s.created_at, s.id) > ($7, $8)';
   end if;
   execute format(
-    'select coalesce(jsonb_agg(to_jsonb(p.s) || jsonb_build_object(''source'', p.source) order by p.n),
+    'select coalesce(jsonb_agg(to_jsonb(p.s) || jsonb_build_object(''source'', p.source) || p.invitation
+                               order by p.n),
                      ''[]''::jsonb)
-       from (select s, private.source_label(s.utm_source, s.referrer_host) as source,
+       from (select s, private.source_label(s.utm_source, s.referrer_host) as source, %s as invitation,
                     row_number() over (order by s.created_at, s.id) as n
                from public.%I s where %s order by s.created_at, s.id limit $9) p',
+    case when p_form = 'newsletter' then '''{}''::jsonb'
+         else format('coalesce((select jsonb_build_object(''invited_at'', i.invited_at, ''invite_wave'', i.wave_id,
+                                                           ''invite_place'', i.place,
+                                                           ''invite_state'', private.invitation_state(i),
+                                                           ''joined_at'', i.redeemed_at)
+                                  from public.invitations i where i.%I = s.id), ''{}''::jsonb)',
+                     p_form || '_id') end,
     v_table, v_where)
      into v_rows
     using v_pattern, private.utc_day_start(p_from), private.utc_day_start(p_to + 1), p_confirmed, p_invited,

@@ -55,7 +55,24 @@ const CALLS: Array<[string, Record<string, unknown>]> = [
     'console_change_application_status',
     { p_id: '00000000-0000-4000-8000-000000000000', p_status: 'reviewing', p_note: null },
   ],
-  ['console_invite_waitlist', { p_ids: [] }],
+  ['console_invite_wave', { p_list: 'waitlist', p_count: 1, p_dry_run: true }],
+  [
+    'console_invite_wave',
+    {
+      p_list: 'waitlist',
+      p_count: null,
+      p_up_to_place: null,
+      p_ids: ['00000000-0000-4000-8000-000000000000'],
+      p_starts_at: null,
+      p_remind_after_days: null,
+      p_dry_run: false,
+      p_expect: null,
+    },
+  ],
+  ['console_waves', { p_list: null, p_limit: null, p_offset: null }],
+  ['console_wave', { p_wave: 1 }],
+  ['console_cancel_wave', { p_wave: 1 }],
+  ['console_wave_reminder', { p_wave: 1, p_after_days: null }],
   ['console_log_export', { p_kind: 'newsletter', p_filter: {} }],
   ['console_export_rows', { p_export: 1, p_after_created_at: null, p_after_id: null, p_limit: 10 }],
 ];
@@ -179,10 +196,13 @@ describe('who may read the console data', () => {
         fn,
         fn === 'console_export_rows' ? { ...args, p_export: exportId } : args,
       );
-      // The made-up application id: the status change is the only call that says it is missing.
+      // The made-up application id: the status change says it is missing; the wave of a made-up row
+      // (wave 1, invited nobody) has started, so it can no longer be cancelled.
       expect([fn, error?.code ?? null]).toEqual([
         fn,
-        fn === 'console_change_application_status' ? 'PT404' : null,
+        { console_change_application_status: 'PT404', console_cancel_wave: '22023' }[
+          fn as string
+        ] ?? null,
       ]);
     }
   });

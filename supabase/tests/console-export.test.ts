@@ -70,7 +70,7 @@ describe('console-export', () => {
       await response.clone().arrayBuffer(),
     );
     expect(text.split('\r\n')[0]).toBe(
-      '\uFEFFid,email,first_name,last_name,company,role,company_size,use_case,hear_about,created_at,confirmed_at,invited_at,source,utm_source,utm_medium,utm_campaign,referrer_host,landing_path',
+      '\uFEFFid,email,first_name,last_name,company,role,company_size,use_case,hear_about,created_at,confirmed_at,invited_at,invite_wave,invite_place,invite_state,joined_at,source,utm_source,utm_medium,utm_campaign,referrer_host,landing_path',
     );
     expect(text).toContain(`,${evil},"'=HYPERLINK(""https://evil.example"",""x"")",Tim,ACME,`);
     expect(text).not.toContain(',=HYPERLINK');
@@ -132,7 +132,7 @@ describe('console-export', () => {
       { first_name: 'Direct', email: `${label}.direct@example.com` },
     ]);
     const { token } = await staffToken();
-    const columns = (rows: string[][]) => rows.map((row) => [row[2], ...row.slice(12)]);
+    const columns = (rows: string[][]) => rows.map((row) => [row[2], ...row.slice(16)]);
     expect(
       columns(
         await rowsOf(await exportCsv(`kind=waitlist&search=${label}&source=launch-post`, token)),

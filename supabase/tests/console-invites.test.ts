@@ -1,32 +1,18 @@
-import {
-  sendQueuedMail,
-  startTestServer,
-  uniqueEmail,
-  type TestServer,
-} from '@agentora/local-supabase/testing';
+import { startTestServer, uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
 import {
   auditLines,
   copyMailbox,
   eraseMailbox,
-  sessionClient,
   signedIn,
   staffSession,
   storeApplication,
   storeWaitlistSignup,
 } from './test-support/console.ts';
-import {
-  answer,
-  mailsTo,
-  oneClick,
-  sha256,
-  tokenIn,
-  UNSUBSCRIBE_PAGE,
-} from './test-support/consent.ts';
+import { sha256 } from './test-support/consent.ts';
 
-// Invitations through the real server and the mail queue's worker (send-queued-mail on Deno, sending to
-// the server's outbox), and what erasure, unsubscribing and retention do to the console's records
-// (public.console_invite_waitlist in supabase/schemas/console-lists.sql; erasure and retention in
-// privacy.sql; the audit log's scrub in staff.sql).
+// What erasure, unsubscribing and retention do to the console's records, a launch wave's among them,
+// through the real server (erasure and retention in supabase/schemas/privacy.sql; the audit log's scrub
+// in staff.sql). Invitations themselves are invitations.test.ts's and launch-waves.test.ts's.
 
 let t: TestServer;
 beforeAll(async () => {
@@ -34,172 +20,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const mailboxSha256 = (email: string) => sha256(email.toLowerCase().replace(/\+[^@]*@/, '@'));
-
-describe('inviting waitlist members', () => {
-  it('queues one invitation per confirmed, uninvited, unsuppressed member; the worker mails it from the stored row', async () => {
-    const { email: staffEmail, client } = await staffSession(t, 'inviter');
-    const member = await storeWaitlistSignup(t, { first_name: 'Grace' });
-    const unconfirmed = await storeWaitlistSignup(t, {}, { confirmed: false });
-    const suppressed = await storeWaitlistSignup(t);
-    await t.service
-      .from('email_suppressions')
-      .insert({ mailbox_sha256: mailboxSha256(suppressed.email), list: 'waitlist' });
-    const ids = [member.id, unconfirmed.id, suppressed.id, '00000000-0000-4000-8000-000000000003'];
-
-    const { data, error } = await client.rpc('console_invite_waitlist', { p_ids: ids });
-    expect(error).toBeNull();
-    expect(data).toBe(1);
-    // Once only, whoever asks again.
-    expect((await client.rpc('console_invite_waitlist', { p_ids: ids })).data).toBe(0);
-
-    const { data: rows } = await t.service
-      .from('waitlist_signups')
-      .select('id, invited_at, invited_by')
-      .in('id', ids);
-    expect(Object.fromEntries((rows ?? []).map((row) => [row.id, row.invited_by]))).toEqual({
-      [member.id]: staffEmail,
-      [unconfirmed.id]: null,
-      [suppressed.id]: null,
-    });
-    const { data: queued } = await t.service
-      .from('mail_queue')
-      .select('kind, list, waitlist_id, status')
-      .eq('kind', 'invite');
-    expect(queued).toEqual([
-      { kind: 'invite', list: 'waitlist', waitlist_id: member.id, status: 'queued' },
-    ]);
-    expect(await auditLines(t, { action: 'invite' })).toEqual([
-      expect.objectContaining({
-        actor: staffEmail,
-        subject_kind: 'waitlist',
-        subject_id: member.id,
-        subject_mailbox: member.email,
-        detail: {},
-      }),
-    ]);
-
-    const [mail] = await mailsTo(t, member.email);
-    expect(mail.subject).toBe("You're invited to Agentora");
-    // Confirmed or not, nothing the sign-up typed is mailed (docs/security.md, "What a mail may carry").
-    expect(mail.text).toContain('Hi there,');
-    expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain('Grace');
-    expect(mail.text).toContain("you're invited to Agentora ahead of the public launch");
-    expect(mail.html).toContain('href="http://localhost:4200"');
-    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    expect(await mailsTo(t, unconfirmed.email)).toHaveLength(0);
-    expect(await mailsTo(t, suppressed.email)).toHaveLength(0);
-    const listed = await staffSession(t, 'lister');
-    const page = await listed.client.rpc('console_signups', {
-      p_form: 'waitlist',
-      p_search: member.email,
-      p_from: null,
-      p_to: null,
-      p_confirmed: null,
-      p_invited: true,
-      p_sort: null,
-      p_descending: null,
-      p_limit: null,
-      p_offset: null,
-      p_source: null,
-    });
-    expect(page.data.rows).toEqual([
-      expect.objectContaining({ id: member.id, invited_at: expect.any(String) }),
-    ]);
-
-    // Its unsubscribe link works like every mail's: the sign-up goes, and its lines lose the address.
-    const token = tokenIn(mail.text, UNSUBSCRIBE_PAGE);
-    const unsubscribed = await oneClick(`${t.server.url}/functions/v1/unsubscribe?token=${token}`);
-    expect(await answer(unsubscribed)).toEqual({
-      status: 200,
-      body: { success: true, list: 'waitlist' },
-    });
-    expect(
-      (await t.service.from('waitlist_signups').select('id').eq('id', member.id)).data,
-    ).toEqual([]);
-    expect(await auditLines(t, { subject_id: member.id })).toEqual([
-      expect.objectContaining({
-        action: 'invite',
-        actor: staffEmail,
-        subject_mailbox: null,
-        detail: { subject_removed: true },
-      }),
-    ]);
-  });
-
-  it('greets "Hi there," whatever the first name says', async () => {
-    const { client } = await staffSession(t, 'greeter');
-    const names = [
-      '\u200bx\u2028y\u202e',
-      '<b>Ada</b>',
-      'URGENT: verify at agentora-login.example/v',
-    ];
-    const members = [];
-    for (const first_name of names) members.push(await storeWaitlistSignup(t, { first_name }));
-    expect(
-      (await client.rpc('console_invite_waitlist', { p_ids: members.map((m) => m.id) })).data,
-    ).toBe(names.length);
-    for (const member of members) {
-      const [mail] = await mailsTo(t, member.email);
-      expect(mail.text).toContain('Hi there,');
-      for (const trace of ['Ada', 'URGENT', 'agentora-login', '\u202e']) {
-        expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain(trace);
-      }
-    }
-  });
-
-  it('sends nothing when the member leaves or is suppressed before the worker runs', async () => {
-    const { client } = await staffSession(t, 'late');
-    const leaving = await storeWaitlistSignup(t);
-    const suppressedLater = await storeWaitlistSignup(t);
-    expect(
-      (await client.rpc('console_invite_waitlist', { p_ids: [leaving.id, suppressedLater.id] }))
-        .data,
-    ).toBe(2);
-    await t.service.from('waitlist_signups').delete().eq('id', leaving.id);
-    expect(
-      (await t.service.from('mail_queue').select('id').eq('waitlist_id', leaving.id)).data,
-    ).toEqual([]);
-    await t.service
-      .from('email_suppressions')
-      .insert({ mailbox_sha256: mailboxSha256(suppressedLater.email), list: 'waitlist' });
-    await sendQueuedMail(t.server);
-    expect(await mailsTo(t, leaving.email)).toEqual([]);
-    expect(await mailsTo(t, suppressedLater.email)).toEqual([]);
-    const { data } = await t.service
-      .from('mail_queue')
-      .select('status, last_error')
-      .eq('waitlist_id', suppressedLater.id);
-    expect(data).toEqual([{ status: 'dead', last_error: 'The message has no address.' }]);
-  });
-
-  it('takes a JSON array of at most 1000 ids, and nothing else', async () => {
-    const { client } = await staffSession(t, 'picky');
-    for (const ids of [
-      null,
-      { id: 1 },
-      [1],
-      Array.from({ length: 1001 }, () => '00000000-0000-4000-8000-000000000000'),
-    ]) {
-      const { error } = await client.rpc('console_invite_waitlist', { p_ids: ids });
-      expect(error?.code).toBe('22023');
-    }
-    expect((await client.rpc('console_invite_waitlist', { p_ids: ['nope'] })).error?.code).toBe(
-      '22P02',
-    );
-  });
-
-  it('is for staff only', async () => {
-    const member = await storeWaitlistSignup(t);
-    const outsider = sessionClient(t, uniqueEmail('outsider'));
-    const { error } = await outsider.rpc('console_invite_waitlist', { p_ids: [member.id] });
-    expect(error?.code).toBe('42501');
-    const { data } = await t.service
-      .from('waitlist_signups')
-      .select('invited_at')
-      .eq('id', member.id);
-    expect(data).toEqual([{ invited_at: null }]);
-  });
+/** console_invite_wave's arguments for a wave of chosen waitlist rows, sent now. */
+const inviteChosen = (ids: string[]) => ({
+  p_list: 'waitlist',
+  p_count: null,
+  p_up_to_place: null,
+  p_ids: ids,
+  p_starts_at: null,
+  p_remind_after_days: null,
+  p_dry_run: false,
+  p_expect: null,
 });
 
 describe('erasure and the console', () => {
@@ -252,7 +82,8 @@ describe('erasure and the console', () => {
     });
     await member.client.rpc('console_application', { p_id: id });
     const invited = await storeWaitlistSignup(t);
-    await member.client.rpc('console_invite_waitlist', { p_ids: [invited.id] });
+    const wave = await member.client.rpc('console_invite_wave', inviteChosen([invited.id]));
+    expect(wave.data).toMatchObject({ invited: 1 });
     const colleague = uniqueEmail('colleague');
     await t.service.from('staff').insert({ email: colleague, added_by: member.email });
     expect(await auditLines(t, { actor: member.email })).toHaveLength(3);
@@ -274,7 +105,9 @@ describe('erasure and the console', () => {
     const actors = new Set(
       [
         ...(await auditLines(t, { subject_id: id })),
-        ...(await auditLines(t, { subject_id: invited.id })),
+        ...(await auditLines(t, { action: 'invite_wave' })).filter(
+          (line) => (line.detail as { wave: number }).wave === wave.data.wave,
+        ),
       ].map((line) => line.actor),
     );
     expect(actors.size).toBe(1);
@@ -285,11 +118,11 @@ describe('erasure and the console', () => {
       .select('changed_by')
       .eq('application_id', id);
     expect(changes).toEqual([{ changed_by: marker }]);
-    const { data: waitlist } = await t.service
-      .from('waitlist_signups')
-      .select('invited_by')
-      .eq('id', invited.id);
-    expect(waitlist).toEqual([{ invited_by: marker }]);
+    const { data: waves } = await t.service
+      .from('launch_waves')
+      .select('created_by')
+      .eq('id', wave.data.wave);
+    expect(waves).toEqual([{ created_by: marker }]);
     const { data: staffRows } = await t.service
       .from('staff')
       .select('email, added_by')
@@ -309,7 +142,7 @@ describe('erasure and the console', () => {
         detail: {
           lines: 3,
           status_changes: 1,
-          invitations: 1,
+          waves: 1,
           staff_added: 1,
           staff_removed: true,
         },
@@ -383,7 +216,7 @@ describe('erasure and the console', () => {
     expect(member.session.user.email).not.toBe(member.email);
   });
 
-  it('a copy carries the status history without who changed it, and no inviter', async () => {
+  it('a copy carries the status history without who changed it, and the invitation without who sent it', async () => {
     const { client } = await staffSession(t, 'copier');
     const { id, email } = await storeApplication(t);
     await client.rpc('console_change_application_status', {
@@ -392,7 +225,7 @@ describe('erasure and the console', () => {
       p_note: 'Not this time.',
     });
     const member = await storeWaitlistSignup(t, { email });
-    await client.rpc('console_invite_waitlist', { p_ids: [member.id] });
+    await client.rpc('console_invite_wave', inviteChosen([member.id]));
     const copy = await copyMailbox(t, email);
     expect(copy.applications).toEqual([
       expect.objectContaining({
@@ -409,10 +242,10 @@ describe('erasure and the console', () => {
       }),
     ]);
     expect(copy.waitlist).toEqual([expect.objectContaining({ id: member.id })]);
-    expect(copy.waitlist as object[]).not.toContainEqual(
-      expect.objectContaining({ invited_by: expect.anything() }),
-    );
-    expect((copy.waitlist as Record<string, unknown>[])[0]).toHaveProperty('invited_at');
+    expect(copy.invitations).toEqual([
+      expect.objectContaining({ list: 'waitlist', invited_at: expect.any(String) }),
+    ]);
+    expect(JSON.stringify(copy.invitations)).not.toContain('copier');
   });
 
   it('retention scrubs the lines of the applications it deletes', async () => {

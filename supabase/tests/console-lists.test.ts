@@ -48,6 +48,21 @@ describe('console_signups', () => {
     expect(data.total).toBe(5);
     expect(data.rows.map((row: { email: string }) => row.email[0])).toEqual(['v', 'w']);
     expect(Object.keys(data.rows[0]).sort()).toEqual(
+      [
+        'confirmed_at',
+        'created_at',
+        'email',
+        'id',
+        'invite_state',
+        'invite_wave',
+        'invited_at',
+        'joined_at',
+        'landing_path',
+        'source',
+      ].sort(),
+    );
+    const newsletter = await list({ p_form: 'newsletter', p_limit: 1 });
+    expect(Object.keys(newsletter.data.rows[0]).sort()).toEqual(
       ['confirmed_at', 'created_at', 'email', 'id', 'landing_path', 'source'].sort(),
     );
     const waitlist = await list({ p_form: 'waitlist', p_limit: 1, p_offset: 4 });
@@ -66,6 +81,9 @@ describe('console_signups', () => {
         use_case: null,
         hear_about: null,
         invited_at: null,
+        invite_wave: null,
+        invite_state: null,
+        joined_at: null,
         source: 'direct',
         landing_path: null,
       },

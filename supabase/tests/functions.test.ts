@@ -36,6 +36,7 @@ const FUNCTIONS = [
   'record-visit',
   'csp-report',
   'resend-webhook',
+  'redeem-invite',
 ];
 
 // sign-up, the visitors' one call, through the real server: its index.ts on Deno, public.sign_up reached
@@ -406,8 +407,11 @@ describe('the local server runs the functions of supabase/config.toml', () => {
 });
 
 describe("every function reads requests with the functions' kit (functions/_shared/http)", () => {
+  // The project's own functions take the secret key only.
   const keyFor = (name: string) =>
-    name === 'send-queued-mail' ? t.server.secretKey : t.server.publishableKey;
+    name === 'send-queued-mail' || name === 'redeem-invite'
+      ? t.server.secretKey
+      : t.server.publishableKey;
 
   it('answers a method it does not take with 405 and the methods it takes in Allow', async () => {
     expect(Object.keys(FUNCTION_METHODS).sort()).toEqual([...FUNCTIONS].sort());
@@ -472,6 +476,7 @@ describe("every function reads requests with the functions' kit (functions/_shar
       'record-visit': [413, tooLarge],
       'csp-report': [413, 'The report is too large.'],
       'resend-webhook': [413, tooLarge],
+      'redeem-invite': [413, tooLarge],
     });
   });
 });

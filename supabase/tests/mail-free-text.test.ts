@@ -116,8 +116,17 @@ it('reaches a confirmed, invited member who asked for their data without one wor
     .select('id')
     .eq('email', victim)
     .single();
-  const invited = await staff.client.rpc('console_invite_waitlist', { p_ids: [waitlisted?.id] });
-  expect(invited.data).toBe(1);
+  const invited = await staff.client.rpc('console_invite_wave', {
+    p_list: 'waitlist',
+    p_count: null,
+    p_up_to_place: null,
+    p_ids: [waitlisted?.id],
+    p_starts_at: null,
+    p_remind_after_days: null,
+    p_dry_run: false,
+    p_expect: null,
+  });
+  expect(invited.data).toMatchObject({ invited: 1 });
   // The victim asks for a copy, and for erasure (links mailed to the mailbox itself).
   for (const action of ['copy', 'erase']) {
     expect((await callFunction(t, 'privacy-request', { email: victim, action })).status).toBe(202);

@@ -378,6 +378,7 @@ describe('batches (take_mail_batch, settle_mail_batch)', () => {
     );
     expect(rows).toEqual([
       { kind: 'invite', details: 'mail_details_invite' },
+      { kind: 'invite_reminder', details: 'mail_details_invite_reminder' },
       { kind: 'place', details: 'mail_details_place' },
       { kind: 'privacy_link', details: 'mail_details_privacy_link' },
       { kind: 'thank_you', details: 'mail_details_thank_you' },

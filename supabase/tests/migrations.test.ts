@@ -132,11 +132,13 @@ describe('functions reachable through the Data API', () => {
     expect(await reachable('authenticated')).toEqual([
       'console_application(uuid)',
       'console_applications(text,date,date,text,text,boolean,integer,integer,text)',
+      'console_cancel_wave(bigint)',
       'console_change_application_status(uuid,text,text)',
       'console_csp_violations(integer,integer)',
       'console_export_rows(bigint,timestamp with time zone,uuid,integer)',
       'console_growth(date,date)',
-      'console_invite_waitlist(jsonb)',
+      'console_invite_wave(text,integer,boolean)',
+      'console_invite_wave(text,integer,integer,jsonb,timestamp with time zone,integer,boolean,text)',
       'console_log_export(text,jsonb)',
       'console_mail_states(text,jsonb)',
       'console_mail_suppressions(integer,integer)',
@@ -144,6 +146,9 @@ describe('functions reachable through the Data API', () => {
       'console_referrals(date,date,boolean,integer,integer)',
       'console_signups(text,text,date,date,boolean,boolean,text,boolean,integer,integer,text)',
       'console_signups_per_day(date,date)',
+      'console_wave(bigint)',
+      'console_wave_reminder(bigint,integer)',
+      'console_waves(text,integer,integer)',
       'console_whoami()',
     ]);
   });
@@ -183,6 +188,8 @@ describe('migrations', () => {
         'visit_counts',
         'csp_violations',
         'mail_delivery_events',
+        'launch_waves',
+        'invitations',
         'mail_suppressions',
       ]
         .sort()

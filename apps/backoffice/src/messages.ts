@@ -3,6 +3,7 @@ import { PLACES_PER_REFERRAL } from '@agentora/data';
 import {
   CONSOLE_SIGN_IN,
   CSP_REPORT_LIMITS,
+  LAUNCH_WAVES,
   SUSPECTED_FARMING,
 } from '@agentora/data/console-lists';
 
@@ -20,7 +21,7 @@ const codeMinutes = Math.round(CONSOLE_SIGN_IN.codeLifetimeSeconds / 60);
 
 export const MESSAGES = {
   title: 'Team console',
-  lead: "The sign-ups and job applications the site collects, for Agentora's staff: search them, export them, answer applicants and invite the waitlist.",
+  lead: "The sign-ups and job applications the site collects, for Agentora's staff: search them, export them, answer applicants and let the lists in by launch waves.",
   checking: 'Checking your sign-in…',
   blockedByOverride:
     "This browser is loading a build of the site from a team's override link, which no release made. The console doesn't sign in or show anything beside such a build: choose Clear override in the banner (or open the console in another browser profile), then reload.",
@@ -59,6 +60,7 @@ export const MESSAGES = {
     referrals: 'Referrals',
     csp: 'CSP reports',
     mail: 'Bounces',
+    waves: 'Launch waves',
   },
   sourceHint: 'Exactly: direct, a campaign source or a referring host.',
   sourceInvalid:
@@ -109,6 +111,54 @@ export const MESSAGES = {
   mailTotals: (total: string, bounced: string, complained: string, messages: string) =>
     `${total} addresses: ${bounced} bounced, ${complained} marked as spam. ${messages} mails not sent to them.`,
   mailEmpty: 'No address has bounced or complained.',
+  waves: {
+    lead: `Let a list in: early access by place in line (referral credit included, as members see it), the waitlist by order of sign-up. A dry run says exactly who a wave would invite; sending invites exactly those, each once, with a link into the product that works once for ${LAUNCH_WAVES.inviteDays} days. Unconfirmed, unsubscribed, bounced and already invited members are passed over. A wave may start at a time you set (decided then), and be cancelled until it starts.`,
+    lists: { early_access: 'Early access', waitlist: 'Waitlist' },
+    order: { early_access: 'by place in line', waitlist: 'by order of sign-up' },
+    rules: {
+      next: 'The next N',
+      up_to: 'Everyone up to place P',
+      chosen: 'Chosen rows',
+      before_waves: 'Invite selected, before waves',
+    },
+    statuses: { scheduled: 'Scheduled', cancelled: 'Cancelled', started: 'Sent' },
+    skipReasons: {
+      already_invited: 'already invited',
+      unconfirmed: 'unconfirmed',
+      unsubscribed: 'unsubscribed',
+      bounced: 'bounced',
+      complained: 'marked our mail as spam',
+      not_on_list: 'not on the list',
+    },
+    countInvalid: `Enter a number from 1 to ${LAUNCH_WAVES.maxWave.toLocaleString('en-US')}.`,
+    placeInvalid: 'Enter a place, 1 or more.',
+    timeInvalid: 'Choose a time in the future.',
+    reminderHint: `Once, to those who have not joined, ${LAUNCH_WAVES.reminderDays.min} to ${LAUNCH_WAVES.reminderDays.max} days after it starts.`,
+    dryRun: 'Dry run',
+    running: 'Working it out…',
+    change: 'Change',
+    moved:
+      'The line moved since that dry run, so nothing was sent. Here is who it would invite now:',
+    failed: "The wave couldn't be sent.",
+    nobody: 'Nobody would be invited.',
+    empty: 'No waves yet.',
+    cancel: 'Cancel wave',
+    cancelled: (id: number) => `Wave ${id} is cancelled.`,
+    reminderSaved: 'Reminder saved.',
+    back: 'All waves',
+  },
+  /** Where a member's invitation stands (private.invitation_state). */
+  inviteStates: {
+    queued: 'Invited, mail queued',
+    mailed: 'Mailed',
+    delivered: 'Delivered',
+    bounced: 'Bounced',
+    complained: 'Marked as spam',
+    failed: 'Mail failed',
+    joined: 'Joined',
+    expired: 'Link expired',
+    no_link: 'Invited before links',
+  },
   erased: 'Erased',
   loadFailed: "The list couldn't be loaded.",
   retry: 'Try again',

@@ -22,7 +22,10 @@ export interface FunctionEnvironment {
    * so row-level security decides): the publishable key named "default", or the legacy anon JWT.
    */
   publishableKey: string | undefined;
-  /** Where mail links point: SITE_URL (default https://agentora.ai) and SUPABASE_URL. */
+  /**
+   * Where mail links point: SITE_URL (default https://agentora.ai), SUPABASE_URL, and PRODUCT_URL (an
+   * invitation's link into the product; none by default).
+   */
   urls: PublicUrls;
   resend: {
     apiKey: string | undefined;
@@ -93,9 +96,9 @@ function namedKeys(json: string | undefined, variable: string): Record<string, s
 /**
  * Reads what hosted Supabase gives every function (SUPABASE_URL, SUPABASE_PUBLISHABLE_KEYS,
  * SUPABASE_SECRET_KEYS, and the legacy SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY) and our secrets
- * (SITE_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM, MAIL_LINK_SECRET, MAIL_SENDS_PER_SECOND,
- * TURNSTILE_SECRET_KEY, TURNSTILE_SITEVERIFY_URL). `get` is Deno.env.get; nothing here depends on
- * Deno, so tests use the same rules.
+ * (SITE_URL, PRODUCT_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM, MAIL_LINK_SECRET,
+ * MAIL_SENDS_PER_SECOND, TURNSTILE_SECRET_KEY, TURNSTILE_SITEVERIFY_URL). `get` is Deno.env.get;
+ * nothing here depends on Deno, so tests use the same rules.
  */
 export function functionEnvironment(
   functionName: string,
@@ -125,7 +128,7 @@ export function functionEnvironment(
     secretKeys: new Set(serviceKeys),
     apiKeys: new Set(callerKeys),
     publishableKey: publishableKeys.default || get('SUPABASE_ANON_KEY') || undefined,
-    urls: publicUrls({ siteUrl: get('SITE_URL'), supabaseUrl }),
+    urls: publicUrls({ siteUrl: get('SITE_URL'), supabaseUrl, productUrl: get('PRODUCT_URL') }),
     resend: {
       apiKey: get('RESEND_API_KEY') || undefined,
       apiUrl: get('RESEND_API_URL') || undefined,

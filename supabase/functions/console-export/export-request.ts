@@ -27,7 +27,7 @@ export interface ExportFilter {
   to?: string;
   /** Sign-up lists only. */
   confirmed?: boolean;
-  /** The waitlist only. */
+  /** The lists a launch wave invites (early access, the waitlist) only. */
   invited?: boolean;
   /** Applications only. */
   status?: string;
@@ -112,7 +112,9 @@ export function parseExportRequest(query: URLSearchParams, body: unknown): Parse
   const invited = flag(raw.invited);
   if (invited !== undefined) {
     if (invited === null) return { ok: false, error: 'invited is true or false.' };
-    if (kind !== 'waitlist') return { ok: false, error: 'invited applies to the waitlist only.' };
+    if (kind !== 'early_access' && kind !== 'waitlist') {
+      return { ok: false, error: 'invited applies to early access and the waitlist only.' };
+    }
     filter.invited = invited;
   }
   if (raw.status !== undefined) {
@@ -147,12 +149,31 @@ export function parseExportRequest(query: URLSearchParams, body: unknown): Parse
 const ATTRIBUTION_COLUMNS = ['source', ...ATTRIBUTION_FIELDS] as const;
 
 /**
+ * A member's invitation by a launch wave, on the two lists a wave invites (the export RPC adds them to
+ * each row; empty when not invited): when, which wave, the place then, where it stands, when joined.
+ */
+const INVITATION_COLUMNS = [
+  'invited_at',
+  'invite_wave',
+  'invite_place',
+  'invite_state',
+  'joined_at',
+] as const;
+
+/**
  * The columns of each list's file, in order: the header row names them as the database does, and each
  * row's cells are the values of these keys in what the export RPC (console_export_rows) returns (a key a
  * row lacks is an empty cell). The résumé's storage path stays out: the console opens résumés itself, and logs each opening.
  */
 export const EXPORT_COLUMNS: Readonly<Record<ExportKind, readonly string[]>> = {
-  early_access: ['id', 'email', 'created_at', 'confirmed_at', ...ATTRIBUTION_COLUMNS],
+  early_access: [
+    'id',
+    'email',
+    'created_at',
+    'confirmed_at',
+    ...INVITATION_COLUMNS,
+    ...ATTRIBUTION_COLUMNS,
+  ],
   newsletter: ['id', 'email', 'created_at', 'confirmed_at', ...ATTRIBUTION_COLUMNS],
   waitlist: [
     'id',
@@ -166,7 +187,7 @@ export const EXPORT_COLUMNS: Readonly<Record<ExportKind, readonly string[]>> = {
     'hear_about',
     'created_at',
     'confirmed_at',
-    'invited_at',
+    ...INVITATION_COLUMNS,
     ...ATTRIBUTION_COLUMNS,
   ],
   applications: [

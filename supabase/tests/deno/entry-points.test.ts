@@ -23,8 +23,8 @@ const ENVIRONMENT: Record<string, string> = {
   TURNSTILE_SECRET_KEY: '0x4AAAAAAAentry-test-turnstile-secret',
 };
 
-// Called by the project alone (pg_cron with the secret key), never by a browser.
-const PROJECT_ONLY = new Set(['send-queued-mail']);
+// Called by the project alone with the secret key (pg_cron; the product's server), never by a browser.
+const PROJECT_ONLY = new Set(['send-queued-mail', 'redeem-invite']);
 // Called as a signed webhook (Standard Webhooks; Svix's header names for Resend) with no API key:
 // Supabase Auth's Send Email Hook, Resend's delivery events.
 const AUTH_HOOKS = new Set(['send-auth-email', 'resend-webhook']);
@@ -207,6 +207,37 @@ for (const name of FUNCTIONS) {
     await answer.body?.cancel();
   });
 }
+
+Deno.test(
+  "redeem-invite: refuses a browser's request and a malformed token before it reaches the database",
+  async () => {
+    const handler = await handlerOf('redeem-invite');
+    const call = async (headers: Record<string, string>, body: unknown) => {
+      const answer = await handler(
+        new Request('http://functions.test/redeem-invite', {
+          method: 'POST',
+          headers: {
+            apikey: 'sb_secret_entry_test',
+            'content-type': 'application/json',
+            ...headers,
+          },
+          body: JSON.stringify(body),
+        }),
+      );
+      assertEquals(answer.headers.get('access-control-allow-origin'), null);
+      return [answer.status, (await answer.json()).error];
+    };
+    const token = 'A'.repeat(64);
+    assertEquals(await call({ origin: 'https://app.agentora.example' }, { token }), [
+      403,
+      'called_from_a_browser',
+    ]);
+    assertEquals(await call({}, { token: token.slice(1) }), [400, 'malformed_token']);
+    assertEquals(await call({}, ['not', 'an', 'object']), [400, 'malformed_token']);
+    // A token of the right shape is looked up: no database answers at SUPABASE_URL.
+    assertEquals(await call({}, { token }), [500, 'The invitation could not be read.']);
+  },
+);
 
 Deno.test(
   'csp-report: a browser’s report, without a key, reaches the database (none at SUPABASE_URL: 500)',

@@ -9,7 +9,11 @@ import { toQueuedMail } from '../../functions/_shared/mail-queue/queued-mail.ts'
 import { renderQueuedMail } from '../../functions/_shared/mail-queue/render-queued-mail.ts';
 
 const rendering = {
-  urls: publicUrls({ siteUrl: 'https://agentora.test', supabaseUrl: 'https://p.supabase.co' }),
+  urls: publicUrls({
+    siteUrl: 'https://agentora.test',
+    supabaseUrl: 'https://p.supabase.co',
+    productUrl: 'https://app.agentora.test/join',
+  }),
   linkSecret: 'a-test-secret-of-at-least-32-characters',
 };
 
@@ -45,7 +49,28 @@ const ROWS: Record<string, Record<string, unknown>> = {
   'careers receipt': { ...base, kind: 'thank_you', list: 'career' },
   'erase link': { ...base, kind: 'privacy_link', action: 'erase' },
   'copy link': { ...base, kind: 'privacy_link', action: 'copy' },
-  invitation: { ...base, kind: 'invite', list: 'waitlist' },
+  'invitation, waitlist': {
+    ...base,
+    kind: 'invite',
+    list: 'waitlist',
+    place: 312,
+    expires_at: '2027-01-06T10:00:00Z',
+  },
+  'invitation, early access': {
+    ...base,
+    kind: 'invite',
+    list: 'early_access',
+    place: 1312,
+    expires_at: '2027-01-06T10:00:00Z',
+  },
+  "invitation's reminder": {
+    ...base,
+    kind: 'invite_reminder',
+    list: 'waitlist',
+    place: 312,
+    expires_at: '2027-01-06T10:00:00Z',
+    invite_message: '0a1b2c3d-4e5f-4a6b-8c7d-8e9fa0b1c2d3',
+  },
   'place, waitlist': {
     ...base,
     kind: 'place',

@@ -18,6 +18,7 @@ export const FUNCTION_METHODS: Readonly<Record<string, string>> = {
   'record-visit': 'POST',
   'csp-report': 'POST',
   'resend-webhook': 'POST',
+  'redeem-invite': 'POST',
 };
 
 /** Methods no function takes, which the gateway still passes on (so the function answers them). */

@@ -94,7 +94,8 @@ describe('console-export handler', () => {
     ['kind=waitlist&from=2025-11-02&to=2025-11-01', 'from is after to.'],
     ['kind=waitlist&confirmed=yes', 'confirmed is true or false.'],
     ['kind=applications&confirmed=true', 'confirmed applies to the sign-up lists only.'],
-    ['kind=newsletter&invited=true', 'invited applies to the waitlist only.'],
+    ['kind=newsletter&invited=true', 'invited applies to early access and the waitlist only.'],
+    ['kind=applications&invited=false', 'invited applies to early access and the waitlist only.'],
     ['kind=waitlist&status=offer', 'status applies to applications only.'],
     [
       'kind=applications&status=hired',
@@ -191,7 +192,7 @@ describe('console-export handler', () => {
     const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
     expect(lines[0]).toBe(EXPORT_COLUMNS.waitlist.join(','));
     expect(lines[1]).toBe(
-      `${rows[0].id},person1@example.com,"'=HYPERLINK(""https://evil.example"",""x"")",Tim,"ACME, Inc.",,,,,${rows[0].created_at},,,direct,,,,,/`,
+      `${rows[0].id},person1@example.com,"'=HYPERLINK(""https://evil.example"",""x"")",Tim,"ACME, Inc.",,,,,${rows[0].created_at},,,,,,,direct,,,,,/`,
     );
     expect(lines[2].split(',').slice(0, 5)).toEqual([
       rows[1].id,

@@ -103,13 +103,26 @@ await seed(
 await seed(
   'waitlist_signups',
   `first_name, last_name, email, company, role, company_size, use_case, hear_about, created_at,
-   confirmed_at, invited_at, invited_by`,
+   confirmed_at`,
   `(${FIRST_NAMES}::text[])[1 + n % 12], (${LAST_NAMES}::text[])[1 + (n / 12) % 12],
    'wait' || n || '.' || md5(n::text) || '@example' || (n % 97) || '.com',
    'Company ' || (n % 5000), 'Engineer', '11-50', 'Agents for reports', 'search', t.at,
-   case when n % 10 < 7 then t.at + interval '1 hour' end,
-   case when n % 20 = 0 then t.at + interval '2 days' end,
-   case when n % 20 = 0 then '${STAFF}' end`,
+   case when n % 10 < 7 then t.at + interval '1 hour' end`,
+);
+// 5 % of the waitlist invited by one launch wave, two days after signing up.
+await database.transaction((db) =>
+  db.query(
+    `with w as (
+       insert into public.launch_waves (list, rule, next_count, status, starts_at, created_by, started_at, outcome)
+       values ('waitlist', 'next', 5000, 'started', now(), '${STAFF}', now(), '{}') returning id
+     )
+     insert into public.invitations (wave_id, list, waitlist_id, place, invited_at, expires_at, message_id)
+     select w.id, 'waitlist', s.id, s.n + 1, s.created_at + interval '2 days', s.created_at + interval '32 days',
+            gen_random_uuid()
+       from w, (select s.id, s.created_at, substring(s.email from '^wait([0-9]+)')::integer as n
+                  from public.waitlist_signups s) s
+      where s.n % 20 = 0`,
+  ),
 );
 await seed(
   'general_applications',
@@ -136,6 +149,7 @@ for (const table of [
   'waitlist_signups',
   'general_applications',
   'visit_counts',
+  'invitations',
 ]) {
   await database.transaction((db) => db.query(`analyze public.${table}`));
 }

@@ -1,8 +1,9 @@
 // `npm run start -w @agentora/local-supabase` (or `node tools/local-supabase/src/main.ts`): the local
 // Supabase for `npm start`. Options: --port, --host, --data-dir, --in-memory, --allow-origin, --site-url,
-// --retention-interval, --mail-interval; DATABASE_URL switches to a real PostgreSQL; RESEND_API_KEY (and
-// RESEND_API_URL) sends real mail instead of using the outbox; MAIL_SENDS_PER_SECOND sets the provider's
-// rate (default Resend's 2).
+// --retention-interval, --mail-interval, --waves-interval, --product-url; DATABASE_URL switches to a real
+// PostgreSQL; RESEND_API_KEY (and RESEND_API_URL) sends real mail instead of using the outbox;
+// MAIL_SENDS_PER_SECOND sets the provider's rate (default Resend's 2); PRODUCT_URL where invitations'
+// links lead (default this server's stand-in of the product's join page).
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from './server/data-dir-lock.ts';
 import { DEFAULT_PORT } from './keys/local-keys.ts';
@@ -24,6 +25,8 @@ const { values } = parseArgs({
     'site-url': { type: 'string' },
     'retention-interval': { type: 'string' },
     'mail-interval': { type: 'string' },
+    'waves-interval': { type: 'string' },
+    'product-url': { type: 'string' },
   },
 });
 
@@ -53,6 +56,13 @@ const mailSeconds = Number(
 if (!Number.isFinite(mailSeconds) || mailSeconds < 0) {
   fail(`invalid mail interval ${values['mail-interval']}`);
 }
+// Scheduled launch waves start within 10 s of their time on hosted Supabase (pg_cron); here 5 s, 0 never.
+const wavesSeconds = Number(
+  values['waves-interval'] ?? process.env.LOCAL_SUPABASE_WAVES_INTERVAL ?? 5,
+);
+if (!Number.isFinite(wavesSeconds) || wavesSeconds < 0) {
+  fail(`invalid waves interval ${values['waves-interval']}`);
+}
 const mailSendsPerSecond = process.env.MAIL_SENDS_PER_SECOND
   ? Number(process.env.MAIL_SENDS_PER_SECOND)
   : undefined;
@@ -79,6 +89,8 @@ try {
     siteUrl: values['site-url'] ?? (process.env.SITE_URL || undefined),
     retention: retentionSeconds > 0 ? { intervalMs: retentionSeconds * 1000 } : undefined,
     mailQueue: mailSeconds > 0 ? { intervalMs: mailSeconds * 1000 } : undefined,
+    launchWaves: wavesSeconds > 0 ? { intervalMs: wavesSeconds * 1000 } : undefined,
+    productUrl: values['product-url'] ?? (process.env.PRODUCT_URL || undefined),
     mailSendsPerSecond,
   });
 } catch (error) {
@@ -103,6 +115,7 @@ process.stdout.write(
       .join(', ')}`,
     `  Outbox:           ${instance.outboxUrl}`,
     `  Mail links to:    ${instance.siteUrl}`,
+    `  Invitations to:   ${instance.productUrl}`,
     `  Data dir:         ${instance.dataDir}${values['in-memory'] ? ' (database in memory)' : ''}`,
     '',
   ].join('\n'),

@@ -8,6 +8,11 @@ export interface RetentionOptions {
   now?: () => Date;
 }
 
+export interface LaunchWaveOptions {
+  /** How often to run public.run_launch_waves; the hosted schedule runs it every 10 s. */
+  intervalMs: number;
+}
+
 export interface MailQueueOptions {
   /** How often to call the worker when it is not already running. */
   intervalMs: number;
@@ -97,6 +102,16 @@ export interface LocalSupabaseOptions {
   /** MAIL_SENDS_PER_SECOND of the functions: the provider's rate. Default Resend's 2. */
   mailSendsPerSecond?: number;
   /**
+   * Start scheduled launch waves and send their reminders (public.run_launch_waves) on a timer, as
+   * pg_cron does on hosted Supabase. Tests call the function themselves.
+   */
+  launchWaves?: LaunchWaveOptions;
+  /**
+   * Where an invitation's link leads (PRODUCT_URL of the hosted functions). Default: this server's own
+   * stand-in of the product's join page, <url>/product/join, which redeems it with redeem-invite.
+   */
+  productUrl?: string;
+  /**
    * TURNSTILE_SECRET_KEY of the functions, whose TURNSTILE_SITEVERIFY_URL is this server's stand-in: one
    * of Cloudflare's testing secrets, the only ones the stand-in knows. Default the always-passing one.
    */
@@ -144,6 +159,8 @@ export interface LocalSupabase {
   outboxUrl: string;
   /** The site the functions' mail links to. */
   siteUrl: string;
+  /** Where invitations' links lead (PRODUCT_URL). */
+  productUrl: string;
   stop(): Promise<void>;
 }
 

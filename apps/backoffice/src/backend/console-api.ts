@@ -19,8 +19,12 @@ import type {
   Page,
   ReferralRow,
   SignupRow,
+  WaveAnswer,
+  WaveDetail,
+  WaveRow,
   Whoami,
 } from './console-types';
+import type { WaveList } from '@agentora/data/console-lists';
 
 /** A database answer the console cannot use: staff only (42501), or another failure with its message. */
 export class ConsoleApiError extends Error {
@@ -177,7 +181,57 @@ export async function downloadResume(id: string): Promise<Blob> {
   return response.blob();
 }
 
-/** Invites the chosen waitlist entries; answers how many were invited (the others were not eligible). */
-export function inviteWaitlist(ids: readonly string[]): Promise<number> {
-  return rpc('console_invite_waitlist', { p_ids: ids });
+/** What a wave invites: one rule (the next N, everyone up to place P, or rows), when, and a reminder. */
+export type WaveRequest = {
+  list: WaveList;
+  /** null: now. */
+  startsAt: string | null;
+  /** Days after it starts; null for none. */
+  remindAfterDays: number | null;
+} & ({ count: number } | { upToPlace: number } | { ids: readonly string[] });
+
+/**
+ * console_invite_wave: a dry run, or the wave sent (or scheduled). `expect`, the plan of the dry run
+ * staff looked at, holds a wave sent now to exactly that: if the line has moved since, it is refused
+ * (PT409) and nothing is sent.
+ */
+export function inviteWave(
+  request: WaveRequest,
+  dryRun: boolean,
+  expect: string | null = null,
+): Promise<WaveAnswer> {
+  return rpc('console_invite_wave', {
+    p_list: request.list,
+    p_count: 'count' in request ? request.count : null,
+    p_up_to_place: 'upToPlace' in request ? request.upToPlace : null,
+    p_ids: 'ids' in request ? request.ids : null,
+    p_starts_at: request.startsAt,
+    p_remind_after_days: request.remindAfterDays,
+    p_dry_run: dryRun,
+    p_expect: expect,
+  });
+}
+
+/** A page of the waves, newest first, with each one's funnel. */
+export function listWaves(page: number): Promise<Page<WaveRow>> {
+  return rpc('console_waves', {
+    p_list: null,
+    p_limit: PAGE_SIZE,
+    p_offset: (page - 1) * PAGE_SIZE,
+  });
+}
+
+/** One wave, its funnel and its course over time. */
+export function getWave(id: number): Promise<WaveDetail> {
+  return rpc('console_wave', { p_wave: id });
+}
+
+/** Cancels a scheduled wave before it starts. */
+export function cancelWave(id: number): Promise<WaveRow> {
+  return rpc('console_cancel_wave', { p_wave: id });
+}
+
+/** Sets (or, with null, takes away) a wave's reminder, while it has not gone. */
+export function setWaveReminder(id: number, afterDays: number | null): Promise<WaveRow> {
+  return rpc('console_wave_reminder', { p_wave: id, p_after_days: afterDays });
 }

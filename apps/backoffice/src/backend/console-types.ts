@@ -2,7 +2,14 @@
 // place for their shapes, read by the API calls and the views. The lists, statuses and limits they
 // are made of are the backend's rules, imported from @agentora/data/console-lists where used.
 
-import type { ApplicationStatus, SignupForm } from '@agentora/data/console-lists';
+import type {
+  ApplicationStatus,
+  InviteState,
+  SignupForm,
+  SkipReason,
+  WaveList,
+  WaveRule,
+} from '@agentora/data/console-lists';
 
 /** The moves the workflow allows from each status (the database checks them again). */
 export const NEXT_STATUSES: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
@@ -67,7 +74,11 @@ export interface SignupRow extends Attributed, WithMail {
   company_size?: string | null;
   use_case?: string | null;
   hear_about?: string | null;
+  // A member's invitation by a launch wave (early access and the waitlist; null when not invited).
   invited_at?: string | null;
+  invite_wave?: number | null;
+  invite_state?: InviteState | null;
+  joined_at?: string | null;
 }
 
 export interface ApplicationRow extends Attributed, WithMail {
@@ -200,4 +211,78 @@ export interface MailSuppressionPage extends Page<MailSuppressionRow> {
 export interface Whoami {
   email: string | null;
   staff: boolean;
+}
+
+/** What a wave's decision found (console_invite_wave, and a started wave's outcome). */
+export interface WaveDecision {
+  invited: number;
+  first_place: number | null;
+  last_place: number | null;
+  /** Members passed over, by why, and their total. */
+  skipped: Record<SkipReason | 'total', number>;
+  /** The fingerprint of exactly who, in order: a send may be held to it. */
+  plan: string;
+}
+
+/** console_invite_wave's answer: the wave (none for a dry run), what was asked, and the decision. */
+export interface WaveAnswer extends WaveDecision {
+  wave: number | null;
+  status: 'scheduled' | 'started' | null;
+  dry_run: boolean;
+  list: WaveList;
+  rule: WaveRule;
+  starts_at: string;
+  remind_after_days: number | null;
+}
+
+/** A wave's invitations now: how many of them are at each step. */
+export interface WaveFunnel {
+  invited: number;
+  queued: number;
+  mailed: number;
+  delivered: number;
+  bounced: number;
+  complained: number;
+  failed: number;
+  joined: number;
+  reminded: number;
+  expired: number;
+}
+
+/** A wave as console_waves lists it. */
+export interface WaveRow {
+  id: number;
+  list: WaveList;
+  /** 'before_waves': members the console's "Invite selected" invited before waves existed. */
+  rule: WaveRule | 'before_waves';
+  count: number | null;
+  up_to_place: number | null;
+  chosen: number | null;
+  status: 'scheduled' | 'cancelled' | 'started';
+  starts_at: string;
+  remind_after_days: number | null;
+  created_by: string;
+  created_at: string;
+  cancelled_by: string | null;
+  cancelled_at: string | null;
+  started_at: string | null;
+  reminded_at: string | null;
+  /** What the decision found when it started (a wave from before waves has only invited). */
+  outcome: (Partial<WaveDecision> & { reminded?: number }) | null;
+  funnel: WaveFunnel;
+}
+
+/** The invitations of a wave mailed, delivered… in one period (a UTC minute, hour or day). */
+export interface WavePoint {
+  at: string;
+  mailed: number;
+  delivered: number;
+  bounced: number;
+  complained: number;
+  joined: number;
+}
+
+/** One wave with its course over time: console_wave. */
+export interface WaveDetail extends WaveRow {
+  series: { bucket: 'minute' | 'hour' | 'day'; points: WavePoint[] };
 }

@@ -253,8 +253,17 @@ describe('the source filter of the lists', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Email', 'Signed up', 'Confirmed', 'Source', 'Landing page', 'Mail']);
-    expect(cells(table)[0].slice(3, 5)).toEqual(['news.ycombinator.com', '/']);
+    ).toEqual([
+      'Select',
+      'Email',
+      'Signed up',
+      'Confirmed',
+      'Invitation',
+      'Source',
+      'Landing page',
+      'Mail',
+    ]);
+    expect(cells(table)[0].slice(4, 7)).toEqual(['—', 'news.ycombinator.com', '/']);
 
     const source = screen.getByRole('textbox', { name: 'Source' });
     expect(source).toHaveAccessibleDescription(

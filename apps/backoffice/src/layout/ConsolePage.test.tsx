@@ -213,6 +213,9 @@ describe('the lists', () => {
           last_name: 'L',
           company: 'Analytical',
           invited_at: null,
+          invite_wave: null,
+          invite_state: null,
+          joined_at: null,
         },
       ],
     }));
@@ -236,14 +239,45 @@ describe('the lists', () => {
     expect(screen.getByText('Showing 51–100 of 120')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'ada@example.com' })).toBeInTheDocument();
 
-    fake.answer('console_invite_waitlist', (args) => (args.p_ids as string[]).length - 1);
+    // Invite selected is a wave of the chosen rows: a dry run first, then the send held to it.
+    const decision = {
+      invited: 0,
+      first_place: null,
+      last_place: null,
+      skipped: {
+        already_invited: 1,
+        unconfirmed: 0,
+        unsubscribed: 0,
+        bounced: 0,
+        complained: 0,
+        not_on_list: 0,
+        total: 1,
+      },
+      plan: 'plan-of-nobody',
+    };
+    fake.answer('console_invite_wave', (args) => ({
+      ...decision,
+      wave: null,
+      status: null,
+      ...args,
+    }));
     await user.click(screen.getByRole('checkbox', { name: 'Select ada@example.com' }));
     await user.click(screen.getByRole('button', { name: 'Invite selected (1)' }));
     await settle();
-    expect(fake.calls.find((entry) => entry.name === 'console_invite_waitlist')?.args).toEqual({
+    expect(fake.calls.find((entry) => entry.name === 'console_invite_wave')?.args).toEqual({
+      p_list: 'waitlist',
+      p_count: null,
+      p_up_to_place: null,
       p_ids: ['a'],
+      p_starts_at: null,
+      p_remind_after_days: null,
+      p_dry_run: true,
+      p_expect: null,
     });
-    expect(screen.getByText(/Invited 0 of 1\. 1 not invited/)).toBeInTheDocument();
+    expect(
+      screen.getByText('Nobody would be invited. Passed over 1: 1 already invited.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send to 0' })).toBeDisabled();
   });
 });
 

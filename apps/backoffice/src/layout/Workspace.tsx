@@ -13,6 +13,9 @@ import { MESSAGES } from '../messages';
 import { OverviewView } from '../overview/OverviewView';
 import { signOut } from '../session/useConsoleSession';
 import { APPLICATION_PARAM } from '../applications/application-address';
+import { waveOf } from '../waves/wave-address';
+import { WavePage } from '../waves/WavePage';
+import { WavesView } from '../waves/WavesView';
 
 const Bar = styled.div`
   display: flex;
@@ -50,6 +53,7 @@ export function Workspace({ email }: { email: string }) {
   const { search } = useLocation();
   const query = readListQuery(search);
   const application = new URLSearchParams(search).get(APPLICATION_PARAM);
+  const wave = waveOf(search);
   return (
     <>
       <Bar>
@@ -82,6 +86,12 @@ export function Workspace({ email }: { email: string }) {
         <CspReportsView query={query} />
       ) : query.view === 'mail' ? (
         <MailSuppressionsView query={query} />
+      ) : query.view === 'waves' ? (
+        wave ? (
+          <WavePage id={wave} />
+        ) : (
+          <WavesView query={query} />
+        )
       ) : !isListQuery(query) ? (
         <OverviewView />
       ) : query.view === 'applications' ? (

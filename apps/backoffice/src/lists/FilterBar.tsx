@@ -127,7 +127,7 @@ export function FilterBar({
           onChange={(event) => set({ confirmed: event.target.value as ListQuery['confirmed'] })}
         />
       )}
-      {query.view === 'waitlist' && (
+      {(query.view === 'waitlist' || query.view === 'early_access') && (
         <SelectField
           label="Invited"
           value={draft.invited}

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, StatusBanner } from '@agentora/ui';
-import { inviteWaitlist, listSignups } from '../backend/console-api';
+import { Button } from '@agentora/ui';
+import { listSignups } from '../backend/console-api';
 import type { SignupForm } from '@agentora/data/console-lists';
 import type { SignupRow } from '../backend/console-types';
 import { useAsync } from '../backend/useAsync';
 import { ExportButton } from '../export/ExportButton';
 import { MESSAGES } from '../messages';
+import { useWaveSend } from '../waves/useWaveSend';
+import { WavePlanPanel } from '../waves/WavePlanPanel';
+import { invitationText } from '../waves/wave-text';
 import { attributionColumns } from './attribution-columns';
 import type { Column } from './DataTable';
 import { formatMoment } from './dates';
@@ -32,7 +35,21 @@ const COMMON: readonly Column<SignupRow>[] = [
 
 const MAIL = mailColumn<SignupRow>();
 
-const SIGNUPS: readonly Column<SignupRow>[] = [...COMMON, ...attributionColumns<SignupRow>(), MAIL];
+/** A member's invitation by a launch wave: where it stands, and the wave. */
+const INVITATION: Column<SignupRow> = { header: 'Invitation', cell: invitationText };
+
+const NEWSLETTER: readonly Column<SignupRow>[] = [
+  ...COMMON,
+  ...attributionColumns<SignupRow>(),
+  MAIL,
+];
+
+const EARLY_ACCESS: readonly Column<SignupRow>[] = [
+  ...COMMON,
+  INVITATION,
+  ...attributionColumns<SignupRow>(),
+  MAIL,
+];
 
 const WAITLIST: readonly Column<SignupRow>[] = [
   { header: 'Name', cell: (row) => `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() },
@@ -42,75 +59,73 @@ const WAITLIST: readonly Column<SignupRow>[] = [
   { header: 'Size', cell: (row) => row.company_size ?? '—' },
   { header: 'Heard from', cell: (row) => row.hear_about ?? '—' },
   { header: 'Use case', cell: (row) => row.use_case ?? '—' },
-  { header: 'Invited', cell: (row) => formatMoment(row.invited_at) },
+  INVITATION,
   ...attributionColumns<SignupRow>(),
   MAIL,
 ];
 
-/** One sign-up list (early access, waitlist or newsletter): filters, export, a page of rows. */
+const COLUMNS: Record<SignupForm, readonly Column<SignupRow>[]> = {
+  early_access: EARLY_ACCESS,
+  waitlist: WAITLIST,
+  newsletter: NEWSLETTER,
+};
+
+/**
+ * One sign-up list (early access, waitlist or newsletter): filters, export, a page of rows. On the two
+ * lists a launch wave invites, rows can be chosen and invited as a wave of chosen rows, a dry run first,
+ * the same way as every wave (launch waves' view).
+ */
 export function SignupsView({ query, form }: { query: ListViewQuery; form: SignupForm }) {
   const [, update] = useListQuery();
   const [state, reload] = useAsync(() => listSignups(query), writeListQuery(query));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
-  const [inviting, setInviting] = useState(false);
-  const waitlist = form === 'waitlist';
+  const invitable = form !== 'newsletter';
+  const wave = useWaveSend(() => {
+    setSelected(new Set());
+    reload();
+  });
 
-  const toggle = (id: string) =>
+  const toggle = (id: string) => {
+    wave.reset();
     setSelected((current) => {
       const next = new Set(current);
       if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;
     });
-
-  async function invite() {
-    setInviting(true);
-    setNotice(undefined);
-    try {
-      const invited = await inviteWaitlist([...selected]);
-      const skipped = selected.size - invited;
-      setNotice({
-        tone: 'success',
-        text:
-          `Invited ${invited} of ${selected.size}.` +
-          (skipped > 0
-            ? ` ${skipped} not invited: unconfirmed, unsubscribed or already invited.`
-            : ''),
-      });
-      setSelected(new Set());
-      reload();
-    } catch (error) {
-      setNotice({
-        tone: 'error',
-        text: `The invitations couldn't be sent. ${error instanceof Error ? error.message : ''}`,
-      });
-    } finally {
-      setInviting(false);
-    }
-  }
+  };
 
   return (
     <ViewStack aria-label={MESSAGES.views[form]}>
       <FilterBar key={form} query={query} onApply={update} />
       <Actions>
         <ExportButton query={query} />
-        {waitlist && (
-          <Button disabled={selected.size === 0 || inviting} onClick={() => void invite()}>
-            {inviting ? 'Inviting…' : `Invite selected (${selected.size})`}
+        {invitable && (
+          <Button
+            disabled={selected.size === 0 || wave.state.step === 'working'}
+            onClick={() =>
+              void wave.plan({
+                list: form,
+                ids: [...selected],
+                startsAt: null,
+                remindAfterDays: null,
+              })
+            }
+          >
+            {`Invite selected (${selected.size})`}
           </Button>
         )}
       </Actions>
-      {notice && <StatusBanner tone={notice.tone}>{notice.text}</StatusBanner>}
+      {invitable && <WavePlanPanel wave={wave} />}
       <ListPage
         state={state}
         reload={reload}
         query={query}
         onPage={(page) => update({ ...query, page })}
         caption={`${MESSAGES.views[form]} sign-ups`}
-        columns={waitlist ? WAITLIST : SIGNUPS}
+        columns={COLUMNS[form]}
         rowLabel={(row) => row.email}
-        selection={waitlist ? { selected, toggle } : undefined}
+        selection={invitable ? { selected, toggle } : undefined}
       />
     </ViewStack>
   );

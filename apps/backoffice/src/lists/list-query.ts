@@ -16,6 +16,7 @@ export const VIEWS = [
   'referrals',
   'csp',
   'mail',
+  'waves',
 ] as const;
 export type View = (typeof VIEWS)[number];
 
@@ -126,7 +127,7 @@ export function filterArguments(query: ListViewQuery) {
       : {
           p_form: query.view,
           p_confirmed: yesNo(query.confirmed),
-          p_invited: query.view === 'waitlist' ? yesNo(query.invited) : null,
+          p_invited: query.view === 'newsletter' ? null : yesNo(query.invited),
         }),
   };
 }

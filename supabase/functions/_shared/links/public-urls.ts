@@ -1,4 +1,5 @@
 import { EMAIL_BRAND } from '../rules/brand.ts';
+import { INVITE_PARAM } from '../rules/launch-waves.ts';
 import type { TokenPurpose } from '../tokens/email-token.ts';
 import type { LineList } from '../rules/places.ts';
 import { EMAIL_PAGE_PATHS, referralPath } from '../rules/site-paths.ts';
@@ -13,6 +14,11 @@ export interface PublicUrls {
   siteUrl: string;
   /** e.g. https://<project>.supabase.co/functions/v1, no trailing slash. */
   functionsUrl: string;
+  /**
+   * PRODUCT_URL, where an invitation's link leads (e.g. https://app.agentora.ai/join, no trailing
+   * slash); undefined when unset, and then invitations wait in the queue (render-queued-mail.ts).
+   */
+  productUrl?: string;
 }
 
 /** An http(s) origin with an optional path, printable ASCII only, so it is safe in a mail header. */
@@ -36,10 +42,15 @@ function baseUrl(value: string, name: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-export function publicUrls(options: { siteUrl?: string; supabaseUrl: string }): PublicUrls {
+export function publicUrls(options: {
+  siteUrl?: string;
+  supabaseUrl: string;
+  productUrl?: string;
+}): PublicUrls {
   return {
     siteUrl: baseUrl(options.siteUrl || EMAIL_BRAND.siteUrl, 'SITE_URL'),
     functionsUrl: `${baseUrl(options.supabaseUrl, 'SUPABASE_URL')}/functions/v1`,
+    ...(options.productUrl ? { productUrl: baseUrl(options.productUrl, 'PRODUCT_URL') } : {}),
   };
 }
 
@@ -60,6 +71,9 @@ export const emailLinks = {
   /** A confirmed line sign-up's place, at any later time, from its mail's signed link. */
   placePage: (urls: PublicUrls, token: string) =>
     `${urls.siteUrl}${EMAIL_PAGE_PATHS.place}?token=${token}`,
+  /** An invitation's link into the product (PRODUCT_URL, which must be set), single-use and unique. */
+  productJoin: (urls: PublicUrls & { productUrl: string }, token: string) =>
+    `${urls.productUrl}?${INVITE_PARAM}=${token}`,
   /** The sign-up's own referral link: its list's form, with its code. */
   referral: (urls: PublicUrls, list: LineList, code: string) =>
     `${urls.siteUrl}${referralPath(list, code)}`,

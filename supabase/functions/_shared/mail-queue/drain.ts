@@ -3,7 +3,7 @@ import type { DrainReport } from '../rules/function-answers.ts';
 import { storedTokenHashes } from './link-tokens.ts';
 import { batchIdempotencyKey, type QueuedMail } from './queued-mail.ts';
 import type { MailQueueStore, Settlement } from './queue-store.ts';
-import { renderQueuedMail, type MailRendering } from './render-queued-mail.ts';
+import { missingSetting, renderQueuedMail, type MailRendering } from './render-queued-mail.ts';
 import { retryDelayMs } from './retry-delay.ts';
 
 /** Resend's default rate per team (its API reference); MAIL_SENDS_PER_SECOND overrides it. */
@@ -20,6 +20,9 @@ const LEASE_SECONDS = 60;
 
 /** Resend takes up to 100 messages in one POST /emails/batch. */
 export const BATCH_LIMIT = 100;
+
+/** A message that needs a setting not made (missingSetting) is tried again after this. */
+export const MISSING_SETTING_RETRY_MS = 5 * 60_000;
 
 export interface MailWorker {
   store: MailQueueStore;
@@ -72,22 +75,33 @@ async function sendBatch(
     if (mail.to === null)
       settlements.set(mail.id, { outcome: 'dead', reason: 'The message has no address.' });
   }
+  for (const mail of addressed) {
+    const missing = missingSetting(mail, worker.rendering);
+    if (missing === null) continue;
+    worker.logError(`mail queue: message ${mail.id} waits`, missing);
+    settlements.set(mail.id, {
+      outcome: 'retry',
+      delayMs: MISSING_SETTING_RETRY_MS,
+      reason: missing,
+    });
+  }
+  const sendable = addressed.filter((mail) => !settlements.has(mail.id));
   // The messages queued in SQL have no tokens stored (the secret is the functions'): store their hashes
   // under the lease before rendering. A message no longer held is not sent.
   const secret = worker.rendering.linkSecret;
   const hashes = (
-    await Promise.all(addressed.map((mail) => storedTokenHashes(secret, mail)))
+    await Promise.all(sendable.map((mail) => storedTokenHashes(secret, mail)))
   ).flat();
   const held =
     hashes.length > 0 ? await worker.store.keepTokens(mails[0].lease, hashes) : undefined;
 
   const ready: Array<{ mail: QueuedMail; message: MailMessage }> = [];
-  for (const mail of addressed) {
+  for (const mail of sendable) {
     if (held && mail.kind !== 'privacy_link' && !held.has(mail.id)) {
       // Its lease passed to another worker, or the sign-up went (and the message with it).
       settlements.set(mail.id, {
         outcome: 'dead',
-        reason: `The ${mail.kind === 'invite' ? 'invitation' : 'message'} is no longer this worker's to send.`,
+        reason: `The ${mail.kind === 'invite' || mail.kind === 'invite_reminder' ? 'invitation' : 'message'} is no longer this worker's to send.`,
       });
       continue;
     }

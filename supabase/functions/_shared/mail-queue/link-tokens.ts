@@ -1,6 +1,7 @@
 import type { PrivacyAction } from '../links/public-urls.ts';
 import type { QueuedMail } from './queued-mail.ts';
 import { mailLinkToken, type IssuedToken } from '../tokens/email-token.ts';
+import { inviteToken } from '../tokens/invite-token.ts';
 import type { MailList } from '../rules/mail-lists.ts';
 
 // The tokens a queued message's links carry, derived from its id (tokens/email-token.ts). The worker
@@ -33,12 +34,37 @@ export function privacyLinkToken(
   return mailLinkToken(secret, messageId, action);
 }
 
+/** An invitation's links: into the product (tokens/invite-token.ts) and unsubscribe. */
+export interface InviteTokens {
+  invite: IssuedToken;
+  unsubscribe: IssuedToken;
+}
+
 /**
- * An invitation's only link token: unsubscribe. The console's SQL queues the message without it (the
- * secret is the functions'), so the worker stores its hash before sending (drain.ts).
+ * An invitation's tokens. A launch wave queues the message in SQL, without them (the secret is the
+ * functions'), so the worker stores their hashes before sending (drain.ts); the invite token's on the
+ * invitation itself.
  */
-export function inviteUnsubscribeToken(secret: string, messageId: string): Promise<IssuedToken> {
-  return mailLinkToken(secret, messageId, 'unsubscribe');
+export async function inviteTokens(secret: string, messageId: string): Promise<InviteTokens> {
+  return {
+    invite: await inviteToken(secret, messageId),
+    unsubscribe: await mailLinkToken(secret, messageId, 'unsubscribe'),
+  };
+}
+
+/**
+ * A reminder's tokens: the invitation's own link again (derived from the invitation's message, whose
+ * hash was stored when it was sent), and an unsubscribe link of its own.
+ */
+export async function inviteReminderTokens(
+  secret: string,
+  messageId: string,
+  inviteMessageId: string,
+): Promise<InviteTokens> {
+  return {
+    invite: await inviteToken(secret, inviteMessageId),
+    unsubscribe: await mailLinkToken(secret, messageId, 'unsubscribe'),
+  };
 }
 
 /** A place mail's links: the place page and unsubscribe. */
@@ -61,7 +87,7 @@ export async function placeTokens(secret: string, messageId: string): Promise<Pl
 /** A token hash the worker stores for a message it holds (public.keep_mail_tokens). */
 export interface MailTokenHash {
   id: string;
-  purpose: 'confirm' | 'unsubscribe' | 'place';
+  purpose: 'confirm' | 'unsubscribe' | 'place' | 'invite';
   hash: string;
 }
 
@@ -87,8 +113,12 @@ export async function storedTokenHashes(
         of('unsubscribe', tokens.unsubscribe),
       ];
     }
-    case 'invite':
-      return [of('unsubscribe', await inviteUnsubscribeToken(secret, mail.id))];
+    case 'invite': {
+      const tokens = await inviteTokens(secret, mail.id);
+      return [of('invite', tokens.invite), of('unsubscribe', tokens.unsubscribe)];
+    }
+    case 'invite_reminder':
+      return [of('unsubscribe', await mailLinkToken(secret, mail.id, 'unsubscribe'))];
     case 'place': {
       const tokens = await placeTokens(secret, mail.id);
       return [of('place', tokens.place), of('unsubscribe', tokens.unsubscribe)];

@@ -22,8 +22,18 @@ export type QueuedMail = {
 } & (
   | { kind: 'thank_you'; list: MailList }
   | { kind: 'privacy_link'; action: PrivacyAction }
-  /** A staff member's invitation of a confirmed waitlist member (supabase/schemas/console-lists.sql). */
-  | { kind: 'invite' }
+  /**
+   * A launch wave's invitation of a confirmed line member (supabase/schemas/invitations.sql), with its
+   * link's token derived from this message's id; null facts only when it is not sendable (`to` null).
+   */
+  | { kind: 'invite'; list: LineList; invitation: InvitationFacts | null }
+  /** The wave's one reminder: the same link again, derived from the invitation's own message id. */
+  | {
+      kind: 'invite_reminder';
+      list: LineList;
+      invitation: InvitationFacts | null;
+      inviteMessageId: string | null;
+    }
   /**
    * A confirmed line sign-up's place (supabase/schemas/mail-kinds.sql): the place as it is at the moment of
    * sending, and the code of its referral link. null only when the message is not sendable any more (the
@@ -31,6 +41,13 @@ export type QueuedMail = {
    */
   | { kind: 'place'; list: LineList; place: PlaceInLine | null }
 );
+
+/** What an invitation's mail says of it: the member's place when invited, and when its link expires. */
+export interface InvitationFacts {
+  place: number;
+  /** An ISO time (the database's), shown as a UTC day. */
+  expiresAt: string;
+}
 
 /** The provider deduplicates on this: one key per message, however often it is tried. */
 export function mailIdempotencyKey(messageId: string): string {
@@ -70,8 +87,18 @@ export function toQueuedMail(value: unknown): QueuedMail | null {
   if (row.kind === 'privacy_link' && isAction(row.action)) {
     return { ...base, kind: 'privacy_link', action: row.action };
   }
-  if (row.kind === 'invite') {
-    return { ...base, kind: 'invite' };
+  if ((row.kind === 'invite' || row.kind === 'invite_reminder') && isLineList(row.list)) {
+    const invitation = invitationOf(row.place, row.expires_at);
+    // A sendable invitation always has its facts (and a reminder its invitation's message).
+    const inviteMessageId = typeof row.invite_message === 'string' ? row.invite_message : null;
+    if (
+      base.to !== null &&
+      (invitation === null || (row.kind === 'invite_reminder' && !inviteMessageId))
+    )
+      return null;
+    return row.kind === 'invite'
+      ? { ...base, kind: 'invite', list: row.list, invitation }
+      : { ...base, kind: 'invite_reminder', list: row.list, invitation, inviteMessageId };
   }
   if (row.kind === 'place' && isLineList(row.list)) {
     const place = placeOf(row.position, row.referral_code);
@@ -91,6 +118,19 @@ function placeOf(position: unknown, referralCode: unknown): PlaceInLine | null {
     REFERRAL_CODE_PATTERN.test(referralCode)
   ) {
     return { position, referralCode };
+  }
+  return null;
+}
+
+function invitationOf(place: unknown, expiresAt: unknown): InvitationFacts | null {
+  if (
+    typeof place === 'number' &&
+    Number.isSafeInteger(place) &&
+    place >= 1 &&
+    typeof expiresAt === 'string' &&
+    !Number.isNaN(Date.parse(expiresAt))
+  ) {
+    return { place, expiresAt };
   }
   return null;
 }

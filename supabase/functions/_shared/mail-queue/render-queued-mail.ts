@@ -1,13 +1,14 @@
 import { DEFAULT_FROM } from '../rules/brand.ts';
 import { emailLinks, type PublicUrls } from '../links/public-urls.ts';
 import { listUnsubscribeHeaders } from '../mail/headers.ts';
-import { renderInviteEmail } from '../mail/invite-email.ts';
+import { renderInviteEmail, renderInviteReminderEmail } from '../mail/invite-email.ts';
 import { renderPlaceEmail } from '../mail/place-email.ts';
 import type { MailMessage } from '../mail/types.ts';
 import { renderPrivacyLinkEmail } from '../privacy/privacy-link-email.ts';
 import { renderThankYouEmail } from '../thank-you/content.ts';
 import {
-  inviteUnsubscribeToken,
+  inviteReminderTokens,
+  inviteTokens,
   placeTokens,
   privacyLinkToken,
   thankYouTokens,
@@ -21,6 +22,19 @@ export interface MailRendering {
   from?: string;
   /** MAIL_LINK_SECRET: the links' tokens are derived from it and the message id. */
   linkSecret: string;
+}
+
+/**
+ * What the mail cannot be rendered without and is not set: an invitation's link leads into the product,
+ * at PRODUCT_URL. Such a message is not sent, and not given up on either: the worker tries it again
+ * later (drain.ts), so invitations wait until the setting is made (or die as dead letters, which the
+ * team can send again).
+ */
+export function missingSetting(mail: QueuedMail, rendering: MailRendering): string | null {
+  if ((mail.kind === 'invite' || mail.kind === 'invite_reminder') && !rendering.urls.productUrl) {
+    return "PRODUCT_URL is not set: an invitation's link leads into the product.";
+  }
+  return null;
 }
 
 /**
@@ -49,17 +63,32 @@ export async function renderQueuedMail(
       ),
     };
   }
-  if (mail.kind === 'invite') {
-    // The worker stored this token's hash before rendering (drain.ts).
-    const { token } = await inviteUnsubscribeToken(rendering.linkSecret, mail.id);
+  if (mail.kind === 'invite' || mail.kind === 'invite_reminder') {
+    const { productUrl } = urls;
+    if (!productUrl) throw new Error(missingSetting(mail, rendering) ?? 'PRODUCT_URL is not set.');
+    if (mail.invitation === null)
+      throw new Error('An invitation without its facts cannot be sent.');
+    // The worker stored these tokens' hashes before rendering (drain.ts), the invitation's link when
+    // the invitation itself was sent.
+    const tokens =
+      mail.kind === 'invite'
+        ? await inviteTokens(rendering.linkSecret, mail.id)
+        : await inviteReminderTokens(rendering.linkSecret, mail.id, mail.inviteMessageId as string);
+    const render = mail.kind === 'invite' ? renderInviteEmail : renderInviteReminderEmail;
     return {
       ...envelope,
-      ...renderInviteEmail({
-        siteUrl: urls.siteUrl,
-        unsubscribe: emailLinks.unsubscribePage(urls, token),
-        privacy: emailLinks.privacyPage(urls),
-      }),
-      headers: listUnsubscribeHeaders(emailLinks.oneClickUnsubscribe(urls, token)),
+      ...render(
+        { list: mail.list, place: mail.invitation.place, expiresAt: mail.invitation.expiresAt },
+        {
+          siteUrl: urls.siteUrl,
+          join: emailLinks.productJoin({ ...urls, productUrl }, tokens.invite.token),
+          unsubscribe: emailLinks.unsubscribePage(urls, tokens.unsubscribe.token),
+          privacy: emailLinks.privacyPage(urls),
+        },
+      ),
+      headers: listUnsubscribeHeaders(
+        emailLinks.oneClickUnsubscribe(urls, tokens.unsubscribe.token),
+      ),
     };
   }
   if (mail.kind === 'place') {

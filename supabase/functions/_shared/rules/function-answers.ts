@@ -47,6 +47,8 @@ export interface MailboxRecords {
   waitlist: StoredRecord[];
   applications: StoredRecord[];
   suppressions: { list: string; unsubscribed_on: string }[];
+  /** Invitations by a launch wave (its list, wave, place and their times); none before waves. */
+  invitations?: StoredRecord[];
 }
 
 /** An application in a copy: as stored, with its résumé as a download instead of the file's path. */
@@ -156,3 +158,38 @@ export type SendAuthEmailResponseBody =
 export type ResendWebhookResponseBody = { received: true } | ErrorBody;
 
 // record-visit, csp-report: 204 for what they take, an ErrorBody for a protocol error.
+
+// redeem-invite: the product's server redeems an invitation's link (docs/launch-waves.md, "For the
+// product team"). Never a browser's: no CORS headers.
+
+/** What a redeemed invitation says: the invitee's address now, the list, the place when invited. */
+export interface RedeemedInvitation {
+  email: string;
+  list: 'early_access' | 'waitlist';
+  place: number;
+  /** The wave's number. */
+  wave: number;
+  invited_at: string;
+  expires_at: string;
+  redeemed_at: string;
+}
+
+/** Why a link is not redeemed; each answer also has `message`, a sentence for a person. */
+export type RedeemInviteRefusal =
+  | 'malformed_token'
+  | 'forged_token'
+  | 'unknown_token'
+  | 'already_redeemed'
+  | 'expired'
+  | 'called_from_a_browser';
+
+export type RedeemInviteResponseBody =
+  | { success: true; invitation: RedeemedInvitation }
+  | (ErrorBody<RedeemInviteRefusal> & {
+      message: string;
+      /** already_redeemed: when it was. */
+      redeemed_at?: string;
+      /** expired: when the link stopped working. */
+      expires_at?: string;
+    })
+  | ErrorBody;

@@ -62,17 +62,28 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
+/** HMAC-SHA-256 of a queued mail's message id and a link's purpose under MAIL_LINK_SECRET: 32 bytes. */
+export async function mailLinkMac(
+  secret: string,
+  messageId: string,
+  purpose: TokenPurpose | 'invite',
+): Promise<Uint8Array> {
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    await hmacKey(secret),
+    new TextEncoder().encode(`mail-link/${messageId}/${purpose}`),
+  );
+  return new Uint8Array(mac);
+}
+
 /** The token of a queued mail's link: the same for the same secret, message and purpose. */
 export async function mailLinkToken(
   secret: string,
   messageId: string,
   purpose: TokenPurpose,
 ): Promise<IssuedToken> {
-  const mac = await crypto.subtle.sign(
-    'HMAC',
-    await hmacKey(secret),
-    new TextEncoder().encode(`mail-link/${messageId}/${purpose}`),
-  );
-  const token = base64url(new Uint8Array(mac));
+  const token = base64url(await mailLinkMac(secret, messageId, purpose));
   return { token, hash: await tokenHash(token) };
 }
+
+export { base64url };

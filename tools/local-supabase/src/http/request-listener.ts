@@ -9,6 +9,7 @@ import type { AuthServices } from '../auth/auth-services.ts';
 import { admitAuth } from '../auth/routes.ts';
 import { admitFunction, type FunctionsServices } from '../functions/routes.ts';
 import { admitResend, handleOutbox, type MailServices } from '../outbox/routes.ts';
+import { admitProduct, type ProductServices } from '../product/join-page.ts';
 import { admitRest, type RestServices } from '../rest/routes.ts';
 import { admitStorage, type StorageServices } from '../storage/routes.ts';
 import { admitTurnstile, TURNSTILE_AREA } from '../turnstile/routes.ts';
@@ -36,6 +37,8 @@ export interface HttpServices {
   functions: FunctionsServices;
   /** The outbox, and Resend's API that fills it. */
   mail: MailServices;
+  /** The stand-in of the product's join page, where invitations' links lead (product/join-page.ts). */
+  product?: ProductServices;
   /** The Host headers answered (see host.ts). */
   hosts: HostPolicy;
   /** The browser origins given CORS access (see cors.ts). */
@@ -69,6 +72,7 @@ const INDEX = {
     '/outbox',
     '/outbox.json',
     '/resend/emails',
+    '/product/join',
     TURNSTILE_SCRIPT_PATH,
     TURNSTILE_SITEVERIFY_PATH,
     '/health',
@@ -106,6 +110,12 @@ function areaFor(pathname: string, services: HttpServices): Area {
       cors: false,
       admit: (req) => admitResend(req, services.mail, path),
     };
+  }
+  const product = services.product;
+  if (product && (rest = under(pathname, '/product')) !== undefined) {
+    const path = rest;
+    // A page of its own, like the outbox: no other site's page may read it.
+    return { cors: false, admit: (req) => admitProduct(req, product, path) };
   }
   // Cloudflare Turnstile's widget script and siteverify: a script element loads the one, the functions
   // call the other; no page reads either's answer.

@@ -48,6 +48,8 @@ import {
 } from '@agentora/backend-rules/bot-check';
 import { createOutbox, type Outbox } from '../outbox/outbox.ts';
 import { startMailQueueTimer } from './mail-queue-timer.ts';
+import { startLaunchWaveTimer } from './launch-wave-timer.ts';
+import { productServices } from '../product/join-page.ts';
 import { startRetentionTimer } from './retention-timer.ts';
 import type { LocalSupabase, LocalSupabaseOptions } from '../public-types.ts';
 import { readUploadBodyLimits } from '../storage/upload.ts';
@@ -153,6 +155,7 @@ export async function startLocalSupabase(
             store: resendStore,
           }),
         },
+        product: productServices(() => apiUrl, LOCAL_SECRET_KEY),
         hosts: createHostPolicy(host),
         origins,
         isReady: () => ready,
@@ -164,9 +167,14 @@ export async function startLocalSupabase(
     const urls = publicUrls({ siteUrl: options.siteUrl ?? LOCAL_SITE_URL, supabaseUrl: url });
     apiUrl = url;
     siteUrl = urls.siteUrl;
+    const productUrl = publicUrls({
+      supabaseUrl: url,
+      productUrl: options.productUrl ?? `${url}/product/join`,
+    }).productUrl as string;
     const environment = functionEnvironment({
       url,
       siteUrl: urls.siteUrl,
+      productUrl,
       databaseUrl: options.databaseUrl,
       resend: options.resendApiKey
         ? { apiKey: options.resendApiKey, apiUrl: options.resendApiUrl }
@@ -207,6 +215,7 @@ export async function startLocalSupabase(
     const mailQueue =
       options.mailQueue &&
       startMailQueueTimer({ url, secretKey: LOCAL_SECRET_KEY }, options.mailQueue);
+    const launchWaves = options.launchWaves && startLaunchWaveTimer(database, options.launchWaves);
 
     const openDb = database;
     let stopping: Promise<void> | undefined;
@@ -220,12 +229,14 @@ export async function startLocalSupabase(
       dataDir,
       outboxUrl: `${url}/outbox`,
       siteUrl: urls.siteUrl,
+      productUrl,
       functions: () =>
         [...workers.values()].map((worker) => ({ name: worker.entry.name, pid: worker.pid })),
       stop() {
         stopping ??= (async () => {
           try {
             await retention?.stop();
+            await launchWaves?.stop();
             await mailQueue?.stop();
             // Events still on their way reach the function before it stops.
             await resendStore.webhooks.settled();
@@ -283,15 +294,17 @@ function authMailer(
 
 /**
  * What hosted Supabase gives every function (SUPABASE_URL, the new and the legacy keys, SUPABASE_DB_URL)
- * and the project's secrets (SITE_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM, MAIL_LINK_SECRET,
- * MAIL_SENDS_PER_SECOND, SEND_EMAIL_HOOK_SECRET, the Send Email Hook's, RESEND_WEBHOOK_SECRET, the
- * one Resend's delivery webhooks are signed with, and TURNSTILE_SECRET_KEY with TURNSTILE_SITEVERIFY_URL,
- * the bot check's testing secret and this server's siteverify), for this server.
+ * and the project's secrets (SITE_URL, PRODUCT_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM,
+ * MAIL_LINK_SECRET, MAIL_SENDS_PER_SECOND, SEND_EMAIL_HOOK_SECRET, the Send Email Hook's,
+ * RESEND_WEBHOOK_SECRET, the one Resend's delivery webhooks are signed with, and TURNSTILE_SECRET_KEY
+ * with TURNSTILE_SITEVERIFY_URL, the bot check's testing secret and this server's siteverify), for this
+ * server.
  * SUPABASE_DB_URL only on a real PostgreSQL: PGlite has no network listener.
  */
 function functionEnvironment(settings: {
   url: string;
   siteUrl: string;
+  productUrl: string;
   databaseUrl: string | undefined;
   resend: { apiKey: string; apiUrl: string | undefined };
   emailFrom: string | undefined;
@@ -305,6 +318,7 @@ function functionEnvironment(settings: {
     SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
     SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
     SITE_URL: settings.siteUrl,
+    PRODUCT_URL: settings.productUrl,
     RESEND_API_KEY: settings.resend.apiKey,
     MAIL_LINK_SECRET: LOCAL_MAIL_LINK_SECRET,
     SEND_EMAIL_HOOK_SECRET: LOCAL_SEND_EMAIL_HOOK_SECRET,
