@@ -47,6 +47,7 @@ insert into public.rate_limit_rules (action, max_requests, window_seconds, descr
   ('privacy-link-mailbox-requester', 3, 86400, 'erasure or copy links mailed to one mailbox at the request of one client address'),
   ('privacy-link-mailbox', 10, 86400, 'erasure or copy links mailed to one mailbox, whoever asks'),
   ('confirmation-again-mailbox', 3, 86400, 'fresh confirmation mails sent to one unconfirmed sign-up of a list'),
+  ('unconfirmed-mail-per-person', 3, 86400, 'mails to one person''s mailbox (private.person_mailbox) that nobody there confirmed wanting: confirmations of sign-ups and applications, fresh confirmations, erase and copy links'),
   ('remote_health_reports', 120, 60, 'remote health reports (up to three per page load) per client address'),
   ('referral-per-address', 3, 3600, 'referred sign-ups that may earn credit per client address'),
   ('record-visit', 60, 60, 'page views counted per client address'),

@@ -114,8 +114,9 @@ REVOKE ALL ON FUNCTION private.mail_suppression_reason(p_address text) FROM PUBL
 -- Before a message becomes queued (inserted, sent back to the queue by a retry, requeued by hand): dead
 -- at once, with last_error 'suppressed', when its address is suppressed (its own bounce, or its
 -- mailbox's complaint), so whatever takes messages from the queue never sees it. It runs in every
--- sign-up's insert, so it reads the one address the message names (its stored recipient, or the row it
--- is about), not every kind of row.
+-- sign-up's insert, so it reads the one address the message names (private.mail_queue_address,
+-- mail-budget.sql), not every kind of row. It runs before the budget of unconfirmed mail (trigger order
+-- is by name), so a message never sent spends none of it.
 CREATE FUNCTION private.mail_queue_hold_suppressed() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -126,17 +127,7 @@ begin
   if new.status <> 'queued' or (tg_op = 'UPDATE' and old.status = 'queued') then
     return new;
   end if;
-  v_address := case
-    when new.recipient is not null then new.recipient
-    when new.early_access_id is not null then
-      (select e.email from public.early_access_signups e where e.id = new.early_access_id)
-    when new.newsletter_id is not null then
-      (select n.email from public.newsletter_subscriptions n where n.id = new.newsletter_id)
-    when new.waitlist_id is not null then
-      (select w.email from public.waitlist_signups w where w.id = new.waitlist_id)
-    when new.application_id is not null then
-      (select a.email from public.general_applications a where a.id = new.application_id)
-  end;
+  v_address := private.mail_queue_address(new);
   if v_address is not null and private.mail_suppression_reason(v_address) is not null then
     new.status := 'dead';
     new.dead_at := now();
@@ -305,8 +296,9 @@ CREATE FUNCTION private.email_delivery_state(p_email_id text) RETURNS text
 $$;
 REVOKE ALL ON FUNCTION private.email_delivery_state(p_email_id text) FROM PUBLIC;
 
--- One row's mail, as the console shows it: its newest message's fate, and after Resend took it, that
--- mail's state by meaning ('sent' until Resend reports on it). With no message left (sent messages are
+-- One row's mail, as the console shows it: its newest message's fate ('withheld' when it was over its
+-- person's budget of unconfirmed mail), and after Resend took it, that mail's state by meaning ('sent'
+-- until Resend reports on it). With no message left (sent messages are
 -- deleted after 7 days), the state of the newest mail Resend reported on for the row's address since
 -- the row was made (events recorded before addresses were kept count for every address of their
 -- mailbox), else 'suppressed' when the address is, else null. With the reason the address is
@@ -325,6 +317,7 @@ begin
   if p_message.id is not null then
     v_state := case
       when p_message.status in ('queued', 'sending') then 'queued'
+      when p_message.status = 'withheld' then 'withheld'
       when p_message.status = 'dead' and p_message.last_error = 'suppressed' then 'suppressed'
       when p_message.status = 'dead' then 'failed'
       else coalesce(private.email_delivery_state(p_message.provider_message_id), 'sent')
@@ -352,7 +345,7 @@ REVOKE ALL ON FUNCTION private.row_mail_state(p_message public.mail_queue, p_add
 -- console asks for after the page (apps/backoffice/src/lists/mail-column.tsx):
 -- {"<id>": {"state": …, "suppressed": null | 'bounced' | 'complained'}}, rows without a known state
 -- left out. A state is 'queued', 'sent', 'delivered', 'delayed', 'soft_bounced', 'bounced',
--- 'complained', 'suppressed' (never sent) or 'failed'. Staff only; not logged, as the lists are not.
+-- 'complained', 'suppressed' or 'withheld' (never sent), or 'failed'. Staff only; not logged, as the lists are not.
 CREATE FUNCTION public.console_mail_states(p_list text, p_ids jsonb) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''

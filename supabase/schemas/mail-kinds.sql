@@ -221,8 +221,10 @@ GRANT ALL ON FUNCTION public.queued_thank_you_mail(p_type text, p_email text) TO
 
 -- A way back for an unconfirmed sign-up: signing up again with its mailbox queues a fresh confirmation
 -- (new confirm and unsubscribe tokens; the earlier links keep working until they expire), at most 3 a
--- day per mailbox and list (confirmation-again-mailbox, limits.sql). Whether anything was queued is
--- returned for the tests; the function sign-up answers the visitor's duplicate the same either way.
+-- day per mailbox and list (confirmation-again-mailbox, limits.sql), and like every confirmation within
+-- the person's budget of unconfirmed mail (mail-budget.sql: over it, the message is stored withheld).
+-- Whether a message was queued is returned for the tests; the function sign-up answers the visitor's
+-- duplicate the same either way.
 CREATE FUNCTION public.queue_confirmation_again(p_type text, p_email text, p_message_id uuid, p_confirm_token_hash text, p_unsubscribe_token_hash text) RETURNS boolean
     LANGUAGE plpgsql
     SET search_path TO ''

@@ -1,5 +1,6 @@
 import { uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
 import { signInToConsole } from './test-support/console-sign-in.ts';
+import { storeSignUp } from './test-support/sign-ups.ts';
 import {
   addStaff,
   applicationArgs,
@@ -63,8 +64,8 @@ describe('who may read the console data', () => {
   beforeAll(async () => {
     const application = await storeApplication(t);
     await storeWaitlistSignup(t);
-    await t.anon.from('early_access_signups').insert({ email: uniqueEmail('reader') });
-    await t.anon.from('newsletter_subscriptions').insert({ email: uniqueEmail('reader') });
+    await storeSignUp(t.service, 'early_access_signups', { email: uniqueEmail('reader') });
+    await storeSignUp(t.service, 'newsletter_subscriptions', { email: uniqueEmail('reader') });
     const { error } = await staff.client.rpc('console_change_application_status', {
       p_id: application.id,
       p_status: 'reviewing',

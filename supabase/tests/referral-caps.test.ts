@@ -13,6 +13,7 @@ import {
   linePlaces,
   newToken,
   signUp,
+  signUpAnswer,
   signupFields,
   stored,
 } from './test-support/growth.ts';
@@ -300,6 +301,10 @@ describe.each(Object.values(LINE_TABLES))('%s', (table) => {
           Object.values(row),
         ),
       ).rejects.toMatchObject({ code: '42501' });
+      // Nor does the function sign-up's way in take them: only the form's columns.
+      await expect(signUpAnswer(db, table, row, newAddress())).rejects.toMatchObject({
+        code: '22023',
+      });
     }
     await expect(
       asFrom(db, 'anon', newAddress(), `update public.${table} set referred_by = $1`, [code]),

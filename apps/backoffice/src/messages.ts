@@ -89,6 +89,7 @@ export const MESSAGES = {
     bounced: 'Bounced',
     complained: 'Marked as spam',
     suppressed: 'Not sent',
+    withheld: 'Not sent: daily limit',
     failed: 'Failed',
   },
   /** Why an address is mailed no more, after "Not sent: " in the Mail column. */

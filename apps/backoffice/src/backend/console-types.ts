@@ -24,7 +24,9 @@ export interface Attributed {
  * What became of a row's mail (console_mail_states): in the queue, handed to Resend (sent), then what
  * Resend reported, by meaning rather than by the last event to arrive (delivered, delayed, soft_bounced
  * for a bounce that is not permanent, bounced for one that is, complained); suppressed when it was never
- * sent because its address had bounced or its mailbox complained; failed when the queue gave up on it.
+ * sent because its address had bounced or its mailbox complained; withheld when it was never sent because
+ * its person had had the day's unconfirmed mail (docs/security.md, "Mail nobody confirmed: one budget
+ * per person"); failed when the queue gave up on it.
  */
 export type MailState =
   | 'queued'
@@ -35,6 +37,7 @@ export type MailState =
   | 'bounced'
   | 'complained'
   | 'suppressed'
+  | 'withheld'
   | 'failed';
 
 /** Why an address gets no more mail: it bounced for good, or its mailbox complained. */

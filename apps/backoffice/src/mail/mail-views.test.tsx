@@ -45,6 +45,7 @@ describe('the Mail column of the lists', () => {
       signup('g', 'bounced+again@example.com'),
       signup('h', 'old@example.com'),
       signup('i', 'other@example.com'),
+      signup('j', 'stranger@example.com'),
     ];
     fake.answer('console_signups', () => ({ total: rows.length, rows }));
     fake.answer('console_mail_states', () => ({
@@ -56,10 +57,11 @@ describe('the Mail column of the lists', () => {
       f: { state: 'complained', suppressed: 'complained' },
       g: { state: 'suppressed', suppressed: 'bounced' },
       i: { state: 'delivered', suppressed: 'complained' },
+      j: { state: 'withheld', suppressed: null },
     }));
     await renderConsole('/console?view=newsletter');
     expect(callsOf('console_mail_states')).toEqual([
-      { p_list: 'newsletter', p_ids: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'] },
+      { p_list: 'newsletter', p_ids: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'] },
     ]);
     const table = screen.getByRole('table', { name: 'Newsletter sign-ups' });
     expect(column(table, 'Mail')).toEqual([
@@ -72,6 +74,7 @@ describe('the Mail column of the lists', () => {
       'Not sent: the address bounced',
       '—',
       'Delivered; no more mail: marked our mail as spam',
+      'Not sent: daily limit',
     ]);
   });
 

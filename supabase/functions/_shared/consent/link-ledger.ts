@@ -57,7 +57,8 @@ export interface PrivacyLedger {
   /**
    * Stores an erase or copy token for the address's mailbox and, when the link may be mailed (the mailbox
    * has records, and neither the requester's nor the mailbox's daily cap is reached), queues message
-   * `messageId` with it, in one transaction; true when queued. `clientAddress` is the requester's, as
+   * `messageId` with it, in one transaction; true when queued (withheld, over the person's budget of
+   * unconfirmed mail, counts as queued: supabase/schemas/mail-budget.sql). `clientAddress` is the requester's, as
    * the gateway vouches for it (null when unknown).
    */
   queueLink(

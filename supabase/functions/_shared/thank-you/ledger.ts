@@ -14,7 +14,9 @@ export interface MailTokenHashes {
  * the type and address made in the last 10 minutes, or null when there is none (or the address
  * unsubscribed from applications' mail), and queues nothing that is queued already. queueAgain() queues a
  * fresh confirmation for a list sign-up still unconfirmed, whenever it was made, at most 3 times a day
- * per mailbox, with its links' token hashes.
+ * per mailbox and list, with its links' token hashes. Every such message is within the person's daily
+ * budget of unconfirmed mail (supabase/schemas/mail-budget.sql), or stored withheld: either way it is a
+ * queued message to the caller.
  */
 export interface ThankYouLedger {
   queued(type: MailList, email: string): Promise<string | null>;

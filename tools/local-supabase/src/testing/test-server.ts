@@ -57,6 +57,8 @@ export async function startTestServer(
     mailSendsPerSecond?: number;
     /** The bot check's secret and siteverify (default: the always-passing testing secret, the stand-in). */
     turnstile?: { secret?: string; siteverifyUrl?: string };
+    /** Migrations instead of the project's (a test's own tables on top of them). */
+    migrationsDir?: string;
   } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-test-'));
@@ -66,6 +68,7 @@ export async function startTestServer(
     dataDir,
     inMemory: true,
     databaseUrl: postgres?.url,
+    migrationsDir: options.migrationsDir,
     resendApiKey: options.resend?.apiKey,
     resendApiUrl: options.resend?.apiUrl,
     mailSendsPerSecond: options.mailSendsPerSecond ?? 100,
