@@ -86,7 +86,10 @@ export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): Req
           clientAddressOf(request),
         );
         if (check.outcome === 'unavailable') {
-          logError(`submit-application: the bot check could not be asked (${check.reason})`, check.detail);
+          logError(
+            `submit-application: the bot check could not be asked (${check.reason})`,
+            check.detail,
+          );
           return refuse(
             503,
             'bot_check_unavailable',

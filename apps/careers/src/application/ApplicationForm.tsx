@@ -93,6 +93,8 @@ function FieldGroup({ legend, children }: { legend: string; children: ReactNode 
 export function ApplicationForm() {
   const form = useApplicationForm();
   const { values, setField, fieldErrors, honeypot, setHoneypot, resume } = form;
+  // Taken apart here: React's lint takes the whole object for a ref once a member goes to `ref`.
+  const { formProps: botCheckProps, widgetContainer: botCheckPlace } = form.botCheck;
 
   // Everything a field needs from the form state, by name.
   const bind = (name: ApplicationFieldName) => ({
@@ -107,7 +109,7 @@ export function ApplicationForm() {
   return (
     <form
       onSubmit={form.handleSubmit}
-      {...form.botCheck.formProps}
+      {...botCheckProps}
       noValidate
       aria-label="Job application"
       aria-busy={form.busy || undefined}
@@ -236,7 +238,7 @@ export function ApplicationForm() {
           </FieldGroup>
 
           {/* The bot check's widget: it shows itself here only when it asks the visitor. */}
-          {form.botCheck.widgetContainer && <div ref={form.botCheck.widgetContainer} />}
+          {botCheckPlace && <div ref={botCheckPlace} />}
           <SubmitRow>
             <Button type="submit" size="lg" disabled={form.busy}>
               {form.busy ? (

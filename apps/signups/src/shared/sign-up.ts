@@ -1,5 +1,9 @@
 import { signUp, type SignupList, type SignupRows } from '@agentora/data';
-import { BOT_CHECK_FAILED_MESSAGE, RATE_LIMITED_MESSAGE, type SubmitOutcome } from '@agentora/forms';
+import {
+  BOT_CHECK_FAILED_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+  type SubmitOutcome,
+} from '@agentora/forms';
 
 /** A list's texts for each answer of the sign-up call (docs/product/sign-up-forms.md). */
 export interface ListMessages {

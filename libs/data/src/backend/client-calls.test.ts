@@ -11,7 +11,6 @@ import {
 } from './client';
 import { BackendError } from './backend-error';
 
-
 const mockCreateClient = jest.fn((url: string, key: string, options: object) => ({
   url,
   key,

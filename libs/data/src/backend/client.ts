@@ -31,7 +31,6 @@ export function lazySupabaseClient(auth: () => SupabaseAuthOptions): () => Promi
   };
 }
 
-
 export interface FunctionRequest {
   /** POST unless said. */
   method?: 'GET' | 'POST';
