@@ -7,8 +7,7 @@ import { openTestDatabase, type TestDatabase } from '@agentora/local-supabase/te
 // grew with the line (docs/growth.md has the figures). Here the same reads are timed on one database at
 // 1,000 members and again at 100,000, against the database's own speed at 1,000 (not a number of
 // milliseconds, which depends on the machine), with a wide margin: a read that ranks the line takes tens
-// of times longer at 100,000, one from the kept chunks about as long. On PostgreSQL only (test-postgres):
-// the cost is the production engine's plans and indexes, which PGlite, ten times slower here, does not tell.
+// of times longer at 100,000, one from the kept chunks about as long.
 
 const LIST = 'early_access';
 const SMALL = 1_000;
