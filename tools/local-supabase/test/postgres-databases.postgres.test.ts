@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,14 +10,9 @@ import {
   TEST_POSTGRES_URL_ENV,
   type FreshDatabase,
 } from '../src/testing/postgres-databases.ts';
-import {
-  FUNCTION_CALLS_FILE_ENV,
-  functionsNeverCompleted,
-} from '../src/testing/postgres-function-calls.ts';
 
 // The test PostgreSQL server's databases (src/testing/postgres-databases.ts): empty, or copied from a
-// template the migrations were applied to once (postgres-template.ts); and the record of the functions
-// that completed on each (postgres-function-calls.ts), which the backend's PostgreSQL run checks.
+// template the migrations were applied to once (postgres-template.ts).
 let dir: string;
 const made: FreshDatabase[] = [];
 beforeEach(async () => {
@@ -114,43 +109,4 @@ it('makes another template when the migrations change', async () => {
     );
   expect(await tables(first.url)).toEqual([{ name: 'a' }]);
   expect(await tables(second.url)).toEqual([{ name: 'a' }, { name: 'b' }]);
-});
-
-it('records the functions that completed on a database before it is dropped, and names the others but those PostgreSQL may inline', async () => {
-  const folder = await migrations(
-    `create schema if not exists private;
-     create function public.completes() returns int language plpgsql as $$ begin return 1; end $$;
-     create function private.refuses() returns int language plpgsql as
-       $$ begin raise exception 'refused'; end $$;
-     create function public.never_called() returns int language sql set search_path = '' as 'select 2';
-     create function public.inlined() returns int language sql as 'select 3';`,
-  );
-  const file = path.join(dir, 'completed.txt');
-  const previous = process.env[FUNCTION_CALLS_FILE_ENV];
-  process.env[FUNCTION_CALLS_FILE_ENV] = file;
-  try {
-    const database = await fresh(folder);
-    // The server counts calls when track_functions is set (the backend's run sets it for the server).
-    await query(
-      database.url,
-      `alter database ${new URL(database.url).pathname.slice(1)} set track_functions = 'all'`,
-    );
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query('select public.completes(), public.inlined()');
-    await expect(client.query('select private.refuses()')).rejects.toThrow('refused');
-    await client.end();
-    await database.drop();
-    made.splice(made.indexOf(database), 1);
-    expect(await readFile(file, 'utf8')).toBe('public.completes()\n');
-
-    const other = await fresh(folder);
-    expect(await functionsNeverCompleted(other.url, file)).toEqual({
-      all: 3,
-      missing: ['private.refuses()', 'public.never_called()'],
-    });
-  } finally {
-    if (previous === undefined) delete process.env[FUNCTION_CALLS_FILE_ENV];
-    else process.env[FUNCTION_CALLS_FILE_ENV] = previous;
-  }
 });

@@ -35,8 +35,3 @@ export {
   TEST_POSTGRES_URL_ENV,
   type FreshDatabase,
 } from './postgres-databases.ts';
-export {
-  FUNCTION_CALLS_FILE_ENV,
-  functionsNeverCompleted,
-  TRACK_FUNCTIONS,
-} from './postgres-function-calls.ts';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { recordFunctionCalls } from './postgres-function-calls.ts';
 import { migratedTemplate } from './postgres-template.ts';
 
 /**
@@ -42,7 +41,6 @@ export async function freshPostgresDatabase(
   return {
     url: url.toString(),
     async drop() {
-      await recordFunctionCalls(url.toString());
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       try {

@@ -62,7 +62,9 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-test-'));
-  const postgres = await freshPostgresDatabase({ migratedBy: DEFAULT_MIGRATIONS_DIR });
+  const postgres = await freshPostgresDatabase({
+    migratedBy: options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR,
+  });
   const server = await startLocalSupabase({
     port: 0,
     dataDir,
