@@ -8,6 +8,9 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let limited: Awaited<ReturnType<typeof startRateLimitedSite>> | undefined;
 test.beforeAll(async () => {
+  // The file's configured timeout is the tests'; a beforeAll at the top of a file gets the
+  // project's 45 s unless it sets its own, and starting a backend and a site takes longer when busy.
+  test.setTimeout(120_000);
   limited = await startRateLimitedSite(4720);
 });
 test.afterAll(async () => {

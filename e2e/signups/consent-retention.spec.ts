@@ -29,6 +29,9 @@ const runsWith = new Map<number, number>();
 let backend: TestBackend;
 let site: PreviewSite;
 test.beforeAll(async () => {
+  // The file's configured timeout is the tests'; a beforeAll at the top of a file gets the
+  // project's 45 s unless it sets its own, and starting a backend and a site takes longer when busy.
+  test.setTimeout(120_000);
   backend = await testBackend(BACKEND_PORT, {
     siteUrl: httpOrigin('127.0.0.1', SITE_PORTS.shell),
     retention: {

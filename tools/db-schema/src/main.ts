@@ -3,11 +3,6 @@
 // throwaway PostgreSQL server (docs/backend.md, "Changing the database").
 import path from 'node:path';
 import { readCommandLine } from '@agentora/command-line';
-import { DEFAULT_MIGRATIONS_DIR, SUPABASE_DIR } from '@agentora/local-supabase/testing';
-import { startTestPostgres } from '@agentora/test-postgres';
-import { MIGRATION_NAME } from './migration-file.ts';
-import { writeNextMigration } from './next-migration.ts';
-import { declaredSchemaFiles } from './schema-files.ts';
 
 const COMMAND = 'npm run db:diff';
 const { positionals, refuse } = readCommandLine({
@@ -22,6 +17,20 @@ are already the same. <name>: lower-case words joined by underscores (add_invite
   positionals: true,
 });
 if (positionals.length !== 1) refuse('give the new migration one name');
+// The rest is loaded once the command line is read: --help and a wrong argument answer at once.
+const [
+  { DEFAULT_MIGRATIONS_DIR, SUPABASE_DIR },
+  { startTestPostgres },
+  { MIGRATION_NAME },
+  { writeNextMigration },
+  { declaredSchemaFiles },
+] = await Promise.all([
+  import('@agentora/local-supabase/testing'),
+  import('@agentora/test-postgres'),
+  import('./migration-file.ts'),
+  import('./next-migration.ts'),
+  import('./schema-files.ts'),
+]);
 const [name] = positionals;
 if (!MIGRATION_NAME.test(name)) refuse(`${name}: use lower-case words joined by underscores`);
 

@@ -46,6 +46,7 @@ function affectedBy(file: string, target?: string): string[] {
         ...process.env,
         NX_DAEMON: 'false',
         NX_NO_CLOUD: 'true',
+        NX_ISOLATE_PLUGINS: 'false',
         NX_CACHE_DIRECTORY: path.join(scratch, '.nx-cache'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

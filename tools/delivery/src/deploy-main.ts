@@ -17,18 +17,8 @@ import {
 import { productionOrigin } from '@agentora/host';
 import { SITE_URL } from '@agentora/data/constants';
 import { parseRuntimeConfig } from '@agentora/data/runtime-config';
-import {
-  assembleApp,
-  assemblePages,
-  deploySite,
-  readAssembled,
-  uploadFolder,
-  wranglerUpload,
-  writeAssembled,
-  type Assembled,
-} from './deploy-site.ts';
+import type { Assembled } from './deploy-site.ts';
 import { buildCommit, isCommit } from './ancestry.ts';
-import { checkOverrideOrigins } from './override-origins.ts';
 
 const USAGE = `usage: npm run deploy -- <${APP_NAMES.join('|')}> [options]
 
@@ -111,6 +101,20 @@ if (values['runtime-config']) {
     fail(`${values['runtime-config']}: ${(error as Error).message}`);
   }
 }
+
+// The deploy itself is loaded once the command line is read: --help and a wrong argument answer at once.
+const [
+  {
+    assembleApp,
+    assemblePages,
+    deploySite,
+    readAssembled,
+    uploadFolder,
+    wranglerUpload,
+    writeAssembled,
+  },
+  { checkOverrideOrigins },
+] = await Promise.all([import('./deploy-site.ts'), import('./override-origins.ts')]);
 
 const upload = wranglerUpload({
   dryRunOutDir: values['dry-run'] && path.resolve(values['dry-run']),

@@ -8,10 +8,7 @@ import { REMOTE_NAMES, appFolder, type RemoteName } from '@agentora/contracts/ap
 import { SITE_URL } from '@agentora/data/constants';
 import { productionOrigin } from '@agentora/host';
 import { buildCommit, isCommit } from './ancestry.ts';
-import { liveRuntimeConfig, wranglerUpload, type LiveSite } from './deploy-site.ts';
-import { liveCanary, liveDeployRelease, livePromote, liveRollback } from './live-releases.ts';
-import { checkOverrideOrigins } from './override-origins.ts';
-import { canary, deployRelease, promote, rollback, status, statusLines } from './releases.ts';
+import type { LiveSite } from './deploy-site.ts';
 
 const USAGE = `usage: npm run release -- <command> <remote> [options]
 
@@ -86,6 +83,20 @@ if (
   new URL(site.siteUrl).origin !== productionOrigin('shell')
 )
   refuse(`${site.siteUrl} is not the production site: only --dry-run reads another.`);
+// The releases themselves are loaded once the command line is read: --help and a wrong argument
+// answer at once.
+const [
+  { liveRuntimeConfig, wranglerUpload },
+  { liveCanary, liveDeployRelease, livePromote, liveRollback },
+  { checkOverrideOrigins },
+  { canary, deployRelease, promote, rollback, status, statusLines },
+] = await Promise.all([
+  import('./deploy-site.ts'),
+  import('./live-releases.ts'),
+  import('./override-origins.ts'),
+  import('./releases.ts'),
+]);
+
 const upload = wranglerUpload({
   dryRunOutDir: values['dry-run'] && path.resolve(values['dry-run']),
   message: `release ${command} ${remote}`,

@@ -6,6 +6,7 @@
 // ready, with the address to open (docs/development.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { readCommandLine } from '@agentora/command-line';
 import {
   APP_NAMES,
   LOCAL_BACKEND,
@@ -15,6 +16,15 @@ import {
 } from '@agentora/contracts/apps';
 import { PATHS } from '@agentora/data/paths';
 import { assertPortsFree, waitUntilAnswering } from './ports.ts';
+
+readCommandLine({
+  command: 'npm start',
+  usage: `usage: npm start
+
+Starts the local backend (port ${LOCAL_BACKEND.port}) and the dev servers of the five apps (${APP_NAMES.map((app) => `${app} ${LOCAL_PORTS[app]}`).join(', ')}),
+waits until each answers, and prints the address to open: ${LOCAL_SITE_URL}. Ctrl+C stops everything.`,
+  options: {},
+});
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const startedAt = Date.now();

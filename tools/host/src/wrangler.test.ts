@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -239,29 +239,35 @@ describe('a served folder outlives nothing', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('stops when the process that started it is killed (SIGKILL), freeing its port', async () => {
-    const parent = await serveFromAnotherProcess(dir, 4913);
-    try {
-      expect(await portIsFree(4913)).toBe(false);
+  // One run in another process for the two tests that need it alive, then killed: the first asks
+  // for its port while it serves, the second kills it (a wrangler start is most of either test).
+  describe('another run serving a port', () => {
+    let folder: string;
+    let parent: ChildProcess;
+    beforeAll(async () => {
+      folder = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-other-run-'));
+      writeFiles(folder, { 'index.html': '<!doctype html><title>Left</title>' });
+      parent = await serveFromAnotherProcess(folder, 4916);
+    });
+    afterAll(async () => {
       parent.kill('SIGKILL');
-      await waitForFreePort(4913);
-    } finally {
-      parent.kill('SIGKILL');
-    }
-  });
+      await waitForFreePort(4916);
+      fs.rmSync(folder, { recursive: true, force: true });
+    });
 
-  it('refuses a port another live run is serving, at once', async () => {
-    const parent = await serveFromAnotherProcess(dir, 4916);
-    try {
+    it('refuses a port another live run is serving, at once', async () => {
       await expect(serveFolder({ app: 'shell', folder: dir, port: 4916 })).rejects.toThrow(
         `Port 4916 on 127.0.0.1 is being served by process ${parent.pid}`,
       );
       // Still the other run's server.
       expect(await (await fetch('http://127.0.0.1:4916/')).text()).toContain('<title>Left</title>');
-    } finally {
+    });
+
+    it('stops when the process that started it is killed (SIGKILL), freeing its port', async () => {
+      expect(await portIsFree(4916)).toBe(false);
       parent.kill('SIGKILL');
       await waitForFreePort(4916);
-    }
+    });
   });
 
   it('ends what a run killed with its whole process group left on the port, and serves there', async () => {

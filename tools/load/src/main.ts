@@ -3,9 +3,8 @@
 // --engines pglite,postgres, --kill-after (10 s after the burst). Not part of `npm test`. Each sign-up is
 // one request, as the browser makes it, with the bot check's testing token.
 import { readCommandLine } from '@agentora/command-line';
-import { startTestPostgres } from '@agentora/test-postgres';
-import { formatRun, type RunResult } from './report.ts';
-import { runScenario, type Scenario } from './run.ts';
+import type { RunResult } from './report.ts';
+import type { Scenario } from './run.ts';
 
 const { values: given, refuse } = readCommandLine({
   command: 'npm run load',
@@ -43,6 +42,14 @@ const unknownEngines = values.engines
   .filter((e) => !['pglite', 'postgres'].includes(e.trim()));
 if (unknownEngines.length > 0)
   refuse(`--engines takes pglite, postgres or both, not ${unknownEngines.join(', ')}.`);
+
+// The backend and the databases are loaded once the command line is read: --help and a wrong
+// argument answer at once.
+const [{ startTestPostgres }, { formatRun }, { runScenario }] = await Promise.all([
+  import('@agentora/test-postgres'),
+  import('./report.ts'),
+  import('./run.ts'),
+]);
 
 const log = (line: string) => {
   if (values.verbose || !line.startsWith('  [backend]')) process.stdout.write(`${line}\n`);
