@@ -4,6 +4,8 @@ module.exports = {
   preset: '@agentora/jest-preset',
   displayName: '@agentora/local-supabase',
   testEnvironment: 'node',
+  // *.postgres.test.ts only on PostgreSQL (the test-postgres target).
+  testPathIgnorePatterns: ['/node_modules/', '\\.postgres\\.test\\.ts$'],
   // Generous: on a loaded 2-core machine starting PGlite alone can take tens of seconds.
   testTimeout: 120000,
 };

@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 import { inTransaction, type Database } from './database.ts';
@@ -12,11 +13,11 @@ export interface OpenDatabaseOptions {
   onError?: (error: Error) => void;
 }
 
-async function openPglite(
-  dir: string | undefined,
+/** The database of an open PGlite cluster, which it closes with itself. */
+export async function pgliteDatabase(
+  pglite: PGlite,
   onError: (error: Error) => void,
 ): Promise<Database> {
-  const pglite = await createPglite(dir);
   // The same pg.Client code path as a real server; PGlite's adapter stands in for the socket.
   const client = new pg.Client(createPgConfig(pglite));
   client.on('error', onError);
@@ -59,10 +60,14 @@ async function openPostgres(
   };
 }
 
-export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  const onError =
-    options.onError ?? ((error) => console.error('local-supabase: database error', error));
+export function databaseErrorHandler(options: OpenDatabaseOptions): (error: Error) => void {
+  return options.onError ?? ((error) => console.error('local-supabase: database error', error));
+}
+
+/** Opens the database as it is: a new PGlite cluster is empty, a PostgreSQL database as the URL finds it. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const onError = databaseErrorHandler(options);
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, onError)
-    : openPglite(options.pgliteDir, onError);
+    : pgliteDatabase(await createPglite(options.pgliteDir), onError);
 }

@@ -1,49 +1,84 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { REPO_ROOT } from '../config/paths.ts';
 
-// initdb is most of PGlite's start-up (seconds, far more on a busy machine). A fresh cluster is the same
-// every time for one PGlite version, so the first start keeps a copy of it and later new databases
-// (tests, a new data dir, --in-memory) are unpacked from that copy instead.
+// Copies of PGlite clusters, kept so that a new database does not repeat work that always gives the same
+// result. initdb is most of PGlite's start-up (seconds, far more on a busy machine) and a fresh cluster
+// is the same every time for one PGlite version, so the first start keeps a copy of it and later new
+// databases (tests, a new data dir, --in-memory) are unpacked from that copy instead. The migrated
+// cluster (migrated-pglite.ts) is kept here the same way.
 const CACHE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'agentora-local-supabase');
 
-function pgliteVersion(): string {
+export function pgliteVersion(): string {
   const entry = createRequire(path.join(REPO_ROOT, 'package.json')).resolve('@electric-sql/pglite');
   const manifest = path.join(path.dirname(entry), '..', 'package.json');
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
-function templateFile(): string {
-  return path.join(CACHE_DIR, `pglite-${pgliteVersion()}-initdb.tar.gz`);
+/** Where the copy called `name` (a file name of the cache, ending in .tar.gz) is kept. */
+export function cachedClusterFile(name: string): string {
+  return path.join(CACHE_DIR, name);
 }
 
-async function readTemplate(file: string): Promise<Blob | undefined> {
+/** The copy in `file`, or undefined when there is none (or it is older than `maxAgeMs`). */
+export async function readCachedCluster(
+  file: string,
+  maxAgeMs = Infinity,
+): Promise<Blob | undefined> {
   try {
+    if (Date.now() - (await stat(file)).mtimeMs > maxAgeMs) return undefined;
     return new Blob([await readFile(file)], { type: 'application/x-gzip' });
   } catch {
     return undefined;
   }
 }
 
-async function saveTemplate(pglite: PGlite, file: string): Promise<void> {
-  const dump = await pglite.dumpDataDir('gzip');
-  await mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}.partial`;
-  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-  await rename(partial, file);
+/**
+ * Keeps a copy of the cluster in `file`. Written under a name of its own and renamed into place, so a
+ * reader never sees half a file and processes that write the same copy at once each leave a whole one.
+ * A cache only: failing to write it costs the next start some seconds, nothing else.
+ */
+export async function saveCachedCluster(pglite: PGlite, file: string): Promise<void> {
+  try {
+    const dump = await pglite.dumpDataDir('gzip');
+    await mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.partial`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+  } catch {
+    // The next start makes it again.
+  }
+}
+
+/** Removes the copies (and half-written ones) whose names start with `prefix` and are older than `maxAgeMs`. */
+export async function removeCachedClusters(prefix: string, maxAgeMs: number): Promise<void> {
+  const names = await readdir(CACHE_DIR).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(prefix) && /\.(tar\.gz|partial)$/.test(name))
+      .map(async (name) => {
+        const file = path.join(CACHE_DIR, name);
+        const age = Date.now() - (await stat(file).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+        if (age > maxAgeMs) await rm(file, { force: true });
+      }),
+  );
 }
 
 /** Opens the cluster in `dir` (undefined: in memory), creating it from the cached initdb when it is new. */
 export async function createPglite(dir: string | undefined): Promise<PGlite> {
-  if (dir !== undefined && existsSync(path.join(dir, 'PG_VERSION'))) return PGlite.create(dir);
-  const file = templateFile();
-  const template = await readTemplate(file);
+  if (isExistingCluster(dir)) return PGlite.create(dir);
+  const file = cachedClusterFile(`pglite-${pgliteVersion()}-initdb.tar.gz`);
+  const template = await readCachedCluster(file);
   if (template) return PGlite.create({ dataDir: dir, loadDataDir: template });
   const pglite = await PGlite.create(dir);
-  // A cache only: failing to write it costs the next start some seconds, nothing else.
-  await saveTemplate(pglite, file).catch(() => undefined);
+  await saveCachedCluster(pglite, file);
   return pglite;
+}
+
+/** Whether `dir` holds a cluster already (undefined: a new one in memory). */
+export function isExistingCluster(dir: string | undefined): boolean {
+  return dir !== undefined && existsSync(path.join(dir, 'PG_VERSION'));
 }

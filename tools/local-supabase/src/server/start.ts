@@ -16,9 +16,8 @@ import { hookMailer, outboxMailer, type AuthMailer } from '../auth/auth-mail.ts'
 import { createAuthServices } from '../auth/auth-services.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
-import { listMigrations, migrate } from '../db/migrate.ts';
+import { openMigratedDatabase } from '../db/migrated-database.ts';
 import { applySeed, readSeedFiles } from '../db/seed.ts';
-import { openDatabase } from '../db/open.ts';
 import { loadSchemaCache } from '../db/schema-cache.ts';
 import { denoBinary } from '../functions/deno-binary.ts';
 import { readFunctionCatalog } from '../functions/function-catalog.ts';
@@ -83,20 +82,14 @@ export async function startLocalSupabase(
     // Read before anything starts: a setting that cannot be used stops the server with its reason.
     const config = readProjectConfig(supabaseDir);
     const authSettings = readAuthSettings(config);
-    database = await openDatabase({
+    const migrated = await openMigratedDatabase({
       databaseUrl: options.databaseUrl,
       pgliteDir: options.inMemory ? undefined : path.join(dataDir, 'pgdata'),
+      migrationsDir: options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR,
     });
-    const migrationsDir = options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR;
-    const applied = await migrate(database, migrationsDir);
+    database = migrated.database;
     // As `supabase start` on a database it creates: the seed once, after every migration.
-    if (
-      options.seed &&
-      applied.length > 0 &&
-      applied.length === (await listMigrations(migrationsDir)).length
-    ) {
-      await applySeed(database, readSeedFiles(config));
-    }
+    if (options.seed && migrated.isNew) await applySeed(database, readSeedFiles(config));
     const schema = await loadSchemaCache(database);
     const outbox = createOutbox(path.join(dataDir, 'outbox'));
     // Resend's delivery events for its test addresses (delivered@, bounced@, complained@resend.dev),

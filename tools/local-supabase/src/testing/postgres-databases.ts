@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { migratedTemplate } from './postgres-template.ts';
 
 /**
  * The PostgreSQL server the tests run on instead of PGlite (a superuser URL), from
@@ -14,17 +15,24 @@ export interface FreshDatabase {
 }
 
 /**
- * A new, empty database on the test PostgreSQL server, so that every test file starts from nothing, as a
- * new hosted project does, while sharing one server. Undefined when the tests run on PGlite.
+ * A new database on the test PostgreSQL server, so that every test file starts from nothing, as a new
+ * hosted project does, while sharing one server: empty, or with `migratedBy` (a migrations folder) a
+ * copy of a database those migrations were applied to (postgres-template.ts). Undefined when the tests
+ * run on PGlite.
  */
-export async function freshPostgresDatabase(): Promise<FreshDatabase | undefined> {
+export async function freshPostgresDatabase(
+  options: { migratedBy?: string } = {},
+): Promise<FreshDatabase | undefined> {
   const serverUrl = process.env[TEST_POSTGRES_URL_ENV];
   if (!serverUrl) return undefined;
+  const template = options.migratedBy
+    ? await migratedTemplate(serverUrl, options.migratedBy)
+    : undefined;
   const name = `test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DEFAULT_MIGRATIONS_DIR } from '../config/paths.ts';
 import { asCaller, type ApiRole, type Database } from '../db/database.ts';
 import { listMigrations, migrate } from '../db/migrate.ts';
+import { openMigratedDatabase } from '../db/migrated-database.ts';
 import { openDatabase } from '../db/open.ts';
 import { freshPostgresDatabase } from './postgres-databases.ts';
 
@@ -18,15 +19,27 @@ export interface TestDatabase {
 
 /**
  * PGlite in memory (or a fresh database on the PostgreSQL of LOCAL_SUPABASE_TEST_POSTGRES_URL), migrated up to and including
- * `upTo` (a migration version) or fully. The rate limits are raised unless `rateLimits` is 'production':
+ * `upTo` (a migration version) or fully. Fully migrated, it starts from the migrated copy of the
+ * migrations (db/migrated-pglite.ts, postgres-template.ts); up to a version, it applies them one by one,
+ * as tests of a migration need. The rate limits are raised unless `rateLimits` is 'production':
  * without request headers every statement here counts for one client address.
  */
 export async function openTestDatabase(
   options: { upTo?: string; rateLimits?: 'raised' | 'production' } = {},
 ): Promise<TestDatabase> {
-  const postgres = await freshPostgresDatabase();
-  const database = await openDatabase({ databaseUrl: postgres?.url });
-  await migrateTo(database, options.upTo);
+  const fully = options.upTo === undefined;
+  const postgres = await freshPostgresDatabase({
+    migratedBy: fully ? DEFAULT_MIGRATIONS_DIR : undefined,
+  });
+  const database = fully
+    ? (
+        await openMigratedDatabase({
+          databaseUrl: postgres?.url,
+          migrationsDir: DEFAULT_MIGRATIONS_DIR,
+        })
+      ).database
+    : await openDatabase({ databaseUrl: postgres?.url });
+  if (!fully) await migrateTo(database, options.upTo);
   if (options.rateLimits !== 'production') await raiseRulesIfPresent(database);
   return {
     database,

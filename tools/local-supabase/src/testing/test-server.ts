@@ -8,6 +8,7 @@ import {
   type AuthOptions,
   type LocalSupabase,
 } from '../index.ts';
+import { DEFAULT_MIGRATIONS_DIR } from '../config/paths.ts';
 import { freshPostgresDatabase } from './postgres-databases.ts';
 
 export interface TestServer {
@@ -41,6 +42,7 @@ const RAISED_AUTH_LIMITS = {
 /**
  * A real server on a free port with an in-memory database and a throwaway data dir. With
  * LOCAL_SUPABASE_TEST_POSTGRES_URL set (a superuser URL), the same tests run on a fresh database there.
+ * Either starts migrated from the copy of the migrations (db/migrated-pglite.ts, postgres-template.ts).
  */
 export async function startTestServer(
   options: {
@@ -60,7 +62,9 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-test-'));
-  const postgres = await freshPostgresDatabase();
+  const postgres = await freshPostgresDatabase({
+    migratedBy: options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR,
+  });
   const server = await startLocalSupabase({
     port: 0,
     dataDir,
