@@ -21,7 +21,7 @@ const ENVIRONMENT: Record<string, string> = {
 };
 
 // Called by the project alone (pg_cron with the secret key), never by a browser.
-const PROJECT_ONLY = new Set(['send-queued-mail']);
+const PROJECT_ONLY = new Set(['send-queued-mail', 'sync-audience']);
 // Called as a signed webhook (Standard Webhooks; Svix's header names for Resend) with no API key:
 // Supabase Auth's Send Email Hook, Resend's delivery events.
 const AUTH_HOOKS = new Set(['send-auth-email', 'resend-webhook']);
