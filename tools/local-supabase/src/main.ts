@@ -1,6 +1,6 @@
 // `npm run start -w @agentora/local-supabase` (or `node tools/local-supabase/src/main.ts`): the local
 // Supabase for `npm start`. Options: --port, --host, --data-dir, --in-memory, --allow-origin, --site-url,
-// --retention-interval, --mail-interval; DATABASE_URL switches to a real PostgreSQL; RESEND_API_KEY (and
+// --retention-interval, --mail-interval, --audience-interval; DATABASE_URL switches to a real PostgreSQL; RESEND_API_KEY (and
 // RESEND_API_URL) sends real mail instead of using the outbox; MAIL_SENDS_PER_SECOND sets the provider's
 // rate (default Resend's 2).
 import { parseArgs } from 'node:util';
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     'site-url': { type: 'string' },
     'retention-interval': { type: 'string' },
     'mail-interval': { type: 'string' },
+    'audience-interval': { type: 'string' },
   },
 });
 
@@ -53,6 +54,13 @@ const mailSeconds = Number(
 if (!Number.isFinite(mailSeconds) || mailSeconds < 0) {
   fail(`invalid mail interval ${values['mail-interval']}`);
 }
+// The audience's worker likewise (docs/audience.md): every 10 s hosted, here every 5 s, 0 for never.
+const audienceSeconds = Number(
+  values['audience-interval'] ?? process.env.LOCAL_SUPABASE_AUDIENCE_INTERVAL ?? 5,
+);
+if (!Number.isFinite(audienceSeconds) || audienceSeconds < 0) {
+  fail(`invalid audience interval ${values['audience-interval']}`);
+}
 const mailSendsPerSecond = process.env.MAIL_SENDS_PER_SECOND
   ? Number(process.env.MAIL_SENDS_PER_SECOND)
   : undefined;
@@ -79,6 +87,7 @@ try {
     siteUrl: values['site-url'] ?? (process.env.SITE_URL || undefined),
     retention: retentionSeconds > 0 ? { intervalMs: retentionSeconds * 1000 } : undefined,
     mailQueue: mailSeconds > 0 ? { intervalMs: mailSeconds * 1000 } : undefined,
+    audienceSync: audienceSeconds > 0 ? { intervalMs: audienceSeconds * 1000 } : undefined,
     mailSendsPerSecond,
   });
 } catch (error) {

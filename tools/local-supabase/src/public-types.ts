@@ -8,12 +8,16 @@ export interface RetentionOptions {
   now?: () => Date;
 }
 
-export interface MailQueueOptions {
+/** A queue's worker function called on a timer (send-queued-mail, sync-audience). */
+export interface WorkerTimerOptions {
   /** How often to call the worker when it is not already running. */
   intervalMs: number;
-  /** How long each call sends for (the worker's `seconds`). Default 20. */
+  /** How long each call works for (the worker's `seconds`). Default 20. */
   seconds?: number;
 }
+
+/** The mail queue's timer. */
+export type MailQueueOptions = WorkerTimerOptions;
 
 /** Supabase Auth's rate limits ([auth.rate_limit] of config.toml). */
 export interface AuthRateLimits {
@@ -94,6 +98,12 @@ export interface LocalSupabaseOptions {
    * functions that queue a mail also send it right after answering, when the provider's pace allows.
    */
   mailQueue?: MailQueueOptions;
+  /**
+   * Call the audience's worker (sync-audience) on a timer, as pg_cron does on hosted Supabase: it keeps
+   * the local Resend's contacts and segments (this server's /resend) equal to the lists' confirmed
+   * members (docs/audience.md).
+   */
+  audienceSync?: WorkerTimerOptions;
   /** MAIL_SENDS_PER_SECOND of the functions: the provider's rate. Default Resend's 2. */
   mailSendsPerSecond?: number;
   /**
