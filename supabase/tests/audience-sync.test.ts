@@ -65,3 +65,45 @@ describe('the newsletter segment holds the confirmed members, and nobody else', 
     expect(contactOf(view, bounced)).toMatchObject({ unsubscribed: true, segment_ids: [] });
   });
 });
+
+describe('a new confirmation after an unsubscribe', () => {
+  it('puts the address back in the segment, subscribed', async () => {
+    const email = uniqueEmail('returning');
+    await member(t, 'newsletter', email);
+    await sendQueuedMail(t.server);
+    await syncAudienceNow(t.server);
+    const first = contactOf(await audience(), email);
+    expect(first).toMatchObject({ unsubscribed: false });
+    expect(await unsubscribeByLink(t, email)).toEqual({ success: true, list: 'newsletter' });
+    await syncAudienceNow(t.server);
+    expect(contactOf(await audience(), email)).toBeUndefined();
+    // 30 days later a sign-up is stored again (consent.sql), and confirmed.
+    const { error } = await t.service
+      .from('email_suppressions')
+      .update({ unsubscribed_on: '2000-01-01' })
+      .eq('list', 'newsletter');
+    expect(error).toBeNull();
+    await member(t, 'newsletter', email);
+    await sendQueuedMail(t.server);
+    await syncAudienceNow(t.server);
+    const again = contactOf(await audience(), email);
+    expect(again).toMatchObject({ unsubscribed: false });
+    expect(again?.id).not.toBe(first?.id);
+    expect(segmentEmails(await audience(), newsletter)).toContain(email);
+  });
+
+  it('each list has its segment; a member of two is one contact in both', async () => {
+    const email = uniqueEmail('everywhere');
+    await member(t, 'early_access', email);
+    await member(t, 'waitlist', email);
+    await sendQueuedMail(t.server);
+    await syncAudienceNow(t.server);
+    const view = await audience();
+    expect(segmentEmails(view, SEGMENT_NAMES.early_access)).toContain(email);
+    expect(segmentEmails(view, SEGMENT_NAMES.waitlist)).toContain(email);
+    expect(view.contacts.filter((contact) => contact.email === email)).toHaveLength(1);
+    expect(view.segments.map((segment) => segment.name).sort()).toEqual(
+      Object.values(SEGMENT_NAMES).sort(),
+    );
+  });
+});
