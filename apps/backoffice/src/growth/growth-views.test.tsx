@@ -253,7 +253,7 @@ describe('the source filter of the lists', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Email', 'Signed up', 'Confirmed', 'Source', 'Landing page', 'Mail']);
+    ).toEqual(['Email', 'Signed up', 'Confirmed', 'Source', 'Landing page', 'Mail', 'Resend']);
     expect(cells(table)[0].slice(3, 5)).toEqual(['news.ycombinator.com', '/']);
 
     const source = screen.getByRole('textbox', { name: 'Source' });

@@ -11,6 +11,7 @@ import { attributionColumns } from './attribution-columns';
 import type { Column } from './DataTable';
 import { formatMoment } from './dates';
 import { mailColumn } from './mail-column';
+import { audienceColumn } from '../audience/audience-column';
 import { FilterBar } from './FilterBar';
 import { writeListQuery, type ListViewQuery } from './list-query';
 import { ListPage } from './ListPage';
@@ -31,8 +32,14 @@ const COMMON: readonly Column<SignupRow>[] = [
 ];
 
 const MAIL = mailColumn<SignupRow>();
+const RESEND = audienceColumn<SignupRow>();
 
-const SIGNUPS: readonly Column<SignupRow>[] = [...COMMON, ...attributionColumns<SignupRow>(), MAIL];
+const SIGNUPS: readonly Column<SignupRow>[] = [
+  ...COMMON,
+  ...attributionColumns<SignupRow>(),
+  MAIL,
+  RESEND,
+];
 
 const WAITLIST: readonly Column<SignupRow>[] = [
   { header: 'Name', cell: (row) => `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() },
@@ -45,6 +52,7 @@ const WAITLIST: readonly Column<SignupRow>[] = [
   { header: 'Invited', cell: (row) => formatMoment(row.invited_at) },
   ...attributionColumns<SignupRow>(),
   MAIL,
+  RESEND,
 ];
 
 /** One sign-up list (early access, waitlist or newsletter): filters, export, a page of rows. */

@@ -16,6 +16,7 @@ export const VIEWS = [
   'referrals',
   'csp',
   'mail',
+  'audience',
 ] as const;
 export type View = (typeof VIEWS)[number];
 
