@@ -440,12 +440,26 @@ begin
   select * into v_scan from public.audience_scan;
   v_scanning := v_scan.requested_at is not null and v_scan.done_at is null;
   loop
+    -- A row whose worker stopped first, then the due rows in the order of their index (a walk, not a
+    -- sort of the whole queue: a backfill queues every member at once).
     select * into v_row from public.audience_contacts c
-     where ((c.status = 'queued' and c.available_at <= now()) or (c.status = 'sending' and c.leased_until <= now()))
-       and (c.priority = 0 or not v_scanning)
-     order by c.priority, c.available_at, c.queued_at
+     where c.status = 'sending' and c.leased_until <= now()
+     order by c.leased_until
      limit 1
        for update skip locked;
+    if not found and v_scanning then
+      select * into v_row from public.audience_contacts c
+       where c.status = 'queued' and c.priority = 0 and c.available_at <= now()
+       order by c.priority, c.available_at
+       limit 1
+         for update skip locked;
+    elsif not found then
+      select * into v_row from public.audience_contacts c
+       where c.status = 'queued' and c.available_at <= now()
+       order by c.priority, c.available_at
+       limit 1
+         for update skip locked;
+    end if;
     exit when not found;
     v_step := private.audience_next_step(v_row);
     if v_step is null then
