@@ -10,7 +10,10 @@ export interface RetentionOptions {
 
 /** A queue's worker function called on a timer (send-queued-mail, sync-audience). */
 export interface WorkerTimerOptions {
-  /** How often to call the worker when it is not already running. */
+  /**
+   * How often to call the worker when it is not already running. A call that its budget stopped with
+   * work still due is followed at once, as hosted calls overlap on a backlog.
+   */
   intervalMs: number;
   /** How long each call works for (the worker's `seconds`). Default 20. */
   seconds?: number;
