@@ -44,6 +44,8 @@ export interface BackfillResult {
     /** During the backfill, but for the sign-ups around the kill -9 (15 s either side of the outage). */
     during: Waits;
     aroundTheKill: Waits;
+    /** Those whose first send the stand-in failed (its error rate is every route's): the backoff. */
+    retried: Waits;
     /** Sign-ups refused (the backend down). */
     failedSignUps: number;
   };
@@ -95,11 +97,21 @@ export function formatBackfill(result: BackfillResult): string {
       'requests to the stand-in (mail included) / 429 / 500',
       `${result.requests} / ${result.rateLimited} / ${result.failed}`,
     ],
-    ['confirmation mails before the backfill', waitText(result.waits.before)],
-    ['confirmation mails during the backfill', waitText(result.waits.during)],
+    [
+      'confirmation mails before the backfill (sent at the first try)',
+      waitText(result.waits.before),
+    ],
+    [
+      'confirmation mails during the backfill (sent at the first try)',
+      waitText(result.waits.during),
+    ],
     [
       'confirmation mails around the kill -9 (15 s either side of the outage)',
       `${waitText(result.waits.aroundTheKill)}; ${result.waits.failedSignUps} sign-ups refused while it was down`,
+    ],
+    [
+      'confirmation mails whose first send the stand-in failed (the queue backs off)',
+      waitText(result.waits.retried),
     ],
   ];
   return [
