@@ -12,7 +12,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: [['list']],
+  // The timed run (`npm run test:timings`, tools/test-timings) names a file for Playwright's JSON
+  // report, and gets each test's duration there too; `npm test` names none.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   globalSetup: './support/global-setup.ts',
   outputDir: './test-results',
   projects: Object.keys(E2E_OWNERS).map((owner) => ({ name: owner, testDir: `./${owner}` })),

@@ -27,7 +27,7 @@ select 'Demo', format('Member %s', n), format('demo-waitlist-%s@example.com', lp
        '/coming-soon'
   from generate_series(1, 24) as n;
 
--- Since migration 20251206100000 an insert queues its row's thank-you mail; these members were
+-- An insert queues its row's thank-you mail (supabase/schemas/mail-kinds.sql); these members were
 -- confirmed long ago and get none.
 delete from public.mail_queue
  where kind = 'thank_you'

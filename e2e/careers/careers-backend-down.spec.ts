@@ -43,6 +43,9 @@ test('with the backend down the failure texts show and everything entered stays'
     await form.getByLabel('Current Role').fill('Product Designer');
     await form.getByLabel('Work Preference').selectOption({ label: 'Flexible' });
     await form.getByLabel('Cover Letter').fill('Typed with care; please do not lose it.');
+    // The bot check's script comes from Cloudflare, not from the backend: here it comes from the local
+    // backend's stand-in, which the form's first touch has loaded before the backend goes down.
+    await page.waitForFunction(() => 'turnstile' in window);
 
     await backend.close();
     backendRunning = false;

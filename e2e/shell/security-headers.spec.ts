@@ -23,6 +23,7 @@ test("the shell's pages carry the security headers, with a policy naming the rem
   const config = (await (await request.get(`${sharedSiteUrl()}/runtime-config.json`)).json()) as {
     remotes: Record<string, string>;
     supabase: { url: string };
+    botCheck: { scriptUrl: string };
   };
   for (const path of ['/', '/careers', '/blog/pricing-your-ai-agent', '/no-such-page']) {
     const response = await request.get(sharedSiteUrl() + path, {
@@ -55,6 +56,11 @@ test("the shell's pages carry the security headers, with a policy naming the rem
       expect(csp['connect-src']).toContain(new URL(manifest).origin);
     }
     expect(scriptSrc.some((source) => source.startsWith("'sha256-"))).toBe(true);
+    // The bot check's script (added on a visitor's first touch of a form) and its challenge's frame:
+    // its origin, and no other frame.
+    const botCheckOrigin = new URL(config.botCheck.scriptUrl).origin;
+    expect(scriptSrc).toContain(botCheckOrigin);
+    expect(csp['frame-src']).toEqual([botCheckOrigin]);
     expect(csp['connect-src']).toContain(new URL(config.supabase.url).origin);
     // Reports go to the backend's csp-report function (no header names a path of the preview's).
     expect(csp['report-uri']).toEqual([

@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import { clickMailLink, mailsTo, tokenIn } from '@agentora/e2e-support/consent';
 import {
   applicationsFor,
@@ -9,7 +8,7 @@ import {
   signedResumeUrl,
 } from '@agentora/e2e-support/careers';
 import { sharedSiteUrl } from '@agentora/e2e-support/site';
-import { sharedBackendSettings, signupRows } from '@agentora/e2e-support/signups';
+import { signUpWithoutBrowser, signupRows } from '@agentora/e2e-support/signups';
 import { wcagViolations } from '@agentora/e2e-support/axe';
 import { outboxMailTo } from '@agentora/e2e-support/outbox';
 
@@ -19,27 +18,22 @@ import { outboxMailTo } from '@agentora/e2e-support/outbox';
 const SENT =
   "Thanks. If we hold anything for this address, we've sent it a link. Open it within 1 hour to continue.";
 
-function anon() {
-  const { url } = sharedBackendSettings();
-  return createClient(url, process.env.E2E_SUPABASE_PUBLISHABLE_KEY ?? '', {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-}
-
 /** Sign-ups to all three lists (two of them in other spellings of the mailbox), without a browser. */
 async function signUpEverywhere(email: string): Promise<void> {
-  const client = anon();
-  for (const [table, row] of [
-    ['early_access_signups', { email }],
-    ['newsletter_subscriptions', { email: email.replace('@', '+news@') }],
-    [
-      'waitlist_signups',
-      { email: email.toUpperCase(), first_name: 'Ada', last_name: 'Lovelace', company: 'Engines' },
-    ],
-  ] as const) {
-    const { error } = await client.from(table).insert(row);
-    if (error) throw new Error(`${table}: ${error.message}`);
-  }
+  await signUpWithoutBrowser({ list: 'early_access', fields: { email } });
+  await signUpWithoutBrowser({
+    list: 'newsletter',
+    fields: { email: email.replace('@', '+news@') },
+  });
+  await signUpWithoutBrowser({
+    list: 'waitlist',
+    fields: {
+      email: email.toUpperCase(),
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      company: 'Engines',
+    },
+  });
 }
 
 /** An application with a résumé, sent as the careers form sends it (no careers page needed). */

@@ -70,21 +70,21 @@ test.describe('footer newsletter', () => {
     const input = form.getByRole('textbox', { name: 'Email address for the newsletter' });
     await expect(footer.getByRole('heading', { name: 'Stay in the loop' })).toBeVisible();
 
-    // Hold the first insert a moment so the loading state can be seen.
-    let releaseInsert!: () => void;
-    const insertHeld = new Promise<void>((resolve) => (releaseInsert = resolve));
+    // Hold the first sign-up call a moment so the loading state can be seen.
+    let releaseSignUp!: () => void;
+    const signUpHeld = new Promise<void>((resolve) => (releaseSignUp = resolve));
     let holding = true;
-    await page.route('**/rest/v1/newsletter_subscriptions*', async (route) => {
+    await page.route('**/functions/v1/sign-up', async (route) => {
       if (holding) {
         holding = false;
-        await insertHeld;
+        await signUpHeld;
       }
       await route.continue();
     });
     await input.fill(email);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect(form.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
-    releaseInsert();
+    releaseSignUp();
 
     const toast = footerNewsletterToast(page, 'status');
     await expect(toast).toHaveText(MAILED);

@@ -5,6 +5,7 @@ import {
   fillWaitlist,
   otherCase,
   outboxMailTo,
+  signUpCall,
   signupRows,
   uniqueEmail,
   waitlistForm,
@@ -104,9 +105,9 @@ test('the same email in other letter case is a duplicate: its text shows, the fo
 test('missing fields and an email without @ get the documented texts and focus, and nothing is sent', async ({
   page,
 }) => {
-  const inserts: string[] = [];
+  const signUps: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/rest/v1/')) inserts.push(request.url());
+    if (request.url().includes('/functions/v1/sign-up')) signUps.push(request.url());
   });
   const form = await openWaitlist(page);
   await form.getByLabel('Last Name').fill('Hamilton');
@@ -128,63 +129,44 @@ test('missing fields and an email without @ get the documented texts and focus, 
   await expect(form.getByRole('alert')).toHaveText('Please enter a valid email address');
   await expect(form.getByLabel('Email')).toBeFocused();
   await expect(form.getByLabel('Email')).toHaveValue('margaret.example.com');
-  expect(inserts).toEqual([]);
+  expect(signUps).toEqual([]);
 });
 
-test('the welcome mail says only what was stored: the PayPal attack gets the stored company, never its own text', async () => {
-  // The attack of issue 13: a waitlist row for the victim, then a call to the mail function with text
-  // of the attacker's choosing.
+test('the welcome mail says only what was stored: the PayPal attack gets nothing of its text into it', async () => {
+  // The attack of issue 13, as it can be made now: a sign-up for the victim whose fields carry text of
+  // the attacker's choosing. The mail to an address nobody confirmed repeats none of it, and the old
+  // follow-up call that took a mail's words is gone.
   const { url, publishableKey } = sharedBackendConfig();
-  const headers = {
-    apikey: publishableKey,
-    Authorization: `Bearer ${publishableKey}`,
-    'Content-Type': 'application/json',
-  };
   const victim = uniqueEmail('victor', 'paypal');
-  const inserted = await fetch(`${url}/rest/v1/waitlist_signups`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      first_name: 'Victor',
+  const signedUp = await signUpCall({
+    list: 'waitlist',
+    fields: {
+      first_name: 'Valued customer',
       last_name: 'Tim',
       email: victim,
-      company: 'ACME',
-    }),
+      company: 'Your PayPal account is locked',
+      use_case: 'Verify at https://evil.example/login',
+    },
   });
-  expect(inserted.status).toBe(201);
-  const attack = await fetch(`${url}/functions/v1/send-thank-you-email`, {
+  expect(signedUp.status).toBe(200);
+  const gone = await fetch(`${url}/functions/v1/send-thank-you-email`, {
     method: 'POST',
-    headers,
-    body: JSON.stringify({
-      to: victim,
-      type: 'waitlist',
-      firstName: 'Valued customer',
-      additionalData: {
-        company: 'Your PayPal account is locked',
-        useCase: 'Verify at https://evil.example/login',
-      },
-    }),
+    headers: { apikey: publishableKey, Authorization: `Bearer ${publishableKey}` },
+    body: JSON.stringify({ to: victim, type: 'waitlist', firstName: 'Valued customer' }),
   });
-  expect(attack.status).toBe(200);
+  expect(gone.status).toBe(404);
   const [mail] = await outboxMailTo(victim);
   for (const body of [mail.subject, mail.text, mail.html])
     expect(body).not.toMatch(/PayPal|evil\.example|Valued customer/);
   expect(mail.text).toContain('Hi there,');
-  expect(mail.text).not.toContain('ACME');
 
-  // One mailbox, one sign-up and one mail: neither a display name nor a plus-address gets a second.
+  // One mailbox, one sign-up: neither a display name nor a plus-address makes a second row.
   for (const again of [`a<${victim}>`, victim.replace('@', '+again@')]) {
-    const second = await fetch(`${url}/rest/v1/waitlist_signups`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        first_name: 'Victor',
-        last_name: 'Tim',
-        email: again,
-        company: 'ACME',
-      }),
+    const second = await signUpCall({
+      list: 'waitlist',
+      fields: { first_name: 'Victor', last_name: 'Tim', email: again, company: 'ACME' },
     });
     expect([400, 409]).toContain(second.status);
   }
-  expect(await outboxMailTo(victim)).toHaveLength(1);
+  expect(await signupRows('waitlist_signups', victim)).toHaveLength(1);
 });

@@ -38,6 +38,11 @@ export async function testBackend(
     siteUrl?: string;
     /** Run the retention job on a timer with this clock. */
     retention?: { intervalMs: number; now?: () => Date };
+    /**
+     * The bot check's secret for the functions (TURNSTILE_SECRET_KEY): Cloudflare's always-passing
+     * testing secret by default; another of its testing secrets makes every token fail or look spent.
+     */
+    turnstileSecret?: string;
   } = {},
 ): Promise<TestBackend> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-e2e-db-'));
@@ -46,6 +51,7 @@ export async function testBackend(
     dataDir,
     siteUrl: options.siteUrl,
     retention: options.retention,
+    turnstileSecret: options.turnstileSecret,
   });
   if (options.rateLimits !== 'production') await raiseRateLimits(server.url, server.serviceKey);
   return {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { BOT_CHECK_FORM_FIELD, TURNSTILE_DUMMY_TOKEN } from '@agentora/backend-rules/bot-check';
 import { APPLICATION_COLUMNS, type ApplicationFields } from '@agentora/data';
 import { sharedBackendSettings } from './backend';
 
@@ -77,8 +78,11 @@ function serviceClient(backend = sharedBackendSettings()) {
 }
 
 /** The stored applications for an address, read with the service role (anon may not read them). */
-export async function applicationsFor(email: string): Promise<ApplicationRow[]> {
-  const { data, error } = await serviceClient()
+export async function applicationsFor(
+  email: string,
+  backend = sharedBackendSettings(),
+): Promise<ApplicationRow[]> {
+  const { data, error } = await serviceClient(backend)
     .from('general_applications')
     .select('*')
     .eq('email', email);
@@ -106,7 +110,8 @@ export async function storedResumeCount(): Promise<number> {
 
 /**
  * An application with a résumé, sent without a browser, the way the careers form sends it: the data
- * library's submitApplication (one multipart call to submit-application) against the shared backend.
+ * library's submitApplication (one multipart call to submit-application, with the bot check's token)
+ * against the shared backend.
  * For specs about what happens to an application (privacy requests), not about the form.
  */
 export async function applyWithoutBrowser(
@@ -140,5 +145,7 @@ function applicationFormData(
     new Blob([new Uint8Array(resume.bytes)], { type: resume.type }),
     resume.name,
   );
+  // The token Cloudflare's testing sitekeys hand a page, which the backend's testing secret passes.
+  form.append(BOT_CHECK_FORM_FIELD, TURNSTILE_DUMMY_TOKEN);
   return form;
 }

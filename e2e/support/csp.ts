@@ -21,7 +21,7 @@ export async function recordCspViolations(page: Page): Promise<() => Promise<str
     ]);
 }
 
-/** A row of the backend's CSP report counts (supabase/migrations/20251130000000_csp_reports.sql). */
+/** A row of the backend's CSP report counts (public.csp_violations, supabase/schemas/reports.sql). */
 export interface CspViolationCount {
   day: string;
   release: string;

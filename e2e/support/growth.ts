@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { sharedBackendSettings, type BackendSettings } from './backend';
-import { uniqueEmail } from './signups';
+import { signUpWithoutBrowser, uniqueEmail } from './signups';
 
 /**
  * A desktop Chrome's User-Agent. Headless Chromium names itself "HeadlessChrome", which the visit
@@ -26,9 +26,9 @@ export function referralLinkIn(text: string): string {
 async function rest(
   backend: BackendSettings,
   path: string,
-  init: { method: string; body: unknown; key?: string },
+  init: { method: string; body: unknown },
 ): Promise<Response> {
-  const key = init.key ?? backend.serviceKey;
+  const key = backend.serviceKey;
   return fetch(`${backend.url}/rest/v1/${path}`, {
     method: init.method,
     headers: {
@@ -43,27 +43,21 @@ async function rest(
 
 /**
  * Puts `count` confirmed members on the waitlist ahead of whoever comes next, so a place has room to
- * move: rows inserted as the form inserts them, then confirmed by the service role (what the
+ * move: sign-ups made as the form makes them, then confirmed by the service role (what the
  * confirmation link does; the tests of that link are elsewhere).
  */
-export async function seedConfirmedWaitlist(
-  count: number,
-  backend: BackendSettings = sharedBackendSettings(),
-): Promise<void> {
-  const publishableKey = process.env.E2E_SUPABASE_PUBLISHABLE_KEY ?? '';
+export async function seedConfirmedWaitlist(count: number): Promise<void> {
   const emails: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const email = uniqueEmail('ahead', 'line');
     emails.push(email);
-    const inserted = await rest(backend, 'waitlist_signups', {
-      method: 'POST',
-      key: publishableKey,
-      body: { first_name: 'Ahead', last_name: 'In Line', email, company: 'Queue Ltd' },
+    await signUpWithoutBrowser({
+      list: 'waitlist',
+      fields: { first_name: 'Ahead', last_name: 'In Line', email, company: 'Queue Ltd' },
     });
-    expect(inserted.status).toBe(201);
   }
   const confirmed = await rest(
-    backend,
+    sharedBackendSettings(),
     `waitlist_signups?email=in.(${emails.map((email) => `"${email}"`).join(',')})`,
     { method: 'PATCH', body: { confirmed_at: new Date().toISOString() } },
   );

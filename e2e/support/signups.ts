@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { SignUpRequestBody, SignupList } from '@agentora/backend-rules/signup-fields';
+import { signUpThrough } from '@agentora/local-supabase/testing';
 import { sharedBackendSettings } from './backend';
+import { sharedBackendConfig } from './site';
 
 export type SignupTable = 'early_access_signups' | 'newsletter_subscriptions' | 'waitlist_signups';
 
@@ -24,7 +27,7 @@ export { outboxMailTo, type OutboxMessage as OutboxMail } from './outbox';
 
 /**
  * The rows of a sign-up table whose email matches in any letter case, read with the service role
- * (the browser's anon key may only insert).
+ * (the browser's anon key may neither read nor write them).
  */
 export async function signupRows<Row = Record<string, unknown>>(
   table: SignupTable,
@@ -37,6 +40,36 @@ export async function signupRows<Row = Record<string, unknown>>(
   const { data, error } = await admin.from(table).select('*').ilike('email', email);
   if (error) throw new Error(`Reading ${table} failed: ${error.message}`);
   return data as Row[];
+}
+
+/** A list's sign-up as a form sends it, the bot check's token aside. */
+export type SignUpCall<List extends SignupList> = Omit<SignUpRequestBody<List>, 'bot_check'> & {
+  bot_check?: string;
+};
+
+/**
+ * A sign-up without a browser, as the forms make it: one POST to the sign-up function with the list,
+ * the fields by column and (unless said) the token Cloudflare's testing sitekeys hand a page, which the
+ * backend's testing secret passes. Answers the function's Response.
+ */
+export function signUpCall<List extends SignupList>(
+  request: SignUpCall<List>,
+  backend: { url: string; publishableKey: string } = sharedBackendConfig(),
+): Promise<Response> {
+  return signUpThrough(backend, request);
+}
+
+/**
+ * signUpCall for specs about what happens to a sign-up, not about its form: throws unless it was
+ * stored.
+ */
+export async function signUpWithoutBrowser<List extends SignupList>(
+  request: SignUpCall<List>,
+  backend?: { url: string; publishableKey: string },
+): Promise<void> {
+  const response = await signUpCall(request, backend);
+  if (!response.ok)
+    throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
 }
 
 /** The waitlist form on the coming-soon screen. */

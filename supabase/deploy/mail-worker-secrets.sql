@@ -1,8 +1,8 @@
 -- Run by the deploy (.github/workflows/backend.yml) against the hosted project with psql:
 --   psql "$SUPABASE_DB_URL" -v ON_ERROR_STOP=1 -v functions_url=… -v worker_key=… -f this file
--- Puts in Vault what the pg_cron job of migration 20251126000000_mail_queue.sql reads to call
--- send-queued-mail: the functions' URL and the secret key the call presents. An upsert: running it
--- again with the same values changes nothing, with new ones (a rotated key) replaces them.
+-- Puts in Vault what the pg_cron job agentora-send-queued-mail (supabase/schemas/mail-queue.sql) reads
+-- to call send-queued-mail: the functions' URL and the secret key the call presents. An upsert: running
+-- it again with the same values changes nothing, with new ones (a rotated key) replaces them.
 select vault.update_secret(id, :'functions_url')
   from vault.secrets where name = 'agentora_functions_url';
 select vault.create_secret(:'functions_url', 'agentora_functions_url')

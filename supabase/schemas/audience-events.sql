@@ -63,7 +63,7 @@ CREATE FUNCTION private.audience_found_unsubscribed(p_row public.audience_contac
     SET search_path TO ''
     AS $$
 begin
-  if private.audience_suppressed(p_row.mailbox_sha256)
+  if private.audience_suppressed(p_row.mailbox_sha256, p_row.address_sha256)
      or (select max(m.confirmed_at) from private.audience_members(p_row.mailbox_sha256, p_row.address_sha256) m)
         >= p_row.created_at then
     return false;
@@ -132,7 +132,7 @@ begin
     return 'stale';
   end if;
   if p_unsubscribed is not distinct from true then
-    if private.audience_suppressed(v_row.mailbox_sha256) then
+    if private.audience_suppressed(v_row.mailbox_sha256, v_row.address_sha256) then
       return 'unchanged';
     end if;
     update public.audience_contacts
@@ -141,7 +141,7 @@ begin
     perform private.audience_unsubscribe_here(v_row);
     return 'unsubscribed';
   end if;
-  if v_row.unsubscribed and private.audience_suppressed(v_row.mailbox_sha256) then
+  if v_row.unsubscribed and private.audience_suppressed(v_row.mailbox_sha256, v_row.address_sha256) then
     update public.audience_contacts
        set unsubscribed = false, unsubscribed_set_at = coalesce(p_at, now())
      where address_sha256 = v_row.address_sha256;

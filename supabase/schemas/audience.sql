@@ -12,16 +12,8 @@
 -- sync still waits is simply a contact that should not be there any more, and the order changes arrive
 -- in does not matter.
 
--- An address's own fingerprint: hex SHA-256 of the address lower-cased, nothing else dropped (a +tag
--- and dots are part of it). A Resend contact is one address: the site makes contacts of addresses in
--- lower case, and finds its row for an address, or for one of Resend's events, by this.
-CREATE FUNCTION private.address_sha256(p_address text) RETURNS text
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    AS $$
-  select encode(sha256(convert_to(lower(p_address), 'UTF8')), 'hex')
-$$;
-REVOKE ALL ON FUNCTION private.address_sha256(p_address text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.address_sha256(p_address text) TO service_role;
+-- A Resend contact is one address: the site makes contacts of addresses in lower case, and finds its row
+-- for an address, or for one of Resend's events, by private.address_sha256 (mail-delivery.sql).
 
 -- The segments ---------------------------------------------------------------------------------------
 
@@ -174,16 +166,19 @@ $$;
 REVOKE ALL ON FUNCTION private.audience_members(p_mailbox_sha256 text, p_address_sha256 text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.audience_members(p_mailbox_sha256 text, p_address_sha256 text) TO service_role;
 
--- Whether the site mails the address no more because it bounced or complained (mail-delivery.sql's
--- suppressions): its contact stays, unsubscribed and in no segment.
-CREATE FUNCTION private.audience_suppressed(p_mailbox_sha256 text) RETURNS boolean
+-- Whether the site mails the address no more (mail-delivery.sql's suppressions, as
+-- private.mail_suppression_reason reads them): its mailbox complained, or this address bounced for good.
+-- Its contact stays, unsubscribed and in no segment.
+CREATE FUNCTION private.audience_suppressed(p_mailbox_sha256 text, p_address_sha256 text) RETURNS boolean
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select exists (select from public.mail_suppressions s where s.mailbox_sha256 = p_mailbox_sha256)
+  select exists (select from public.mail_suppressions s
+                  where (s.reason = 'complained' and s.mailbox_sha256 = p_mailbox_sha256)
+                     or (s.reason = 'bounced' and s.address_sha256 = p_address_sha256))
 $$;
-REVOKE ALL ON FUNCTION private.audience_suppressed(p_mailbox_sha256 text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.audience_suppressed(p_mailbox_sha256 text) TO service_role;
+REVOKE ALL ON FUNCTION private.audience_suppressed(p_mailbox_sha256 text, p_address_sha256 text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.audience_suppressed(p_mailbox_sha256 text, p_address_sha256 text) TO service_role;
 
 -- The next request that brings Resend's contact of the row's address to what it should be, or NULL when
 -- it is there. What it should be: with no confirmed member left, no contact (deleted: an unsubscribe
@@ -214,7 +209,7 @@ begin
     end if;
     return null;
   end if;
-  v_suppressed := private.audience_suppressed(p_row.mailbox_sha256);
+  v_suppressed := private.audience_suppressed(p_row.mailbox_sha256, p_row.address_sha256);
   v_wanted := case when v_suppressed then '{}' else v_lists end;
   foreach v_list in array v_wanted loop
     select * into v_segment from public.audience_segments where list = v_list;
@@ -340,8 +335,9 @@ CREATE TRIGGER waitlist_signups_audience AFTER INSERT OR UPDATE OF confirmed_at,
 
 CREATE TRIGGER waitlist_signups_audience_gone AFTER DELETE ON public.waitlist_signups FOR EACH ROW WHEN ((old.confirmed_at IS NOT NULL)) EXECUTE FUNCTION private.audience_signup_changed();
 
--- A mailbox suppressed (a bounce, a complaint) or its suppression lifted by the team: the contacts of its
--- addresses are queued (marked unsubscribed and out of the segments, or back in).
+-- A suppression made (a bounce, a complaint) or lifted by the team: the contacts of the mailbox's
+-- addresses are queued (marked unsubscribed and out of the segments, or back in; a bounce's only for the
+-- address that bounced, private.audience_next_step decides).
 CREATE FUNCTION private.audience_suppression_changed() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''

@@ -75,10 +75,10 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.email_tokens TO service_role;
 -- Before a list sign-up is stored: a mailbox that unsubscribed from the list is refused as a duplicate,
 -- word for word the answer a member gets (the message of <table>_mailbox_key and, to a role that may
 -- read the table, PostgreSQL's detail), so the answer tells nothing new; unless 30 days have passed
--- since the unsubscribe or the last sign-up let through. Fires after the rate limit's trigger (triggers
--- fire in name order: <table>_anon_limits first), so a refused sign-up takes its token and loses it in
--- the rollback, as a duplicate does. Runs as the inserting role, so the error shows the key exactly when
--- PostgreSQL's own would: not to a role under row-level security (anon), to one that may read the table.
+-- since the unsubscribe or the last sign-up let through. public.sign_up took the list's rate-limit
+-- token in the same subtransaction, so a refused sign-up loses it in the rollback, as a duplicate does.
+-- Runs as the inserting role, so the error shows the key exactly when PostgreSQL's own would: not to a
+-- role under row-level security, to one that may read the table.
 CREATE FUNCTION private.refuse_suppressed_signup() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''

@@ -1,7 +1,7 @@
 -- Abuse limits that hold on hosted Supabase itself, in SQL: per action and per client address (as the
 -- gateway vouches for it; an IPv6 address by its /48), or per a key the caller chooses (a mailbox's
--- fingerprint, alone or with the requester's address). Each anonymous insert takes a token of its
--- table's rule, each function call one of its own. Over a limit the call fails with SQLSTATE PT429,
+-- fingerprint, alone or with the requester's address). Each sign-up takes a token of its table's rule
+-- (public.sign_up, signups.sql), each function call and each remote health report one of its own. Over a limit the call fails with SQLSTATE PT429,
 -- which PostgREST answers as HTTP 429 (a few callers catch it: a referral over its cap is held, a
 -- privacy link over its cap is not mailed). A refused call is not counted, and an accepted one is
 -- counted in the same transaction as what it writes, so a burst loses no acknowledged sign-up.
@@ -40,7 +40,6 @@ insert into public.rate_limit_rules (action, max_requests, window_seconds, descr
   ('newsletter_subscriptions', 10, 60, 'newsletter sign-ups per client address'),
   ('waitlist_signups', 10, 60, 'waitlist sign-ups per client address'),
   ('submit-application', 5, 3600, 'job applications (each may upload a résumé) per client address'),
-  ('send-thank-you-email', 10, 60, 'thank-you email requests per client address'),
   ('confirm-email', 30, 60, 'confirmation link uses per client address'),
   ('unsubscribe', 60, 60, 'unsubscribe requests per client address (mail providers send one-click ones)'),
   ('privacy-request', 5, 3600, 'erasure or copy requests per client address'),
@@ -48,6 +47,7 @@ insert into public.rate_limit_rules (action, max_requests, window_seconds, descr
   ('privacy-link-mailbox-requester', 3, 86400, 'erasure or copy links mailed to one mailbox at the request of one client address'),
   ('privacy-link-mailbox', 10, 86400, 'erasure or copy links mailed to one mailbox, whoever asks'),
   ('confirmation-again-mailbox', 3, 86400, 'fresh confirmation mails sent to one unconfirmed sign-up of a list'),
+  ('unconfirmed-mail-per-person', 3, 86400, 'mails to one person''s mailbox (private.person_mailbox) that nobody there confirmed wanting: confirmations of sign-ups and applications, fresh confirmations, erase and copy links'),
   ('remote_health_reports', 120, 60, 'remote health reports (up to three per page load) per client address'),
   ('referral-per-address', 3, 3600, 'referred sign-ups that may earn credit per client address'),
   ('record-visit', 60, 60, 'page views counted per client address'),
@@ -110,15 +110,19 @@ REVOKE ALL ON FUNCTION private.ipv6_client_prefix_length() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.ipv6_client_prefix_length() TO anon;
 GRANT ALL ON FUNCTION private.ipv6_client_prefix_length() TO service_role;
 
--- The address the gateway vouches for, as PostgREST hands the request's headers to SQL: hosted
--- Supabase's API is served through Cloudflare, which sets cf-connecting-ip to the address that connected
--- and overwrites any value the client sent (x-forwarded-for is not used: its left entries are whatever
--- the client sent). tools/local-supabase sets the same header from the socket.
+-- The visitor's address. A function that stores on a visitor's behalf says whose (public.sign_up sets
+-- private.client_address for its transaction); otherwise the address the gateway vouches for, as
+-- PostgREST hands the request's headers to SQL: hosted Supabase's API is served through Cloudflare,
+-- which sets cf-connecting-ip to the address that connected and overwrites any value the client sent
+-- (x-forwarded-for is not used: its left entries are whatever the client sent). tools/local-supabase
+-- sets the same header from the socket.
 CREATE FUNCTION private.request_client_address() RETURNS text
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select nullif(current_setting('request.headers', true), '')::json ->> 'cf-connecting-ip'
+  select coalesce(
+    nullif(current_setting('private.client_address', true), ''),
+    nullif(current_setting('request.headers', true), '')::json ->> 'cf-connecting-ip')
 $$;
 REVOKE ALL ON FUNCTION private.request_client_address() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.request_client_address() TO anon;
@@ -194,40 +198,3 @@ REVOKE ALL ON FUNCTION public.take_rate_limit_token(p_action text, p_client_addr
 GRANT ALL ON FUNCTION public.take_rate_limit_token(p_action text, p_client_address text) TO service_role;
 
 -- Anonymous inserts ------------------------------------------------------------------------------------
-
--- Before each row anon inserts: one row per request (a JSON array body is refused as a whole), then one
--- token of the table's limit for the address the gateway vouches for. The service role and operators
--- are not limited here; the edge functions limit themselves (public.take_rate_limit_token).
-CREATE FUNCTION private.limit_anon_insert() RETURNS trigger
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  rows_in_request integer;
-begin
-  if current_user <> 'anon' then
-    return new;
-  end if;
-  -- PostgREST runs each request in one transaction, so a transaction-local count is a per-request count,
-  -- however the rows of a body are grouped into statements.
-  rows_in_request := coalesce(nullif(current_setting('private.anon_rows_in_request', true), ''), '0')::integer + 1;
-  perform set_config('private.anon_rows_in_request', rows_in_request::text, true);
-  if rows_in_request > 1 then
-    raise sqlstate 'PT400' using
-      message = 'Only one row may be inserted per request',
-      hint = 'Send one JSON object, not an array.';
-  end if;
-  perform private.take_rate_limit_token(tg_table_name, private.request_client_address());
-  return new;
-end;
-$$;
-REVOKE ALL ON FUNCTION private.limit_anon_insert() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.limit_anon_insert() TO anon;
-
--- The lists' anonymous inserts, each under its table's rule (remote_health_reports has the same trigger,
--- in reports.sql).
-CREATE TRIGGER early_access_signups_anon_limits BEFORE INSERT ON public.early_access_signups FOR EACH ROW EXECUTE FUNCTION private.limit_anon_insert();
-
-CREATE TRIGGER newsletter_subscriptions_anon_limits BEFORE INSERT ON public.newsletter_subscriptions FOR EACH ROW EXECUTE FUNCTION private.limit_anon_insert();
-
-CREATE TRIGGER waitlist_signups_anon_limits BEFORE INSERT ON public.waitlist_signups FOR EACH ROW EXECUTE FUNCTION private.limit_anon_insert();

@@ -99,7 +99,7 @@ GRANT ALL ON FUNCTION private.mail_details_thank_you(p_message public.mail_queue
 -- private.queue_signup_mail fire. Every list sign-up is mailed (one of a mailbox that unsubscribed from
 -- the list is refused in the same insert by <table>_suppressed, consent.sql); an application is stored
 -- whatever its mailbox, and not mailed when the mailbox unsubscribed from the careers mail. Runs as its
--- owner: anon inserts the lists and may not read public.email_suppressions, nor name thank_you_sent_at.
+-- owner, whoever inserts: the mark is the database's, never the inserter's.
 CREATE FUNCTION private.mark_signup_mail() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -156,8 +156,8 @@ CREATE TRIGGER waitlist_signups_queue_mail AFTER INSERT ON public.waitlist_signu
 
 -- What the functions ask -------------------------------------------------------------------------------
 
--- The browser's follow-up call (send-thank-you-email) and submit-application's emailSent, through
--- supabase/functions/_shared/thank-you/ledger.ts: the message queued for the newest sign-up of the type
+-- submit-application's emailSent, through supabase/functions/_shared/thank-you/ledger.ts (a list's
+-- sign-up learns the same from public.sign_up): the message queued for the newest sign-up of the type
 -- and address made in the last 10 minutes and not yet confirmed, or NULL. Asking twice answers the same
 -- message and queues nothing. A row stored without its mail (thank_you_sent_at null and its mailbox not
 -- unsubscribed: written with the triggers off, or before the insert queued the mail) is queued here
@@ -221,8 +221,10 @@ GRANT ALL ON FUNCTION public.queued_thank_you_mail(p_type text, p_email text) TO
 
 -- A way back for an unconfirmed sign-up: signing up again with its mailbox queues a fresh confirmation
 -- (new confirm and unsubscribe tokens; the earlier links keep working until they expire), at most 3 a
--- day per mailbox and list (confirmation-again-mailbox, limits.sql). Whether anything was queued is
--- returned for the tests; send-thank-you-email answers the visitor the same either way.
+-- day per mailbox and list (confirmation-again-mailbox, limits.sql), and like every confirmation within
+-- the person's budget of unconfirmed mail (mail-budget.sql: over it, the message is stored withheld).
+-- Whether a message was queued is returned for the tests; the function sign-up answers the visitor's
+-- duplicate the same either way.
 CREATE FUNCTION public.queue_confirmation_again(p_type text, p_email text, p_message_id uuid, p_confirm_token_hash text, p_unsubscribe_token_hash text) RETURNS boolean
     LANGUAGE plpgsql
     SET search_path TO ''
@@ -284,9 +286,9 @@ GRANT ALL ON FUNCTION public.queue_confirmation_again(p_type text, p_email text,
 -- supabase/tests/migrations.test.ts public.claim_thank_you and public.release_thank_you_email, and
 -- tools/local-supabase's tests public.claim_thank_you, as a function only the service role may call.
 
--- What a send-thank-you-email released before the insert queued the mail calls, with a message id and
--- token hashes of its own: it answers public.queued_thank_you_mail and stores nothing (the tokens are
--- the worker's to store), so such a call mails nothing twice.
+-- What the follow-up call of the browser (send-thank-you-email, gone since sign-ups are one request)
+-- called in a release before the insert queued the mail: it answers public.queued_thank_you_mail and
+-- stores nothing (the tokens are the worker's to store), so such a call mails nothing twice.
 CREATE FUNCTION public.queue_thank_you_mail(p_type text, p_email text, p_message_id uuid, p_confirm_token_hash text, p_unsubscribe_token_hash text) RETURNS uuid
     LANGUAGE sql
     SET search_path TO ''

@@ -14,14 +14,15 @@
 -- the mailbox it goes to (recipient, cleared once sent).
 --
 -- queued → sending (leased to one worker: lease, leased_until) → sent, or queued again with a later
--- available_at, or dead. A worker that dies while sending leaves its lease to end; the next take sends
+-- available_at, or dead. A message over its person's daily budget of unconfirmed mail is inserted
+-- withheld instead of queued (mail-budget.sql), settled for good and never sent. A worker that dies while sending leaves its lease to end; the next take sends
 -- again under the same idempotency key, which the provider answers with the first send. Two workers
 -- never hold the same message: takes lock with SKIP LOCKED, and a settle must name the lease it was
 -- given. batch: the members of one provider request, kept together until each is settled for good, so
 -- that a retry asks the provider the same thing under the same key; alone: sent in a request of its own
 -- (the provider refused the batch it was in as a whole). provider_message_id: the provider's id of a
 -- sent message, by which the delivery webhook finds it. Retention deletes sent messages after 7 days
--- and dead ones after 30 (public.apply_retention).
+-- and dead or withheld ones after 30 (public.apply_retention).
 CREATE TABLE public.mail_queue (
     id uuid NOT NULL,
     kind text NOT NULL,
@@ -47,7 +48,7 @@ CREATE TABLE public.mail_queue (
     CONSTRAINT mail_queue_attempts_check CHECK ((attempts >= 0)),
     CONSTRAINT mail_queue_last_error_check CHECK ((char_length(last_error) <= 1000)),
     CONSTRAINT mail_queue_lease_check CHECK (((status = 'sending'::text) = ((lease IS NOT NULL) AND (leased_until IS NOT NULL)))),
-    CONSTRAINT mail_queue_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'dead'::text]))),
+    CONSTRAINT mail_queue_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'dead'::text, 'withheld'::text]))),
     CONSTRAINT mail_queue_subject_check CHECK (
 CASE kind
     WHEN 'thank_you'::text THEN ((action IS NULL) AND (recipient IS NULL) AND
@@ -65,7 +66,7 @@ CASE kind
         WHEN 'waitlist'::text THEN ((num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 1) AND (waitlist_id IS NOT NULL))
         ELSE false
     END)
-    ELSE ((list IS NULL) AND (action = ANY (ARRAY['erase'::text, 'copy'::text])) AND (num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 0) AND ((recipient IS NOT NULL) OR (status = 'sent'::text)))
+    ELSE ((list IS NULL) AND (action = ANY (ARRAY['erase'::text, 'copy'::text])) AND (num_nonnulls(early_access_id, newsletter_id, waitlist_id, application_id) = 0) AND ((recipient IS NOT NULL) OR (status = ANY (ARRAY['sent'::text, 'withheld'::text]))))
 END),
     CONSTRAINT mail_queue_pkey PRIMARY KEY (id),
     CONSTRAINT mail_queue_application_id_fkey FOREIGN KEY (application_id) REFERENCES public.general_applications(id) ON DELETE CASCADE,
@@ -87,15 +88,17 @@ CREATE INDEX mail_queue_waitlist_id ON public.mail_queue USING btree (waitlist_i
 ALTER TABLE public.mail_queue ENABLE ROW LEVEL SECURITY;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.mail_queue TO service_role;
 
--- One row per kind of mail: how long it may wait before it is dead (and what its dead letter says), and
--- the function that answers, for a message taken, where it goes ('to', null when it must not be sent)
--- and whatever else it is rendered from. Such a function is private.mail_details_<kind>(public.mail_queue)
--- returning jsonb.
+-- One row per kind of mail: how long it may wait before it is dead (and what its dead letter says), the
+-- function that answers, for a message taken, where it goes ('to', null when it must not be sent) and
+-- whatever else it is rendered from (private.mail_details_<kind>(public.mail_queue) returning jsonb),
+-- and whether it goes to an address nobody has confirmed wants our mail, so that it counts against the
+-- person's daily budget (mail-budget.sql). A new kind must say (no default).
 CREATE TABLE private.mail_kinds (
     kind text NOT NULL,
     lifetime interval NOT NULL,
     expired_reason text NOT NULL,
     details text NOT NULL,
+    unconfirmed boolean NOT NULL,
     CONSTRAINT mail_kinds_details_check CHECK ((details ~ '^mail_details_[a-z_]+$'::text)),
     CONSTRAINT mail_kinds_pkey PRIMARY KEY (kind)
 );
@@ -103,13 +106,16 @@ GRANT SELECT ON TABLE private.mail_kinds TO service_role;
 
 -- The kinds of mail, each with how long it may wait before it is dead: 23 hours, because Resend keeps an
 -- idempotency key for 24 and a message tried before could be mailed twice after that; an hour for a
--- privacy link, whose link lasts an hour, so sending it later would only mail a dead link. A new kind:
--- docs/mail-queue.md, "Adding a kind of mail".
-insert into private.mail_kinds (kind, lifetime, expired_reason, details) values
-  ('thank_you', '23 hours', 'Not sent within 23 hours', 'mail_details_thank_you'),
-  ('invite', '23 hours', 'Not sent within 23 hours', 'mail_details_invite'),
-  ('place', '23 hours', 'Not sent within 23 hours', 'mail_details_place'),
-  ('privacy_link', '1 hour', 'Its link expired (1 hour) before it could be sent', 'mail_details_privacy_link');
+-- privacy link, whose link lasts an hour, so sending it later would only mail a dead link. Unconfirmed:
+-- a sign-up's or an application's confirmation (thank_you: the first, and each fresh one of a list
+-- sign-up still unconfirmed) and an erase or copy link, all asked for by whoever typed the address; not
+-- the invitation and the place mail, which go to confirmed sign-ups only (private.mail_details_invite
+-- and _place send nothing to any other). A new kind: docs/mail-queue.md, "Adding a kind of mail".
+insert into private.mail_kinds (kind, lifetime, expired_reason, details, unconfirmed) values
+  ('thank_you', '23 hours', 'Not sent within 23 hours', 'mail_details_thank_you', true),
+  ('invite', '23 hours', 'Not sent within 23 hours', 'mail_details_invite', false),
+  ('place', '23 hours', 'Not sent within 23 hours', 'mail_details_place', false),
+  ('privacy_link', '1 hour', 'Its link expired (1 hour) before it could be sent', 'mail_details_privacy_link', true);
 
 -- A message's kind is one of private.mail_kinds' rows.
 ALTER TABLE ONLY public.mail_queue
@@ -245,7 +251,7 @@ GRANT ALL ON FUNCTION public.take_mail_batch(p_lease_seconds integer, p_limit in
 
 -- One message: public.take_mail_batch with a limit of 1, its one element or NULL. The worker takes
 -- batches; this serves a worker of the release before (docs/mail-queue.md), and tests and
--- supabase/bench/line-places.ts call it.
+-- tools/db-bench/src/line-places.ts call it.
 CREATE FUNCTION public.take_queued_mail(p_lease_seconds integer) RETURNS jsonb
     LANGUAGE sql
     SET search_path TO ''

@@ -6,11 +6,13 @@
 -- (private.mailbox_sha256), never by its address.
 --
 -- The person (private.person_mailbox): the mailbox with a provider's own spellings of it folded as well
--- (Gmail's dots, Proton's and iCloud's twin domains, Fastmail's per-user subdomains, Yahoo's keywords),
--- for the referral rules only: a referral from the referrer's own mailbox is held as self, and the
--- referred sign-ups of one person earn one credit. The lists' rule stays narrower on purpose: it decides
--- whether a sign-up is stored at all, the person only what a referral earns
--- (supabase/functions/_shared/rules/person-mailbox.ts, docs/growth.md).
+-- (Gmail's dots, Proton's, iCloud's and Yandex's twin domains, Yandex's dots, Fastmail's per-user
+-- subdomains, Yahoo's keywords), for the referral rules and the mail budget: a referral from the
+-- referrer's own mailbox is held as self, the referred sign-ups of one person earn one credit, and the
+-- mail nobody confirmed has one daily budget per person (mail-budget.sql), so that aliases do not
+-- multiply it. The lists' rule stays narrower on purpose: it decides whether a sign-up is stored at all,
+-- the person what a referral earns and how much unconfirmed mail reaches it
+-- (supabase/functions/_shared/rules/person-mailbox.ts, docs/growth.md, docs/security.md).
 
 -- Providers and how each spells one mailbox: the table of rules/person-mailbox.ts (MAIL_DOMAIN_RULES),
 -- which supabase/tests/referral-identity.test.ts holds equal to this, row for row. An object keyed by
@@ -29,6 +31,25 @@ CREATE FUNCTION private.mail_domain_rules_json() RETURNS jsonb
     "icloud.com": {"canonical": "icloud.com", "foldFrom": "", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
     "me.com": {"canonical": "icloud.com", "foldFrom": "", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
     "mac.com": {"canonical": "icloud.com", "foldFrom": "", "foldTo": "", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.ru": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "ya.ru": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.com": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.by": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.kz": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.ua": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.com.tr": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.az": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.uz": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.kg": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.tj": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.tm": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.md": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.ee": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.lt": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.lv": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.co.il": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.com.am": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
+    "yandex.com.ge": {"canonical": "yandex.ru", "foldFrom": ".", "foldTo": "-", "keywordSeparator": "", "userSubdomains": false},
     "fastmail.com": {"canonical": "fastmail.com", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
     "fastmail.fm": {"canonical": "fastmail.fm", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
     "fastmail.net": {"canonical": "fastmail.net", "foldFrom": "_", "foldTo": "-", "keywordSeparator": "", "userSubdomains": true},
@@ -142,8 +163,8 @@ GRANT ALL ON FUNCTION private.mailbox_sha256(p_address text) TO anon;
 GRANT ALL ON FUNCTION private.mailbox_sha256(p_address text) TO authenticated;
 GRANT ALL ON FUNCTION private.mailbox_sha256(p_address text) TO service_role;
 
--- The person behind an address, for the referral rules only (the self-referral hold at insert, the
--- credits of the places, the console's referral counts). Lower case and no +tag, as private.mailbox;
+-- The person behind an address, for the referral rules (the self-referral hold at insert, the credits
+-- of the places, the console's referral counts) and the budget of unconfirmed mail (mail-budget.sql). Lower case and no +tag, as private.mailbox;
 -- then, for a listed provider (the address's own domain, else its last three labels, else its last two,
 -- when those take per-user subdomains), the user name is the local part, or for a per-user subdomain the
 -- label just in front of the provider's domain; what follows a keyword separator is dropped, the
@@ -187,3 +208,13 @@ end;
 $$;
 REVOKE ALL ON FUNCTION private.person_mailbox(p_address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.person_mailbox(p_address text) TO service_role;
+
+-- The person's fingerprint: hex SHA-256 of private.person_mailbox(address), the key the budget of
+-- unconfirmed mail counts by (private.rate_limit_events keeps no address).
+CREATE FUNCTION private.person_mailbox_sha256(p_address text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS $$
+  select encode(sha256(convert_to(private.person_mailbox(p_address), 'UTF8')), 'hex')
+$$;
+REVOKE ALL ON FUNCTION private.person_mailbox_sha256(p_address text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.person_mailbox_sha256(p_address text) TO service_role;

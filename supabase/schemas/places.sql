@@ -335,7 +335,7 @@ GRANT ALL ON FUNCTION private.line_places(p_list text) TO service_role;
 
 -- Every member of the line with its place and credit, ranked from the rows alone (a sort of the whole
 -- line): the rule itself, which the kept tables must always give. supabase/tests/line-kept.test.ts and
--- supabase/bench/line-places.ts compare the two.
+-- tools/db-bench/src/line-places.ts compare the two.
 CREATE FUNCTION private.line_places_from_rows(p_list text) RETURNS TABLE(id uuid, place bigint, credited bigint)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''

@@ -340,7 +340,8 @@ insert into public.retention_settings default values;
 -- Deletes what is kept no longer, at the time it is given (tests run it at any clock; the schedules pass
 -- now()): list sign-ups still unconfirmed 30 days after they were made (or after
 -- confirmation_required_since, for older rows), tokens past their expiry, and settled mail: sent
--- messages (which hold no address) after 7 days, dead letters after 30. Answers the counts.
+-- messages (which hold no address) after 7 days, dead letters and withheld messages (mail-budget.sql)
+-- after 30. Answers the counts.
 CREATE FUNCTION public.apply_retention(p_now timestamp with time zone) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
@@ -371,7 +372,8 @@ begin
   get diagnostics v_tokens = row_count;
   delete from public.mail_queue
    where (status = 'sent' and sent_at < p_now - interval '7 days')
-      or (status = 'dead' and dead_at < v_cutoff);
+      or (status = 'dead' and dead_at < v_cutoff)
+      or (status = 'withheld' and created_at < v_cutoff);
   get diagnostics v_mail = row_count;
   return jsonb_build_object(
     'unconfirmed', jsonb_build_object(

@@ -44,10 +44,11 @@ REVOKE ALL ON FUNCTION private.suspected_farming_rules() FROM PUBLIC;
 -- (private.person_mailbox) is held as 'self'; one over 3 an hour from the client address as
 -- 'address_cap' (the rate limit referral-per-address, limits.sql; a held referral takes no count). The
 -- cap per code is not counted here but at confirmation: a code is public, and a cap that unconfirmed
--- sign-ups used up would let anyone spend a stranger's hour of credit. Runs after the rate limit and the
--- suppression triggers (triggers fire in name order: <table>_anon_limits, <table>_suppressed,
--- <table>_vet_referral), so a refused sign-up counts nothing here. Runs as its owner: it reads the
--- referrer's row and counts in the rate limit's table, neither of which anon may.
+-- sign-ups used up would let anyone spend a stranger's hour of credit. Runs after public.sign_up took the
+-- list's rate-limit token and after the suppression trigger (triggers fire in name order:
+-- <table>_suppressed, <table>_vet_referral), so a refused sign-up counts nothing here; the client
+-- address is the one public.sign_up was given. Runs as its owner: it reads the referrer's row and counts
+-- in the rate limit's table.
 CREATE FUNCTION private.hold_referral() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''

@@ -221,9 +221,8 @@ CREATE TABLE private.remote_health_clients (
 );
 CREATE INDEX remote_health_clients_client ON private.remote_health_clients USING btree (day, client, remote);
 
--- What the shell sends: one row per request (remote, release, outcome), like every anon write, under
--- the same one-row and rate-limit trigger. No row is ever stored here: the trigger below adds it to
--- its day's counters and drops it.
+-- A report as public.report_remote_health inserts it (remote, release, outcome). No row is ever stored
+-- here: private.count_remote_health adds it to its day's counters and drops it.
 CREATE TABLE public.remote_health_reports (
     remote text NOT NULL,
     release text NOT NULL,
@@ -234,20 +233,16 @@ CREATE TABLE public.remote_health_reports (
 );
 ALTER TABLE ONLY public.remote_health_reports FORCE ROW LEVEL SECURITY;
 ALTER TABLE public.remote_health_reports ENABLE ROW LEVEL SECURITY;
-CREATE POLICY remote_health_reports_anon_insert ON public.remote_health_reports FOR INSERT TO anon WITH CHECK (true);
 GRANT SELECT ON TABLE public.remote_health_reports TO service_role;
-GRANT INSERT(remote) ON TABLE public.remote_health_reports TO anon;
-GRANT INSERT(release) ON TABLE public.remote_health_reports TO anon;
-GRANT INSERT(outcome) ON TABLE public.remote_health_reports TO anon;
 
 -- Adds a report to its day's counters and drops it. The row is never stored, so the table's CHECKs
 -- never run: the rules are checked here. A release without a row of its day gets one while the remote
 -- has fewer than remote-health-releases-per-day rows that day; past them, it takes the place of the row
 -- reached by the fewest client addresses once it has been reached by more, and waits otherwise (its
--- reports are kept per address meanwhile, so none is lost when it gets its row). Runs after the
--- one-row rule and the rate limit (trigger order is by name), whose lock on the client address is held
--- to the end of the request, so two reports of one address never race here. Runs as its owner: anon
--- inserts the report and may read neither the counters nor the addresses.
+-- reports are kept per address meanwhile, so none is lost when it gets its row). Runs after
+-- public.report_remote_health took the address's rate-limit token, whose lock on the address is held to
+-- the end of the request, so two reports of one address never race here. Runs as its owner: neither the
+-- counters nor the addresses are anon's to read.
 CREATE FUNCTION private.count_remote_health() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -358,8 +353,23 @@ $$;
 REVOKE ALL ON FUNCTION private.count_remote_health() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.count_remote_health() TO anon;
 
--- Trigger order is by name: the one-row rule and the rate limit first (private.limit_anon_insert,
--- limits.sql), then the count.
-CREATE TRIGGER remote_health_reports_anon_limits BEFORE INSERT ON public.remote_health_reports FOR EACH ROW EXECUTE FUNCTION private.limit_anon_insert();
+-- What the shell sends, once per page load for each remote and outcome (apps/shell/src/federation/
+-- remote-health.ts): one report per request, through this function, as anonymous visitors write
+-- nothing to a table themselves. It first takes a token of the client address's limit
+-- (remote_health_reports in public.rate_limit_rules), whose lock on the address is held to the end of
+-- the request, so two reports of one address never race in private.count_remote_health.
+CREATE FUNCTION public.report_remote_health(p_remote text, p_release text, p_outcome text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.take_rate_limit_token('remote_health_reports', private.request_client_address());
+  insert into public.remote_health_reports (remote, release, outcome)
+  values (p_remote, p_release, p_outcome);
+end;
+$$;
+REVOKE ALL ON FUNCTION public.report_remote_health(p_remote text, p_release text, p_outcome text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.report_remote_health(p_remote text, p_release text, p_outcome text) TO anon;
+GRANT ALL ON FUNCTION public.report_remote_health(p_remote text, p_release text, p_outcome text) TO service_role;
 
 CREATE TRIGGER remote_health_reports_count BEFORE INSERT ON public.remote_health_reports FOR EACH ROW EXECUTE FUNCTION private.count_remote_health();

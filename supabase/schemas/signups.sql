@@ -5,10 +5,11 @@
 -- status workflow and its history, the referral code of a sign-up of a line, the table of each list
 -- (private.signup_table), and the résumés' bucket.
 --
--- What else happens to a new row lives with its concern: triggers named <table>_anon_limits
--- (limits.sql), _suppressed (consent.sql), _queue_mail and _mark_mail (mail-kinds.sql), _line_*
--- (line.sql), _vet_referral, _keep_referral and _redecide_code_caps (referrals.sql), _scrub_audit
--- (staff.sql). The staff's read policies on these tables are in staff.sql.
+-- A list's row is written only by public.sign_up (below), which the function sign-up calls once the
+-- visitor passed the bot check; an application only by submit-application. What else happens to a new
+-- row lives with its concern: triggers named <table>_suppressed (consent.sql), _queue_mail and _mark_mail
+-- (mail-kinds.sql), _line_* (line.sql), _vet_referral, _keep_referral and _redecide_code_caps
+-- (referrals.sql), _scrub_audit (staff.sql). The staff's read policies on these tables are in staff.sql.
 
 -- The rules --------------------------------------------------------------------------------------------
 
@@ -94,12 +95,12 @@ GRANT ALL ON FUNCTION private.new_referral_code() TO service_role;
 
 -- The four sign-up tables ------------------------------------------------------------------------------
 
--- The three lists take visitors' inserts with the anon key, and anything anon could read, anyone could:
--- anon gets INSERT only, on the columns a form sends (never id, created_at, thank_you_sent_at,
--- confirmed_at, the referral code or hold), through a policy that checks nothing more (the column
--- grants, the CHECKs and the triggers do), and the browser inserts without RETURNING, so it needs no
--- SELECT. Row-level security is forced, so not even the owner slips past it by accident. Optional fields
--- hold NULL, never '' (the client sends NULL for a blank field): each CHECK takes NULL or a real value.
+-- No API role but the service role writes these tables, and anything anon could read, anyone could: a
+-- visitor's sign-up arrives through the function sign-up and public.sign_up, which sets only the columns
+-- a form sends (private.signup_form_columns: never id, created_at, thank_you_sent_at, confirmed_at, the
+-- referral code or hold). Row-level security is forced, so not even the owner slips past it by accident.
+-- Optional fields hold NULL, never '' (the function sends NULL for a blank field): each CHECK takes NULL
+-- or a real value.
 --
 -- One sign-up per mailbox and table: <table>_mailbox_key. Rows that already shared a mailbox when that
 -- rule came are kept, all but the earliest marked legacy_duplicate_mailbox and left out of the index, so
@@ -154,16 +155,8 @@ CREATE UNIQUE INDEX early_access_signups_mailbox_key ON public.early_access_sign
 CREATE INDEX early_access_signups_mailbox_sha256 ON public.early_access_signups USING btree (private.mailbox_sha256(email));
 CREATE INDEX early_access_signups_referred_by ON public.early_access_signups USING btree (referred_by) WHERE (referred_by IS NOT NULL);
 ALTER TABLE public.early_access_signups ENABLE ROW LEVEL SECURITY;
-CREATE POLICY early_access_signups_anon_insert ON public.early_access_signups FOR INSERT TO anon WITH CHECK (true);
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.early_access_signups TO service_role;
 GRANT SELECT ON TABLE public.early_access_signups TO authenticated;
-GRANT INSERT(email) ON TABLE public.early_access_signups TO anon;
-GRANT INSERT(utm_source) ON TABLE public.early_access_signups TO anon;
-GRANT INSERT(utm_medium) ON TABLE public.early_access_signups TO anon;
-GRANT INSERT(utm_campaign) ON TABLE public.early_access_signups TO anon;
-GRANT INSERT(referrer_host) ON TABLE public.early_access_signups TO anon;
-GRANT INSERT(landing_path) ON TABLE public.early_access_signups TO anon;
-GRANT INSERT(referred_by) ON TABLE public.early_access_signups TO anon;
 
 -- The newsletter: an address. No line, so no referral.
 CREATE TABLE public.newsletter_subscriptions (
@@ -194,15 +187,8 @@ CREATE INDEX newsletter_subscriptions_email_order ON public.newsletter_subscript
 CREATE UNIQUE INDEX newsletter_subscriptions_mailbox_key ON public.newsletter_subscriptions USING btree (private.mailbox(email)) WHERE (NOT legacy_duplicate_mailbox);
 CREATE INDEX newsletter_subscriptions_mailbox_sha256 ON public.newsletter_subscriptions USING btree (private.mailbox_sha256(email));
 ALTER TABLE public.newsletter_subscriptions ENABLE ROW LEVEL SECURITY;
-CREATE POLICY newsletter_subscriptions_anon_insert ON public.newsletter_subscriptions FOR INSERT TO anon WITH CHECK (true);
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.newsletter_subscriptions TO service_role;
 GRANT SELECT ON TABLE public.newsletter_subscriptions TO authenticated;
-GRANT INSERT(email) ON TABLE public.newsletter_subscriptions TO anon;
-GRANT INSERT(utm_source) ON TABLE public.newsletter_subscriptions TO anon;
-GRANT INSERT(utm_medium) ON TABLE public.newsletter_subscriptions TO anon;
-GRANT INSERT(utm_campaign) ON TABLE public.newsletter_subscriptions TO anon;
-GRANT INSERT(referrer_host) ON TABLE public.newsletter_subscriptions TO anon;
-GRANT INSERT(landing_path) ON TABLE public.newsletter_subscriptions TO anon;
 
 -- The waitlist: the form's fields, a place in line with its referral columns as on early access, and
 -- the invitation staff send (invited_at and invited_by together, set by public.console_invite_waitlist;
@@ -274,23 +260,8 @@ CREATE UNIQUE INDEX waitlist_signups_mailbox_key ON public.waitlist_signups USIN
 CREATE INDEX waitlist_signups_mailbox_sha256 ON public.waitlist_signups USING btree (private.mailbox_sha256(email));
 CREATE INDEX waitlist_signups_referred_by ON public.waitlist_signups USING btree (referred_by) WHERE (referred_by IS NOT NULL);
 ALTER TABLE public.waitlist_signups ENABLE ROW LEVEL SECURITY;
-CREATE POLICY waitlist_signups_anon_insert ON public.waitlist_signups FOR INSERT TO anon WITH CHECK (true);
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.waitlist_signups TO service_role;
 GRANT SELECT ON TABLE public.waitlist_signups TO authenticated;
-GRANT INSERT(first_name) ON TABLE public.waitlist_signups TO anon;
-GRANT INSERT(last_name) ON TABLE public.waitlist_signups TO anon;
-GRANT INSERT(email) ON TABLE public.waitlist_signups TO anon;
-GRANT INSERT(company) ON TABLE public.waitlist_signups TO anon;
-GRANT INSERT(role) ON TABLE public.waitlist_signups TO anon;
-GRANT INSERT(company_size) ON TABLE public.waitlist_signups TO anon;
-GRANT INSERT(use_case) ON TABLE public.waitlist_signups TO anon;
-GRANT INSERT(hear_about) ON TABLE public.waitlist_signups TO anon;
-GRANT INSERT(utm_source) ON TABLE public.waitlist_signups TO anon;
-GRANT INSERT(utm_medium) ON TABLE public.waitlist_signups TO anon;
-GRANT INSERT(utm_campaign) ON TABLE public.waitlist_signups TO anon;
-GRANT INSERT(referrer_host) ON TABLE public.waitlist_signups TO anon;
-GRANT INSERT(landing_path) ON TABLE public.waitlist_signups TO anon;
-GRANT INSERT(referred_by) ON TABLE public.waitlist_signups TO anon;
 
 -- Job applications. Only submit-application writes them (service role), after checking every field and
 -- the résumé's bytes; anon has no grant here at all. resume_path is the résumé's object in the
@@ -457,6 +428,89 @@ CREATE FUNCTION private.signup_table(p_list text) RETURNS text
 $$;
 REVOKE ALL ON FUNCTION private.signup_table(p_list text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.signup_table(p_list text) TO service_role;
+
+-- Signing up -------------------------------------------------------------------------------------------
+
+-- The columns each list's form sets: the function sign-up's rules (SIGNUP_FIELD_RULES of
+-- supabase/functions/_shared/rules/signup-fields.ts; supabase/tests/sign-up.test.ts holds the two equal),
+-- the visit's source, and for a list with a line the referral code of the link. Everything else of a
+-- row is the database's.
+CREATE FUNCTION private.signup_form_columns(p_list text) RETURNS text[]
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+  select case p_list
+    when 'early_access' then array['email', 'referred_by']
+    when 'newsletter' then array['email']
+    when 'waitlist' then array['first_name', 'last_name', 'email', 'company', 'role', 'company_size',
+                               'use_case', 'hear_about', 'referred_by']
+  end || array['utm_source', 'utm_medium', 'utm_campaign', 'referrer_host', 'landing_path']
+$$;
+REVOKE ALL ON FUNCTION private.signup_form_columns(p_list text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.signup_form_columns(p_list text) TO service_role;
+
+-- Signing up: the one way a list's row is written. The function sign-up calls it with the secret key
+-- once the visitor passed the bot check and the form's fields were checked, giving the visitor's address
+-- as the gateway vouched for it (null when it did not: the limits then count every such request as one
+-- client, 'unknown'). In one transaction: the address's limit for the list (public.rate_limit_rules,
+-- action = the table's name), the insert, whose triggers refuse a suppressed mailbox as a duplicate
+-- (consent.sql), vet a referral by the same address (referrals.sql), keep the line (line.sql) and queue
+-- the confirmation (mail-kinds.sql); and the answer the form shows: {"outcome": "stored", "email_sent":
+-- the confirmation is queued and not held for a suppressed address}, or "duplicate", "rate_limited" or
+-- "invalid" (a row the constraints refuse). A refused sign-up takes its token back with its row, so a
+-- duplicate costs the visitor nothing of the limit.
+CREATE FUNCTION public.sign_up(p_list text, p_row jsonb, p_client_address text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  v_table text := private.signup_table(p_list);
+  v_columns text;
+  v_id uuid;
+begin
+  if p_list is null or p_list not in ('early_access', 'newsletter', 'waitlist') then
+    raise exception 'not a list: %', p_list using errcode = '22023';
+  end if;
+  if jsonb_typeof(p_row) is distinct from 'object' then
+    raise exception 'p_row must be a JSON object' using errcode = '22023';
+  end if;
+  select string_agg(format('%I', k), ', ' order by k) into v_columns
+    from jsonb_object_keys(p_row) k;
+  if exists (select from jsonb_object_keys(p_row) k
+              where k <> all (private.signup_form_columns(p_list))) or v_columns is null then
+    raise exception 'p_row may hold only the columns of the % form', p_list using errcode = '22023';
+  end if;
+  -- What the triggers count per client address reads this (private.request_client_address).
+  perform set_config('private.client_address', coalesce(p_client_address, 'unknown'), true);
+  begin
+    perform private.take_rate_limit_token(v_table, p_client_address);
+    execute format(
+      'insert into public.%1$I (%2$s) select %2$s from jsonb_populate_record(null::public.%1$I, $1) returning id',
+      v_table, v_columns)
+      into v_id using p_row;
+  exception
+    when sqlstate 'PT429' then
+      return jsonb_build_object('outcome', 'rate_limited');
+    when unique_violation then
+      return jsonb_build_object('outcome', 'duplicate');
+    when check_violation or not_null_violation or string_data_right_truncation
+         or invalid_text_representation then
+      return jsonb_build_object('outcome', 'invalid');
+  end;
+  return jsonb_build_object(
+    'outcome', 'stored',
+    'email_sent', exists (
+      select from public.mail_queue m
+       where m.status <> 'dead'
+         and case p_list
+               when 'early_access' then m.early_access_id = v_id
+               when 'newsletter' then m.newsletter_id = v_id
+               else m.waitlist_id = v_id
+             end));
+end;
+$_$;
+REVOKE ALL ON FUNCTION public.sign_up(p_list text, p_row jsonb, p_client_address text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.sign_up(p_list text, p_row jsonb, p_client_address text) TO service_role;
 
 -- Résumés ----------------------------------------------------------------------------------------------
 

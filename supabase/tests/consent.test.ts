@@ -12,13 +12,14 @@ import {
 } from './test-support/consent.ts';
 import {
   apiHeaders,
+  signUpThrough,
   startTestServer,
   uniqueEmail,
   type TestServer,
 } from '@agentora/local-supabase/testing';
 
 // Confirmation and unsubscribing through the real server: the thank-you mail's links, the confirm-email
-// and unsubscribe functions (the modules Deno serves), the SQL of migration 20250901000000.
+// and unsubscribe functions (the modules Deno serves), the SQL of supabase/schemas/consent.sql.
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
@@ -78,19 +79,20 @@ describe('the thank-you mail of a list', () => {
     expect(expiry - Date.now()).toBeLessThanOrEqual(7 * 24 * 3600_000);
   });
 
-  it('is the only mail an unconfirmed address gets: a second thank-you call and a second sign-up send nothing', async () => {
-    const { email } = await signedUp('waitlist_signups');
-    // The call is only the browser's follow-up since the insert queues the mail: answered again, harmless.
-    const again = await t.anon.functions.invoke('send-thank-you-email', {
-      body: { type: 'waitlist', email },
+  it('is sent again, with new links, to an unconfirmed address that signs up again; the first link still confirms, and once confirmed a sign-up sends nothing', async () => {
+    const { email, confirmToken } = await signedUp('newsletter_subscriptions');
+    const again = () =>
+      signUpThrough(t.server, { list: 'newsletter', fields: { email: email.toUpperCase() } });
+    expect((await again()).status).toBe(409);
+    const [, fresh] = await mailsTo(t, email);
+    expect(tokenIn(fresh.text, CONFIRM_LINK)).not.toBe(confirmToken);
+    expect(await confirm(confirmToken)).toEqual({
+      status: 200,
+      body: { success: true, list: 'newsletter' },
     });
-    expect(again.error).toBeNull();
-    expect(again.data).toMatchObject({ success: true, type: 'waitlist' });
-    const duplicate = await t.anon
-      .from('waitlist_signups')
-      .insert({ email: email.toUpperCase(), first_name: 'A', last_name: 'B', company: 'C' });
-    expect(duplicate.error?.code).toBe('23505');
-    expect(await mailsTo(t, email)).toHaveLength(1);
+    expect((await again()).status).toBe(409);
+    expect(await mailsTo(t, email)).toHaveLength(2);
+    expect(await rowsOf(t.service, 'newsletter_subscriptions', email)).toHaveLength(1);
   });
 });
 
@@ -280,16 +282,13 @@ describe('a mailbox that unsubscribed, signing up again', () => {
   it('gets word for word the answer a member gets, and no mail, within 30 days', async () => {
     const email = await unsubscribed('newsletter_subscriptions');
     const member = uniqueEmail('member');
-    await t.anon.from('newsletter_subscriptions').insert({ email: member });
+    await signUp(t, 'newsletter_subscriptions', member);
 
     const post = (address: string) =>
-      fetch(`${t.server.url}/rest/v1/newsletter_subscriptions`, {
-        method: 'POST',
-        headers: apiHeaders(t.server.anonKey, { Prefer: 'return=minimal' }),
-        body: JSON.stringify({ email: address }),
-      });
+      signUpThrough(t.server, { list: 'newsletter', fields: { email: address } });
     const asMember = await post(member);
     const asSuppressed = await post(email);
+    expect(asSuppressed.status).toBe(409);
     expect(asSuppressed.status).toBe(asMember.status);
     const withAddress = (body: string, address: string) =>
       body.split(address.toLowerCase()).join('<address>');
@@ -297,10 +296,9 @@ describe('a mailbox that unsubscribed, signing up again', () => {
       withAddress(await asMember.text(), member),
     );
     // A plus-address of the mailbox too.
-    const plus = await t.anon
-      .from('newsletter_subscriptions')
-      .insert({ email: email.replace('@', '+again@') });
-    expect(plus.error?.code).toBe('23505');
+    const plus = await post(email.replace('@', '+again@'));
+    expect(plus.status).toBe(409);
+    expect(await plus.json()).toMatchObject({ success: false, error: 'duplicate' });
     expect(await rowsOf(t.service, 'newsletter_subscriptions', email)).toEqual([]);
     expect(await mailsTo(t, email)).toHaveLength(1);
   });
@@ -308,40 +306,48 @@ describe('a mailbox that unsubscribed, signing up again', () => {
   it('gets the answer a member gets for any spelling of the mailbox, naming the same constraint', async () => {
     const email = await unsubscribed('newsletter_subscriptions');
     const member = uniqueEmail('member');
-    await t.anon.from('newsletter_subscriptions').insert({ email: member });
+    await signUp(t, 'newsletter_subscriptions', member);
 
-    const post = (address: string, key = t.server.publishableKey) =>
-      fetch(`${t.server.url}/rest/v1/newsletter_subscriptions`, {
-        method: 'POST',
-        headers: apiHeaders(key, { Prefer: 'return=minimal' }),
-        body: JSON.stringify({ email: address }),
-      });
     const spellings = (address: string) => [
       address,
       address.toUpperCase(),
       address.replace('@', '+again@'),
     ];
-    const memberAnswers = [];
-    for (const spelling of spellings(member)) {
-      const response = await post(spelling);
-      memberAnswers.push([response.status, await response.json()]);
-    }
-    const suppressedAnswers = [];
-    for (const spelling of spellings(email)) {
-      const response = await post(spelling);
-      suppressedAnswers.push([response.status, await response.json()]);
-    }
-    expect(suppressedAnswers).toEqual(memberAnswers);
-    // A role that may read the table is shown the key, as PostgreSQL shows it: the mailbox.
-    const withKey = async (address: string) => {
-      const body = (await (await post(address, t.server.secretKey)).json()) as { details: string };
-      return body.details.replace(address.toLowerCase(), '<mailbox>');
+    // The visitor's answer: the function sign-up's, one request per sign-up.
+    const answersTo = async (address: string) => {
+      const answers = [];
+      for (const spelling of spellings(address)) {
+        const response = await signUpThrough(t.server, {
+          list: 'newsletter',
+          fields: { email: spelling },
+        });
+        answers.push([response.status, await response.json()]);
+      }
+      return answers;
     };
+    const memberAnswers = await answersTo(member);
+    expect(memberAnswers.map(([status]) => status)).toEqual([409, 409, 409]);
+    expect(await answersTo(email)).toEqual(memberAnswers);
+    // Under it, the insert public.sign_up makes: the same violation of the same constraint, which a role
+    // that may read the table (the secret key's) is shown with the key, as PostgreSQL shows it.
+    const insertWithKey = async (address: string) => {
+      const response = await fetch(`${t.server.url}/rest/v1/newsletter_subscriptions`, {
+        method: 'POST',
+        headers: apiHeaders(t.server.secretKey, { Prefer: 'return=minimal' }),
+        body: JSON.stringify({ email: address }),
+      });
+      return (await response.json()) as { code: string; message: string; details: string };
+    };
+    const withKey = async (address: string) =>
+      (await insertWithKey(address)).details.replace(address.toLowerCase(), '<mailbox>');
     expect(await withKey(email)).toBe(await withKey(member));
     expect(await withKey(member)).toBe('Key (private.mailbox(email))=(<mailbox>) already exists.');
-    expect(new Set(memberAnswers.map(([, body]) => (body as { message: string }).message))).toEqual(
+    const serviceAnswers = [];
+    for (const spelling of [...spellings(member), ...spellings(email)])
+      serviceAnswers.push(await insertWithKey(spelling));
+    expect(new Set(serviceAnswers.map(({ code, message }) => `${code} ${message}`))).toEqual(
       new Set([
-        'duplicate key value violates unique constraint "newsletter_subscriptions_mailbox_key"',
+        '23505 duplicate key value violates unique constraint "newsletter_subscriptions_mailbox_key"',
       ]),
     );
   });

@@ -1,5 +1,6 @@
 import { uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
 import { signInToConsole } from './test-support/console-sign-in.ts';
+import { storeSignUp } from './test-support/sign-ups.ts';
 import {
   addStaff,
   applicationArgs,
@@ -15,11 +16,11 @@ import {
   type SignedInMember,
 } from './test-support/console.ts';
 
-// The console's data through the real server (PGlite, or PostgreSQL in test-postgres): who may read
-// what: every console table and function refused to anonymous callers, outsiders and forged claims,
-// and open to staff; Supabase Auth's own sessions; the staff table (migration
-// 20251128000000_console.sql, and 20251202000000_console_sign_in.sql for who is staff); how the
-// sessions are made: test-support/console.ts, startConsoleServer.
+// The console's data through the real server (PGlite, or PostgreSQL in test-postgres): who may read what:
+// every console table and function refused to anonymous callers, outsiders and forged claims, and open to
+// staff; Supabase Auth's own sessions; the staff table and its policies (supabase/schemas/staff.sql; the
+// console's functions also in console-lists.sql and console-growth.sql); how the sessions are made:
+// test-support/console.ts, startConsoleServer.
 
 let t: TestServer;
 let staff: SignedInMember;
@@ -63,8 +64,8 @@ describe('who may read the console data', () => {
   beforeAll(async () => {
     const application = await storeApplication(t);
     await storeWaitlistSignup(t);
-    await t.anon.from('early_access_signups').insert({ email: uniqueEmail('reader') });
-    await t.anon.from('newsletter_subscriptions').insert({ email: uniqueEmail('reader') });
+    await storeSignUp(t.service, 'early_access_signups', { email: uniqueEmail('reader') });
+    await storeSignUp(t.service, 'newsletter_subscriptions', { email: uniqueEmail('reader') });
     const { error } = await staff.client.rpc('console_change_application_status', {
       p_id: application.id,
       p_status: 'reviewing',

@@ -6,10 +6,10 @@ import {
   type SignedInMember,
 } from './test-support/console.ts';
 
-// The console's data through the real server (PGlite, or PostgreSQL in test-postgres): one
-// application as staff open it, and its workflow (status changes, notes, the history) (migration
-// 20251128000000_console.sql, and 20251202000000_console_sign_in.sql for who is staff); how the
-// sessions are made: test-support/console.ts, startConsoleServer.
+// The console's data through the real server (PGlite, or PostgreSQL in test-postgres): one application as
+// staff open it, and its workflow (status changes, notes, the history)
+// (supabase/schemas/console-lists.sql, and staff.sql for who is staff); how the sessions are made:
+// test-support/console.ts, startConsoleServer.
 
 let t: TestServer;
 let staff: SignedInMember;

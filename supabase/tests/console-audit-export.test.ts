@@ -7,10 +7,9 @@ import {
   type SignedInMember,
 } from './test-support/console.ts';
 
-// The console's data through the real server (PGlite, or PostgreSQL in test-postgres): the audit
-// log, and the CSV export functions (migration 20251128000000_console.sql, and
-// 20251202000000_console_sign_in.sql for who is staff); how the sessions are made:
-// test-support/console.ts, startConsoleServer.
+// The console's data through the real server (PGlite, or PostgreSQL in test-postgres): the audit log, and
+// the CSV export functions (supabase/schemas/staff.sql, which also says who is staff); how the sessions
+// are made: test-support/console.ts, startConsoleServer.
 
 let t: TestServer;
 let staff: SignedInMember;
@@ -201,8 +200,8 @@ describe('the CSV export functions', () => {
         'id',
         'legacy_duplicate_mailbox',
         'thank_you_sent_at',
-        // Where the sign-up came from (migration 20251129000000), and the source label the console
-        // groups by (20251129000100).
+        // Where the sign-up came from (supabase/schemas/signups.sql), and the source label the console
+        // groups by (private.source_label, visits.sql).
         'utm_source',
         'utm_medium',
         'utm_campaign',

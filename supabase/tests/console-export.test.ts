@@ -4,7 +4,7 @@ import type { Session } from '@supabase/supabase-js';
 import { accessToken, authSession, claimsOf, staffSession } from './test-support/console.ts';
 
 // console-export through the real server: its index.ts on Deno, called with the publishable key and a
-// session, the console's RPCs (supabase/migrations/20251128000000_console.sql) run as that session, and
+// session, the console's RPCs (supabase/schemas/staff.sql, the export) run as that session, and
 // the file read back. The handler's own rules, with fakes, are in console-export-handler.test.ts.
 let t: TestServer;
 beforeAll(async () => {

@@ -21,7 +21,7 @@ import {
   sessionClaims,
 } from './test-support/staff-auth.ts';
 
-// The console's growth functions (migration 20251129000100_growth_console.sql) below the HTTP layer, on
+// The console's growth functions (supabase/schemas/console-growth.sql) below the HTTP layer, on
 // PGlite or PostgreSQL (test-postgres): console_growth and console_referrals, and the source filter of
 // the lists and the export, each called as PostgREST calls them (the role and the claims of one
 // session, one transaction a call). Staff is a staff address with a live Auth session, as

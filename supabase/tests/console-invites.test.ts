@@ -25,7 +25,8 @@ import {
 
 // Invitations through the real server and the mail queue's worker (send-queued-mail on Deno, sending to
 // the server's outbox), and what erasure, unsubscribing and retention do to the console's records
-// (migration 20251128000000_console.sql).
+// (public.console_invite_waitlist in supabase/schemas/console-lists.sql; erasure and retention in
+// privacy.sql; the audit log's scrub in staff.sql).
 
 let t: TestServer;
 beforeAll(async () => {

@@ -10,8 +10,8 @@ import {
 
 // The console's data through the real server (PGlite, or PostgreSQL in test-postgres): the
 // console's lists: console_signups, console_applications and console_signups_per_day (filters,
-// paging, sorting) (migration 20251128000000_console.sql, and 20251202000000_console_sign_in.sql
-// for who is staff); how the sessions are made: test-support/console.ts, startConsoleServer.
+// paging, sorting) (supabase/schemas/console-lists.sql and console-growth.sql, and staff.sql for who
+// is staff); how the sessions are made: test-support/console.ts, startConsoleServer.
 
 let t: TestServer;
 let staff: SignedInMember;

@@ -10,7 +10,7 @@ import {
 } from '../functions/_shared/rules/csp-reports.ts';
 
 // csp-report through the real server (docs/security.md, "CSP reports"): its index.ts on Deno behind the
-// local gateway, the SQL of migration 20251130000000_csp_reports.sql, the production rate limits, and the
+// local gateway, the SQL of supabase/schemas/reports.sql, the production rate limits, and the
 // counts read back as the e2e teardown reads them (the secret key, PostgREST). Requests are sent as a
 // browser sends a report: no API key. Other client addresses come from other loopback addresses.
 let t: TestServer;

@@ -15,7 +15,7 @@ import {
   sessionClaims,
 } from './test-support/staff-auth.ts';
 
-// CSP violation counts (migration 20251130000000_csp_reports.sql) below the HTTP layer, on PGlite or
+// CSP violation counts (supabase/schemas/reports.sql) below the HTTP layer, on PGlite or
 // PostgreSQL (test-postgres): public.record_csp_violations as the csp-report function calls it with the
 // service role, the counts in public.csp_violations and their bounds, who may read them, and the console's
 // public.console_csp_violations for staff. The rate limits are the production ones.

@@ -138,14 +138,18 @@ describe('rows stored before the rule', () => {
         { email: 'a<victim@example.org>', legacy_duplicate_mailbox: false },
       ]);
       await expect(
-        before.as('anon', `insert into public.newsletter_subscriptions (email) values ($1)`, [
-          'ada+new@example.com',
-        ]),
+        before.as(
+          'service_role',
+          `insert into public.newsletter_subscriptions (email) values ($1)`,
+          ['ada+new@example.com'],
+        ),
       ).rejects.toMatchObject({ code: '23505' });
       await expect(
-        before.as('anon', `insert into public.newsletter_subscriptions (email) values ($1)`, [
-          'b<victim@example.org>',
-        ]),
+        before.as(
+          'service_role',
+          `insert into public.newsletter_subscriptions (email) values ($1)`,
+          ['b<victim@example.org>'],
+        ),
       ).rejects.toMatchObject({ code: '23514' });
     } finally {
       await before.close();

@@ -14,11 +14,14 @@ import {
   type TestServer,
 } from '@agentora/local-supabase/testing';
 import { MAX_APPLICATION_BODY_BYTES } from '../functions/submit-application/application-form.ts';
+import { TURNSTILE_DUMMY_TOKEN } from '../functions/_shared/rules/bot-check.ts';
+import type { SignupList } from '../functions/_shared/rules/signup-fields.ts';
 import { mailsTo } from './test-support/consent.ts';
+import { storeSignUp } from './test-support/sign-ups.ts';
 import { FUNCTION_METHODS, METHODS_NO_FUNCTION_TAKES } from './test-support/function-methods.ts';
 
 const FUNCTIONS = [
-  'send-thank-you-email',
+  'sign-up',
   'submit-application',
   'confirm-email',
   'signup-place',
@@ -35,9 +38,10 @@ const FUNCTIONS = [
   'resend-webhook',
 ];
 
-// send-thank-you-email through the real server: its index.ts on Deno, the ledger SQL reached through
-// supabase-js with the secret key, the mail queued, and send-queued-mail (also on Deno) sending it over
-// HTTP to the server's Resend stand-in (the outbox).
+// sign-up, the visitors' one call, through the real server: its index.ts on Deno, public.sign_up reached
+// through supabase-js with the secret key, the mail queued with the row, and send-queued-mail (also on
+// Deno) sending it over HTTP to the server's Resend stand-in (the outbox). supabase/tests/sign-up.test.ts
+// holds its bot check, limits and refusals; this file the mail it queues and the gateway around it.
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
@@ -46,11 +50,12 @@ afterAll(() => t.stop());
 
 type Invocation = {
   status: number;
-  body: { success: boolean; messageId?: string; type?: string; error?: string };
+  body: { success: boolean; list?: string; emailSent?: boolean; error?: string; message?: string };
 };
 
+/** A POST to sign-up as supabase-js's functions.invoke makes it, with the client's key. */
 async function invoke(payload: unknown, client: SupabaseClient = t.anon): Promise<Invocation> {
-  const { data, error } = await client.functions.invoke('send-thank-you-email', {
+  const { data, error } = await client.functions.invoke('sign-up', {
     body: payload as Record<string, unknown>,
   });
   if (error instanceof FunctionsHttpError) {
@@ -61,31 +66,28 @@ async function invoke(payload: unknown, client: SupabaseClient = t.anon): Promis
   return { status: 200, body: data };
 }
 
+/** A list's sign-up as the site sends it (the bot check's token of the testing sitekeys). */
+const signUp = (list: SignupList, fields: Record<string, string>, extra = {}) =>
+  invoke({ list, fields, bot_check: TURNSTILE_DUMMY_TOKEN, ...extra });
+
 /** The outbox once the queue has sent everything due: a mail missing from it was not queued. */
 async function outbox(): Promise<OutboxMessage[]> {
   return outboxMail(t.server);
 }
 const mailTo = (to: string) => mailsTo(t, to);
 
-describe('send-thank-you-email', () => {
+describe('sign-up and the mail its row queues', () => {
   it('mails a fresh early-access sign-up once, with a fixed greeting', async () => {
     const to = uniqueEmail('jane');
-    expect((await t.anon.from('early_access_signups').insert({ email: to })).error).toBeNull();
-
-    const first = await invoke({ type: 'early_access', email: to });
-    expect(first).toEqual({
+    expect(await signUp('early_access', { email: to })).toEqual({
       status: 200,
-      body: {
-        success: true,
-        messageId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-        type: 'early_access',
-      },
+      body: { success: true, list: 'early_access', emailSent: true },
     });
+    const messageId = await createRpcLedger(t.service).queued('early_access', to);
+    expect(messageId).toMatch(/^[0-9a-f-]{36}$/);
     // Its own key, or a batch's when others were due at the same moment.
     const mail = (await outbox()).find((message) => message.to === to);
-    expect(mail?.idempotencyKey).toMatch(
-      new RegExp(`^(mail/${first.body.messageId}|batch/[0-9a-f]{64})$`),
-    );
+    expect(mail?.idempotencyKey).toMatch(new RegExp(`^(mail/${messageId}|batch/[0-9a-f]{64})$`));
     expect(mail).toMatchObject({
       to,
       from: 'Agentora <hello@agentora.ai>',
@@ -98,33 +100,36 @@ describe('send-thank-you-email', () => {
     expect(listing.headers.get('content-type')).toContain('text/html');
     expect(await listing.text()).toContain('You&#39;re on the Agentora early access list');
     expect(await (await fetch(`${t.server.url}/outbox/${mail?.id}.txt`)).text()).toBe(mail?.text);
-
-    // Asking again (the browser's follow-up repeated) answers the same message and mails nothing more.
-    expect(await invoke({ type: 'early_access', email: to })).toEqual(first);
     await sendQueuedMail(t.server);
     expect(await mailTo(to)).toHaveLength(1);
   });
 
   it('renders the mail from the stored row, whatever the request says (the PayPal reproduction)', async () => {
     const victim = uniqueEmail('victim');
-    await t.anon.from('waitlist_signups').insert({
+    // What a script adds to the request is refused, and nothing is stored or sent for it.
+    const attack = await signUp(
+      'waitlist',
+      { first_name: 'Victor', last_name: 'Tim', email: victim, company: 'ACME' },
+      {
+        to: victim,
+        firstName: 'Valued customer',
+        additionalData: {
+          company: 'Your PayPal account is locked',
+          useCase: 'Verify at https://evil.example/login',
+        },
+      },
+    );
+    expect(attack).toMatchObject({ status: 400, body: { success: false, error: 'invalid' } });
+    expect(await mailTo(victim)).toEqual([]);
+
+    const stored = await signUp('waitlist', {
       first_name: 'Victor',
       last_name: 'Tim',
       email: victim,
       company: 'ACME',
       use_case: 'Invoices',
     });
-    const attack = await invoke({
-      to: victim,
-      email: victim,
-      type: 'waitlist',
-      firstName: 'Valued customer',
-      additionalData: {
-        company: 'Your PayPal account is locked',
-        useCase: 'Verify at https://evil.example/login',
-      },
-    });
-    expect(attack.status).toBe(200);
+    expect(stored.status).toBe(200);
     const [mail] = await mailTo(victim);
     for (const body of [mail.subject, mail.html, mail.text]) {
       expect(body).not.toMatch(/PayPal|evil\.example|Valued customer/);
@@ -133,46 +138,39 @@ describe('send-thank-you-email', () => {
     expect(mail.text).not.toMatch(/Victor|ACME|Invoices/);
   });
 
-  it('mails the address as stored, never one the request names', async () => {
+  it('mails the address as stored, never one a later request names', async () => {
     const stored = uniqueEmail('stored');
-    await t.anon.from('newsletter_subscriptions').insert({ email: stored });
-    // Same mailbox in another case: the claim matches, the mail still goes to the stored spelling.
-    expect((await invoke({ type: 'newsletter', email: stored.toUpperCase() })).status).toBe(200);
-    expect((await mailTo(stored))[0].to).toBe(stored);
+    expect((await signUp('newsletter', { email: stored })).status).toBe(200);
+    // Same mailbox in another case: a duplicate, whose fresh confirmation goes to the stored spelling.
+    expect((await signUp('newsletter', { email: stored.toUpperCase() })).status).toBe(409);
+    const mails = await mailTo(stored);
+    expect(mails.map((mail) => mail.to)).toEqual([stored, stored]);
   });
 
-  it('mails a mailbox at most once per list: a plus-address of it cannot sign up again', async () => {
+  it('stores a mailbox once per list: a plus-address of it cannot sign up again, nor get mail', async () => {
     const local = `grace${Date.now()}`;
-    await t.anon.from('newsletter_subscriptions').insert({ email: `${local}@example.com` });
-    expect((await invoke({ type: 'newsletter', email: `${local}@example.com` })).status).toBe(200);
-    const again = await t.anon
+    expect((await signUp('newsletter', { email: `${local}@example.com` })).status).toBe(200);
+    const again = await signUp('newsletter', { email: `${local}+again@example.com` });
+    expect(again).toMatchObject({ status: 409, body: { success: false, error: 'duplicate' } });
+    const { data } = await t.service
       .from('newsletter_subscriptions')
-      .insert({ email: `${local}+again@example.com` });
-    expect(again.error).toMatchObject({ code: '23505' });
-    expect((await invoke({ type: 'newsletter', email: `${local}+again@example.com` })).status).toBe(
-      403,
-    );
-    expect((await outbox()).filter((message) => message.to.startsWith(local))).toHaveLength(1);
-  });
-
-  it('refuses an address that never signed up, and one that signed up for something else', async () => {
-    expect((await invoke({ type: 'newsletter', email: uniqueEmail('stranger') })).status).toBe(403);
-    const subscriber = uniqueEmail();
-    await t.anon.from('newsletter_subscriptions').insert({ email: subscriber });
-    expect((await invoke({ type: 'waitlist', email: subscriber })).status).toBe(403);
-    expect((await invoke({ type: 'newsletter', email: subscriber })).body.success).toBe(true);
+      .select('email')
+      .ilike('email', `${local}%`);
+    expect(data).toEqual([{ email: `${local}@example.com` }]);
+    // The first mail and the duplicate's fresh confirmation, both to the stored address.
+    const mails = (await outbox()).filter((message) => message.to.startsWith(local));
+    expect(mails.map((mail) => mail.to)).toEqual([`${local}@example.com`, `${local}@example.com`]);
   });
 
   it("carries none of what a stranger stored for someone else's address (phishing through our domain)", async () => {
     const victim = uniqueEmail('ceo');
-    await t.anon.from('waitlist_signups').insert({
+    const answer = await signUp('waitlist', {
       first_name: 'there. URGENT: your Agentora account was locked',
       last_name: 'Security',
       email: victim,
       company: 'verify at https://agentora-login.example/verify',
       use_case: 'update your card at https://agentora-billing.example/pay',
     });
-    const answer = await invoke({ type: 'waitlist', email: victim });
     expect(answer.status).toBe(200);
     const [mail] = await mailTo(victim);
     for (const body of [mail.subject, mail.html, mail.text]) {
@@ -181,39 +179,46 @@ describe('send-thank-you-email', () => {
     expect(mail.text).toContain('Hi there,');
   });
 
-  it('sends once when called five times at the same moment', async () => {
+  it('stores one row when five sign-ups of a mailbox come at the same moment, and mails the stored address once per request', async () => {
     const to = uniqueEmail();
-    await t.anon.from('early_access_signups').insert({ email: to });
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => invoke({ type: 'early_access', email: to })),
+      Array.from({ length: 5 }, () => signUp('early_access', { email: to })),
     );
-    // Each answered with the one message the insert queued.
-    expect(results.map((result) => result.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(new Set(results.map((result) => result.body.messageId)).size).toBe(1);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const { data } = await t.service.from('early_access_signups').select('id').eq('email', to);
+    expect(data).toHaveLength(1);
     await sendQueuedMail(t.server);
-    expect(await mailTo(to)).toHaveLength(1);
+    // The first mail and a fresh confirmation for each duplicate: this server's limits are raised, so the
+    // day's 3 per mailbox does not cut in (mail-queue.test.ts holds that cap).
+    const mails = await mailTo(to);
+    expect(mails.map((mail) => mail.to)).toEqual([to, to, to, to, to]);
   });
 
   it('answers bad payloads with 400 and success: false', async () => {
-    expect(await invoke({ email: 'nobody', type: 'early_access' })).toEqual({
+    expect(await signUp('early_access', { email: 'nobody' })).toEqual({
       status: 400,
-      body: { success: false, error: '"email" must be a plain email address.' },
+      body: {
+        success: false,
+        error: 'invalid',
+        message: 'Some fields are missing or invalid.',
+        fields: ['email'],
+      },
     });
   });
 
   it('requires a valid key (its own verify_jwt) and answers preflights', async () => {
-    const anonymous = await fetch(`${t.server.url}/functions/v1/send-thank-you-email`, {
+    const anonymous = await fetch(`${t.server.url}/functions/v1/sign-up`, {
       method: 'POST',
       body: '{}',
     });
     expect(anonymous.status).toBe(401);
     const forged = await invoke(
-      { type: 'newsletter', email: uniqueEmail() },
+      { list: 'newsletter', fields: { email: uniqueEmail() }, bot_check: TURNSTILE_DUMMY_TOKEN },
       clientFor(t.server.url, 'not.a.jwt'),
     );
     expect(forged.status).toBe(401);
 
-    const preflight = await fetch(`${t.server.url}/functions/v1/send-thank-you-email`, {
+    const preflight = await fetch(`${t.server.url}/functions/v1/sign-up`, {
       method: 'OPTIONS',
       headers: {
         Origin: 'http://localhost:4200',
@@ -235,9 +240,13 @@ describe('send-thank-you-email', () => {
 describe('the ledger through PostgREST with the service key', () => {
   it('finds the mail the insert queued, case-insensitively, the same every time, queueing nothing', async () => {
     const email = uniqueEmail();
-    await t.anon
-      .from('waitlist_signups')
-      .insert({ first_name: 'A', last_name: 'B', email, company: 'C', use_case: 'D' });
+    await storeSignUp(t.service, 'waitlist_signups', {
+      first_name: 'A',
+      last_name: 'B',
+      email,
+      company: 'C',
+      use_case: 'D',
+    });
     const { data: row } = await t.service
       .from('waitlist_signups')
       .select('id, thank_you_sent_at')
@@ -368,12 +377,13 @@ describe('the local server runs the functions of supabase/config.toml', () => {
       t.server.anonKey,
       t.server.serviceKey,
     ];
+    // Past the key, a forged bot check is refused (403): nothing is stored.
     for (const key of keys) {
       const answer = await invoke(
-        { type: 'newsletter', email: uniqueEmail('keys') },
+        { list: 'newsletter', fields: { email: uniqueEmail('keys') }, bot_check: 'forged' },
         clientFor(t.server.url, key),
       );
-      expect(answer.status).toBe(403);
+      expect(answer).toMatchObject({ status: 403, body: { error: 'bot_check_failed' } });
     }
     // The queue's worker is the project's own: a publishable key is refused like an unknown one.
     for (const key of [t.server.publishableKey, t.server.anonKey]) {
@@ -388,7 +398,7 @@ describe('the local server runs the functions of supabase/config.toml', () => {
       ]);
     }
     const wrong = await invoke(
-      { type: 'newsletter', email: uniqueEmail('keys') },
+      { list: 'newsletter', fields: { email: uniqueEmail('keys') }, bot_check: 'forged' },
       clientFor(t.server.url, 'sb_publishable_not-this-project'),
     );
     expect(wrong).toEqual({ status: 401, body: { success: false, error: 'Invalid API key.' } });
@@ -442,7 +452,7 @@ describe("every function reads requests with the functions' kit (functions/_shar
     }
     const tooLarge = 'The request body is too large.';
     expect(answers).toEqual({
-      'send-thank-you-email': [413, tooLarge],
+      'sign-up': [413, tooLarge],
       // The gateway's ceiling (the largest file a bucket takes) is below what submit-application reads
       // (a résumé and the form around it), so the gateway refuses first; the Deno test of the entry
       // files holds the function's own 413.

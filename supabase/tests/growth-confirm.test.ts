@@ -8,10 +8,11 @@ import {
   stored,
 } from './test-support/growth.ts';
 
-// Confirmation and the place mail in SQL (migration 20251129000000_growth.sql): confirm_token_email_domain,
-// confirm_signup's place and its 'place' message, take_queued_mail for it, keep_place_tokens,
-// place_for_token, and what unsubscribing and copying do with them. The worker's side (tokens derived
-// from the message id, the rendered mail) is in unit/place-mail.test.ts and growth-functions.test.ts.
+// Confirmation and the place mail in SQL (supabase/schemas/consent.sql, places.sql, mail-kinds.sql):
+// confirm_token_email_domain, confirm_signup's place and its 'place' message, take_queued_mail for it,
+// keep_place_tokens, place_for_token, and what unsubscribing and copying do with them. The worker's side
+// (tokens derived from the message id, the rendered mail) is in unit/place-mail.test.ts and
+// growth-functions.test.ts.
 let db: TestDatabase;
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -20,8 +21,8 @@ afterAll(() => db.close());
 beforeEach(() => db.asSuperuser('delete from public.mail_queue'));
 
 /**
- * A sign-up as test-support/growth.ts makes it, without the thank-you mail its insert queues (migration
- * 20251206100000; mail-with-the-row.test.ts): these tests are about the place mail.
+ * A sign-up as test-support/growth.ts makes it, without the thank-you mail its insert queues
+ * (supabase/schemas/mail-kinds.sql; mail-with-the-row.test.ts): these tests are about the place mail.
  */
 async function signUp(...args: Parameters<typeof signUpQueueing>) {
   const row = await signUpQueueing(...args);
@@ -176,7 +177,7 @@ describe.each(LINE_LISTS)('the place mail of the %s line', (list) => {
       referral_code: row.referral_code,
       // Kept in the answer for workers released before migration 20251203000100, always null.
       first_name: null,
-      // The batch it was taken in (migration 20251206100000): here, alone.
+      // The batch it was taken in (public.take_mail_batch, supabase/schemas/mail-queue.sql): here, alone.
       batch: expect.any(String),
     });
   });

@@ -1,7 +1,7 @@
 import { openTestDatabase, type TestDatabase } from '@agentora/local-supabase/testing';
 import { DIRECT_SOURCE } from '../functions/_shared/rules/attribution.ts';
 
-// Page views and landings (migration 20251129000000_growth.sql): public.record_visit, which the
+// Page views and landings (supabase/schemas/visits.sql): public.record_visit, which the
 // record-visit function calls with the service role, the counts it keeps in public.visit_counts, and
 // private.source_label. The rate limits are the production ones.
 let db: TestDatabase;

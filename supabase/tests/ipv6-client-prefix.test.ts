@@ -1,6 +1,6 @@
 import { openTestDatabase, uniqueEmail, type TestDatabase } from '@agentora/local-supabase/testing';
 import { IPV6_CLIENT_PREFIX_LENGTH } from '../functions/_shared/http/client-address.ts';
-import { asFrom, signUp, signupFields } from './test-support/growth.ts';
+import { asFrom, signUp, signUpAnswer, signupFields } from './test-support/growth.ts';
 
 // An IPv6 client is counted by its network, not by its address: one home connection is routinely given
 // a /56 and a business a /48, so keying on the /64 gave one subscriber 256 (or 65,536) times every limit.
@@ -64,21 +64,16 @@ describe(`many /64s of one /${IPV6_CLIENT_PREFIX_LENGTH} are one client`, () => 
     const addresses = addressesOfOneNetwork(limit + 2);
     const answers: string[] = [];
     for (const address of addresses) {
-      const row = signupFields('early_access_signups');
-      answers.push(
-        await asFrom(
-          db,
-          'anon',
-          address,
-          'insert into public.early_access_signups (email) values ($1)',
-          [row.email],
-        ).then(
-          () => 'stored',
-          (error: { code?: string }) => String(error.code),
-        ),
+      // As the function sign-up stores it: public.sign_up with the client address the gateway vouched for.
+      const answer = await signUpAnswer(
+        db,
+        'early_access_signups',
+        signupFields('early_access_signups'),
+        address,
       );
+      answers.push(answer.outcome);
     }
-    expect(answers).toEqual([...Array(limit).fill('stored'), 'PT429', 'PT429']);
+    expect(answers).toEqual([...Array(limit).fill('stored'), 'rate_limited', 'rate_limited']);
   });
 
   it("for every function's limit", async () => {
@@ -168,8 +163,7 @@ describe(`many /64s of one /${IPV6_CLIENT_PREFIX_LENGTH} are one client`, () => 
           db,
           'anon',
           address,
-          `insert into public.remote_health_reports (remote, release, outcome)
-           values ('careers', 'https://careers.agentora.ai/mf-manifest.json', 'loaded')`,
+          `select public.report_remote_health('careers', 'https://careers.agentora.ai/mf-manifest.json', 'loaded')`,
         ).then(
           () => 'counted',
           (error: { code?: string }) => String(error.code),

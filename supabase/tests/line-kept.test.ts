@@ -1,13 +1,13 @@
 import { openTestDatabase, uniqueEmail, type TestDatabase } from '@agentora/local-supabase/testing';
 import { LINE_LISTS, type LineList } from '../functions/_shared/rules/places.ts';
-import { LINE_TABLES, asFrom, confirmToken, newToken } from './test-support/growth.ts';
+import { LINE_TABLES, confirmToken, newToken, signUpAnswer } from './test-support/growth.ts';
 
-// The kept line (migration 20251205000000_line_kept_in_chunks.sql, docs/growth.md "How the line is
-// kept"): after any sequence of what happens to sign-ups (sign-ups, confirmations now and back-dated,
-// referral holds and lifts, erasures, unsubscribes, bulk statements) the places read from the kept tables
-// are those ranked from the rows alone (private.line_places_from_rows), and the kept tables are what
-// private.check_line counts from the rows; also when many confirmations and erasures run at once. On
-// PGlite and on PostgreSQL (test-postgres), where transactions really do run at once.
+// The kept line (supabase/schemas/line.sql, docs/growth.md "How the line is kept"): after any sequence of
+// what happens to sign-ups (sign-ups, confirmations now and back-dated, referral holds and lifts,
+// erasures, unsubscribes, bulk statements) the places read from the kept tables are those ranked from the
+// rows alone (private.line_places_from_rows), and the kept tables are what private.check_line counts from
+// the rows; also when many confirmations and erasures run at once. On PGlite and on PostgreSQL
+// (test-postgres), where transactions really do run at once.
 //
 // Chunks of 4 members here (split past 8): a line of a few dozen then has many chunks, and every change
 // splits, empties or straddles some.
@@ -113,16 +113,11 @@ describe.each(LINE_LISTS)('the kept %s line', (list) => {
     list === 'waitlist'
       ? { first_name: 'Ada', last_name: 'Lovelace', company: 'Engines', email }
       : { email };
-  const insert = (row: Row, address: string) => {
-    const names = Object.keys(row);
-    return asFrom(
-      db,
-      'anon',
-      address,
-      `insert into public.${table} (${names.join(', ')})
-       values (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
-      Object.values(row),
-    );
+  /** Stores a sign-up as the function sign-up does (public.sign_up); anything else throws its outcome. */
+  const insert = async (row: Row, address: string) => {
+    const { outcome } = await signUpAnswer(db, table, row, address);
+    if (outcome !== 'stored')
+      throw Object.assign(new Error(`${String(row.email)}: ${outcome}`), { outcome });
   };
 
   it('places the members as the rows rank them after a random sequence of everything that happens to sign-ups', async () => {
@@ -159,8 +154,8 @@ describe.each(LINE_LISTS)('the kept %s line', (list) => {
           };
           // A spelling drawn twice is the same mailbox, which the list keeps once.
           return insert(row, `198.51.100.${1 + random.int(200)}`).catch(
-            (error: { code?: string }) => {
-              if (error.code !== '23505') throw error;
+            (error: { outcome?: string }) => {
+              if (error.outcome !== 'duplicate') throw error;
             },
           );
         },

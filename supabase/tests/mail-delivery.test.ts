@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asCaller, openTestDatabase, type TestDatabase } from '@agentora/local-supabase/testing';
+import { deliveryFixtures } from './test-support/mail-delivery.ts';
 import {
   fixtureAuthEmail,
   insertLiveSession,
@@ -7,11 +8,15 @@ import {
   sessionClaims,
 } from './test-support/staff-auth.ts';
 
-// Delivery events and suppression (migration 20251206000000_delivery_and_suppression.sql) below the HTTP
+// Delivery events and suppression (supabase/schemas/mail-delivery.sql) below the HTTP
 // layer, on PGlite or PostgreSQL (test-postgres): public.record_mail_delivery_event as resend-webhook
 // calls it with the service role, the suppressions it makes and how the database keeps every later
-// message from a suppressed mailbox whatever takes the queue, and the console's reads for staff.
+// message from a suppressed mailbox whatever takes the queue, and the console's reads for staff. That a
+// bounce suppresses only the address that bounced is mail-bounce-scope.test.ts; the Mail column's
+// state by meaning, mail-state-by-meaning.test.ts.
 let db: TestDatabase;
+const { record, queue, signUp, queuePrivacyLink, sent, messageState, counts, clear } =
+  deliveryFixtures(() => db);
 
 const STAFF = 'delivery.staff@example.com';
 const OUTSIDER = 'delivery.outsider@example.com';
@@ -26,81 +31,7 @@ beforeAll(async () => {
   await insertLiveSession(db.asSuperuser, outsiderClaims);
 });
 afterAll(() => db.close());
-beforeEach(async () => {
-  for (const table of [
-    'public.mail_queue',
-    'public.mail_suppressions',
-    'public.mail_delivery_events',
-    'private.resend_webhook_ids',
-    'public.early_access_signups',
-    'public.newsletter_subscriptions',
-  ]) {
-    await db.asSuperuser(`delete from ${table}`);
-  }
-});
-
-interface EventArgs {
-  id?: string;
-  event: string;
-  emailId?: string;
-  to: string[];
-  bounceType?: string | null;
-}
-
-/** record_mail_delivery_event as resend-webhook calls it. */
-async function record(args: EventArgs): Promise<string> {
-  const { rows } = await db.as(
-    'service_role',
-    'select public.record_mail_delivery_event($1, $2, $3, $4::jsonb, $5, now()) as outcome',
-    [
-      args.id ?? `msg_${randomUUID()}`,
-      args.event,
-      args.emailId ?? randomUUID(),
-      JSON.stringify(args.to),
-      args.bounceType ?? null,
-    ],
-  );
-  return rows[0].outcome as string;
-}
-
-/** A sign-up of the list with its confirmation queued (as queue_thank_you_mail leaves them). */
-async function signUp(email: string, list: 'early_access' | 'newsletter' = 'early_access') {
-  const table = list === 'early_access' ? 'early_access_signups' : 'newsletter_subscriptions';
-  const { rows } = await db.asSuperuser(
-    `insert into public.${table} (email) values ($1) returning id`,
-    [email],
-  );
-  const id = rows[0].id as string;
-  // Whether the insert queued its mail itself or the function does it after, one message of our own.
-  await db.asSuperuser(`delete from public.mail_queue where ${list}_id = $1`, [id]);
-  const message = await queue(list, id);
-  return { id, message };
-}
-
-async function queue(list: 'early_access' | 'newsletter', signupId: string): Promise<string> {
-  const message = randomUUID();
-  await db.asSuperuser(
-    `insert into public.mail_queue (id, kind, list, ${list}_id) values ($1, 'thank_you', $2, $3)`,
-    [message, list, signupId],
-  );
-  return message;
-}
-
-async function messageState(id: string) {
-  const { rows } = await db.asSuperuser(
-    'select status, last_error from public.mail_queue where id = $1',
-    [id],
-  );
-  return rows[0];
-}
-
-const counts = async () =>
-  (
-    await db.asSuperuser(
-      `select (select count(*)::integer from public.mail_delivery_events) as events,
-              (select count(*)::integer from public.mail_suppressions) as suppressions`,
-    )
-  ).rows[0];
+beforeEach(clear);
 
 describe('record_mail_delivery_event', () => {
   it('records each kept event once per recipient, by fingerprint only', async () => {
@@ -187,7 +118,7 @@ describe('record_mail_delivery_event', () => {
 });
 
 describe('suppression in the queue', () => {
-  it('settles every queued message to the mailbox dead, and leaves other mailboxes and a running lease alone', async () => {
+  it('a complaint settles every queued message to the mailbox dead, and leaves other mailboxes and a running lease alone', async () => {
     const first = await signUp('Gone+one@example.com');
     const second = await signUp('gone@example.com', 'newsletter');
     const other = await signUp('kept@example.com', 'newsletter');
@@ -197,19 +128,16 @@ describe('suppression in the queue', () => {
               leased_until = now() + interval '60 seconds' where id = $1`,
       [leased],
     );
-    const privacy = randomUUID();
-    await db.asSuperuser(
-      `insert into public.mail_queue (id, kind, action, recipient) values ($1, 'privacy_link', 'erase', 'gone@example.com')`,
-      [privacy],
-    );
+    const privacy = await queuePrivacyLink('gone@example.com');
 
-    await record({ event: 'bounced', bounceType: 'Permanent', to: ['GONE@example.com'] });
+    await record({ event: 'complained', to: ['GONE@example.com'] });
 
     for (const message of [first.message, second.message, privacy]) {
       expect(await messageState(message)).toEqual({ status: 'dead', last_error: 'suppressed' });
     }
     expect(await messageState(other.message)).toEqual({ status: 'queued', last_error: null });
-    // The race the migration names: a message a worker already holds is its worker's.
+    // The race private.mail_suppression_settles_queue leaves alone (supabase/schemas/mail-delivery.sql):
+    // a message a worker already holds is its worker's.
     expect((await messageState(leased)).status).toBe('sending');
   });
 
@@ -294,13 +222,6 @@ describe('the console', () => {
   const suppressions = (limit: number | null, offset: number | null, caller?: Caller) =>
     call('select public.console_mail_suppressions($1, $2) as r', [limit, offset], caller);
 
-  async function sent(message: string, emailId: string) {
-    await db.asSuperuser(
-      `update public.mail_queue set status = 'sent', sent_at = now(), provider_message_id = $2 where id = $1`,
-      [message, emailId],
-    );
-  }
-
   it('shows each row its mail: queued, sent, delivered, delayed, bounced, complained, suppressed', async () => {
     const queued = await signUp('queued@example.com');
     const plain = await signUp('sent@example.com');
@@ -318,8 +239,8 @@ describe('the console', () => {
       await sent(row.message, emailId);
       await record({ event, emailId, to: [`${event}@example.com`] });
     }
-    // Signing up again after the bounce: stored, not mailed.
-    const again = await signUp('bounced+again@example.com', 'newsletter');
+    // The address that bounced signing up again (in another case): stored, not mailed.
+    const again = await signUp('BOUNCED@example.com', 'newsletter');
 
     const ids = [queued, plain, delivered, delayed, bounced, complained].map((row) => row.id);
     const answer = await states('early_access', [...ids, randomUUID()]);
@@ -352,7 +273,7 @@ describe('the console', () => {
       `update public.mail_suppressions set suppressed_at = now() - interval '1 hour'
         where mailbox_sha256 = private.mailbox_sha256('one@example.com')`,
     );
-    await signUp('one+later@example.com', 'newsletter');
+    await signUp('One@example.com', 'newsletter');
     const first = await suppressions(2, 0);
     expect(first.data).toEqual({
       total: 3,

@@ -1,11 +1,17 @@
 import {
   pdfBytes,
+  signUpThrough,
   startTestServer,
   uniqueEmail,
   type TestServer,
 } from '@agentora/local-supabase/testing';
 import { answer, callFunction, CONFIRM_LINK, mailsTo, tokenIn } from './test-support/consent.ts';
 import { staffSession } from './test-support/console.ts';
+import {
+  BOT_CHECK_FORM_FIELD,
+  TURNSTILE_DUMMY_TOKEN,
+} from '../functions/_shared/rules/bot-check.ts';
+import type { SignupList } from '../functions/_shared/rules/signup-fields.ts';
 
 // No mail carries text a visitor typed (docs/security.md, "What a mail may carry"), whatever became of
 // the sign-up since: an attacker signs a victim's address up with their own words in every free field,
@@ -53,11 +59,10 @@ const FORBIDDEN = [
   ]),
 ];
 
-async function signUp(table: string, type: string, row: Record<string, unknown>) {
-  const inserted = await t.anon.from(table).insert(row);
-  expect(inserted.error).toBeNull();
-  const mailed = await callFunction(t, 'send-thank-you-email', { type, email: row.email });
-  expect(mailed.status).toBe(200);
+/** A sign-up as the site sends it: the form's fields and the visit's source, in one request. */
+async function signUp(list: SignupList, fields: Record<string, string>) {
+  const response = await signUpThrough(t.server, { list, fields, source: SOURCE });
+  expect(await response.json()).toEqual({ success: true, list, emailSent: true });
 }
 
 async function apply(email: string) {
@@ -65,6 +70,7 @@ async function apply(email: string) {
   form.append('email', email);
   for (const field of APPLICATION_TEXT) form.append(field, phish(`app-${field}`));
   form.append('portfolio_url', 'https://agentora-login.example/URGENT-portfolio');
+  form.append(BOT_CHECK_FORM_FIELD, TURNSTILE_DUMMY_TOKEN);
   form.append(
     'resume',
     new File(
@@ -91,13 +97,12 @@ async function confirm(email: string, subject: RegExp) {
 
 it('reaches a confirmed, invited member who asked for their data without one word a visitor typed', async () => {
   const victim = uniqueEmail('victim');
-  await signUp('waitlist_signups', 'waitlist', {
+  await signUp('waitlist', {
     email: victim,
     ...Object.fromEntries(WAITLIST_TEXT.map((field) => [field, phish(`wl-${field}`)])),
-    ...SOURCE,
   });
-  await signUp('early_access_signups', 'early_access', { email: victim, ...SOURCE });
-  await signUp('newsletter_subscriptions', 'newsletter', { email: victim, ...SOURCE });
+  await signUp('early_access', { email: victim });
+  await signUp('newsletter', { email: victim });
   await apply(victim);
 
   // The victim confirms the genuine mails; each line then sends its place.

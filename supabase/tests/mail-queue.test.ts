@@ -3,6 +3,7 @@ import {
   LOCAL_MAIL_LINK_SECRET,
   outboxMail,
   sendQueuedMail,
+  signUpThrough,
   startTestServer,
   uniqueEmail,
   type TestServer,
@@ -20,9 +21,10 @@ import { createResendTransport } from '../functions/_shared/mail/resend-transpor
 import type { Delivery, MailMessage, MailTransport } from '../functions/_shared/mail/types.ts';
 import { createRpcLedger } from '../functions/_shared/thank-you/ledger.ts';
 import { thankYouTokens } from '../functions/_shared/mail-queue/link-tokens.ts';
+import { storeSignUp } from './test-support/sign-ups.ts';
 
 // The mail queue against a provider that behaves as Resend documents (@agentora/fake-resend): the SQL of
-// migration 20251126000000 on the server's database (PGlite, or PostgreSQL in test-postgres), the
+// supabase/schemas/mail-queue.sql on the server's database (PGlite, or PostgreSQL in test-postgres), the
 // worker's own module driven from here so a test can stop it between sending and settling, and the
 // functions on Deno reaching the provider through RESEND_API_URL.
 
@@ -42,10 +44,16 @@ afterEach(async () => {
 
 const urls = () => publicUrls({ supabaseUrl: t.server.url });
 
-/** Signs an address up, which queues its mail (migration 20251206100000), without sending it. */
+/**
+ * Signs an address up as the function sign-up stores it (public.sign_up), which queues its mail
+ * (supabase/schemas/mail-kinds.sql), without the function, so nothing is sent yet.
+ */
 async function queueSignup(label = 'queued'): Promise<{ email: string; messageId: string }> {
   const email = uniqueEmail(label);
-  expect((await t.anon.from('newsletter_subscriptions').insert({ email })).error).toBeNull();
+  expect(await storeSignUp(t.service, 'newsletter_subscriptions', { email })).toEqual({
+    outcome: 'stored',
+    email_sent: true,
+  });
   const messageId = await createRpcLedger(t.service).queued('newsletter', email);
   expect(messageId).toEqual(expect.any(String));
   return { email, messageId: messageId as string };
@@ -251,7 +259,7 @@ describe('the mail queue', () => {
       .update({ created_at: new Date(Date.now() - 23.5 * 3_600_000).toISOString() })
       .eq('id', old.messageId);
     const owner = uniqueEmail('owner');
-    await t.anon.from('newsletter_subscriptions').insert({ email: owner });
+    await storeSignUp(t.service, 'newsletter_subscriptions', { email: owner });
     // (Its own thank-you mail, queued with the row, is not what this test is about.)
     await t.service.from('mail_queue').delete().eq('kind', 'thank_you').neq('id', old.messageId);
     const linkId = crypto.randomUUID();
@@ -281,7 +289,7 @@ describe('the mail queue', () => {
 
   it('erasing a mailbox deletes its link mails not yet sent, address and all', async () => {
     const owner = uniqueEmail('erased');
-    await t.anon.from('early_access_signups').insert({ email: owner });
+    await storeSignUp(t.service, 'early_access_signups', { email: owner });
     const eraseHash = 'b'.repeat(64);
     for (const [action, hash] of [
       ['copy', 'c'.repeat(64)],
@@ -430,12 +438,12 @@ describe('batches at the provider (POST /emails/batch)', () => {
   async function queueMany(n: number, label: string): Promise<string[]> {
     const emails = Array.from({ length: n }, () => uniqueEmail(label));
     for (let start = 0; start < n; start += 25) {
-      const inserted = await Promise.all(
+      const stored = await Promise.all(
         emails
           .slice(start, start + 25)
-          .map((email) => t.anon.from('newsletter_subscriptions').insert({ email })),
+          .map((email) => storeSignUp(t.service, 'newsletter_subscriptions', { email })),
       );
-      expect(inserted.map((answer) => answer.error)).toEqual(inserted.map(() => null));
+      expect(stored.map((answer) => answer.outcome)).toEqual(stored.map(() => 'stored'));
     }
     return emails;
   }
@@ -609,7 +617,7 @@ describe('a fresh confirmation for a sign-up still unconfirmed', () => {
     expect(queued).toHaveLength(4);
 
     const confirmed = uniqueEmail('confirmed');
-    await t.anon.from('newsletter_subscriptions').insert({ email: confirmed });
+    await storeSignUp(t.service, 'newsletter_subscriptions', { email: confirmed });
     await t.service
       .from('newsletter_subscriptions')
       .update({ confirmed_at: new Date().toISOString() })
@@ -635,17 +643,16 @@ describe('the functions on Deno, with RESEND_API_URL pointing at the provider', 
 
   it('queue the thank-you mail and send it there, with its idempotency key, and nothing to the outbox', async () => {
     const email = uniqueEmail('provider');
-    expect(
-      (await provided.anon.from('newsletter_subscriptions').insert({ email })).error,
-    ).toBeNull();
-    const { data, error } = await provided.anon.functions.invoke('send-thank-you-email', {
-      body: { type: 'newsletter', email },
+    const response = await signUpThrough(provided.server, {
+      list: 'newsletter',
+      fields: { email },
     });
-    expect(error).toBeNull();
-    expect(data).toEqual({ success: true, type: 'newsletter', messageId: expect.any(String) });
+    expect(await response.json()).toEqual({ success: true, list: 'newsletter', emailSent: true });
+    const messageId = await createRpcLedger(provided.service).queued('newsletter', email);
+    expect(messageId).toEqual(expect.any(String));
     await sendQueuedMail(provided.server);
     expect(provider.accepted()).toEqual([
-      expect.objectContaining({ to: [email], idempotencyKey: `mail/${data.messageId}` }),
+      expect.objectContaining({ to: [email], idempotencyKey: `mail/${messageId}` }),
     ]);
     expect(await outboxMail({ url: provided.server.url })).toEqual([]);
   });

@@ -1,10 +1,12 @@
 import { openTestDatabase, uniqueEmail, type TestDatabase } from '@agentora/local-supabase/testing';
+import { signUpAnswer } from './test-support/growth.ts';
 
-// Migration 20251206100000 in SQL: a sign-up's or an application's thank-you mail queued by its insert
-// (one transaction, whatever the browser or the function does next), the follow-up call's lookup
-// (public.queued_thank_you_mail), the worker's token hashes (public.keep_mail_tokens), and batches
-// (public.take_mail_batch, public.settle_mail_batch). The worker and the provider are in
-// mail-queue.test.ts; the functions on Deno in mail-with-the-row-functions.test.ts.
+// The mail queued with its row, in SQL (supabase/schemas/mail-kinds.sql and mail-queue.sql): a sign-up's
+// or an application's thank-you mail queued by its insert (one transaction, whatever the function does
+// next), the functions' lookup of it (public.queued_thank_you_mail), the worker's token
+// hashes (public.keep_mail_tokens), and batches (public.take_mail_batch, public.settle_mail_batch). The
+// worker and the provider are in mail-queue.test.ts; the functions on Deno in
+// mail-with-the-row-functions.test.ts.
 let db: TestDatabase;
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -21,16 +23,13 @@ const LISTS = [
   ['waitlist', 'waitlist_signups', 'waitlist_id'],
 ] as const;
 
+/** A sign-up stored as the function sign-up stores it (public.sign_up): its row's id. */
 async function signUp(table: string, email: string): Promise<string> {
   const waitlist = table === 'waitlist_signups';
-  await db.as(
-    'anon',
-    waitlist
-      ? `insert into public.${table} (email, first_name, last_name, company, use_case)
-         values ($1, 'A', 'B', 'C', 'D')`
-      : `insert into public.${table} (email) values ($1)`,
-    [email],
-  );
+  const row = waitlist
+    ? { email, first_name: 'A', last_name: 'B', company: 'C', use_case: 'D' }
+    : { email };
+  expect(await signUpAnswer(db, table, row)).toEqual({ outcome: 'stored', email_sent: true });
   const { rows } = await db.asSuperuser(`select id from public.${table} where email = $1`, [email]);
   return String(rows[0].id);
 }
@@ -118,8 +117,14 @@ describe('a thank-you mail queued by the insert', () => {
     try {
       const email = uniqueEmail('refused');
       await expect(
-        db.as('anon', 'insert into public.newsletter_subscriptions (email) values ($1)', [email]),
+        db.as('service_role', 'insert into public.newsletter_subscriptions (email) values ($1)', [
+          email,
+        ]),
       ).rejects.toThrow(/refuse_for_the_test/);
+      // public.sign_up stores nothing either, and answers the refusal (a CHECK) as invalid.
+      await expect(signUpAnswer(db, 'newsletter_subscriptions', { email })).resolves.toEqual({
+        outcome: 'invalid',
+      });
       await expect(apply(email)).resolves.toEqual(expect.any(String));
       const { rows } = await db.asSuperuser(
         'select count(*)::int as n from public.newsletter_subscriptions where email = $1',

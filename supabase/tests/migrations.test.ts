@@ -20,12 +20,20 @@ const TABLES = [
   'waitlist_signups',
   'general_applications',
 ] as const;
-/** The tables anon inserts into; applications come through submit-application (service role). */
-const ANON_TABLES = [
+/**
+ * The lists' tables: written only by public.sign_up, which the function sign-up calls with the service
+ * role; applications come through submit-application (service role). Anon inserts into none.
+ */
+const SIGNUP_TABLES = [
   'early_access_signups',
   'newsletter_subscriptions',
   'waitlist_signups',
 ] as const;
+const LIST_OF: Record<(typeof SIGNUP_TABLES)[number], string> = {
+  early_access_signups: 'early_access',
+  newsletter_subscriptions: 'newsletter',
+  waitlist_signups: 'waitlist',
+};
 
 const as = (role: ApiRole, sql: string, values: unknown[] = []) =>
   asCaller(database, { role, claims: { role } }, (db) => db.query(sql, values));
@@ -65,6 +73,17 @@ function insertSql(table: string, row: Record<string, unknown>): [string, unknow
 }
 const insertAs = (role: ApiRole, table: string, row: Record<string, unknown>) =>
   as(role, ...insertSql(table, row));
+/** public.sign_up as the function sign-up calls it: its answer ({outcome, email_sent}). */
+const signUpAs = (
+  role: ApiRole,
+  table: (typeof SIGNUP_TABLES)[number],
+  row: Record<string, unknown>,
+): Promise<Record<string, unknown>> =>
+  as(role, 'select public.sign_up($1, $2::jsonb, $3) as answer', [
+    LIST_OF[table],
+    JSON.stringify(row),
+    '198.51.100.1',
+  ]).then(({ rows }) => rows[0].answer as Record<string, unknown>);
 
 let postgres: FreshDatabase | undefined;
 
@@ -93,8 +112,9 @@ describe("the résumé bucket's limit", () => {
 describe('functions reachable through the Data API', () => {
   // PostgreSQL gives EXECUTE on every new function to PUBLIC, whatever the default privileges of the API
   // roles say, on hosted Supabase as here: a migration that forgets `revoke … from public` exposes its
-  // function at /rest/v1/rpc. None in public is for the site's visitors; the console's functions are for
-  // signed-in sessions, and check for staff themselves (console-access.test.ts).
+  // function at /rest/v1/rpc. One in public is for the site's visitors (the shell's remote health report,
+  // supabase/schemas/reports.sql); the console's functions are for signed-in sessions, and check for
+  // staff themselves (console-access.test.ts).
   const reachable = (role: ApiRole) =>
     asSuperuser(
       `select p.oid::regprocedure::text as name
@@ -104,8 +124,8 @@ describe('functions reachable through the Data API', () => {
       [role],
     ).then(({ rows }) => rows.map((row) => row.name as string));
 
-  it('none in public may be executed by anon', async () => {
-    expect(await reachable('anon')).toEqual([]);
+  it('anon may execute exactly the remote health report', async () => {
+    expect(await reachable('anon')).toEqual(['report_remote_health(text,text,text)']);
   });
 
   it('authenticated may execute exactly the console functions', async () => {
@@ -171,13 +191,23 @@ describe('migrations', () => {
   });
 });
 
-describe.each(ANON_TABLES)('%s as anon', (table) => {
-  it('accepts an insert of the form fields', async () => {
-    await expect(insertAs('anon', table, validRow(table))).resolves.toMatchObject({ rowCount: 1 });
+describe.each(SIGNUP_TABLES)('%s', (table) => {
+  it('takes the form fields through public.sign_up only: anon may not insert them', async () => {
+    await expect(insertAs('anon', table, validRow(table))).rejects.toMatchObject({
+      code: '42501',
+    });
+    await expect(signUpAs('service_role', table, validRow(table))).resolves.toEqual({
+      outcome: 'stored',
+      email_sent: true,
+    });
+    for (const role of ['anon', 'authenticated'] as const)
+      await expect(signUpAs(role, table, validRow(table))).rejects.toMatchObject({
+        code: '42501',
+      });
   });
 
-  it('cannot read, update or delete anything', async () => {
-    await insertAs('anon', table, validRow(table));
+  it('anon cannot read, update or delete anything', async () => {
+    await signUpAs('service_role', table, validRow(table));
     for (const sql of [
       `select * from public.${table}`,
       `select count(*) from public.${table}`,
@@ -195,21 +225,29 @@ describe.each(ANON_TABLES)('%s as anon', (table) => {
       { thank_you_sent_at: '2000-01-01T00:00:00Z' },
       { confirmed_at: '2000-01-01T00:00:00Z' },
     ]) {
-      await expect(insertAs('anon', table, { ...validRow(table), ...extra })).rejects.toMatchObject(
-        { code: '42501' },
-      );
+      const row = validRow(table);
+      await expect(signUpAs('service_role', table, { ...row, ...extra })).rejects.toMatchObject({
+        code: '22023',
+      });
+      const { rows } = await asSuperuser(`select id from public.${table} where email = $1`, [
+        row.email,
+      ]);
+      expect(rows).toEqual([]);
     }
   });
 
-  it('gets 23505 for the same email in another letter case', async () => {
+  it('gets 23505 for the same email in another letter case, which public.sign_up answers as a duplicate', async () => {
     const row = validRow(table);
-    await insertAs('anon', table, row);
+    await signUpAs('service_role', table, row);
     await expect(
-      insertAs('anon', table, { ...row, email: row.email.toUpperCase() }),
+      signUpAs('service_role', table, { ...row, email: row.email.toUpperCase() }),
+    ).resolves.toEqual({ outcome: 'duplicate' });
+    await expect(
+      insertAs('service_role', table, { ...row, email: row.email.toUpperCase() }),
     ).rejects.toMatchObject({ code: '23505' });
   });
 
-  it('gets 23514 for a malformed or over-long email', async () => {
+  it('gets 23514 for a malformed or over-long email, which public.sign_up answers as invalid', async () => {
     for (const bad of [
       'no-at-sign.example.com',
       'two@@example.com',
@@ -218,7 +256,10 @@ describe.each(ANON_TABLES)('%s as anon', (table) => {
       `${'a'.repeat(250)}@example.com`,
     ]) {
       await expect(
-        insertAs('anon', table, { ...validRow(table), email: bad }),
+        signUpAs('service_role', table, { ...validRow(table), email: bad }),
+      ).resolves.toEqual({ outcome: 'invalid' });
+      await expect(
+        insertAs('service_role', table, { ...validRow(table), email: bad }),
       ).rejects.toMatchObject({ code: '23514' });
     }
   });
@@ -272,9 +313,9 @@ describe('authenticated (the console; staff are checked in console-access.test.t
 });
 
 describe("a staff session: a live Auth session of the staff member's Auth address", () => {
-  // Users and sessions as the local Auth writes them (tools/local-supabase/src/auth/users.ts, sessions.ts):
-  // for a staff address, of its Auth address (public.staff.auth_email, migration
-  // 20251202000000_console_sign_in.sql), unless `ownAddress`; for any other, of the address itself.
+  // Users and sessions as the local Auth writes them (tools/local-supabase/src/auth/users.ts,
+  // sessions.ts): for a staff address, of its Auth address (public.staff.auth_email,
+  // supabase/schemas/staff.sql), unless `ownAddress`; for any other, of the address itself.
   async function signedIn(
     email: string,
     ownAddress = false,
@@ -454,10 +495,8 @@ describe("a staff session: a live Auth session of the staff member's Auth addres
   });
 });
 
-/** Who writes a table on the site: anon for the sign-ups, submit-application's service role for the rest. */
-const writer = (table: (typeof TABLES)[number]): ApiRole =>
-  table === 'general_applications' ? 'service_role' : 'anon';
-
+// The service role writes every table on the site: through public.sign_up for the lists (which answers a
+// CHECK's 23514 as 'invalid') and submit-application for applications. The constraints hold for any role.
 describe('CHECK constraints hold the option lists exactly', () => {
   const cases: Array<
     [table: 'waitlist_signups' | 'general_applications', column: string, allowed: string[]]
@@ -475,7 +514,7 @@ describe('CHECK constraints hold the option lists exactly', () => {
   ];
 
   it.each(cases)('%s.%s', async (table, column, allowed) => {
-    const role = writer(table);
+    const role: ApiRole = 'service_role';
     for (const value of allowed) {
       await expect(
         insertAs(role, table, { ...validRow(table), [column]: value }),
@@ -493,7 +532,10 @@ describe('CHECK constraints hold the option lists exactly', () => {
 
   it('requires names, company and why_join to be non-blank', async () => {
     await expect(
-      insertAs('anon', 'waitlist_signups', { ...validRow('waitlist_signups'), company: '   ' }),
+      insertAs('service_role', 'waitlist_signups', {
+        ...validRow('waitlist_signups'),
+        company: '   ',
+      }),
     ).rejects.toMatchObject({ code: '23514' });
     await expect(
       insertAs('service_role', 'general_applications', {
@@ -511,13 +553,13 @@ describe('CHECK constraints hold the option lists exactly', () => {
 
   it('bounds text lengths and stores blanks as NULL only', async () => {
     await expect(
-      insertAs('anon', 'waitlist_signups', {
+      insertAs('service_role', 'waitlist_signups', {
         ...validRow('waitlist_signups'),
         use_case: 'x'.repeat(2001),
       }),
     ).rejects.toMatchObject({ code: '23514' });
     await expect(
-      insertAs('anon', 'waitlist_signups', { ...validRow('waitlist_signups'), role: '' }),
+      insertAs('service_role', 'waitlist_signups', { ...validRow('waitlist_signups'), role: '' }),
     ).rejects.toMatchObject({ code: '23514' });
     await expect(
       insertAs('service_role', 'general_applications', {
@@ -605,14 +647,14 @@ describe('thank-you ledger functions', () => {
     as(role, 'select public.claim_thank_you($1, $2) as row', [type, address]).then(
       (r) => r.rows[0].row as Record<string, unknown> | null,
     );
-  // Since migration 20251206100000 the insert queues the mail and marks the row itself; the claim is
-  // tested on rows as they were stored before it (unmarked).
+  // The insert queues the mail and marks the row itself (supabase/schemas/mail-kinds.sql, since migration
+  // 20251206100000); the claim is tested on rows as they were stored before it (unmarked).
   const unmark = (table: string, address: string) =>
     asSuperuser(`update public.${table} set thank_you_sent_at = null where email = $1`, [address]);
 
   it('claim a fresh sign-up once, case-insensitively, returning the columns the mail uses; release gives it back', async () => {
     const row = validRow('waitlist_signups');
-    await insertAs('anon', 'waitlist_signups', { ...row, use_case: 'Reports' });
+    await signUpAs('service_role', 'waitlist_signups', { ...row, use_case: 'Reports' });
     await unmark('waitlist_signups', row.email);
     const claimed = await claim('service_role', 'waitlist', row.email.toUpperCase());
     expect(claimed).toEqual({
@@ -632,7 +674,7 @@ describe('thank-you ledger functions', () => {
 
   it('return only the address for the sign-ups that have no name', async () => {
     const address = email();
-    await insertAs('anon', 'newsletter_subscriptions', { email: address });
+    await signUpAs('service_role', 'newsletter_subscriptions', { email: address });
     await unmark('newsletter_subscriptions', address);
     expect(await claim('service_role', 'newsletter', address)).toEqual({
       id: expect.any(String),
@@ -642,7 +684,7 @@ describe('thank-you ledger functions', () => {
 
   it('only match the table of the given type', async () => {
     const address = email();
-    await insertAs('anon', 'early_access_signups', { email: address });
+    await signUpAs('service_role', 'early_access_signups', { email: address });
     await unmark('early_access_signups', address);
     expect(await claim('service_role', 'waitlist', address)).toBeNull();
     expect(await claim('service_role', 'early_access', address)).not.toBeNull();
@@ -650,7 +692,7 @@ describe('thank-you ledger functions', () => {
 
   it('ignore sign-ups older than 10 minutes', async () => {
     const address = email();
-    await insertAs('anon', 'early_access_signups', { email: address });
+    await signUpAs('service_role', 'early_access_signups', { email: address });
     await asSuperuser(
       `update public.early_access_signups set created_at = now() - interval '11 minutes' where email = $1`,
       [address],
@@ -708,7 +750,8 @@ describe('applications bucket', () => {
     const { rows: policies } = await asSuperuser(
       `select policyname from pg_policies where schemaname = 'storage' and tablename = 'objects'`,
     );
-    // Staff read a résumé through console-resume (migration 20251203000000), never a signed link.
+    // Staff read a résumé through console-resume (public.console_open_resume, supabase/schemas/staff.sql),
+    // never a signed link.
     expect(policies).toEqual([]);
   });
 });

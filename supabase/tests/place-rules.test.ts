@@ -14,7 +14,7 @@ import {
   signUp,
 } from './test-support/growth.ts';
 
-// The place and credit rules of migration 20251129000000_growth.sql (private.line_places,
+// The place and credit rules of supabase/schemas/places.sql and referrals.sql (private.line_places,
 // public.signup_place) and the numbers of supabase/functions/_shared/rules/places.ts held equal to them.
 // The rate limits are raised here, so no referral is held by a cap (referral-caps.test.ts has those).
 let db: TestDatabase;

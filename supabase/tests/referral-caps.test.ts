@@ -13,14 +13,16 @@ import {
   linePlaces,
   newToken,
   signUp,
+  signUpAnswer,
   signupFields,
   stored,
 } from './test-support/growth.ts';
 
-// The referral rules applied when a sign-up is stored (migration 20251129000000_growth.sql,
-// private.hold_referral) and confirmed (public.confirm_signup): codes made by the database, unknown codes
-// dropped, self-referrals and the hourly caps held, and nothing of it changeable afterwards. The referral caps are the production ones;
-// only the sign-up tables' own per-address limit is raised, so one address can sign up many times.
+// The referral rules applied when a sign-up is stored (private.hold_referral in
+// supabase/schemas/referrals.sql) and confirmed (public.confirm_signup): codes made by the database,
+// unknown codes dropped, self-referrals and the hourly caps held, and nothing of it changeable
+// afterwards. The referral caps are the production ones; only the sign-up tables' own per-address limit
+// is raised, so one address can sign up many times.
 let db: TestDatabase;
 beforeAll(async () => {
   db = await openTestDatabase({ rateLimits: 'production' });
@@ -299,6 +301,10 @@ describe.each(Object.values(LINE_TABLES))('%s', (table) => {
           Object.values(row),
         ),
       ).rejects.toMatchObject({ code: '42501' });
+      // Nor does the function sign-up's way in take them: only the form's columns.
+      await expect(signUpAnswer(db, table, row, newAddress())).rejects.toMatchObject({
+        code: '22023',
+      });
     }
     await expect(
       asFrom(db, 'anon', newAddress(), `update public.${table} set referred_by = $1`, [code]),

@@ -6,7 +6,7 @@ import { LINE_TABLES, confirmAt, linePlaces, signUp } from './test-support/growt
 
 // One person counts once (docs/growth.md, "Referral credit and its defences"), across the spellings a
 // mail provider delivers to one mailbox: its twin domains, its per-user subdomains and its keyword
-// addresses. The rule is private.person_mailbox (migration 20251204000000_referral_identity.sql); the
+// addresses. The rule is private.person_mailbox (supabase/schemas/mailboxes.sql); the
 // attacks are those of a member farming its own credit with aliases of one mailbox.
 let db: TestDatabase;
 beforeAll(async () => {
@@ -72,6 +72,16 @@ const FAMILIES: Record<string, (user: string) => string[]> = {
     `news@${u.slice(0, 2)}-${u.slice(2)}.fastmail.com`,
     `${u}@alias.${u.slice(0, 2)}-${u.slice(2)}.FastMail.com`,
   ],
+  // A login is one on every Yandex domain, and Yandex does not tell a dot from a hyphen in it.
+  'Yandex (every Yandex domain; a dot and a hyphen in the login alike)': (u) => [
+    `${u.slice(0, 2)}.${u.slice(2)}@yandex.ru`,
+    `${u.slice(0, 2)}-${u.slice(2)}@ya.ru`,
+    `${u.slice(0, 2)}.${u.slice(2)}@Yandex.com`,
+    `${u.slice(0, 2)}-${u.slice(2)}+x@yandex.by`,
+    `${u.slice(0, 2)}.${u.slice(2)}@yandex.kz`,
+    `${u.slice(0, 2)}-${u.slice(2)}@yandex.ua`,
+    `${u.slice(0, 2)}.${u.slice(2)}@yandex.com.tr`,
+  ],
   'Yahoo (base-keyword disposable addresses)': (u) => [
     `${u}-main@yahoo.com`,
     `${u}-shop@yahoo.com`,
@@ -112,9 +122,11 @@ describe.each(LINE_LISTS)('the %s line', (list) => {
       `x@${grace}.fastmail.com`,
       `${ada}-a@yahoo.com`,
       `${grace}-a@yahoo.com`,
+      `${ada}@yandex.ru`,
+      `${grace}@yandex.ru`,
     ])
       await referAndConfirm(list, member, friend);
-    expect((await linePlaces(db, list)).get(member)).toMatchObject({ credited: 6 });
+    expect((await linePlaces(db, list)).get(member)).toMatchObject({ credited: 8 });
   });
 });
 
@@ -146,6 +158,16 @@ describe('private.person_mailbox and rules/person-mailbox.ts', () => {
     ['zed-shop+x@Yahoo.com', 'zed@yahoo.com'],
     ['zed-a-b@yahoo.co.uk', 'zed@yahoo.co.uk'],
     ['zed.x_y@ymail.com', 'zed.x_y@ymail.com'],
+    // Yandex: one login on all its domains, a dot written as a hyphen.
+    ['Ada.Love-Lace+x@Ya.ru', 'ada-love-lace@yandex.ru'],
+    ['ada-love.lace@yandex.com', 'ada-love-lace@yandex.ru'],
+    ['ada.l@yandex.by', 'ada-l@yandex.ru'],
+    ['ada.l@yandex.kz', 'ada-l@yandex.ru'],
+    ['ada.l@yandex.ua', 'ada-l@yandex.ru'],
+    ['ada.l@yandex.com.tr', 'ada-l@yandex.ru'],
+    ['ada.l@yandex.uz', 'ada-l@yandex.ru'],
+    ['ada.l@yandex.az', 'ada-l@yandex.ru'],
+    ['ada_l@yandex.ru', 'ada_l@yandex.ru'],
     // Nothing else is folded: another domain, a lookalike, a subdomain of a provider without them.
     ['Ada.Lovelace+list@Example.com', 'ada.lovelace@example.com'],
     ['ada-x@example.com', 'ada-x@example.com'],
@@ -154,6 +176,19 @@ describe('private.person_mailbox and rules/person-mailbox.ts', () => {
     ['a.da@proton.me.example.org', 'a.da@proton.me.example.org'],
     ['x@ada.icloud.com', 'x@ada.icloud.com'],
     ['x-y@yahoo.co.jp', 'x-y@yahoo.co.jp'],
+    // No subdomains at Yandex, nor a lookalike of it; and the providers reviewed that need no rule
+    // (docs/growth.md): each domain its own namespace, dots and hyphens significant.
+    ['x@ada.yandex.ru', 'x@ada.yandex.ru'],
+    ['ada.l@yandex.ru.example.com', 'ada.l@yandex.ru.example.com'],
+    ['ada.l@yandex-mail.ru', 'ada.l@yandex-mail.ru'],
+    ['Ada.L+x@Outlook.com', 'ada.l@outlook.com'],
+    ['ada.l@hotmail.com', 'ada.l@hotmail.com'],
+    ['ada.l@mail.ru', 'ada.l@mail.ru'],
+    ['ada.l@bk.ru', 'ada.l@bk.ru'],
+    ['ada-l@gmx.de', 'ada-l@gmx.de'],
+    ['ada.l@aol.com', 'ada.l@aol.com'],
+    ['ada.l@zohomail.com', 'ada.l@zohomail.com'],
+    ['12345@qq.com', '12345@qq.com'],
   ])('%s is %s, in SQL and TypeScript', async (address, person) => {
     expect(await sqlPerson(address)).toBe(person);
     expect(personMailboxOf(address)).toBe(person);
@@ -236,6 +271,79 @@ describe('referrals stored before the rule', () => {
           [self],
         ),
       ).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      await before.close();
+    }
+  });
+});
+
+describe('referrals stored before the Yandex rule (migration 20261206070656_yandex_is_one_person.sql)', () => {
+  it('are held as self when the referrer is the same login, and a friend counts once', async () => {
+    const before = await openTestDatabase({ upTo: '20261206070655' });
+    try {
+      const u = stamp();
+      // A member who referred herself twice and a friend once; another whose only friend signed up
+      // with three spellings of one login (no row of hers changes: only her credit, counted again).
+      const self = `${u.slice(0, 2)}.${u.slice(2)}@yandex.ru`;
+      const selves = [
+        `${u.slice(0, 2)}-${u.slice(2)}@ya.ru`,
+        `${u.slice(0, 2)}.${u.slice(2)}@yandex.kz`,
+      ];
+      const friend = [`f.${u}@yandex.com`, `f-${u}@yandex.by`, `f.${u}@yandex.ua`];
+      const other = `other.${u}@example.com`;
+      const friendOfOther = [`g.${u}@yandex.ru`, `g-${u}@yandex.com.tr`, `g.${u}@ya.ru`];
+      let clock = 0;
+      const confirm = async (email: string, code: unknown = null) => {
+        await before.asSuperuser(
+          `insert into public.early_access_signups (email, referred_by, confirmed_at)
+           values ($1, $2, timestamptz '2000-01-01 00:00:00+00' + make_interval(secs => $3))`,
+          [email, code, (clock += 1)],
+        );
+        const { rows } = await before.asSuperuser(
+          'select id, referral_code from public.early_access_signups where email = $1',
+          [email],
+        );
+        return rows[0] as { id: string; referral_code: string };
+      };
+      for (let i = 0; i < 12; i += 1) await confirm(`queue${i}.${u}@example.com`);
+      const member = await confirm(self);
+      const otherMember = await confirm(other);
+      for (const email of [...selves, friend[0]!]) await confirm(email, member.referral_code);
+      for (const email of friend.slice(1)) await confirm(email, member.referral_code);
+      for (const email of friendOfOther) await confirm(email, otherMember.referral_code);
+      const held = async () => {
+        const { rows } = await before.asSuperuser(
+          `select email, referral_hold from public.early_access_signups where referred_by is not null`,
+        );
+        return Object.fromEntries(rows.map((row) => [row.email, row.referral_hold]));
+      };
+      const places = async () => {
+        const line = await linePlaces(before, 'early_access');
+        return [line.get(member.id), line.get(otherMember.id)];
+      };
+      const unheld = (emails: string[]) => Object.fromEntries(emails.map((email) => [email, null]));
+      // Before: every spelling another person.
+      expect(await held()).toEqual(unheld([...selves, ...friend, ...friendOfOther]));
+      expect(await places()).toEqual([
+        { place: 1, credited: 5 },
+        { place: 2, credited: 3 },
+      ]);
+
+      await migrateTo(before.database);
+      expect(await held()).toEqual({
+        ...Object.fromEntries(selves.map((email) => [email, 'self'])),
+        ...unheld([...friend, ...friendOfOther]),
+      });
+      // One friend each, one credit each: the 13th and 14th to arrive rank as 3 and 4, each ahead of
+      // the member without credit it draws level with, so the 3rd to arrive is 4th and the second 5th.
+      expect(await places()).toEqual([
+        { place: 3, credited: 1 },
+        { place: 5, credited: 1 },
+      ]);
+      const { rows: problems } = await before.asSuperuser(
+        `select private.check_line('early_access') as problem`,
+      );
+      expect(problems).toEqual([]);
     } finally {
       await before.close();
     }

@@ -5,8 +5,8 @@ import {
   type TestServer,
 } from '@agentora/local-supabase/testing';
 
-// Migration 20251127000000: the shell's per-page-load report of how each remote release fared,
-// through the real server, with the production rate limits.
+// The shell's per-page-load report of how each remote release fared (public.report_remote_health,
+// supabase/schemas/reports.sql), through the real server, with the production rate limits.
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ rateLimits: 'production' });
@@ -17,11 +17,16 @@ const STABLE = 'https://careers.agentora.ai/mf-manifest.json';
 const NEXT = 'https://careers.agentora.ai/releases/89b4546a071c/mf-manifest.json';
 let nextAddress = 40;
 
+/** A report as the shell sends it: its fields as the function's arguments (p_remote, …). */
 function report(body: unknown, address = `127.0.0.${(nextAddress += 1)}`) {
-  return fetchFromAddress(address)(`${t.server.url}/rest/v1/remote_health_reports`, {
+  const args =
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? Object.fromEntries(Object.entries(body).map(([key, value]) => [`p_${key}`, value]))
+      : body;
+  return fetchFromAddress(address)(`${t.server.url}/rest/v1/rpc/report_remote_health`, {
     method: 'POST',
-    headers: apiHeaders(t.server.anonKey, { Prefer: 'return=minimal' }),
-    body: JSON.stringify(body),
+    headers: apiHeaders(t.server.anonKey),
+    body: JSON.stringify(args),
   });
 }
 
@@ -53,9 +58,9 @@ async function counts(release: string) {
 
 it('adds each report to its release and day, and nothing else', async () => {
   for (const outcome of ['loaded', 'loaded', 'load_failed', 'render_failed'])
-    expect((await report({ remote: 'careers', release: NEXT, outcome })).status).toBe(201);
+    expect((await report({ remote: 'careers', release: NEXT, outcome })).status).toBe(204);
   expect((await report({ remote: 'careers', release: STABLE, outcome: 'loaded' })).status).toBe(
-    201,
+    204,
   );
   // Nothing is kept of the report itself.
   const kept = await t.service.from('remote_health_reports').select('remote');
@@ -98,10 +103,10 @@ it.each([
   expect(await counts(NEXT)).toEqual(before);
 });
 
-it('is rate-limited per address, and anon can neither read nor write the table itself', async () => {
+it('is rate-limited per address, and anon can neither read nor write the tables themselves', async () => {
   const address = '127.0.0.99';
   const one = { remote: 'careers', release: STABLE, outcome: 'loaded' };
-  for (let i = 0; i < 120; i += 1) expect((await report(one, address)).status).toBe(201);
+  for (let i = 0; i < 120; i += 1) expect((await report(one, address)).status).toBe(204);
   expect((await report(one, address)).status).toBe(429);
 
   const headers = apiHeaders(t.server.anonKey);
@@ -113,6 +118,13 @@ it('is rate-limited per address, and anon can neither read nor write the table i
     body: JSON.stringify({ remote: 'careers', release: STABLE, day: '2026-01-01', loads: 1e6 }),
   });
   expect(write.status).toBeGreaterThanOrEqual(400);
+  // Reports go through the function only: the table takes no row from anon.
+  const direct = await fetch(`${t.server.url}/rest/v1/remote_health_reports`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(one),
+  });
+  expect(direct.status).toBe(401);
 });
 
 describe('one client address', () => {
@@ -121,7 +133,7 @@ describe('one client address', () => {
     // Ten real visitors load the canary, each from an address of its own.
     for (let i = 0; i < 10; i += 1)
       expect((await report({ remote: 'careers', release: canary, outcome: 'loaded' })).status).toBe(
-        201,
+        204,
       );
     // One address, within its limit, reports 120 failures; every answer is the same.
     const attacker = '127.0.1.1';
@@ -129,7 +141,7 @@ describe('one client address', () => {
       for (const outcome of ['load_failed', 'render_failed'])
         expect(
           (await report({ remote: 'careers', release: canary, outcome }, attacker)).status,
-        ).toBe(201);
+        ).toBe(204);
     }
     expect(await counts(canary)).toEqual([
       { remote: 'careers', loads: 10, load_failures: 1, render_failures: 1 },
@@ -147,7 +159,7 @@ describe('one client address', () => {
             address,
           )
         ).status,
-      ).toBe(201);
+      ).toBe(204);
     const { data } = await t.service
       .from('remote_health')
       .select('release')

@@ -3,6 +3,7 @@ import {
   LOCAL_RESEND_WEBHOOK_SECRET,
   outboxMail,
   sendQueuedMail,
+  signUpThrough,
   startTestServer,
   uniqueEmail,
   type TestServer,
@@ -10,9 +11,10 @@ import {
 import { staffSession, type SignedInMember } from './test-support/console.ts';
 
 // resend-webhook through the real server (docs/mail-queue.md, "Delivery and suppression"): its index.ts
-// on Deno behind the local gateway, without a key, the SQL of migration 20251206000000, and the outbox's
-// Resend (tools/fake-resend), which posts Resend's events for its test addresses to this server's own
-// resend-webhook, signed with RESEND_WEBHOOK_SECRET as Resend signs them. A bounce stops every later
+// on Deno behind the local gateway, without a key, the SQL of supabase/schemas/mail-delivery.sql, and the
+// outbox's Resend (tools/fake-resend), which posts Resend's events for its test addresses to this
+// server's own resend-webhook, signed with RESEND_WEBHOOK_SECRET as Resend signs them. A bounce stops
+// every later mail to the address that bounced (and no other of its mailbox), a complaint every later
 // mail to the mailbox; a forged, stale or replayed event changes nothing.
 let t: TestServer;
 let staff: SignedInMember;
@@ -66,35 +68,44 @@ async function post(
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
-const fingerprint = (address: string) => {
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** private.mailbox_sha256: lower case, without the +tag. */
+const mailboxFingerprint = (address: string) => {
   const [local, domain] = address.toLowerCase().split('@');
-  return createHash('sha256')
-    .update(`${local.split('+')[0]}@${domain}`)
-    .digest('hex');
+  return sha256(`${local.split('+')[0]}@${domain}`);
 };
+/** private.address_sha256: the address lower-cased. */
+const addressFingerprint = (address: string) => sha256(address.toLowerCase());
 
+/** The events of the address, and what suppresses it: a bounce of it, a complaint of its mailbox. */
 async function recorded(address: string) {
-  const mailbox = fingerprint(address);
   const events = await t.service
     .from('mail_delivery_events')
     .select('event')
-    .eq('mailbox_sha256', mailbox);
-  const suppressions = await t.service
+    .eq('address_sha256', addressFingerprint(address));
+  const bounces = await t.service
     .from('mail_suppressions')
     .select('reason')
-    .eq('mailbox_sha256', mailbox);
+    .eq('address_sha256', addressFingerprint(address));
+  const complaints = await t.service
+    .from('mail_suppressions')
+    .select('reason')
+    .eq('reason', 'complained')
+    .eq('mailbox_sha256', mailboxFingerprint(address));
   return {
     events: (events.data ?? []).map((row) => row.event as string),
-    suppressed: (suppressions.data ?? []).map((row) => row.reason as string),
+    suppressed: [...(bounces.data ?? []), ...(complaints.data ?? [])].map(
+      (row) => row.reason as string,
+    ),
   };
 }
 
-/** A newsletter or early-access sign-up as the footer's form makes it, and its mail asked for. */
+/** A newsletter or early-access sign-up as the forms make it: one request to the sign-up function. */
 async function signUp(email: string, list: 'newsletter' | 'early_access') {
   const table = list === 'newsletter' ? 'newsletter_subscriptions' : 'early_access_signups';
-  const { error } = await t.anon.from(table).insert({ email });
-  if (error) throw new Error(`sign-up failed: ${error.message}`);
-  await t.anon.functions.invoke('send-thank-you-email', { body: { type: list, email } });
+  const response = await signUpThrough(t.server, { list, fields: { email } });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  await response.body?.cancel();
   const { data } = await t.service.from(table).select('id').eq('email', email).single();
   return data?.id as string;
 }
@@ -121,13 +132,13 @@ async function consoleState(list: string, id: string) {
   return (data as Record<string, unknown>)[id];
 }
 
-it('end to end: the outbox’s Resend reports a bounce for bounced@resend.dev, and no later mail goes to it', async () => {
+it('end to end: the outbox’s Resend reports a bounce for bounced@resend.dev, and no later mail goes to that address', async () => {
   const label = randomUUID().slice(0, 8);
   const first = `bounced+${label}@resend.dev`;
   const firstId = await signUp(first, 'newsletter');
   await sendQueuedMail(t.server);
   expect(await mailedTo(first)).toBe(1);
-  // Resend's event arrives at resend-webhook, signed; the mailbox is suppressed.
+  // Resend's event arrives at resend-webhook, signed; the address is suppressed.
   expect(
     await until(
       () => recorded(first),
@@ -142,18 +153,40 @@ it('end to end: the outbox’s Resend reports a bounce for bounced@resend.dev, a
     suppressed: 'bounced',
   });
 
-  // A later sign-up from the same mailbox (another +label, another list): stored, never mailed.
-  const later = `Bounced+${label}-again@resend.dev`;
+  // A later sign-up of the same address (in other letters' case, on another list): stored, never mailed.
+  const later = `Bounced+${label.toUpperCase()}@resend.dev`;
   const laterId = await signUp(later, 'early_access');
   await sendQueuedMail(t.server);
   expect(laterId).toEqual(expect.any(String));
-  expect(await mailedTo(later)).toBe(0);
+  // The outbox reads an address in any case: the one mail is still the first sign-up's.
+  expect(await mailedTo(later)).toBe(1);
   const { data: messages } = await t.service
     .from('mail_queue')
     .select('status, last_error')
     .eq('early_access_id', laterId);
   expect(messages).toEqual([{ status: 'dead', last_error: 'suppressed' }]);
   expect(await consoleState('early_access', laterId)).toEqual({
+    state: 'suppressed',
+    suppressed: 'bounced',
+  });
+});
+
+it('a signed bounce of a +tag address stops the mail to it, and its mailbox’s own address is still mailed', async () => {
+  // A server that refuses +tags: the tagged address bounces for good; the person's own does not.
+  const domain = `corp-${randomUUID().slice(0, 8)}.example.com`;
+  const tagged = `dana+launch@${domain}`;
+  const own = `dana@${domain}`;
+  expect((await post('email.bounced', tagged)).status).toBe(200);
+  expect(await recorded(tagged)).toEqual({ events: ['bounced'], suppressed: ['bounced'] });
+  expect(await recorded(own)).toEqual({ events: [], suppressed: [] });
+
+  const ownId = await signUp(own, 'newsletter');
+  const taggedId = await signUp(`Dana+Launch@${domain}`, 'early_access');
+  await sendQueuedMail(t.server);
+  expect(await mailedTo(own)).toBe(1);
+  expect(await mailedTo(tagged)).toBe(0);
+  expect(await consoleState('newsletter', ownId)).toEqual({ state: 'sent', suppressed: null });
+  expect(await consoleState('early_access', taggedId)).toEqual({
     state: 'suppressed',
     suppressed: 'bounced',
   });

@@ -7,7 +7,7 @@ import { CONFIRM_LINK, mailsTo, signUp, tokenIn, callFunction } from './test-sup
 import { openTestDatabase, type TestDatabase } from '@agentora/local-supabase/testing';
 import { clientFor, uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
 
-// public.apply_retention and public.expire_applications (migration 20250901000100) with a clock the
+// public.apply_retention and public.expire_applications (supabase/schemas/privacy.sql) with a clock the
 // test controls, and the local server's timer that runs the first as pg_cron does on hosted Supabase.
 const DAY = 86_400_000;
 const at = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();

@@ -14,6 +14,10 @@ import {
   uniqueEmail,
   type TestServer,
 } from '@agentora/local-supabase/testing';
+import {
+  BOT_CHECK_FORM_FIELD,
+  TURNSTILE_DUMMY_TOKEN,
+} from '../functions/_shared/rules/bot-check.ts';
 
 // submit-application through the real server: the handler module Deno serves, uploading to the private
 // bucket and inserting with the service role, called the way the careers form calls it.
@@ -46,6 +50,7 @@ function applicationForm(
     ...fields,
   };
   for (const [name, value] of Object.entries(values)) form.append(name, value);
+  form.append(BOT_CHECK_FORM_FIELD, TURNSTILE_DUMMY_TOKEN);
   if (resume)
     form.append(
       'resume',
@@ -313,6 +318,23 @@ describe('anon cannot go around the function', () => {
         new File([new Uint8Array(pdfBytes())], 'cv.pdf', { type: PDF }),
       );
     expect(upload.error).toMatchObject({ statusCode: '403' });
+  });
+
+  it('needs a bot check the stand-in for siteverify passes: a missing or forged token stores, uploads and mails nothing', async () => {
+    const before = await objectCount();
+    for (const token of [null, 'forged.token.from.a.script']) {
+      const email = uniqueEmail('bot');
+      const form = applicationForm({ email }, { bytes: pdfBytes(), name: 'cv.pdf', type: PDF });
+      if (token === null) form.delete(BOT_CHECK_FORM_FIELD);
+      else form.set(BOT_CHECK_FORM_FIELD, token);
+      expect(await submit(form)).toMatchObject({
+        status: 403,
+        body: { success: false, error: 'bot_check_failed' },
+      });
+      expect(await applicationsFor(email)).toEqual([]);
+      expect(await mailsTo(t, email)).toEqual([]);
+    }
+    expect(await objectCount()).toBe(before);
   });
 
   it('needs a key, like every function', async () => {

@@ -27,4 +27,9 @@ module.exports = {
   testTimeout: 15000,
   testMatch: ['**/?(*.)+(test).[jt]s?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // The timed run (`npm run test:timings`, tools/test-timings) names a results processor, which writes
+  // each test's duration to a file. `npm test` names none; either way the reporters are Jest's own.
+  ...(process.env.TEST_TIMINGS_JEST_PROCESSOR && {
+    testResultsProcessor: process.env.TEST_TIMINGS_JEST_PROCESSOR,
+  }),
 };

@@ -86,19 +86,27 @@ export const MESSAGES = {
     sent: 'Sent',
     delivered: 'Delivered',
     delayed: 'Delayed',
+    soft_bounced: 'Soft bounce',
     bounced: 'Bounced',
     complained: 'Marked as spam',
     suppressed: 'Not sent',
+    withheld: 'Not sent: daily limit',
     failed: 'Failed',
   },
-  /** Why a mailbox is mailed no more. */
+  /** Why an address is mailed no more, after "Not sent: " in the Mail column. */
   suppressionReasons: {
     bounced: 'the address bounced',
     complained: 'marked our mail as spam',
   },
+  /** What a suppression covers, in the Bounces view. */
+  suppressionScopes: {
+    bounced: 'Bounced: this address only',
+    complained: 'Marked as spam: every address of the mailbox',
+  },
+  mailAddressNotKept: 'Not in the lists',
   mailUnknown: '—',
   mailLead:
-    "Addresses whose mail bounced for good, or whose owner marked our mail as spam: Resend reported it, and the site sends them nothing more — no confirmation, place mail, invitation or privacy link, whichever list they sign up to again. Their sign-ups are kept and show Not sent. The address shown is one of the mailbox's sign-ups or applications; Erased when none is left.",
+    'Addresses Resend reported. An address whose mail bounced for good gets nothing more, and only that address: the same person at another address, or with another +tag, is still mailed. When someone marked our mail as spam, no address of that mailbox is mailed again, whatever its +tag. Nothing more means no confirmation, place mail, invitation or privacy link, whichever list they sign up to again: their sign-ups are kept and show Not sent. The address shown is that of a sign-up or application; Not in the lists when none holds it.',
   mailTotals: (total: string, bounced: string, complained: string, messages: string) =>
     `${total} addresses: ${bounced} bounced, ${complained} marked as spam. ${messages} mails not sent to them.`,
   mailEmpty: 'No address has bounced or complained.',

@@ -120,11 +120,17 @@ export function localRuntimeConfig({
   return {
     remotes,
     supabase: { url: backendOrigin, publishableKey: backend.publishableKey },
-    // The local backend's stand-in for the widget script, with Cloudflare's invisible passing testing
-    // sitekey (tools/local-supabase, "The bot check's stand-ins").
-    botCheck: {
-      sitekey: TURNSTILE_TESTING_SITEKEYS.invisiblePasses,
-      scriptUrl: turnstileScriptUrl(backendOrigin),
-    },
+    botCheck: localBotCheck(backendOrigin),
+  };
+}
+
+/**
+ * The bot check of a site whose backend is the local server: its stand-in for the widget script, with
+ * Cloudflare's invisible passing testing sitekey (tools/local-supabase, "The bot check's stand-ins").
+ */
+export function localBotCheck(backendOrigin: string): NonNullable<RuntimeConfigJson['botCheck']> {
+  return {
+    sitekey: TURNSTILE_TESTING_SITEKEYS.invisiblePasses,
+    scriptUrl: turnstileScriptUrl(backendOrigin),
   };
 }

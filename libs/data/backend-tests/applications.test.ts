@@ -2,6 +2,8 @@ import { docxBytes, pdfBytes, pngBytes } from '@agentora/local-supabase';
 import { EMPTY_APPLICATION, submitApplication, type ApplicationFields } from '@agentora/data';
 import { ATTRIBUTION_KEY } from '@agentora/data/backend-internals';
 import {
+  BOT_CHECK_FORM_FIELD,
+  BOT_CHECK_TOKEN,
   connectTestBackend,
   pointAtUnreachableBackend,
   uniqueEmail,
@@ -52,7 +54,9 @@ describe('submitApplication', () => {
       hearAboutUs: 'job-board',
     });
     const resume = pdfBytes(3000);
-    await expect(submitApplication(fields, file(resume, 'Ada CV.pdf', PDF))).resolves.toEqual({
+    await expect(
+      submitApplication(fields, file(resume, 'Ada CV.pdf', PDF), BOT_CHECK_TOKEN),
+    ).resolves.toEqual({
       ok: true,
       emailSent: true,
     });
@@ -80,7 +84,9 @@ describe('submitApplication', () => {
 
   it('works without a résumé, blanks stored as NULL', async () => {
     const fields = application();
-    await expect(submitApplication(fields)).resolves.toMatchObject({ ok: true });
+    await expect(submitApplication(fields, undefined, BOT_CHECK_TOKEN)).resolves.toMatchObject({
+      ok: true,
+    });
     expect(await storedApplication(fields.email)).toMatchObject({
       resume_path: null,
       resume_filename: null,
@@ -97,37 +103,106 @@ describe('submitApplication', () => {
     ['12 MB', file(pdfBytes(12 * 1024 * 1024), 'cv.pdf', PDF), 'resume_too_large'],
   ])('refuses %s as %s, storing nothing', async (_label, resume, reason) => {
     const fields = application();
-    await expect(submitApplication(fields, resume)).resolves.toEqual({ ok: false, reason });
+    await expect(submitApplication(fields, resume, BOT_CHECK_TOKEN)).resolves.toEqual({
+      ok: false,
+      reason,
+    });
     expect(await storedApplication(fields.email)).toBeNull();
   });
 
   it('takes a real DOCX', async () => {
     await expect(
-      submitApplication(application(), file(docxBytes(), 'cv.docx', DOCX)),
+      submitApplication(application(), file(docxBytes(), 'cv.docx', DOCX), BOT_CHECK_TOKEN),
     ).resolves.toMatchObject({ ok: true });
   });
 
   it('reports a second application of the mailbox as a duplicate', async () => {
     const fields = application();
-    await submitApplication(fields);
+    await submitApplication(fields, undefined, BOT_CHECK_TOKEN);
     await expect(
-      submitApplication({ ...fields, email: fields.email.toUpperCase() }),
+      submitApplication(
+        { ...fields, email: fields.email.toUpperCase() },
+        undefined,
+        BOT_CHECK_TOKEN,
+      ),
     ).resolves.toEqual({ ok: false, reason: 'duplicate' });
   });
 
   it('reports fields the server refuses as invalid', async () => {
     await expect(
-      submitApplication(application({ email: 'Ada <ada@example.com>' })),
+      submitApplication(
+        application({ email: 'Ada <ada@example.com>' }),
+        undefined,
+        BOT_CHECK_TOKEN,
+      ),
     ).resolves.toEqual({ ok: false, reason: 'invalid' });
   });
 
   it('reports an unreachable backend without throwing', async () => {
     pointAtUnreachableBackend(backend);
     try {
-      await expect(submitApplication(application())).resolves.toEqual({
+      await expect(submitApplication(application(), undefined, BOT_CHECK_TOKEN)).resolves.toEqual({
         ok: false,
         reason: 'unreachable',
       });
+    } finally {
+      connectTestBackend();
+    }
+  });
+});
+
+describe('submitApplication and the bot check', () => {
+  async function resumeCount(): Promise<number> {
+    const { data, error } = await backend.service.storage
+      .from('applications')
+      .list('resumes', { limit: 10_000 });
+    if (error) throw error;
+    return data.length;
+  }
+
+  it('sends the token as the form field a Turnstile widget names, in the one request', async () => {
+    const forms: FormData[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      if (init?.body instanceof FormData) forms.push(init.body);
+      return realFetch(input, init);
+    };
+    try {
+      await expect(
+        submitApplication(application(), undefined, BOT_CHECK_TOKEN),
+      ).resolves.toMatchObject({ ok: true });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(forms.map((form) => form.getAll(BOT_CHECK_FORM_FIELD))).toEqual([[BOT_CHECK_TOKEN]]);
+  });
+
+  it.each([
+    ['a forged token', 'forged.token.from.a.script'],
+    ['an empty token', ''],
+  ])('refuses %s as bot_check_failed, storing and uploading nothing', async (_name, token) => {
+    const before = await resumeCount();
+    const fields = application();
+    await expect(
+      submitApplication(fields, file(pdfBytes(2048), 'cv.pdf', PDF), token),
+    ).resolves.toEqual({ ok: false, reason: 'bot_check_failed' });
+    expect(await storedApplication(fields.email)).toBeNull();
+    expect(await resumeCount()).toBe(before);
+  });
+
+  it('answers bot_check_unavailable when siteverify cannot answer, storing nothing', async () => {
+    const unverified = connectTestBackend({ siteverify: 'down' });
+    try {
+      const fields = application();
+      await expect(submitApplication(fields, undefined, BOT_CHECK_TOKEN)).resolves.toEqual({
+        ok: false,
+        reason: 'bot_check_unavailable',
+      });
+      const { data } = await unverified.service
+        .from('general_applications')
+        .select('id')
+        .eq('email', fields.email);
+      expect(data).toEqual([]);
     } finally {
       connectTestBackend();
     }
@@ -150,13 +225,17 @@ describe("submitApplication, the visit's source", () => {
       JSON.stringify({ ...source, referred_by: '0123456789abcdef' }),
     );
     const fields = application();
-    await expect(submitApplication(fields)).resolves.toMatchObject({ ok: true });
+    await expect(submitApplication(fields, undefined, BOT_CHECK_TOKEN)).resolves.toMatchObject({
+      ok: true,
+    });
     expect(await storedApplication(fields.email)).toMatchObject(source);
   });
 
   it('sends no source field of a visit that recorded nothing', async () => {
     const fields = application();
-    await expect(submitApplication(fields)).resolves.toMatchObject({ ok: true });
+    await expect(submitApplication(fields, undefined, BOT_CHECK_TOKEN)).resolves.toMatchObject({
+      ok: true,
+    });
     expect(await storedApplication(fields.email)).toMatchObject({
       utm_source: null,
       referrer_host: null,

@@ -9,7 +9,7 @@ import {
   unsubscribe,
 } from '@agentora/data';
 import { mailTo } from './test-support/outbox';
-import { connectTestBackend, uniqueEmail } from './test-support/test-backend';
+import { BOT_CHECK_TOKEN, connectTestBackend, uniqueEmail } from './test-support/test-backend';
 
 // The pages' calls against the real local backend: the tokens come from the mails in its outbox.
 const backend = connectTestBackend();
@@ -30,7 +30,7 @@ async function tokenFrom(to: string, path: string): Promise<string> {
 describe('confirmEmail', () => {
   it('confirms once, then the link is used', async () => {
     const email = uniqueEmail('ada');
-    await signUp('newsletter', { email });
+    await signUp('newsletter', { email }, BOT_CHECK_TOKEN);
     const token = await tokenFrom(email, '/email/confirm');
     expect(await confirmEmail(token)).toEqual({ ok: true, list: 'newsletter' });
     const { data } = await backend.service
@@ -48,7 +48,7 @@ describe('places in line', () => {
 
   it('confirming a line sign-up tells its place and referral code; the place mail’s link shows it again', async () => {
     const email = uniqueEmail('eve');
-    await signUp('early_access', { email });
+    await signUp('early_access', { email }, BOT_CHECK_TOKEN);
     const confirmed = await confirmEmail(await tokenFrom(email, '/email/confirm'));
     expect(confirmed).toEqual({
       ok: true,
@@ -80,7 +80,7 @@ describe('places in line', () => {
     expect(await placeOfLink('not a token')).toEqual({ ok: false, reason: 'link_not_valid' });
 
     const email = uniqueEmail('fay');
-    await signUp('early_access', { email });
+    await signUp('early_access', { email }, BOT_CHECK_TOKEN);
     await confirmEmail(await tokenFrom(email, '/email/confirm'));
     const token = await tokenFrom(email, '/email/place');
     await unsubscribe(await tokenFrom(email, '/email/unsubscribe'));
@@ -91,7 +91,7 @@ describe('places in line', () => {
 describe('unsubscribe', () => {
   it('posts like a one-click button, without a key, and the sign-up is gone', async () => {
     const email = uniqueEmail('bob');
-    await signUp('early_access', { email });
+    await signUp('early_access', { email }, BOT_CHECK_TOKEN);
     const token = await tokenFrom(email, '/email/unsubscribe');
     expect(await unsubscribe(token)).toEqual({ ok: true, list: 'early_access' });
     const { data } = await backend.service
@@ -106,7 +106,7 @@ describe('unsubscribe', () => {
 describe('privacy links', () => {
   it('asks for a copy, gets every record, and the link works once', async () => {
     const email = uniqueEmail('cora');
-    await signUp('early_access', { email });
+    await signUp('early_access', { email }, BOT_CHECK_TOKEN);
     expect(await requestPrivacyLink(` ${email} `, 'copy')).toEqual({ ok: true });
     const token = await tokenFrom(email, '/privacy/erase');
     const copy = await copyRecords(token);
@@ -119,16 +119,20 @@ describe('privacy links', () => {
 
   it('erases, and a copy token cannot erase', async () => {
     const email = uniqueEmail('dora');
-    await signUp('waitlist', {
-      email,
-      firstName: 'Dora',
-      lastName: 'Explorer',
-      company: 'Maps',
-      role: '',
-      companySize: '',
-      useCase: '',
-      hearAbout: '',
-    });
+    await signUp(
+      'waitlist',
+      {
+        email,
+        firstName: 'Dora',
+        lastName: 'Explorer',
+        company: 'Maps',
+        role: '',
+        companySize: '',
+        useCase: '',
+        hearAbout: '',
+      },
+      BOT_CHECK_TOKEN,
+    );
     await requestPrivacyLink(email, 'erase');
     const token = await tokenFrom(email, '/privacy/erase');
     expect(await copyRecords(token)).toEqual({ ok: false, reason: 'link_not_valid' });

@@ -1,15 +1,17 @@
 import { signUp, type WaitlistFields } from '@agentora/data';
-import {
-  ATTRIBUTION_KEY,
-  BackendError,
-  insertEarlyAccessSignup,
-  insertNewsletterSubscription,
-  insertWaitlistSignup,
-  isDuplicateKeyError,
-} from '@agentora/data/backend-internals';
+import { ATTRIBUTION_KEY } from '@agentora/data/backend-internals';
 import { mailTo } from './test-support/outbox';
-import { uniqueEmail, connectTestBackend } from './test-support/test-backend';
+import {
+  BOT_CHECK_TOKEN,
+  connectTestBackend,
+  pointAtUnreachableBackend,
+  uniqueEmail,
+  type TestBackend,
+} from './test-support/test-backend';
 
+// signUp against the real sign-up function (supabase/functions/sign-up on Deno): one request per
+// sign-up, the bot check's token verified by the local server's stand-in for siteverify, the row stored
+// by public.sign_up. What the visitor is told comes back as an outcome, never a throw.
 const backend = connectTestBackend();
 
 const waitlist = (overrides: Partial<WaitlistFields> = {}): WaitlistFields => ({
@@ -24,46 +26,71 @@ const waitlist = (overrides: Partial<WaitlistFields> = {}): WaitlistFields => ({
   ...overrides,
 });
 
-async function caught(promise: Promise<unknown>): Promise<unknown> {
+const outboxTo = (email: string) => mailTo(backend, email);
+
+async function rowsOf(table: string, email: string): Promise<unknown[]> {
+  const { data, error } = await backend.service.from(table).select('email').ilike('email', email);
+  if (error) throw error;
+  return data;
+}
+
+/**
+ * A sign-up the function refuses as invalid: answered failed and logged with the function's refusal,
+ * nothing stored or mailed.
+ */
+async function expectRefusedAsInvalid(sent: Promise<unknown>, table: string, email: string) {
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   try {
-    await promise;
-  } catch (error) {
-    return error;
+    await expect(sent).resolves.toEqual({ ok: false, reason: 'failed' });
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringMatching(/^The \w+ sign-up failed:$/),
+      expect.objectContaining({ status: 400, refusal: 'invalid' }),
+    );
+  } finally {
+    consoleError.mockRestore();
   }
-  throw new Error('expected the call to fail');
+  expect(await rowsOf(table, email)).toEqual([]);
+  expect(await outboxTo(email)).toEqual([]);
 }
 
 describe.each([
-  ['early access', insertEarlyAccessSignup, 'early_access_signups'],
-  ['newsletter', insertNewsletterSubscription, 'newsletter_subscriptions'],
-] as const)('%s sign-up', (_label, insert, table) => {
-  it('inserts the email', async () => {
+  ['early_access', 'early_access_signups'],
+  ['newsletter', 'newsletter_subscriptions'],
+] as const)('%s sign-up', (list, table) => {
+  it('stores the email', async () => {
     const email = uniqueEmail('jane.doe');
-    await expect(insert(email)).resolves.toBeUndefined();
+    await expect(signUp(list, { email }, BOT_CHECK_TOKEN)).resolves.toEqual({
+      ok: true,
+      mailed: true,
+    });
     const { data } = await backend.service.from(table).select('email').eq('email', email);
     expect(data).toEqual([{ email }]);
   });
 
-  it('reports the same address in another letter case as a duplicate (23505)', async () => {
+  it('reports the same address in another letter case as a duplicate', async () => {
     const email = uniqueEmail();
-    await insert(email);
-    const error = await caught(insert(email.toUpperCase()));
-    expect(error).toBeInstanceOf(BackendError);
-    expect(error).toMatchObject({ code: '23505', status: 409 });
-    expect(isDuplicateKeyError(error)).toBe(true);
+    await signUp(list, { email }, BOT_CHECK_TOKEN);
+    await expect(signUp(list, { email: email.toUpperCase() }, BOT_CHECK_TOKEN)).resolves.toEqual({
+      ok: false,
+      reason: 'duplicate',
+    });
+    expect(await rowsOf(table, email)).toHaveLength(1);
   });
 
-  it('reports a plus-address of a stored mailbox as a duplicate (23505)', async () => {
+  it('reports a plus-address of a stored mailbox as a duplicate', async () => {
     const email = uniqueEmail('grace');
-    await insert(email);
-    expect(isDuplicateKeyError(await caught(insert(email.replace('@', '+news@'))))).toBe(true);
+    await signUp(list, { email }, BOT_CHECK_TOKEN);
+    const plus = email.replace('@', '+news@');
+    await expect(signUp(list, { email: plus }, BOT_CHECK_TOKEN)).resolves.toEqual({
+      ok: false,
+      reason: 'duplicate',
+    });
+    expect(await rowsOf(table, plus)).toEqual([]);
   });
 
   it('reports a malformed address as a non-duplicate failure', async () => {
     for (const bad of ['no-at-sign', 'a<victim@example.org>', 'Victim <victim@example.org>']) {
-      const error = await caught(insert(bad));
-      expect(error).toMatchObject({ name: 'BackendError', code: '23514', status: 400 });
-      expect(isDuplicateKeyError(error)).toBe(false);
+      await expectRefusedAsInvalid(signUp(list, { email: bad }, BOT_CHECK_TOKEN), table, bad);
     }
   });
 });
@@ -71,7 +98,7 @@ describe.each([
 describe('waitlist sign-up', () => {
   it('maps the form fields to snake_case columns and stores blank options as NULL', async () => {
     const fields = waitlist({ role: '  ', useCase: 'Automate reporting', companySize: '51-200' });
-    await insertWaitlistSignup(fields);
+    await expect(signUp('waitlist', fields, BOT_CHECK_TOKEN)).resolves.toMatchObject({ ok: true });
     const { data } = await backend.service
       .from('waitlist_signups')
       .select('first_name, last_name, email, company, role, company_size, use_case, hear_about')
@@ -92,37 +119,39 @@ describe('waitlist sign-up', () => {
 
   it('stores optional text of only invisible characters as NULL, and refuses it where required', async () => {
     const fields = waitlist({ role: '\u200b\u00a0', useCase: '\u2060' });
-    await insertWaitlistSignup(fields);
+    await expect(signUp('waitlist', fields, BOT_CHECK_TOKEN)).resolves.toMatchObject({ ok: true });
     const { data } = await backend.service
       .from('waitlist_signups')
       .select('role, use_case')
       .eq('email', fields.email);
     expect(data).toEqual([{ role: null, use_case: null }]);
-    await expect(insertWaitlistSignup(waitlist({ company: '\u200b' }))).rejects.toMatchObject({
-      code: '23514',
-    });
+    const blank = waitlist({ company: '\u200b' });
+    await expectRefusedAsInvalid(
+      signUp('waitlist', blank, BOT_CHECK_TOKEN),
+      'waitlist_signups',
+      blank.email,
+    );
   });
 
   it('refuses an option outside the list', async () => {
-    await expect(insertWaitlistSignup(waitlist({ hearAbout: 'tv' }))).rejects.toMatchObject({
-      code: '23514',
-    });
+    const fields = waitlist({ hearAbout: 'tv' });
+    await expectRefusedAsInvalid(
+      signUp('waitlist', fields, BOT_CHECK_TOKEN),
+      'waitlist_signups',
+      fields.email,
+    );
   });
 
-  it('reports a duplicate with 23505', async () => {
+  it('reports a duplicate', async () => {
     const fields = waitlist();
-    await insertWaitlistSignup(fields);
-    expect(
-      isDuplicateKeyError(
-        await caught(insertWaitlistSignup({ ...fields, email: fields.email.toUpperCase() })),
-      ),
-    ).toBe(true);
+    await signUp('waitlist', fields, BOT_CHECK_TOKEN);
+    await expect(
+      signUp('waitlist', { ...fields, email: fields.email.toUpperCase() }, BOT_CHECK_TOKEN),
+    ).resolves.toEqual({ ok: false, reason: 'duplicate' });
   });
 });
 
 describe('signUp, the one sign-up call of every list', () => {
-  const outboxTo = (email: string) => mailTo(backend, email);
-
   it.each([
     ['early_access', 'early_access_signups'],
     ['newsletter', 'newsletter_subscriptions'],
@@ -130,7 +159,10 @@ describe('signUp, the one sign-up call of every list', () => {
     '%s: stores the row, mails the stored address once, and says it was mailed',
     async (list, table) => {
       const email = uniqueEmail('jane.doe');
-      await expect(signUp(list, { email })).resolves.toEqual({ ok: true, mailed: true });
+      await expect(signUp(list, { email }, BOT_CHECK_TOKEN)).resolves.toEqual({
+        ok: true,
+        mailed: true,
+      });
       const { data } = await backend.service.from(table).select('email').eq('email', email);
       expect(data).toEqual([{ email }]);
       expect(await outboxTo(email)).toHaveLength(1);
@@ -139,7 +171,10 @@ describe('signUp, the one sign-up call of every list', () => {
 
   it('waitlist: stores every field and mails the stored address', async () => {
     const fields = waitlist({ role: 'CTO' });
-    await expect(signUp('waitlist', fields)).resolves.toEqual({ ok: true, mailed: true });
+    await expect(signUp('waitlist', fields, BOT_CHECK_TOKEN)).resolves.toEqual({
+      ok: true,
+      mailed: true,
+    });
     const { data } = await backend.service
       .from('waitlist_signups')
       .select('first_name, role')
@@ -150,8 +185,10 @@ describe('signUp, the one sign-up call of every list', () => {
 
   it('tells a duplicate (in other letter case) apart; an unconfirmed one gets a fresh confirmation, a confirmed one nothing', async () => {
     const email = uniqueEmail('sam');
-    await signUp('newsletter', { email });
-    await expect(signUp('newsletter', { email: email.toUpperCase() })).resolves.toEqual({
+    await signUp('newsletter', { email }, BOT_CHECK_TOKEN);
+    await expect(
+      signUp('newsletter', { email: email.toUpperCase() }, BOT_CHECK_TOKEN),
+    ).resolves.toEqual({
       ok: false,
       reason: 'duplicate',
     });
@@ -165,23 +202,125 @@ describe('signUp, the one sign-up call of every list', () => {
       .from('newsletter_subscriptions')
       .update({ confirmed_at: new Date().toISOString() })
       .eq('email', email);
-    await expect(signUp('newsletter', { email })).resolves.toEqual({
+    await expect(signUp('newsletter', { email }, BOT_CHECK_TOKEN)).resolves.toEqual({
       ok: false,
       reason: 'duplicate',
     });
     expect(await outboxTo(email)).toHaveLength(2);
   });
 
+  it('sends one request: the list, the fields by column, the source and the token, nothing else', async () => {
+    const requests: Array<{ url: string; body: unknown }> = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.startsWith(backend.url)) requests.push({ url, body: JSON.parse(String(init?.body)) });
+      return realFetch(input, init);
+    };
+    const fields = waitlist({ useCase: 'Reports' });
+    try {
+      await expect(signUp('waitlist', fields, BOT_CHECK_TOKEN)).resolves.toMatchObject({
+        ok: true,
+      });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(requests).toEqual([
+      {
+        url: `${backend.url}/functions/v1/sign-up`,
+        body: {
+          list: 'waitlist',
+          fields: {
+            first_name: 'Ada',
+            last_name: 'Lovelace',
+            email: fields.email,
+            company: 'Analytical Engines',
+            role: '',
+            company_size: '',
+            use_case: 'Reports',
+            hear_about: '',
+          },
+          source: {},
+          bot_check: BOT_CHECK_TOKEN,
+        },
+      },
+    ]);
+  });
+
   it('logs any other failure and answers failed, without mailing', async () => {
-    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const fields = waitlist({ hearAbout: 'tv' });
-    await expect(signUp('waitlist', fields)).resolves.toEqual({ ok: false, reason: 'failed' });
-    expect(consoleError).toHaveBeenCalledWith(
-      'The waitlist sign-up failed:',
-      expect.objectContaining({ code: '23514' }),
+    await expectRefusedAsInvalid(
+      signUp('waitlist', fields, BOT_CHECK_TOKEN),
+      'waitlist_signups',
+      fields.email,
     );
-    expect(await outboxTo(fields.email)).toHaveLength(0);
-    consoleError.mockRestore();
+  });
+
+  it('answers failed, never throwing, when the backend cannot be reached', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    pointAtUnreachableBackend(backend);
+    try {
+      await expect(
+        signUp('newsletter', { email: uniqueEmail() }, BOT_CHECK_TOKEN),
+      ).resolves.toEqual({ ok: false, reason: 'failed' });
+      expect(consoleError).toHaveBeenCalledWith(
+        'The newsletter sign-up failed:',
+        expect.anything(),
+      );
+    } finally {
+      connectTestBackend();
+      consoleError.mockRestore();
+    }
+  });
+});
+
+describe('the bot check', () => {
+  it.each([
+    ['a forged token', 'forged.token.from.a.script'],
+    ['an empty token', ''],
+  ])(
+    'refuses %s as bot_check_failed, storing, mailing and logging nothing',
+    async (_name, token) => {
+      const consoleError = jest.spyOn(console, 'error');
+      const email = uniqueEmail('bot');
+      await expect(signUp('newsletter', { email }, token)).resolves.toEqual({
+        ok: false,
+        reason: 'bot_check_failed',
+      });
+      expect(consoleError).not.toHaveBeenCalled();
+      consoleError.mockRestore();
+      expect(await rowsOf('newsletter_subscriptions', email)).toEqual([]);
+      expect(await outboxTo(email)).toEqual([]);
+    },
+  );
+
+  describe('when siteverify cannot answer', () => {
+    let unverified: TestBackend;
+    beforeAll(() => {
+      unverified = connectTestBackend({ siteverify: 'down' });
+    });
+    afterAll(() => {
+      connectTestBackend();
+    });
+
+    it.each([
+      ['early_access', 'early_access_signups'],
+      ['newsletter', 'newsletter_subscriptions'],
+      ['waitlist', 'waitlist_signups'],
+    ] as const)(
+      '%s: answers bot_check_unavailable, storing and mailing nothing',
+      async (list, table) => {
+        const email = uniqueEmail('down');
+        const sent =
+          list === 'waitlist'
+            ? signUp(list, waitlist({ email }), BOT_CHECK_TOKEN)
+            : signUp(list, { email }, BOT_CHECK_TOKEN);
+        await expect(sent).resolves.toEqual({ ok: false, reason: 'bot_check_unavailable' });
+        const { data } = await unverified.service.from(table).select('id').eq('email', email);
+        expect(data).toEqual([]);
+        expect(await mailTo(unverified, email)).toEqual([]);
+      },
+    );
   });
 });
 
@@ -213,14 +352,14 @@ describe("the visit's source and referral", () => {
   ] as const)('%s: stores the source the visit recorded', async (list, table) => {
     visit(SOURCE);
     const email = uniqueEmail();
-    await expect(signUp(list, { email })).resolves.toMatchObject({ ok: true });
+    await expect(signUp(list, { email }, BOT_CHECK_TOKEN)).resolves.toMatchObject({ ok: true });
     const { data } = await backend.service.from(table).select(COLUMNS).eq('email', email);
     expect(data).toEqual([SOURCE]);
   });
 
   it('stores nothing of a visit that recorded nothing', async () => {
     const email = uniqueEmail();
-    await signUp('newsletter', { email });
+    await signUp('newsletter', { email }, BOT_CHECK_TOKEN);
     const { data } = await backend.service
       .from('newsletter_subscriptions')
       .select(COLUMNS)
@@ -242,13 +381,15 @@ describe("the visit's source and referral", () => {
   ] as const)('%s: stores who referred the sign-up, by their code', async (list, table) => {
     const row = (email: string) => (list === 'waitlist' ? waitlist({ email }) : { email });
     const referrer = uniqueEmail('referrer');
-    await signUp(list, row(referrer));
+    await signUp(list, row(referrer), BOT_CHECK_TOKEN);
     const code = await referralCodeOf(table, referrer);
     expect(code).toMatch(/^[0-9a-f]{16}$/);
 
     visit({ utm_source: 'referral', landing_path: '/', referred_by: code });
     const friend = uniqueEmail('friend');
-    await expect(signUp(list, row(friend))).resolves.toMatchObject({ ok: true });
+    await expect(signUp(list, row(friend), BOT_CHECK_TOKEN)).resolves.toMatchObject({
+      ok: true,
+    });
     const { data } = await backend.service
       .from(table)
       .select('utm_source, referred_by')
@@ -258,13 +399,17 @@ describe("the visit's source and referral", () => {
 
   it("sends a newsletter sign-up no referral code, and the other list's code is dropped", async () => {
     const referrer = uniqueEmail('referrer');
-    await signUp('early_access', { email: referrer });
+    await signUp('early_access', { email: referrer }, BOT_CHECK_TOKEN);
     const code = await referralCodeOf('early_access_signups', referrer);
     visit({ landing_path: '/', referred_by: code });
     const subscriber = uniqueEmail('reader');
-    await expect(signUp('newsletter', { email: subscriber })).resolves.toMatchObject({ ok: true });
+    await expect(
+      signUp('newsletter', { email: subscriber }, BOT_CHECK_TOKEN),
+    ).resolves.toMatchObject({ ok: true });
     const friend = waitlist();
-    await expect(signUp('waitlist', friend)).resolves.toMatchObject({ ok: true });
+    await expect(signUp('waitlist', friend, BOT_CHECK_TOKEN)).resolves.toMatchObject({
+      ok: true,
+    });
     const { data } = await backend.service
       .from('waitlist_signups')
       .select('referred_by')

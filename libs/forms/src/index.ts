@@ -4,7 +4,11 @@ export {
   isValidEmail,
   emailError,
 } from './validation/email';
-export { RATE_LIMITED_MESSAGE, REQUIRED_FIELDS_MESSAGE } from './validation/messages';
+export {
+  BOT_CHECK_FAILED_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+  REQUIRED_FIELDS_MESSAGE,
+} from './validation/messages';
 export {
   useSubmitStatus,
   type SubmitStatus,

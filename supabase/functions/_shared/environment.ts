@@ -36,6 +36,13 @@ export interface FunctionEnvironment {
   };
   /** EMAIL_FROM, or undefined for the brand's support address. */
   from: string | undefined;
+  /** The bot check (docs/security.md, "The bot check"): Cloudflare Turnstile's siteverify. */
+  botCheck: {
+    /** TURNSTILE_SECRET_KEY; the functions that take sign-ups refuse to start without it. */
+    secret: string | undefined;
+    /** TURNSTILE_SITEVERIFY_URL: Cloudflare's by default; the local server points it at its stand-in. */
+    siteverifyUrl: string | undefined;
+  };
   mail: {
     /**
      * MAIL_LINK_SECRET, from which queued mail's link tokens are derived (docs/mail-queue.md); undefined
@@ -92,8 +99,8 @@ function namedKeys(json: string | undefined, variable: string): Record<string, s
  * Reads what hosted Supabase gives every function (SUPABASE_URL, SUPABASE_PUBLISHABLE_KEYS,
  * SUPABASE_SECRET_KEYS, and the legacy SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY) and our secrets
  * (SITE_URL, RESEND_API_KEY, RESEND_API_URL, RESEND_AUDIENCE_API_KEY, EMAIL_FROM, MAIL_LINK_SECRET,
- * MAIL_SENDS_PER_SECOND). `get` is Deno.env.get; nothing here depends on
- * Deno, so tests use the same rules.
+ * MAIL_SENDS_PER_SECOND, TURNSTILE_SECRET_KEY, TURNSTILE_SITEVERIFY_URL). `get` is Deno.env.get;
+ * nothing here depends on Deno, so tests use the same rules.
  */
 export function functionEnvironment(
   functionName: string,
@@ -130,6 +137,10 @@ export function functionEnvironment(
       audienceApiKey: get('RESEND_AUDIENCE_API_KEY') || undefined,
     },
     from: get('EMAIL_FROM') || undefined,
+    botCheck: {
+      secret: get('TURNSTILE_SECRET_KEY') || undefined,
+      siteverifyUrl: get('TURNSTILE_SITEVERIFY_URL') || undefined,
+    },
     mail: {
       linkSecret: get('MAIL_LINK_SECRET') || undefined,
       sendsPerSecond: sendsPerSecond(get('MAIL_SENDS_PER_SECOND')),

@@ -3,7 +3,6 @@ import { describeServiceError } from './service-client.ts';
 
 /** The rate-limited actions of the functions: rows of public.rate_limit_rules. */
 export type LimitedAction =
-  | 'send-thank-you-email'
   | 'submit-application'
   | 'confirm-email'
   | 'unsubscribe'
@@ -16,7 +15,7 @@ export interface RateLimiter {
   take(action: LimitedAction, clientAddress: string | null): Promise<'allowed' | 'limited'>;
 }
 
-/** The SQL limiter of migration 20250801000100 (public.take_rate_limit_token), which answers PT429. */
+/** The SQL limiter (public.take_rate_limit_token, supabase/schemas/limits.sql), which answers PT429. */
 export function createRpcRateLimiter(client: Pick<ServiceClient, 'rpc'>): RateLimiter {
   return {
     async take(action, clientAddress) {

@@ -56,10 +56,10 @@ function openedResume(data: unknown): { path: string; filename: string } | undef
  * service role, and its bytes answered as an attachment under the applicant's file name, never cached.
  *
  * No link is handed out: a signed storage URL works for whoever holds it for as long as its signer asked,
- * and hosted Supabase cannot revoke one on its own, so staff do not sign (migration 20251203000000). A
- * member removed from the staff list is refused at their next request. Answers 400 for a wrong request,
- * 401 without a valid session, 403 for a session that is not staff, 404 when the application or its
- * résumé does not exist, all as `{success: false, error}`.
+ * and hosted Supabase cannot revoke one on its own, so staff do not sign (the résumés' bucket in
+ * supabase/schemas/signups.sql). A member removed from the staff list is refused at their next request.
+ * Answers 400 for a wrong request, 401 without a valid session, 403 for a session that is not staff, 404
+ * when the application or its résumé does not exist, all as `{success: false, error}`.
  */
 export function createConsoleResumeHandler(deps: ConsoleResumeDeps): RequestHandler {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));

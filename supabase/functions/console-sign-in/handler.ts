@@ -16,7 +16,7 @@ import { CONSOLE_SIGN_IN, CONSOLE_SIGN_IN_CODE } from '../_shared/rules/console-
 import { EMAIL_MAX_LENGTH, isPlainEmailAddress } from '../_shared/rules/email-address.ts';
 import type { SignInToken } from '../_shared/rules/function-answers.ts';
 
-/** The database's side (migration 20251202000000_console_sign_in.sql), 'limited' for its PT429. */
+/** The database's side (supabase/schemas/staff-sign-in.sql), 'limited' for its PT429. */
 export interface SignInCodeStore {
   /** Stores the code for a staff address whose pace allows a mail: true, and it is to be mailed. */
   requestCode(
@@ -121,9 +121,9 @@ function addressOf(value: unknown): string | undefined {
  * made-up addresses spend nothing staff need. Only the client address's limit (429) can refuse it.
  *
  * `{email, code}` enters a code. A right one is used up and answered with a token hash of the staff
- * member's Auth user (whose address is not theirs: migration 20251202000000), which the console hands to
- * Auth's verifyOtp to get its session. Anything else, for any address, is the one 403, after the same
- * floor. The client address's limit on checks (429) bounds guessing.
+ * member's Auth user (whose address is not theirs: public.staff.auth_email, supabase/schemas/staff.sql),
+ * which the console hands to Auth's verifyOtp to get its session. Anything else, for any address, is the
+ * one 403, after the same floor. The client address's limit on checks (429) bounds guessing.
  */
 export function createConsoleSignInHandler(deps: ConsoleSignInDeps): RequestHandler {
   const now = deps.now ?? Date.now;

@@ -2,7 +2,7 @@ import { describeServiceError, type ServiceClient } from '../_shared/service-cli
 import type { SignInToken } from '../_shared/rules/function-answers.ts';
 import type { SignInCodeStore } from './handler.ts';
 
-/** The two calls of migration 20251202000000_console_sign_in.sql, with the secret key. */
+/** The two calls of supabase/schemas/staff-sign-in.sql, with the secret key. */
 export function createRpcSignInCodeStore(client: Pick<ServiceClient, 'rpc'>): SignInCodeStore {
   const call = async (name: string, email: string, codeMac: string, client_: string | null) => {
     const { data, error } = await client.rpc(name, {

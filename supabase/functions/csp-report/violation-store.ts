@@ -14,7 +14,7 @@ export interface ViolationStore {
   ): Promise<number>;
 }
 
-/** public.record_csp_violations (migration 20251130000000_csp_reports.sql), with the service role. */
+/** public.record_csp_violations (supabase/schemas/reports.sql), with the service role. */
 export function createRpcViolationStore(client: Pick<ServiceClient, 'rpc'>): ViolationStore {
   return {
     async record(release, violations, clientAddress) {

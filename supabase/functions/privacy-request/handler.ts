@@ -39,7 +39,7 @@ const isAction = (value: unknown): value is PrivacyAction =>
  * privacy-request: `{email, action: 'erase' | 'copy'}` from the site's privacy page. It stores a 1-hour
  * token for the address's mailbox and, only when the mailbox has records here (and has had fewer than 3
  * links today at this client address's request, and fewer than 10 in all), queues the link's mail to the
- * mailbox. The answer is the same 202 in every case: it says nothing about whether the address is known,
+ * mailbox (stored withheld, and never sent, over the person's daily budget of unconfirmed mail). The answer is the same 202 in every case: it says nothing about whether the address is known,
  * and the mail goes out after it.
  */
 export function createPrivacyRequestHandler(deps: PrivacyRequestDeps): RequestHandler {

@@ -19,7 +19,7 @@ export interface VisitStore {
   record(visit: Visit, clientAddress: string | null): Promise<boolean>;
 }
 
-/** public.record_visit (migration 20251129000000_growth.sql), with the service role. */
+/** public.record_visit (supabase/schemas/visits.sql), with the service role. */
 export function createRpcVisitStore(client: Pick<ServiceClient, 'rpc'>): VisitStore {
   return {
     async record(visit, clientAddress) {

@@ -84,7 +84,7 @@ export interface DeliveryEventStore {
   record(event: DeliveryEvent): Promise<RecordOutcome>;
 }
 
-/** public.record_mail_delivery_event (migration 20251206000000), with the service role. */
+/** public.record_mail_delivery_event (supabase/schemas/mail-delivery.sql), with the service role. */
 export function createRpcDeliveryEventStore(
   client: Pick<ServiceClient, 'rpc'>,
 ): DeliveryEventStore {

@@ -1,7 +1,9 @@
+import type { VerifyBotCheck } from '../_shared/bot-check/from-environment.ts';
 import { clientAddressOf } from '../_shared/http/client-address.ts';
 import { acceptMethods, jsonResponse, type RequestHandler } from '../_shared/http/responses.ts';
 import { RATE_LIMITED_ERROR, type RateLimiter } from '../_shared/rate-limit.ts';
 import { validateApplicationFields } from '../_shared/rules/application-fields.ts';
+import { botCheckAction, BOT_CHECK_FORM_FIELD } from '../_shared/rules/bot-check.ts';
 import {
   checkResume,
   RESUME_MAX_LABEL,
@@ -22,6 +24,8 @@ export interface SubmitApplicationDeps extends Omit<ThankYouQueue, 'logError'> {
   applications: ApplicationStore;
   resumes: ResumeStore;
   rateLimiter: RateLimiter;
+  /** Asks the bot check (Turnstile's siteverify) about the application's token, before anything else. */
+  verifyBotCheck: VerifyBotCheck;
   /** Runs after the answer: sends what was queued, when the provider's pace allows (EdgeRuntime.waitUntil). */
   afterAnswer?: () => void;
   logError?: ThankYouQueue['logError'];
@@ -40,11 +44,11 @@ function refuse(
 
 /**
  * submit-application: the careers form's one call. It takes the fields and the optional résumé as
- * multipart/form-data, with the visit's source fields (docs/growth.md), checks them as the table's
- * constraints would (the file by its bytes), counts the
+ * multipart/form-data, with the visit's source fields (docs/growth.md) and the bot check's token, which
+ * it verifies first; then it checks them as the table's constraints would (the file by its bytes), counts the
  * request against the client address's limit, uploads the file to the private bucket and inserts the
  * row with the service role (deleting the file again if the insert fails); the insert queues the
- * confirmation in its own transaction (migration 20251206100000), which the worker renders from the
+ * confirmation in its own transaction (supabase/schemas/mail-kinds.sql), which the worker renders from the
  * stored row, and the handler asks which message that is for its answer.
  */
 export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): RequestHandler {
@@ -71,9 +75,37 @@ export function createSubmitApplicationHandler(deps: SubmitApplicationDeps): Req
           }
         }
 
+        // The bot check first: nothing is checked, counted, uploaded or stored for a request without a
+        // token it passes (docs/security.md, "The bot check").
+        const fieldsSent = new Map(form.fields);
+        const token = fieldsSent.get(BOT_CHECK_FORM_FIELD) ?? null;
+        fieldsSent.delete(BOT_CHECK_FORM_FIELD);
+        const check = await deps.verifyBotCheck(
+          token,
+          botCheckAction('career'),
+          clientAddressOf(request),
+        );
+        if (check.outcome === 'unavailable') {
+          logError(
+            `submit-application: the bot check could not be asked (${check.reason})`,
+            check.detail,
+          );
+          return refuse(
+            503,
+            'bot_check_unavailable',
+            'The bot check could not be completed. Try again in a moment.',
+          );
+        }
+        if (check.outcome === 'refused')
+          return refuse(
+            403,
+            'bot_check_failed',
+            'The bot check did not pass: solve a new one and send the form again.',
+          );
+
         // A source field of another shape (an old tab's record, a site release ahead of the functions) is
         // left out, never the reason an applicant loses their application.
-        const source = splitAttribution(form.fields);
+        const source = splitAttribution(fieldsSent);
         const fields = validateApplicationFields(source.fields);
         if (!fields.ok) {
           return refuse(

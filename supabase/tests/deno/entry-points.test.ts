@@ -18,6 +18,9 @@ const ENVIRONMENT: Record<string, string> = {
   MAIL_LINK_SECRET: 'entry-test-mail-link-secret-of-32-characters',
   SEND_EMAIL_HOOK_SECRET: `v1,whsec_${btoa('entry-test-hook-secret-32-bytes!')}`,
   RESEND_WEBHOOK_SECRET: `whsec_${btoa('entry-test-resend-webhook-secret')}`,
+  // A site's own secret, not one of Cloudflare's testing ones: a hosted function refuses to start with
+  // those, or without one (bot-check/from-environment.ts). No call below reaches siteverify.
+  TURNSTILE_SECRET_KEY: '0x4AAAAAAAentry-test-turnstile-secret',
 };
 
 // Called by the project alone (pg_cron with the secret key), never by a browser.

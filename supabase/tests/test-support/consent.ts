@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { outboxMail, type OutboxMessage, type TestServer } from '@agentora/local-supabase/testing';
+import {
+  outboxMail,
+  signUpThrough,
+  type OutboxMessage,
+  type TestServer,
+} from '@agentora/local-supabase/testing';
+import { LIST_OF_TABLE, type SignupTable } from './sign-ups.ts';
 
 /**
  * The mails of the server's outbox to an address (any letter case), oldest first, once the mail queue has
@@ -74,27 +80,15 @@ export function oneClick(url: string, init: { headers?: Record<string, string> }
   });
 }
 
-/** Signs an address up the way the site does: anon insert, then the thank-you call. */
-export async function signUp(
-  server: TestServer,
-  table: 'early_access_signups' | 'newsletter_subscriptions' | 'waitlist_signups',
-  email: string,
-): Promise<void> {
-  const row: Record<string, string> =
+/** Signs an address up the way the site does: one request to the function sign-up, bot check passed. */
+export async function signUp(server: TestServer, table: SignupTable, email: string): Promise<void> {
+  const fields: Record<string, string> =
     table === 'waitlist_signups'
       ? { email, first_name: 'Ada', last_name: 'Lovelace', company: 'Engines' }
       : { email };
-  const { error } = await server.anon.from(table).insert(row);
-  if (error) throw new Error(`Signing up failed: ${error.message} (${error.code})`);
-  const type = {
-    early_access_signups: 'early_access',
-    newsletter_subscriptions: 'newsletter',
-    waitlist_signups: 'waitlist',
-  }[table];
-  const { error: mailError } = await server.anon.functions.invoke('send-thank-you-email', {
-    body: { type, email },
-  });
-  if (mailError) throw new Error(`The thank-you call failed: ${String(mailError)}`);
+  const response = await signUpThrough(server.server, { list: LIST_OF_TABLE[table], fields });
+  if (response.status !== 200)
+    throw new Error(`Signing up failed: ${response.status} ${await response.text()}`);
 }
 
 export async function rowsOf(

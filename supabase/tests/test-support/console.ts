@@ -196,8 +196,8 @@ export async function storeWaitlistSignup(
     .select('id, email')
     .single();
   if (error) throw new Error(`Storing the sign-up failed: ${error.message}`);
-  // A member as the console finds it: the thank-you mail its insert queued (migration 20251206100000)
-  // went out long ago.
+  // A member as the console finds it: the thank-you mail its insert queued
+  // (supabase/schemas/mail-kinds.sql) went out long ago.
   await t.service.from('mail_queue').delete().eq('kind', 'thank_you').eq('waitlist_id', data.id);
   return { id: data.id as string, email: data.email as string };
 }

@@ -1,7 +1,7 @@
 // The methods each function takes, as its 405 names them in `Allow` (a preflight is not counted): the
 // Deno test of the entry files and the test through the local server hold every function to this.
 export const FUNCTION_METHODS: Readonly<Record<string, string>> = {
-  'send-thank-you-email': 'POST',
+  'sign-up': 'POST',
   'submit-application': 'POST',
   'confirm-email': 'POST',
   'signup-place': 'POST',

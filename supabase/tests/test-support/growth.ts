@@ -6,9 +6,10 @@ import {
   type TestDatabase,
 } from '@agentora/local-supabase/testing';
 import type { LineList } from '../../functions/_shared/rules/places.ts';
+import { isSignupTable, LIST_OF_TABLE, type SignUpAnswer } from './sign-ups.ts';
 
-// What the growth tests share (migration 20251129000000_growth.sql), below any HTTP layer: sign-ups of a
-// line stored as the site stores them (anon, from a client address), confirmed at a moment the test
+// What the growth tests share (supabase/schemas/places.sql, referrals.sql), below any HTTP layer: sign-ups of a
+// line stored as the site stores them (public.sign_up, from a client address), confirmed at a moment the test
 // chooses, and the places the database computes.
 
 export type LineTable = 'early_access_signups' | 'waitlist_signups';
@@ -34,15 +35,6 @@ export function signupFields(table: string, fields: Row = {}): Row {
   return { ...base, ...fields };
 }
 
-function insertSql(table: string, row: Row): [string, unknown[]] {
-  const columns = Object.keys(row);
-  return [
-    `insert into public.${table} (${columns.map((c) => `"${c}"`).join(', ')})
-     values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
-    Object.values(row),
-  ];
-}
-
 /** Runs one statement as the role, from `address` (as the gateway passes it: cf-connecting-ip). */
 export function asFrom(
   db: TestDatabase,
@@ -65,9 +57,37 @@ export async function stored(db: TestDatabase, table: string, email: string): Pr
   return rows[0];
 }
 
+/** What a refused sign-up would have raised as an insert: the SQLSTATE of public.sign_up's outcome. */
+const OUTCOME_CODES: Readonly<Record<string, string>> = {
+  rate_limited: 'PT429',
+  duplicate: '23505',
+  invalid: '23514',
+};
+
 /**
- * Signs up as the site does: anon inserts the form's fields (and `fields`, e.g. referred_by) from the
- * client address, without RETURNING. Returns the stored row.
+ * public.sign_up as the function sign-up calls it (the service role, the visitor's client address): the
+ * form's fields (and `fields`, e.g. referred_by) stored with its limit, triggers and mail in one
+ * transaction. Its answer: {outcome, email_sent}.
+ */
+export async function signUpAnswer(
+  db: TestDatabase,
+  table: string,
+  row: Row,
+  address: string | null = '198.51.100.1',
+): Promise<SignUpAnswer> {
+  if (!isSignupTable(table)) throw new Error(`${table} is not a list's table`);
+  const { rows } = await db.as(
+    'service_role',
+    'select public.sign_up($1, $2::jsonb, $3) as answer',
+    [LIST_OF_TABLE[table], JSON.stringify(row), address],
+  );
+  return rows[0]!.answer as SignUpAnswer;
+}
+
+/**
+ * Signs up as the site does: the sign-up function's public.sign_up (service role) with the form's fields
+ * (and `fields`, e.g. referred_by) and the visitor's client address. Returns the stored row; a refusal
+ * throws an error whose code is the SQLSTATE the insert would have raised.
  */
 export async function signUp(
   db: TestDatabase,
@@ -76,7 +96,11 @@ export async function signUp(
   address = '198.51.100.1',
 ): Promise<Row> {
   const row = signupFields(table, fields);
-  await asFrom(db, 'anon', address, ...insertSql(table, row));
+  const { outcome } = await signUpAnswer(db, table, row, address);
+  if (outcome !== 'stored')
+    throw Object.assign(new Error(`The sign-up was refused: ${outcome}`), {
+      code: OUTCOME_CODES[outcome] ?? outcome,
+    });
   return stored(db, table, row.email as string);
 }
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 // For fixtures that write a staff member's Auth user and session themselves, below the HTTP layer: a
-// staff row's Auth address has the shape migration 20251202000000_console_sign_in.sql gives
-// public.staff.auth_email, and the session's email claim and its user's address are that, not the staff
+// staff row's Auth address has the shape supabase/schemas/staff.sql gives public.staff.auth_email, and the session's email claim and its user's address are that, not the staff
 // address. private.staff_caller asks for a live session, so the user and the session are written too,
 // as the local Auth makes them (tools/local-supabase/src/auth/users.ts, sessions.ts).
 

@@ -594,6 +594,7 @@ describe('the source fields of an application', () => {
       },
       ledger: { queued: async () => 'm1', queueAgain: async () => false },
       rateLimiter: allow,
+      verifyBotCheck: async () => ({ outcome: 'passed', testing: false }),
       linkSecret: 'a-test-secret-of-at-least-32-characters',
       logError: quiet,
     });

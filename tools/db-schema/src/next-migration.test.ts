@@ -109,6 +109,36 @@ grant insert (email) on table public.people to service_role;
     ]);
   });
 
+  it('keeps a view’s options, which a diff that replaces the view would drop', async () => {
+    const withView = `${PEOPLE}
+create view public.people_emails with (security_invoker = true) as select email from public.people;
+`;
+    writeFileSync(path.join(migrations, '20260102000000_view.sql'), withView.replace(PEOPLE, ''));
+    const result = await run(withView.replace('select email from', 'select id, email from'));
+    expect(result).toMatchObject({ kind: 'written', incomplete: undefined });
+    expect(result.kind === 'written' && result.sql).toMatch(
+      /^alter view public\.people_emails set \(security_invoker=true\);$/m,
+    );
+  });
+
+  it('gives a function made anew (its arguments renamed) its privileges again', async () => {
+    const fn = (argument: string) => `${PEOPLE}
+create function public.count_from(${argument} integer) returns bigint language sql stable
+  as $$ select count(*) from public.people where id >= $1 $$;
+revoke all on function public.count_from(integer) from public;
+grant execute on function public.count_from(integer) to service_role;
+`;
+    writeFileSync(
+      path.join(migrations, '20260102000000_count.sql'),
+      fn('p_from').replace(PEOPLE, ''),
+    );
+    const result = await run(fn('p_lowest'));
+    expect(result).toMatchObject({ kind: 'written', incomplete: undefined });
+    expect(result.kind === 'written' && result.sql).toMatch(
+      /^revoke all on function public\.count_from\(integer\) from PUBLIC, anon, authenticated, service_role;$/m,
+    );
+  });
+
   it('writes nothing and says so when only the rows differ, which no schema diff sees', async () => {
     const result = await run(PEOPLE.replace("('limit', 10)", "('limit', 11)"));
     expect(result.kind).toBe('undiffable');

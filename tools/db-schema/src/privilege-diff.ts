@@ -50,22 +50,31 @@ const PRIVILEGES = `
     left join pg_roles r on r.oid = a.grantee
    where n.nspname = any($1) and a.grantee <> n.nspowner`;
 
-/** Every function, relation and column of the project's schemas, privileges or not. */
+/**
+ * Every function, relation and column of the project's schemas, privileges or not, with what makes a
+ * diff drop and create it again rather than replace it in place (`identity`: a function's argument
+ * names and result, a view's columns), which resets its privileges to the defaults.
+ */
 const OBJECTS = `
-  select 'FUNCTION' as kind, p.oid::regprocedure::text as object, '' as "column"
+  select 'FUNCTION' as kind, p.oid::regprocedure::text as object, '' as "column",
+         pg_get_function_identity_arguments(p.oid) || ' returns ' || pg_get_function_result(p.oid) as identity
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = any($1)
   union all
-  select case c.relkind when 'S' then 'SEQUENCE' else 'TABLE' end, format('%I.%I', n.nspname, c.relname), ''
+  select case c.relkind when 'S' then 'SEQUENCE' else 'TABLE' end, format('%I.%I', n.nspname, c.relname), '',
+         case when c.relkind in ('v', 'm') then
+           (select string_agg(format('%I %s', a.attname, format_type(a.atttypid, a.atttypmod)), ', ' order by a.attnum)
+              from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped)
+         else '' end
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
    where n.nspname = any($1) and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
   union all
-  select 'COLUMN', format('%I.%I', n.nspname, c.relname), quote_ident(att.attname)
+  select 'COLUMN', format('%I.%I', n.nspname, c.relname), quote_ident(att.attname), ''
     from pg_attribute att join pg_class c on c.oid = att.attrelid join pg_namespace n on n.oid = c.relnamespace
    where n.nspname = any($1) and att.attnum > 0 and not att.attisdropped
   union all
-  select 'SCHEMA', quote_ident(n.nspname), '' from pg_namespace n where n.nspname = any($1)`;
+  select 'SCHEMA', quote_ident(n.nspname), '', '' from pg_namespace n where n.nspname = any($1)`;
 
-type Thing = Pick<Privilege, 'kind' | 'object' | 'column'>;
+type Thing = Pick<Privilege, 'kind' | 'object' | 'column'> & { identity: string };
 
 async function catalogOf(url: string): Promise<{ privileges: Privilege[]; objects: Thing[] }> {
   const client = new pg.Client({ connectionString: url });
@@ -81,7 +90,8 @@ async function catalogOf(url: string): Promise<{ privileges: Privilege[]; object
   }
 }
 
-const thing = (p: Thing) => `${p.kind}\u0000${p.object}\u0000${p.column}`;
+const thing = (p: Pick<Thing, 'kind' | 'object' | 'column'>) =>
+  `${p.kind}\u0000${p.object}\u0000${p.column}`;
 const key = (p: Privilege) =>
   `${p.kind}\u0000${p.object}\u0000${p.column}\u0000${p.grantee}\u0000${p.privilege}`;
 const objectKey = (p: Pick<Privilege, 'kind' | 'object'>) =>
@@ -99,12 +109,13 @@ export async function privilegeDiff(fromUrl: string, toUrl: string): Promise<str
   const [from, to] = [before.privileges, after.privileges];
   const fromKeys = new Set(from.map(key));
   const toKeys = new Set(to.map(key));
-  const existedBefore = new Set(before.objects.map(thing));
+  const identityBefore = new Map(before.objects.map((object) => [thing(object), object.identity]));
   const existsAfter = new Set(after.objects.map(thing));
-  // Objects of the target that the old side lacks: new (or made anew under another signature).
+  // Objects of the target that the old side lacks, or has in a form a diff replaces by dropping it and
+  // creating it again (a function whose arguments were renamed): their privileges start from defaults.
   const fresh = new Map<string, Thing>();
   for (const object of after.objects)
-    if (object.kind !== 'COLUMN' && !existedBefore.has(thing(object)))
+    if (object.kind !== 'COLUMN' && identityBefore.get(thing(object)) !== object.identity)
       fresh.set(objectKey(object), object);
   const grantees = [
     ...new Set(['PUBLIC', ...from.map((p) => p.grantee), ...to.map((p) => p.grantee)]),

@@ -5,11 +5,13 @@ import { createClient } from '@pgkit/client';
 import { Migration } from '@pgkit/migra';
 import { PROJECT_SCHEMAS } from './describe.ts';
 import { privilegeDiff } from './privilege-diff.ts';
+import { viewOptionsDiff } from './view-options.ts';
 
 /**
  * The SQL that makes `fromUrl`'s schemas public and private what `toUrl`'s are, with drops allowed (a
  * migration that drops something is reviewed like any other): migra's statements for the definitions,
- * then privilege-diff.ts's grants and revokes; '' when there is none.
+ * the views' options migra leaves out (view-options.ts), then privilege-diff.ts's grants and revokes;
+ * '' when there is none.
  */
 export async function schemaDiff(fromUrl: string, toUrl: string): Promise<string> {
   // pg-promise warns of a second client with the same settings, which is what a diff is.
@@ -26,6 +28,8 @@ export async function schemaDiff(fromUrl: string, toUrl: string): Promise<string
       const sql = migration.sql.trim();
       if (sql !== '') parts.push(sql);
     }
+    const options = (await viewOptionsDiff(fromUrl, toUrl, parts.join('\n'))).trim();
+    if (options !== '') parts.push(options);
     const privileges = (await privilegeDiff(fromUrl, toUrl)).trim();
     if (privileges !== '') parts.push(privileges);
     return parts.length === 0 ? '' : `${parts.join('\n\n')}\n`;

@@ -226,7 +226,7 @@ export interface StatusOptions {
 
 /**
  * The stable release's and the canary's health side by side, from the counters the shell reports to
- * (supabase/migrations/20251127000000_remote_health.sql), over the last `days` days.
+ * (public.remote_health, supabase/schemas/reports.sql), over the last `days` days.
  */
 export async function status(
   options: StatusOptions,

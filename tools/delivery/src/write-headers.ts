@@ -63,6 +63,7 @@ export interface WriteHeadersOptions {
     remotes: Readonly<Record<string, string>>;
     supabase: { url: string };
     remoteOverrides?: { allowedOrigins: readonly string[] };
+    botCheck?: { scriptUrl: string };
   };
   /** The remotes' host folders, where they are on this machine too. */
   remoteDirs?: readonly string[];
@@ -86,6 +87,7 @@ export function writeSecurityHeaders(options: WriteHeadersOptions): HeaderRule[]
       options.reportTo ?? options.runtimeConfig.supabase.url,
       shellRelease(options.shellDir),
     ),
+    botCheckScriptUrl: options.runtimeConfig.botCheck?.scriptUrl,
   };
   const rules = shellHeaderRules(sources);
   writeRules(options.shellDir, rules);

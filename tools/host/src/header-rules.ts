@@ -32,6 +32,11 @@ export interface SiteSources {
   inlineScripts: readonly string[];
   /** Where browsers report a violation: the backend's csp-report function (write-headers.ts). */
   reportUri?: string;
+  /**
+   * The bot check's script (the runtime config's botCheck.scriptUrl): its origin may run that script
+   * and frame its challenge, as Cloudflare documents for Turnstile, and nothing else.
+   */
+  botCheckScriptUrl?: string;
 }
 
 /** Script types a browser runs; any other type (JSON, JSON-LD) is data and needs no hash. */
@@ -65,12 +70,22 @@ export function contentSecurityPolicy(sources: SiteSources): string {
     ]),
   ].sort();
   const hashes = [...new Set(sources.inlineScripts.map(scriptHashSource))].sort();
+  const botCheck = sources.botCheckScriptUrl ? [originOf(sources.botCheckScriptUrl)] : [];
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'none'"],
     // The shell's chunks, each remote's entry and chunks (script elements the federation runtime
-    // adds), the preview builds an override link may load, and the pages' own inline loader, by
-    // hash. No 'unsafe-inline', no 'unsafe-eval'.
-    ['script-src', "'self'", ...remoteOrigins, ...hashes, "'report-sample'"],
+    // adds), the preview builds an override link may load, the bot check's script (added on a
+    // visitor's first touch of a form), and the pages' own inline loader, by hash. No
+    // 'unsafe-inline', no 'unsafe-eval'.
+    [
+      'script-src',
+      "'self'",
+      ...new Set([...remoteOrigins, ...botCheck]),
+      ...hashes,
+      "'report-sample'",
+    ],
+    // The bot check's challenge, in a frame of its own origin (Turnstile's); no other frame.
+    ...(botCheck.length > 0 ? [['frame-src', ...botCheck] as [string, string]] : []),
     // styled-components writes its rules into <style> elements at run time: they cannot be hashed
     // ahead of time (docs/security.md).
     ['style-src', "'self'", "'unsafe-inline'"],

@@ -29,13 +29,15 @@ export const DEPENDENCY_RULES: readonly DependencyRule[] = [
 ];
 
 /**
- * Files of an app or a lib that run in Node, not in the browser: build and test config, tests, test
- * support, benchmarks and scripts a person runs. They may also use tools (the build config, the jest preset, the local backend).
+ * Files of an app, a lib or the backend that run in Node, not in the browser or on Deno: build and test
+ * config, tests and test support. They may also use tools (the build config, the jest preset, the local
+ * backend). A benchmark or a script a person runs is not among them: it belongs in a tool project (as
+ * tools/db-bench, the backend's SQL at scale), where importing tools is the rule's to allow.
  */
 const NODE_ONLY_FILES: readonly RegExp[] = [
   /^[^/]+\.config\.[cm]?[jt]s$/,
   /\.test\.[cm]?[jt]sx?$/,
-  /(^|\/)(test|tests|testing|test-support|__tests__|bench|scripts)\//,
+  /(^|\/)(test|tests|testing|test-support|__tests__)\//,
 ];
 
 export function isNodeOnlyFile(projectRelativePath: string): boolean {

@@ -7,11 +7,16 @@ const visitOf = (email: string, mailPromised: boolean, ms = 10): Visit => ({
   startedAt: 1_000,
   stored: true,
   mailPromised,
-  followUp: true,
-  calls: [
-    { call: 'insert', ms, status: 201 },
-    { call: 'send-thank-you-email', ms: ms * 2, status: 200 },
-  ],
+  call: { call: 'sign-up', ms, status: 200 },
+});
+
+const applicationOf = (email: string, ms: number, status: number): Visit => ({
+  form: 'career',
+  email,
+  startedAt: 1_000,
+  stored: status === 200,
+  mailPromised: status === 200,
+  call: { call: 'submit-application', ms, status },
 });
 
 describe('the load report', () => {
@@ -54,7 +59,8 @@ describe('the load report', () => {
   });
 
   it('counts the mail of a stored row as lost, told or not; a row not stored expects none', () => {
-    const silent = { ...visitOf('a@example.com', false), followUp: false };
+    // Stored, but the visitor was not told (the answer was lost on its way back).
+    const silent = visitOf('a@example.com', false);
     const refused = { ...visitOf('b@example.com', false), stored: false };
     expect(mailOutcome([silent, refused], [])).toMatchObject({
       expected: 1,
@@ -63,18 +69,23 @@ describe('the load report', () => {
     });
   });
 
-  it('reports each call the visitors waited for, and prints Markdown tables', () => {
-    const visits = [visitOf('a@example.com', true, 10), visitOf('b@example.com', true, 30)];
+  it('reports the one call each visitor waited for, and prints Markdown tables', () => {
+    const visits = [
+      visitOf('a@example.com', true, 10),
+      visitOf('b@example.com', true, 30),
+      applicationOf('c@example.com', 40, 200),
+      applicationOf('d@example.com', 50, 429),
+    ];
     expect(latencies(visits)).toEqual([
-      { call: 'insert', count: 2, statuses: '201 × 2', p50: 10, p95: 30, p99: 30, max: 30 },
+      { call: 'sign-up', count: 2, statuses: '200 × 2', p50: 10, p95: 30, p99: 30, max: 30 },
       {
-        call: 'send-thank-you-email',
+        call: 'submit-application',
         count: 2,
-        statuses: '200 × 2',
-        p50: 20,
-        p95: 60,
-        p99: 60,
-        max: 60,
+        statuses: '200 × 1, 429 × 1',
+        p50: 40,
+        p95: 50,
+        p99: 50,
+        max: 50,
       },
     ]);
     const table = formatRun({
@@ -92,8 +103,15 @@ describe('the load report', () => {
       burstSeconds: 60,
       provider: { requests: 3, rateLimited: 1, failed: 0, replayed: 0 },
     });
-    expect(table).toContain('| mails lost | 2 |');
-    expect(table).toContain('| insert | 2 | 10 ms | 30 ms | 30 ms | 30 ms | 201 × 2 |');
+    expect(table).toContain('| mails lost | 3 |');
+    expect(table).toContain('| sign-up | 2 | 10 ms | 30 ms | 30 ms | 30 ms | 200 × 2 |');
+    expect(table).toContain(
+      '| submit-application | 2 | 40 ms | 50 ms | 50 ms | 50 ms | 200 × 1, 429 × 1 |',
+    );
+    expect(table).toContain('| newsletter | 2 | 2 | 2 |');
+    expect(table).toContain('| career | 2 | 1 | 1 |');
+    expect(table).toContain("Each sign-up is one call: the time it took is the visitor's wait.");
+    expect(table).not.toMatch(/follow-up|insert|send-thank-you-email/);
     expect(table).toContain('| last mail taken, after the burst | 3 s |');
     expect(table).toContain('| messages queued or sending at the kill -9 | 7 |');
   });

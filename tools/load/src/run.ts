@@ -21,8 +21,6 @@ export interface Scenario {
   seconds: number;
   /** Client addresses in 127.0.0.0/8 the visitors come from, round robin. */
   addresses: number;
-  /** Of the list sign-ups, the share whose browser never makes the follow-up call (0..1). */
-  noFollowUpShare: number;
   /** The fake provider: Resend's default rate, and a share of 500s (half after taking the mail). */
   providerRate: number;
   providerErrorRate: number;
@@ -110,10 +108,6 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const form = FORMS[index % FORMS.length];
-      // Of each form's visitors, the first of every 1 / share (for 0.2: every fifth) never calls back.
-      const turn = Math.floor(index / FORMS.length);
-      const every = scenario.noFollowUpShare > 0 ? Math.round(1 / scenario.noFollowUpShare) : 0;
-      const followUp = every === 0 || turn % every !== 0;
       visits.push(
         visit(
           {
@@ -124,7 +118,6 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
           form,
           `visitor.${tag}.${index}@example.com`,
           index % 8 === 3,
-          followUp,
         ),
       );
       if (index % 100 === 99) scenario.log(`  ${index + 1} sign-ups sent`);

@@ -1,12 +1,14 @@
 import { performance } from 'node:perf_hooks';
+import { BOT_CHECK_FORM_FIELD, TURNSTILE_DUMMY_TOKEN } from '@agentora/backend-rules/bot-check';
+import type { SignUpRequestBody } from '@agentora/backend-rules/signup-fields';
 import { pdfBytes } from '@agentora/local-supabase/testing';
 
 /** The four forms of the site, each made the way the browser makes it (libs/data). */
 export const FORMS = ['early_access', 'newsletter', 'waitlist', 'career'] as const;
 export type Form = (typeof FORMS)[number];
 
-/** The calls a visitor waits for. */
-export type Call = 'insert' | 'send-thank-you-email' | 'submit-application';
+/** The call a visitor waits for: each sign-up is one request. */
+export type Call = 'sign-up' | 'submit-application';
 
 export interface CallTiming {
   call: Call;
@@ -23,24 +25,23 @@ export interface Visit {
   stored: boolean;
   /** The visitor was told to check their email: the function answered that the mail is queued. */
   mailPromised: boolean;
-  /**
-   * The browser made the follow-up call after its insert (a list's send-thank-you-email); false for the
-   * browsers that closed first. The row's mail is queued by the insert either way.
-   */
-  followUp: boolean;
-  calls: CallTiming[];
+  /** The one call the visitor waited for: its time is the visitor's wait. */
+  call: CallTiming;
 }
 
-const TABLES: Record<Exclude<Form, 'career'>, string> = {
-  early_access: 'early_access_signups',
-  newsletter: 'newsletter_subscriptions',
-  waitlist: 'waitlist_signups',
-};
+type ListForm = Exclude<Form, 'career'>;
 
-function rowOf(form: Exclude<Form, 'career'>, email: string): Record<string, string> {
-  return form === 'waitlist'
-    ? { email, first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines' }
-    : { email };
+/** A list's sign-up as its form sends it (rules/signup-fields.ts), with the testing sitekeys' token. */
+function signUpBody(form: ListForm, email: string): SignUpRequestBody {
+  if (form === 'waitlist') {
+    const waitlist: SignUpRequestBody<'waitlist'> = {
+      list: form,
+      fields: { email, first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines' },
+      bot_check: TURNSTILE_DUMMY_TOKEN,
+    };
+    return waitlist;
+  }
+  return { list: form, fields: { email }, bot_check: TURNSTILE_DUMMY_TOKEN };
 }
 
 /** A 20 KB PDF, as every other applicant attaches. */
@@ -48,9 +49,8 @@ const RESUME = new Blob([new Uint8Array(pdfBytes(20 * 1024))], { type: 'applicat
 
 async function timed(
   call: Call,
-  calls: CallTiming[],
   request: () => Promise<Response>,
-): Promise<{ status: number; body: unknown }> {
+): Promise<{ timing: CallTiming; body: unknown }> {
   const started = performance.now();
   let status = 0;
   let body: unknown = null;
@@ -61,8 +61,14 @@ async function timed(
   } catch {
     status = 0;
   }
-  calls.push({ call, ms: performance.now() - started, status });
-  return { status, body };
+  return { timing: { call, ms: performance.now() - started, status }, body };
+}
+
+/** The function's answer said the mail is queued (emailSent: true). */
+function mailQueued(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'emailSent' in body
+    ? body.emailSent === true
+    : false;
 }
 
 export interface Site {
@@ -73,18 +79,17 @@ export interface Site {
 }
 
 /**
- * One visitor's sign-up: for the lists, the anon insert and then, unless the browser is gone first
- * (`followUp` false), send-thank-you-email with the list and the address; for careers,
- * submit-application with the fields (and, every other time, a résumé).
+ * One visitor's sign-up, as the browser makes it (libs/data): for the lists, one request to sign-up with
+ * the form's fields and the bot check's token; for careers, submit-application with the fields, the
+ * token (and, every other time, a résumé). The token is the one Cloudflare's testing sitekeys hand the
+ * page, which the local backend's stand-in for siteverify passes.
  */
 export async function visit(
   site: Site,
   form: Form,
   email: string,
   withResume: boolean,
-  followUp = true,
 ): Promise<Visit> {
-  const calls: CallTiming[] = [];
   const startedAt = Date.now();
   const headers = { apikey: site.publishableKey, Authorization: `Bearer ${site.publishableKey}` };
   if (form === 'career') {
@@ -94,54 +99,36 @@ export async function visit(
     data.set('email', email);
     data.set('why_join', 'To build the marketplace where agents meet their users.');
     if (withResume) data.set('resume', RESUME, 'resume.pdf');
-    const answer = await timed('submit-application', calls, () =>
+    data.set(BOT_CHECK_FORM_FIELD, TURNSTILE_DUMMY_TOKEN);
+    const answer = await timed('submit-application', () =>
       site.fetch(`${site.url}/functions/v1/submit-application`, {
         method: 'POST',
         headers,
         body: data,
       }),
     );
-    const emailSent =
-      typeof answer.body === 'object' && answer.body !== null && 'emailSent' in answer.body
-        ? answer.body.emailSent === true
-        : false;
     return {
       form,
       email,
       startedAt,
-      stored: answer.status === 200,
-      mailPromised: emailSent,
-      followUp: true,
-      calls,
+      stored: answer.timing.status === 200,
+      mailPromised: mailQueued(answer.body),
+      call: answer.timing,
     };
   }
-  const insert = await timed('insert', calls, () =>
-    site.fetch(`${site.url}/rest/v1/${TABLES[form]}`, {
-      method: 'POST',
-      headers: { ...headers, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
-      body: JSON.stringify(rowOf(form, email)),
-    }),
-  );
-  if (insert.status !== 201) {
-    return { form, email, startedAt, stored: false, mailPromised: false, followUp, calls };
-  }
-  if (!followUp) {
-    return { form, email, startedAt, stored: true, mailPromised: false, followUp, calls };
-  }
-  const mail = await timed('send-thank-you-email', calls, () =>
-    site.fetch(`${site.url}/functions/v1/send-thank-you-email`, {
+  const answer = await timed('sign-up', () =>
+    site.fetch(`${site.url}/functions/v1/sign-up`, {
       method: 'POST',
       headers: { ...headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ type: form, email }),
+      body: JSON.stringify(signUpBody(form, email)),
     }),
   );
   return {
     form,
     email,
     startedAt,
-    stored: true,
-    mailPromised: mail.status === 200,
-    followUp,
-    calls,
+    stored: answer.timing.status === 200,
+    mailPromised: mailQueued(answer.body),
+    call: answer.timing,
   };
 }

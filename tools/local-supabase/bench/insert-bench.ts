@@ -1,6 +1,7 @@
-// `npm run bench -w @agentora/local-supabase [-- --in-memory] [-- --requests N]`: inserts through HTTP on
-// loopback, the way the browser makes them (POST /rest/v1/<table> with the anon key, Prefer: return=minimal),
-// at concurrency 1, 10 and 50. Runs its own server on a free port and a throwaway data dir; with
+// `npm run bench -w @agentora/local-supabase [-- --in-memory] [-- --requests N]`: sign-ups stored through
+// HTTP on loopback, the way the function sign-up stores them (POST /rest/v1/rpc/sign_up with the secret
+// key: the list's limit for the client address and the insert, supabase/schemas/signups.sql), at
+// concurrency 1, 10 and 50. Runs its own server on a free port and a throwaway data dir; with
 // DATABASE_URL set it measures that PostgreSQL instead of PGlite.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,14 +31,13 @@ const server = await startLocalSupabase({
   inMemory: values['in-memory'],
   databaseUrl,
 });
-// Every insert comes from this one address: the production limits (10 a minute) would refuse the rest.
+// Every sign-up is for this one address: the production limits (10 a minute) would refuse the rest.
 await raiseRateLimits(server.url, server.serviceKey);
-const endpoint = `${server.url}/rest/v1/newsletter_subscriptions`;
+const endpoint = `${server.url}/rest/v1/rpc/sign_up`;
 const headers = {
-  apikey: server.anonKey,
-  Authorization: `Bearer ${server.anonKey}`,
+  apikey: server.secretKey,
+  Authorization: `Bearer ${server.secretKey}`,
   'Content-Type': 'application/json',
-  Prefer: 'return=minimal',
 };
 
 let sequence = 0;
@@ -47,10 +47,15 @@ async function insertOnce(): Promise<number> {
   const response = await fetch(endpoint, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ email: `bench.${process.pid}.${sequence}@example.com` }),
+    body: JSON.stringify({
+      p_list: 'newsletter',
+      p_row: { email: `bench.${process.pid}.${sequence}@example.com` },
+      p_client_address: '127.0.0.1',
+    }),
   });
-  await response.arrayBuffer();
-  if (response.status !== 201) throw new Error(`insert answered HTTP ${response.status}`);
+  const answer = (await response.json()) as { outcome?: string };
+  if (response.status !== 200 || answer.outcome !== 'stored')
+    throw new Error(`sign_up answered HTTP ${response.status}: ${JSON.stringify(answer)}`);
   return performance.now() - started;
 }
 
@@ -81,8 +86,8 @@ async function runLevel(
 try {
   await runLevel(5, 50); // warm-up: JIT, connection pool, PGlite caches
   const lines = [
-    `local-supabase insert benchmark (${databaseUrl ? 'PostgreSQL at DATABASE_URL' : values['in-memory'] ? 'PGlite in memory' : 'PGlite on disk'}, ${requestsPerLevel} inserts per level, node ${process.version})`,
-    'concurrency  inserts/s   p50 ms   p99 ms',
+    `local-supabase sign-up store benchmark (${databaseUrl ? 'PostgreSQL at DATABASE_URL' : values['in-memory'] ? 'PGlite in memory' : 'PGlite on disk'}, ${requestsPerLevel} sign-ups per level, node ${process.version})`,
+    'concurrency  sign-ups/s  p50 ms   p99 ms',
   ];
   for (const concurrency of CONCURRENCY_LEVELS) {
     const { perSecond, p50, p99 } = await runLevel(concurrency, requestsPerLevel);

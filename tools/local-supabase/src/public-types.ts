@@ -2,7 +2,7 @@
 // reads the package through that file type-checks these declarations and not the server behind them.
 
 export interface RetentionOptions {
-  /** How often to run; the hosted schedule runs hourly (migration 20250901000100_retention.sql). */
+  /** How often to run; the hosted schedule runs hourly (pg_cron, supabase/schemas/privacy.sql). */
   intervalMs: number;
   /** The clock the job is given; tests move it forward. Default: the real one. */
   now?: () => Date;
@@ -114,6 +114,8 @@ export interface LocalSupabaseOptions {
    * of Cloudflare's testing secrets, the only ones the stand-in knows. Default the always-passing one.
    */
   turnstileSecret?: string;
+  /** TURNSTILE_SITEVERIFY_URL of the functions instead of this server's stand-in (a test of siteverify down). */
+  turnstileSiteverifyUrl?: string;
   /**
    * Start every function's Deno worker before returning (`npm start`), rather than on its first request
    * (tests). Either way a worker that exits or hangs is replaced on the next request.

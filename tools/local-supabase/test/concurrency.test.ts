@@ -1,8 +1,10 @@
-import { startTestServer, type TestServer } from '../src/testing/test-server.ts';
+import type { TestServer } from '../src/testing/test-server.ts';
+import { GUESTBOOK, startGuestbookServer } from './test-support/guestbook.ts';
 
+// Anonymous inserts under concurrency, into the tests' own table (test-support/guestbook.ts).
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startGuestbookServer();
 });
 afterAll(() => t.stop());
 
@@ -11,12 +13,12 @@ describe('under concurrent load', () => {
     const batch = `bulk${Date.now()}`;
     const emails = Array.from({ length: 500 }, (_, i) => `${batch}.${i}@example.com`);
     const results = await Promise.all(
-      emails.map((email) => t.anon.from('newsletter_subscriptions').insert({ email })),
+      emails.map((email) => t.anon.from(GUESTBOOK).insert({ email })),
     );
     expect(results.map((result) => result.status)).toEqual(emails.map(() => 201));
 
     const { data, error } = await t.service
-      .from('newsletter_subscriptions')
+      .from(GUESTBOOK)
       .select('email')
       .like('email', `${batch}.%`);
     expect(error).toBeNull();
@@ -29,7 +31,7 @@ describe('under concurrent load', () => {
       i % 2 === 0 ? email : email.toUpperCase(),
     );
     const results = await Promise.all(
-      variants.map((variant) => t.anon.from('early_access_signups').insert({ email: variant })),
+      variants.map((variant) => t.anon.from(GUESTBOOK).insert({ email: variant })),
     );
     const statuses = results.map((result) => result.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
@@ -38,10 +40,7 @@ describe('under concurrent load', () => {
       results.filter((result) => result.error).every((result) => result.error?.code === '23505'),
     ).toBe(true);
 
-    const { data } = await t.service
-      .from('early_access_signups')
-      .select('email')
-      .ilike('email', email);
+    const { data } = await t.service.from(GUESTBOOK).select('email').ilike('email', email);
     expect(data).toHaveLength(1);
   });
 });

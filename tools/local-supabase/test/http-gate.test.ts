@@ -1,17 +1,15 @@
 import { SMALL_BODY_LIMIT, fileBodyLimit } from '../src/http/body-limits.ts';
 import { exchange, openSocket } from './test-support/raw-http.ts';
-import {
-  apiHeaders,
-  startTestServer,
-  uniqueEmail,
-  type TestServer,
-} from '../src/testing/test-server.ts';
+import { signUpThrough } from '../src/testing/sign-up.ts';
+import { apiHeaders, uniqueEmail, type TestServer } from '../src/testing/test-server.ts';
+import { GUESTBOOK, startGuestbookServer } from './test-support/guestbook.ts';
 
 // What the server decides from a request's head alone: which Host it answers, which origins may read
 // it, and that no body is read before the route and the key allow it, and then only up to the limit.
+// Anonymous REST writes go to the tests' own table (test-support/guestbook.ts).
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startGuestbookServer();
 });
 afterAll(() => t.stop());
 
@@ -55,12 +53,7 @@ describe('Host header: only this machine’s own names (DNS rebinding)', () => {
     'localhost:1:2',
     'localhost@evil.example',
   ])('refuses Host %s with 421 and no data', async (host) => {
-    for (const path of [
-      '/outbox.json',
-      '/outbox',
-      '/rest/v1/newsletter_subscriptions',
-      '/health',
-    ]) {
+    for (const path of ['/outbox.json', '/outbox', `/rest/v1/${GUESTBOOK}`, '/health']) {
       const response = await exchange(t.server.url, {
         path,
         headers: { Host: host, Origin: 'http://localhost:4200', ...anonKeyHeaders() },
@@ -110,7 +103,7 @@ describe('CORS: only the site’s own origins', () => {
   ];
 
   it.each(LOOPBACK_ORIGINS)('echoes the loopback origin %s, with Vary: Origin', async (origin) => {
-    const response = await fetch(`${t.server.url}/rest/v1/newsletter_subscriptions`, {
+    const response = await fetch(`${t.server.url}/rest/v1/${GUESTBOOK}`, {
       method: 'POST',
       headers: { ...apiHeaders(t.server.anonKey), Origin: origin },
       body: JSON.stringify({ email: 'broken' }),
@@ -132,7 +125,7 @@ describe('CORS: only the site’s own origins', () => {
 
       const preflight = await exchange(t.server.url, {
         method: 'OPTIONS',
-        path: '/rest/v1/newsletter_subscriptions',
+        path: `/rest/v1/${GUESTBOOK}`,
         headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
       });
       expect(preflight.status).toBe(403);
@@ -142,7 +135,7 @@ describe('CORS: only the site’s own origins', () => {
       const email = uniqueEmail('crosssite');
       const write = await exchange(t.server.url, {
         method: 'POST',
-        path: '/rest/v1/newsletter_subscriptions',
+        path: `/rest/v1/${GUESTBOOK}`,
         headers: { ...apiHeaders(t.server.anonKey), Origin: origin },
         body: JSON.stringify({ email }),
       });
@@ -150,7 +143,7 @@ describe('CORS: only the site’s own origins', () => {
       expect(JSON.parse(write.body)).toEqual({
         message: `Requests from the origin ${origin} are not allowed`,
       });
-      expect(await storedEmails('newsletter_subscriptions', email)).toEqual([]);
+      expect(await storedEmails(GUESTBOOK, email)).toEqual([]);
     },
   );
 
@@ -180,14 +173,12 @@ describe('CORS: only the site’s own origins', () => {
   });
 
   it('puts the server’s origin policy on function answers, not the function’s own `*`', async () => {
-    const email = uniqueEmail();
-    await t.anon.from('newsletter_subscriptions').insert({ email });
     const call = (origin?: string) =>
-      fetch(`${t.server.url}/functions/v1/send-thank-you-email`, {
-        method: 'POST',
-        headers: { ...apiHeaders(t.server.anonKey), ...(origin ? { Origin: origin } : {}) },
-        body: JSON.stringify({ to: email, type: 'newsletter', firstName: 'Ada' }),
-      });
+      signUpThrough(
+        t.server,
+        { list: 'newsletter', fields: { email: uniqueEmail() } },
+        { headers: origin ? { Origin: origin } : {} },
+      );
     const fromSite = await call('http://127.0.0.1:4500');
     expect(fromSite.status).toBe(200);
     expect(fromSite.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4500');
@@ -204,16 +195,16 @@ describe('no body is read before the route and the key allow it', () => {
     ['the index', 'GET', '/', {}, 200],
     ['an unknown route', 'POST', '/nothing/here', {}, 404],
     ['the outbox', 'POST', '/outbox.json', {}, 405],
-    ['a preflight', 'OPTIONS', '/rest/v1/newsletter_subscriptions', {}, 204],
-    ['REST without a key', 'POST', '/rest/v1/newsletter_subscriptions', {}, 401],
+    ['a preflight', 'OPTIONS', `/rest/v1/${GUESTBOOK}`, {}, 204],
+    ['REST without a key', 'POST', `/rest/v1/${GUESTBOOK}`, {}, 401],
     [
       'REST with a forged key',
       'POST',
-      '/rest/v1/newsletter_subscriptions',
+      `/rest/v1/${GUESTBOOK}`,
       { apikey: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.c2lnbmF0dXJl' },
       401,
     ],
-    ['REST reads (no body)', 'GET', '/rest/v1/newsletter_subscriptions', { 'x-key': 'anon' }, 401],
+    ['REST reads (no body)', 'GET', `/rest/v1/${GUESTBOOK}`, { 'x-key': 'anon' }, 401],
     ['REST, an unknown table', 'POST', '/rest/v1/signups', { 'x-key': 'anon' }, 404],
     ['REST, an invalid path', 'POST', '/rest/v1/a/b/c', { 'x-key': 'anon' }, 404],
     [
@@ -233,13 +224,7 @@ describe('no body is read before the route and the key allow it', () => {
     ['storage public read', 'GET', '/storage/v1/object/public/applications/resumes/x.pdf', {}, 400],
     // The gateway checks no key (each function checks its own, after reading its body, as on hosted
     // Supabase with verify_jwt = false); a method no function takes is refused before the body.
-    [
-      'a function, by a method none takes',
-      'PROPFIND',
-      '/functions/v1/send-thank-you-email',
-      {},
-      405,
-    ],
+    ['a function, by a method none takes', 'PROPFIND', '/functions/v1/sign-up', {}, 405],
     ['an unknown function', 'POST', '/functions/v1/nope', { 'x-key': 'anon' }, 404],
   ];
 
@@ -269,7 +254,7 @@ describe('body limits, per route', () => {
   it('REST: a declared body over the limit is refused with 413 before it is sent', async () => {
     const response = await exchange(t.server.url, {
       method: 'POST',
-      path: '/rest/v1/newsletter_subscriptions',
+      path: `/rest/v1/${GUESTBOOK}`,
       headers: { ...apiHeaders(t.server.anonKey), 'Content-Length': String(SMALL_BODY_LIMIT + 1) },
       end: false,
     });
@@ -292,7 +277,7 @@ describe('body limits, per route', () => {
     ]);
     const response = await exchange(t.server.url, {
       method: 'POST',
-      path: '/rest/v1/newsletter_subscriptions',
+      path: `/rest/v1/${GUESTBOOK}`,
       headers: { ...apiHeaders(t.server.anonKey), 'Transfer-Encoding': 'chunked' },
       body: Buffer.concat(
         Array.from({ length: SMALL_BODY_LIMIT / chunk.length + 1 }, () => framed),
@@ -309,7 +294,7 @@ describe('body limits, per route', () => {
     const suffix = '@example.com"}';
     const body = prefix + 'a'.repeat(SMALL_BODY_LIMIT - prefix.length - suffix.length) + suffix;
     expect(Buffer.byteLength(body)).toBe(SMALL_BODY_LIMIT);
-    const response = await fetch(`${t.server.url}/rest/v1/newsletter_subscriptions`, {
+    const response = await fetch(`${t.server.url}/rest/v1/${GUESTBOOK}`, {
       method: 'POST',
       headers: apiHeaders(t.server.anonKey),
       body,
@@ -357,7 +342,7 @@ describe('body limits, per route', () => {
     const ceiling = fileBodyLimit(5 * 1024 * 1024);
     const response = await exchange(t.server.url, {
       method: 'POST',
-      path: '/functions/v1/send-thank-you-email',
+      path: '/functions/v1/sign-up',
       headers: { ...apiHeaders(t.server.publishableKey), 'Content-Length': String(ceiling + 1) },
       end: false,
     });
@@ -370,12 +355,12 @@ describe('body limits, per route', () => {
   });
 
   it('functions: a JSON call above the small limit is refused by the function itself', async () => {
-    const response = await fetch(`${t.server.url}/functions/v1/send-thank-you-email`, {
+    const response = await fetch(`${t.server.url}/functions/v1/sign-up`, {
       method: 'POST',
       headers: apiHeaders(t.server.publishableKey),
       body: JSON.stringify({
-        type: 'newsletter',
-        email: 'a@example.com',
+        list: 'newsletter',
+        fields: { email: 'a@example.com' },
         pad: 'x'.repeat(SMALL_BODY_LIMIT),
       }),
     });

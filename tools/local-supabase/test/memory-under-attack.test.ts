@@ -52,8 +52,8 @@ const TARGETS: [string, string, Record<string, string>][] = [
   ['POST', `/storage/v1/object/applications/${resume()}`, anon],
   ['PUT', `/storage/v1/object/applications/${resume()}`, anon],
   ['POST', '/storage/v1/object/list/applications', anon],
-  ['POST', '/functions/v1/send-thank-you-email', {}],
-  ['POST', '/functions/v1/send-thank-you-email', anon],
+  ['POST', '/functions/v1/sign-up', {}],
+  ['POST', '/functions/v1/sign-up', anon],
   ['POST', '/functions/v1/submit-application', anon],
 ];
 
@@ -110,18 +110,17 @@ async function unfinishedBody(
 
 it('holds its memory flat under 20 unfinished 50 MB bodies and answers meanwhile', async () => {
   const pid = server.child.pid as number;
-  // Warm up what a normal session allocates: an insert, an upload, a listing.
-  const client = clientFor(server.url, LOCAL_ANON_KEY);
+  // Warm up what a normal session allocates: an insert, an upload, a listing. The lists and the private
+  // bucket are written by the service role only (the functions sign-up and submit-application).
+  const service = clientFor(server.url, LOCAL_SERVICE_ROLE_KEY);
   expect(
     (
-      await client
+      await service
         .from('newsletter_subscriptions')
         .insert({ email: `warm${Date.now()}@example.com` })
     ).status,
   ).toBe(201);
   const warmFile = new File([Buffer.alloc(4 * MB, 0x25)], 'cv.pdf', { type: 'application/pdf' });
-  // The private bucket's only writer is the service role (submit-application).
-  const service = clientFor(server.url, LOCAL_SERVICE_ROLE_KEY);
   expect((await service.storage.from('applications').upload(resume(), warmFile)).error).toBeNull();
   await new Promise((resolve) => setTimeout(resolve, 500));
   const baseline = await rssBytes(pid);

@@ -15,7 +15,7 @@ beforeAll(async () => {
   for (const label of ['fuzz', 'fuzz']) {
     const email = uniqueEmail(label);
     known.push(email);
-    expect((await t.anon.from('newsletter_subscriptions').insert({ email })).error).toBeNull();
+    expect((await t.service.from('newsletter_subscriptions').insert({ email })).error).toBeNull();
   }
 });
 afterAll(() => t.stop());
@@ -151,7 +151,7 @@ describe('filters, select, order and paging', () => {
   it('ignores Prefer values and profiles named after inherited properties', async () => {
     const prefer = await fetch(`${t.server.url}/rest/v1/${TABLE}`, {
       method: 'POST',
-      headers: apiHeaders(t.server.anonKey, {
+      headers: apiHeaders(t.server.serviceKey, {
         Prefer: 'return=constructor,count=__proto__,missing=toString',
       }),
       body: JSON.stringify({ email: uniqueEmail() }),

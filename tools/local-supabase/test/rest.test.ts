@@ -1,28 +1,107 @@
 import { request } from 'node:http';
 import { signJwt } from '../src/testing/sign-jwt.ts';
 import { LOCAL_JWT_SECRET } from '../src/index.ts';
-import {
-  apiHeaders,
-  clientFor,
-  startTestServer,
-  uniqueEmail,
-  type TestServer,
-} from '../src/testing/test-server.ts';
+import { apiHeaders, clientFor, uniqueEmail, type TestServer } from '../src/testing/test-server.ts';
+import { GUESTBOOK, GUESTBOOK_TOPICS, startGuestbookServer } from './test-support/guestbook.ts';
 
-// PostgREST behaviour through the real server and the unmodified supabase-js client.
+// PostgREST behaviour through the real server and the unmodified supabase-js client. Anonymous writes go
+// to the tests' own table (test-support/guestbook.ts): the project's tables take none.
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startGuestbookServer();
 });
 afterAll(() => t.stop());
 
-// The tables the browser inserts into with the anon key; applications go through submit-application.
-const TABLES = ['early_access_signups', 'newsletter_subscriptions', 'waitlist_signups'] as const;
+const TABLE = GUESTBOOK;
+const row = (email = uniqueEmail()): Record<string, unknown> => ({
+  email,
+  topic: GUESTBOOK_TOPICS.allowed,
+});
 
-function row(table: (typeof TABLES)[number], email = uniqueEmail()): Record<string, unknown> {
-  switch (table) {
-    case 'waitlist_signups':
-      return {
+describe(`insert into ${TABLE} as anon`, () => {
+  it('succeeds with 201 and no body (no .select())', async () => {
+    const { error, status, data } = await t.anon.from(TABLE).insert(row());
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    expect(data).toBeNull();
+  });
+
+  it('gives 23505 with 409 for the same address in another letter case, the key hidden', async () => {
+    const email = uniqueEmail('Case');
+    expect((await t.anon.from(TABLE).insert(row(email))).error).toBeNull();
+    for (const again of [email.toUpperCase(), email.toLowerCase()]) {
+      const { error, status } = await t.anon.from(TABLE).insert(row(again));
+      expect(status).toBe(409);
+      expect(error).toEqual({
+        code: '23505',
+        details: null, // Postgres hides the key from a role that may not read it.
+        hint: null,
+        message: `duplicate key value violates unique constraint "${TABLE}_email_key"`,
+      });
+    }
+    // A role that may read the table is shown the key, as PostgreSQL shows it.
+    const { error } = await t.service.from(TABLE).insert(row(email.toUpperCase()));
+    expect(error).toMatchObject({
+      code: '23505',
+      details: `Key (lower(email))=(${email.toLowerCase()}) already exists.`,
+    });
+  });
+
+  it('lets anon read no row, with or without filters', async () => {
+    await t.anon.from(TABLE).insert(row());
+    for (const query of [
+      t.anon.from(TABLE).select('*'),
+      t.anon.from(TABLE).select('email').eq('email', 'x@example.com'),
+      t.anon.from(TABLE).select('id').limit(1),
+    ]) {
+      const { data, error, status } = await query;
+      expect(status).toBe(401);
+      expect(data).toBeNull();
+      expect(error).toEqual({
+        code: '42501',
+        details: null,
+        hint: null,
+        message: `permission denied for table ${TABLE}`,
+      });
+    }
+  });
+
+  it('lets anon neither update nor delete', async () => {
+    const email = uniqueEmail();
+    await t.anon.from(TABLE).insert(row(email));
+    const update = await t.anon.from(TABLE).update({ email: uniqueEmail() }).eq('email', email);
+    const remove = await t.anon.from(TABLE).delete().eq('email', email);
+    for (const result of [update, remove]) {
+      expect(result.status).toBe(401);
+      expect(result.error?.code).toBe('42501');
+    }
+    const { data } = await t.service.from(TABLE).select('email').eq('email', email);
+    expect(data).toEqual([{ email }]);
+  });
+
+  it('refuses .select() after insert for anon and rolls the insert back', async () => {
+    const email = uniqueEmail();
+    const { error, status } = await t.anon.from(TABLE).insert(row(email)).select();
+    expect(status).toBe(401);
+    expect(error?.code).toBe('42501');
+    const { data } = await t.service.from(TABLE).select('email').eq('email', email);
+    expect(data).toEqual([]);
+  });
+});
+
+// The project's lists: written by the function sign-up (public.sign_up, with the secret key) only.
+const PROJECT_TABLES = [
+  'early_access_signups',
+  'newsletter_subscriptions',
+  'waitlist_signups',
+] as const;
+
+function projectRow(
+  table: (typeof PROJECT_TABLES)[number],
+  email = uniqueEmail(),
+): Record<string, unknown> {
+  return table === 'waitlist_signups'
+    ? {
         first_name: 'Ada',
         last_name: 'Lovelace',
         email,
@@ -31,29 +110,35 @@ function row(table: (typeof TABLES)[number], email = uniqueEmail()): Record<stri
         company_size: '11-50',
         use_case: null,
         hear_about: 'blog',
-      };
-    default:
-      return { email };
-  }
+      }
+    : { email };
 }
 
-describe.each(TABLES)('insert into %s', (table) => {
-  it('succeeds with 201 and no body (no .select())', async () => {
-    const { error, status, data } = await t.anon.from(table).insert(row(table));
-    expect(error).toBeNull();
-    expect(status).toBe(201);
-    expect(data).toBeNull();
+describe.each(PROJECT_TABLES)('%s, a list of the project', (table) => {
+  it('takes no insert from anon, and stores nothing of it', async () => {
+    const email = uniqueEmail();
+    const { error, status } = await t.anon.from(table).insert(projectRow(table, email));
+    expect(status).toBe(401);
+    expect(error).toEqual({
+      code: '42501',
+      details: null,
+      hint: null,
+      message: `permission denied for table ${table}`,
+    });
+    const { data } = await t.service.from(table).select('email').eq('email', email);
+    expect(data).toEqual([]);
   });
 
   it('gives 23505 with 409 for the same mailbox in another letter case or with a +tag', async () => {
     const email = uniqueEmail('Case');
-    expect((await t.anon.from(table).insert(row(table, email))).error).toBeNull();
+    expect((await t.service.from(table).insert(projectRow(table, email))).error).toBeNull();
     for (const again of [email.toUpperCase(), email.replace('@', '+tag@')]) {
-      const { error, status } = await t.anon.from(table).insert(row(table, again));
+      const { error, status } = await t.service.from(table).insert(projectRow(table, again));
       expect(status).toBe(409);
       expect(error).toEqual({
         code: '23505',
-        details: null, // Postgres hides the key from a role that may not read it.
+        // The secret key's role may read the table: it is shown the key.
+        details: expect.stringMatching(/^Key \(.+\)=\(.+\) already exists\.$/),
         hint: null,
         message: expect.stringMatching(
           new RegExp(
@@ -65,7 +150,7 @@ describe.each(TABLES)('insert into %s', (table) => {
   });
 
   it('lets anon read no row, with or without filters', async () => {
-    await t.anon.from(table).insert(row(table));
+    await t.service.from(table).insert(projectRow(table));
     for (const query of [
       t.anon.from(table).select('*'),
       t.anon.from(table).select('email').eq('email', 'x@example.com'),
@@ -85,7 +170,7 @@ describe.each(TABLES)('insert into %s', (table) => {
 
   it('lets anon neither update nor delete', async () => {
     const email = uniqueEmail();
-    await t.anon.from(table).insert(row(table, email));
+    await t.service.from(table).insert(projectRow(table, email));
     const update = await t.anon.from(table).update({ email: uniqueEmail() }).eq('email', email);
     const remove = await t.anon.from(table).delete().eq('email', email);
     for (const result of [update, remove]) {
@@ -95,42 +180,30 @@ describe.each(TABLES)('insert into %s', (table) => {
     const { data } = await t.service.from(table).select('email').eq('email', email);
     expect(data).toEqual([{ email }]);
   });
-
-  it('refuses .select() after insert for anon and rolls the insert back', async () => {
-    const email = uniqueEmail();
-    const { error, status } = await t.anon.from(table).insert(row(table, email)).select();
-    expect(status).toBe(401);
-    expect(error?.code).toBe('42501');
-    const { data } = await t.service.from(table).select('email').eq('email', email);
-    expect(data).toEqual([]);
-  });
 });
 
 describe('PostgREST error shapes', () => {
   it('a CHECK violation is 23514 with 400', async () => {
     const { error, status } = await t.anon
-      .from('waitlist_signups')
-      .insert({ ...row('waitlist_signups'), company_size: '2-5' });
+      .from(TABLE)
+      .insert({ ...row(), topic: GUESTBOOK_TOPICS.refused });
     expect(status).toBe(400);
     expect(error).toEqual({
       code: '23514',
       details: null,
       hint: null,
-      message:
-        'new row for relation "waitlist_signups" violates check constraint "waitlist_signups_company_size_check"',
+      message: `new row for relation "${TABLE}" violates check constraint "${TABLE}_topic_check"`,
     });
   });
 
   it('an unknown column is PGRST204 with 400', async () => {
-    const { error, status } = await t.anon
-      .from('early_access_signups')
-      .insert({ email: uniqueEmail(), nickname: 'x' });
+    const { error, status } = await t.anon.from(TABLE).insert({ ...row(), nickname: 'x' });
     expect(status).toBe(400);
     expect(error).toEqual({
       code: 'PGRST204',
       details: null,
       hint: null,
-      message: "Could not find the 'nickname' column of 'early_access_signups' in the schema cache",
+      message: `Could not find the 'nickname' column of '${TABLE}' in the schema cache`,
     });
   });
 
@@ -146,7 +219,7 @@ describe('PostgREST error shapes', () => {
   });
 
   it('bad JSON is PGRST102 with 400', async () => {
-    const response = await fetch(`${t.server.url}/rest/v1/early_access_signups`, {
+    const response = await fetch(`${t.server.url}/rest/v1/${TABLE}`, {
       method: 'POST',
       headers: apiHeaders(t.server.anonKey),
       body: '{"email": ',
@@ -161,17 +234,15 @@ describe('PostgREST error shapes', () => {
   });
 
   it('a missing NOT NULL value is 23502 with 400', async () => {
-    const { error, status } = await t.anon
-      .from('waitlist_signups')
-      .insert({ email: uniqueEmail(), first_name: 'A', last_name: 'B' });
+    const { error, status } = await t.anon.from(TABLE).insert({ topic: GUESTBOOK_TOPICS.allowed });
     expect(status).toBe(400);
     expect(error?.code).toBe('23502');
   });
 
   it('setting a column anon may not write is 42501 with 401', async () => {
     const { error, status } = await t.anon
-      .from('early_access_signups')
-      .insert({ email: uniqueEmail(), created_at: '2000-01-01T00:00:00Z' });
+      .from(TABLE)
+      .insert({ ...row(), created_at: '2000-01-01T00:00:00Z' });
     expect(status).toBe(401);
     expect(error?.code).toBe('42501');
   });
@@ -184,9 +255,7 @@ describe('PostgREST error shapes', () => {
         LOCAL_JWT_SECRET,
       ),
     );
-    const { status, error } = await authenticated
-      .from('early_access_signups')
-      .insert({ email: uniqueEmail() });
+    const { status, error } = await authenticated.from(TABLE).insert(row());
     expect(status).toBe(403);
     expect(error?.code).toBe('42501');
   });
@@ -211,17 +280,12 @@ describe('PostgREST error shapes', () => {
 });
 
 describe('inserts in bulk and with representation', () => {
-  it('refuses an array body from anon as a whole (one row per request)', async () => {
+  it('answers an SQLSTATE PT400 a trigger raises as HTTP 400, and rolls the whole request back', async () => {
     const good = uniqueEmail();
-    const { error, status } = await t.anon
-      .from('newsletter_subscriptions')
-      .insert([{ email: good }, { email: uniqueEmail() }]);
+    const { error, status } = await t.anon.from(TABLE).insert([row(good), row()]);
     expect(status).toBe(400);
-    expect(error?.code).toBe('PT400');
-    const { data } = await t.service
-      .from('newsletter_subscriptions')
-      .select('email')
-      .eq('email', good);
+    expect(error).toMatchObject({ code: 'PT400', message: 'Send one row per request.' });
+    const { data } = await t.service.from(TABLE).select('email').eq('email', good);
     expect(data).toEqual([]);
   });
 
@@ -253,7 +317,7 @@ describe('inserts in bulk and with representation', () => {
       .select('id, email, thank_you_sent_at')
       .single();
     expect(error).toBeNull();
-    // Set by the insert itself, which queues the row's mail (migration 20251206100000).
+    // Set by the insert itself, which queues the row's mail (supabase/schemas/mail-kinds.sql).
     expect(data).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       email,
@@ -351,7 +415,7 @@ describe('CORS', () => {
   });
 
   it('puts CORS headers on errors too', async () => {
-    const response = await fetch(`${t.server.url}/rest/v1/early_access_signups`, {
+    const response = await fetch(`${t.server.url}/rest/v1/${TABLE}`, {
       method: 'POST',
       headers: { ...apiHeaders(t.server.anonKey), Origin: 'http://localhost:4200' },
       body: JSON.stringify({ email: 'broken' }),

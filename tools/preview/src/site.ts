@@ -6,6 +6,7 @@ import {
   REMOTE_NAMES,
   appFolder,
   httpOrigin,
+  localBotCheck,
   manifestUrl,
   type AppName,
   type AppPorts,
@@ -93,6 +94,8 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
   const runtimeConfig: RuntimeConfigJson = {
     remotes,
     supabase: options.supabase,
+    // The local backend is the only one a preview talks to: its stand-in for Turnstile's widget.
+    botCheck: localBotCheck(new URL(options.supabase.url).origin),
     ...(options.overrideOrigins
       ? { remoteOverrides: { allowedOrigins: options.overrideOrigins } }
       : {}),

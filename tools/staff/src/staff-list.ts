@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isPlainEmailAddress } from '@agentora/backend-rules/email-address';
 
-// The console's staff list, public.staff (supabase/migrations/20251128000000_console.sql), through the
-// Data API with the service role: the only role that may read or change it.
+// The console's staff list, public.staff (supabase/schemas/staff.sql), through the Data API with the
+// service role: the only role that may read or change it.
 
 export interface StaffMember {
   email: string;

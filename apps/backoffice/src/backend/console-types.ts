@@ -1,4 +1,4 @@
-// What the console's database functions answer (supabase/migrations, the console's migration): one
+// What the console's database functions answer (the public.console_* functions of supabase/schemas): one
 // place for their shapes, read by the API calls and the views. The lists, statuses and limits they
 // are made of are the backend's rules, imported from @agentora/data/console-lists where used.
 
@@ -22,18 +22,30 @@ export interface Attributed {
 
 /**
  * What became of a row's mail (console_mail_states): in the queue, handed to Resend (sent), then what
- * Resend reported (delivered, delayed, bounced, complained); suppressed when it was never sent because
- * its mailbox had bounced or complained; failed when the queue gave up on it.
+ * Resend reported, by meaning rather than by the last event to arrive (delivered, delayed, soft_bounced
+ * for a bounce that is not permanent, bounced for one that is, complained); suppressed when it was never
+ * sent because its address had bounced or its mailbox complained; withheld when it was never sent because
+ * its person had had the day's unconfirmed mail (docs/security.md, "Mail nobody confirmed: one budget
+ * per person"); failed when the queue gave up on it.
  */
 export type MailState =
-  'queued' | 'sent' | 'delivered' | 'delayed' | 'bounced' | 'complained' | 'suppressed' | 'failed';
+  | 'queued'
+  | 'sent'
+  | 'delivered'
+  | 'delayed'
+  | 'soft_bounced'
+  | 'bounced'
+  | 'complained'
+  | 'suppressed'
+  | 'withheld'
+  | 'failed';
 
-/** Why a mailbox gets no more mail. */
+/** Why an address gets no more mail: it bounced for good, or its mailbox complained. */
 export type SuppressionReason = 'bounced' | 'complained';
 
 export interface MailDelivery {
   state: MailState;
-  /** Set when the row's mailbox is suppressed, with the reason. */
+  /** Set when the row's address is suppressed, with the reason. */
   suppressed: SuppressionReason | null;
 }
 
@@ -209,15 +221,21 @@ export interface CspViolationPage extends Page<CspViolationRow> {
   from: string;
 }
 
-/** One suppressed mailbox: console_mail_suppressions. */
+/**
+ * One suppression: console_mail_suppressions. A bounce suppresses the one address that bounced, a
+ * complaint every address of its mailbox.
+ */
 export interface MailSuppressionRow {
-  /** An address of the mailbox from its sign-ups or application; null once all of them are gone. */
+  /**
+   * The address from a sign-up or application it covers (a bounce's own address, a complaint's any of
+   * the mailbox's); null when none holds it.
+   */
   email: string | null;
   reason: SuppressionReason;
   suppressed_at: string;
 }
 
-/** A page of the suppressed mailboxes, with the counts of the whole list. */
+/** A page of the suppressions, with the counts of the whole list. */
 export interface MailSuppressionPage extends Page<MailSuppressionRow> {
   bounced: number;
   complained: number;

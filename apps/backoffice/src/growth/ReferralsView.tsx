@@ -38,7 +38,7 @@ const REASONS: Record<ReferralRow['suspected_because'][number], string> = MESSAG
 
 const COLUMNS: readonly Column<Row>[] = [
   { header: 'List', cell: (row) => LIST_NAMES[row.list] },
-  { header: 'Referrer', cell: (row) => row.email ?? 'Erased' },
+  { header: 'Referrer', cell: (row) => row.email ?? MESSAGES.erased },
   { header: 'Code', cell: (row) => <code>{row.referral_code}</code> },
   { header: 'Place', cell: (row) => (row.place === null ? '—' : `#${formatCount(row.place)}`) },
   { header: 'Referred', cell: (row) => formatCount(row.referred) },

@@ -10,12 +10,8 @@ import { MESSAGES } from '../messages';
 type Row = MailSuppressionRow & { id: string };
 
 const COLUMNS: readonly Column<Row>[] = [
-  { header: 'Address', cell: (row) => row.email ?? MESSAGES.erased },
-  {
-    header: 'Why',
-    cell: (row) =>
-      row.reason === 'bounced' ? MESSAGES.mailStates.bounced : MESSAGES.mailStates.complained,
-  },
+  { header: 'Address', cell: (row) => row.email ?? MESSAGES.mailAddressNotKept },
+  { header: 'Why', cell: (row) => MESSAGES.suppressionScopes[row.reason] },
   { header: 'Since', cell: (row) => formatMoment(row.suppressed_at) },
 ];
 
@@ -27,9 +23,9 @@ const withIds = (page: MailSuppressionPage, number: number): RowsPage => ({
 });
 
 /**
- * The mailboxes that bounced for good or complained (console_mail_suppressions), newest first, 50 a
- * page, with how many of each and how many mails were not sent to them. For staff only; the database
- * logs no read of it.
+ * The addresses that bounced for good and the mailboxes that complained (console_mail_suppressions),
+ * newest first, 50 a page, with how many of each and how many mails were not sent to them. For staff
+ * only; the database logs no read of it.
  */
 export function MailSuppressionsView({ query }: { query: ListQuery }) {
   return (

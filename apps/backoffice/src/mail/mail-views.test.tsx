@@ -3,8 +3,9 @@ import { fake, settle, setUpSignedInConsole } from '../test-support/signed-in-co
 import type { MailSuppressionPage, SignupRow } from '../backend/console-types';
 
 // Delivery in the console, with its Supabase client faked: each listed row's mail as
-// console_mail_states answers it (asked for the page's ids, of the list shown), and the Bounces view
-// (console_mail_suppressions): its counts, rows, pages, empty and refused states.
+// console_mail_states answers it (asked for the page's ids, of the list shown; the state by meaning is
+// the database's, mail-state-by-meaning.test.ts), and the Bounces view (console_mail_suppressions): its
+// counts, rows, what each suppression covers, pages, empty and refused states.
 
 jest.mock('../backend/console-client', () => ({
   getConsoleClient: async () => fake.client,
@@ -44,6 +45,7 @@ describe('the Mail column of the lists', () => {
       signup('g', 'bounced+again@example.com'),
       signup('h', 'old@example.com'),
       signup('i', 'other@example.com'),
+      signup('j', 'stranger@example.com'),
     ];
     fake.answer('console_signups', () => ({ total: rows.length, rows }));
     fake.answer('console_mail_states', () => ({
@@ -55,10 +57,11 @@ describe('the Mail column of the lists', () => {
       f: { state: 'complained', suppressed: 'complained' },
       g: { state: 'suppressed', suppressed: 'bounced' },
       i: { state: 'delivered', suppressed: 'complained' },
+      j: { state: 'withheld', suppressed: null },
     }));
     await renderConsole('/console?view=newsletter');
     expect(callsOf('console_mail_states')).toEqual([
-      { p_list: 'newsletter', p_ids: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'] },
+      { p_list: 'newsletter', p_ids: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'] },
     ]);
     const table = screen.getByRole('table', { name: 'Newsletter sign-ups' });
     expect(column(table, 'Mail')).toEqual([
@@ -71,6 +74,28 @@ describe('the Mail column of the lists', () => {
       'Not sent: the address bounced',
       '—',
       'Delivered; no more mail: marked our mail as spam',
+      'Not sent: daily limit',
+    ]);
+  });
+
+  it('shows a soft bounce as such, never Bounced, which is a permanent bounce’s alone', async () => {
+    const rows = [
+      signup('a', 'full@example.com'),
+      signup('b', 'full+spam@example.com'),
+      signup('c', 'gone@example.com'),
+    ];
+    fake.answer('console_signups', () => ({ total: rows.length, rows }));
+    fake.answer('console_mail_states', () => ({
+      a: { state: 'soft_bounced', suppressed: null },
+      b: { state: 'soft_bounced', suppressed: 'complained' },
+      c: { state: 'bounced', suppressed: 'bounced' },
+    }));
+    await renderConsole('/console?view=newsletter');
+    const table = screen.getByRole('table', { name: 'Newsletter sign-ups' });
+    expect(column(table, 'Mail')).toEqual([
+      'Soft bounce',
+      'Soft bounce; no more mail: marked our mail as spam',
+      'Bounced',
     ]);
   });
 
@@ -144,8 +169,17 @@ describe('the Bounces view', () => {
     const table = screen.getByRole('table', {
       name: 'Addresses that bounced or marked our mail as spam',
     });
-    expect(column(table, 'Address')).toEqual(['gone@example.com', 'angry@example.com', 'Erased']);
-    expect(column(table, 'Why')).toEqual(['Bounced', 'Marked as spam', 'Bounced']);
+    expect(column(table, 'Address')).toEqual([
+      'gone@example.com',
+      'angry@example.com',
+      'Not in the lists',
+    ]);
+    // A bounce suppresses the one address; a complaint the whole mailbox.
+    expect(column(table, 'Why')).toEqual([
+      'Bounced: this address only',
+      'Marked as spam: every address of the mailbox',
+      'Bounced: this address only',
+    ]);
 
     await user.click(screen.getByRole('button', { name: /next/i }));
     await settle();

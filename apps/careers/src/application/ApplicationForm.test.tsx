@@ -1,7 +1,13 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { EMPTY_APPLICATION, submitApplication, type ApplicationSubmission } from '@agentora/data';
-import { RESUME_MAX_BYTES, RESUME_TYPES } from '@agentora/forms';
+import { BOT_CHECK_FAILED_MESSAGE, RESUME_MAX_BYTES, RESUME_TYPES } from '@agentora/forms';
+import {
+  fakeBotCheck,
+  FAKE_BOT_CHECK_SCRIPT_URL,
+  type FakeBotCheck,
+  type FakeBotCheckBehaviour,
+} from '@agentora/forms/testing';
 import { deferred } from '@agentora/ui/testing';
 import { fileOfSize, renderWithUser, settle } from '../test-support/render';
 import { ApplicationForm } from './ApplicationForm';
@@ -13,6 +19,8 @@ jest.mock('@agentora/data', () => ({
 
 const send = jest.mocked(submitApplication);
 const SENT_AND_MAILED: ApplicationSubmission = { ok: true, emailSent: true };
+/** What the fake widget (@agentora/forms/testing) hands the form. */
+const WIDGET_TOKEN = 'token-from-the-widget';
 
 const SUCCESS_WITH_EMAIL =
   "Application submitted successfully! Check your email for confirmation. We'll review your application and get back to you within 5 business days.";
@@ -82,13 +90,16 @@ jest.setTimeout(30_000);
 
 // Fake timers stay on after each test: switching back while a timed-out test's waitFor is still polling
 // would leave it spinning. Each test file gets its own environment, so nothing leaks past this file.
+let botCheck: FakeBotCheck;
 beforeEach(() => {
   jest.useFakeTimers();
   send.mockReset().mockResolvedValue(SENT_AND_MAILED);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  botCheck = fakeBotCheck({ pass: WIDGET_TOKEN });
 });
 
 afterEach(() => {
+  botCheck.dispose();
   jest.restoreAllMocks();
 });
 
@@ -262,7 +273,7 @@ describe('ApplicationForm: submitting', () => {
 
     expect(screen.getByRole('status')).toHaveTextContent(SUCCESS_WITH_EMAIL);
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith(FULL_PAYLOAD, undefined);
+    expect(send).toHaveBeenCalledWith(FULL_PAYLOAD, undefined, WIDGET_TOKEN);
 
     for (const label of [
       /^First Name/,
@@ -300,6 +311,7 @@ describe('ApplicationForm: submitting', () => {
         whyJoin: 'I want to build the agent economy.',
       },
       resume,
+      WIDGET_TOKEN,
     );
     expect(screen.getByTestId('resume-drop-zone')).not.toHaveTextContent('jane-cv.pdf');
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
@@ -338,6 +350,7 @@ describe('ApplicationForm: submitting', () => {
         whyJoin: 'Because.',
       },
       undefined,
+      WIDGET_TOKEN,
     );
   });
 
@@ -390,6 +403,9 @@ describe('ApplicationForm: submitting', () => {
     ],
     // Nothing reached the server, with a résumé attached: the résumé was not uploaded.
     [{ ok: false, reason: 'unreachable' }, 'Failed to upload resume. Please try again.'],
+    // The server refused the bot check's token, or could not ask Cloudflare about it.
+    [{ ok: false, reason: 'bot_check_failed' }, BOT_CHECK_FAILED_MESSAGE],
+    [{ ok: false, reason: 'bot_check_unavailable' }, BOT_CHECK_FAILED_MESSAGE],
   ])(
     'when the server answers %j, says exactly %j and keeps everything entered',
     async (answer, message) => {
@@ -468,4 +484,41 @@ describe('ApplicationForm: submitting', () => {
     unmount();
     expect(clearTimeoutSpy).toHaveBeenCalledWith(resetTimer);
   });
+});
+
+describe('ApplicationForm: bot check', () => {
+  it("requests the widget's script only on the form's first touch, and sends its token with the application", async () => {
+    const { user } = renderWithUser(<ApplicationForm />);
+    // Rendered, its effects run: the page has no script element to fetch.
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+    await fillRequired(user);
+    expect(botCheck.scriptsRequested).toEqual([FAKE_BOT_CHECK_SCRIPT_URL]);
+    expect(botCheck.rendered).toEqual(['career']);
+    await user.click(submitButton());
+    expect(await screen.findByRole('status')).toHaveTextContent(SUCCESS_WITH_EMAIL);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith(expect.any(Object), undefined, WIDGET_TOKEN);
+  });
+
+  it.each<[string, FakeBotCheckBehaviour]>([
+    ['its script is blocked', 'script-blocked'],
+    ['its challenge fails', { fail: '600010' }],
+  ])(
+    'without a token (%s) says so, keeps everything entered and sends nothing',
+    async (_, behaviour) => {
+      botCheck.dispose();
+      botCheck = fakeBotCheck(behaviour);
+      const { user } = renderWithUser(<ApplicationForm />);
+      await fillRequired(user);
+      await user.upload(resumeInput(), fileOfSize('cv.pdf', 1000, RESUME_TYPES.pdf));
+      await user.click(submitButton());
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(BOT_CHECK_FAILED_MESSAGE);
+      expect(field(/^First Name/)).toHaveValue('Jane');
+      expect(field(/^Email/)).toHaveValue('jane@example.com');
+      expect(field(/^Why do you want/)).toHaveValue('I want to build the agent economy.');
+      expect(screen.getByTestId('resume-drop-zone')).toHaveTextContent('cv.pdf');
+      expect(send).not.toHaveBeenCalled();
+    },
+  );
 });

@@ -93,6 +93,8 @@ function FieldGroup({ legend, children }: { legend: string; children: ReactNode 
 export function ApplicationForm() {
   const form = useApplicationForm();
   const { values, setField, fieldErrors, honeypot, setHoneypot, resume } = form;
+  // Taken apart here: React's lint takes the whole object for a ref once a member goes to `ref`.
+  const { formProps: botCheckProps, widgetContainer: botCheckPlace } = form.botCheck;
 
   // Everything a field needs from the form state, by name.
   const bind = (name: ApplicationFieldName) => ({
@@ -107,6 +109,7 @@ export function ApplicationForm() {
   return (
     <form
       onSubmit={form.handleSubmit}
+      {...botCheckProps}
       noValidate
       aria-label="Job application"
       aria-busy={form.busy || undefined}
@@ -234,6 +237,8 @@ export function ApplicationForm() {
             <TextAreaField label="Cover Letter" rows={6} {...bind('coverLetter')} />
           </FieldGroup>
 
+          {/* The bot check's widget: it shows itself here only when it asks the visitor. */}
+          {botCheckPlace && <div ref={botCheckPlace} />}
           <SubmitRow>
             <Button type="submit" size="lg" disabled={form.busy}>
               {form.busy ? (

@@ -1,5 +1,6 @@
 import { submitApplication as sendApplication, type ApplicationRefusal } from '@agentora/data';
 import {
+  BOT_CHECK_FAILED_MESSAGE,
   INVALID_RESUME_TYPE_MESSAGE,
   RATE_LIMITED_MESSAGE,
   RESUME_TOO_LARGE_MESSAGE,
@@ -23,6 +24,8 @@ const REFUSAL_MESSAGES: Readonly<Record<ApplicationRefusal, string>> = {
   resume_type: INVALID_RESUME_TYPE_MESSAGE,
   resume_too_large: RESUME_TOO_LARGE_MESSAGE,
   upload_failed: UPLOAD_FAILED_MESSAGE,
+  bot_check_failed: BOT_CHECK_FAILED_MESSAGE,
+  bot_check_unavailable: BOT_CHECK_FAILED_MESSAGE,
   // A field the server refused that the form's own checks let through.
   invalid: SUBMIT_FAILED_MESSAGE,
   failed: SUBMIT_FAILED_MESSAGE,
@@ -40,17 +43,22 @@ function typedResume(file: File): File {
 }
 
 /**
- * One call: the fields and the résumé go to submit-application, which stores the file privately, inserts
+ * One call: the fields, the résumé and the bot check's token go to submit-application, which stores the file privately, inserts
  * the application and sends the confirmation mail; its answer picks the message. `values` must already be
  * validated and trimmed.
  */
 export async function submitApplication(
   values: ApplicationValues,
   resume: File | null,
+  botCheckToken: string,
 ): Promise<SubmitOutcome> {
-  const result = await sendApplication(values, resume ? typedResume(resume) : undefined);
+  const result = await sendApplication(
+    values,
+    resume ? typedResume(resume) : undefined,
+    botCheckToken,
+  );
   if (result.ok) return { ok: true, message: successMessage(result.emailSent) };
-  if (result.reason !== 'duplicate' && result.reason !== 'rate_limited') {
+  if (!['duplicate', 'rate_limited', 'bot_check_failed'].includes(result.reason)) {
     console.error('The application was not taken:', result.reason);
   }
   // Nothing reached the server: with a résumé attached, that is first of all a résumé not uploaded.

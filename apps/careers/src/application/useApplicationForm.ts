@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { botCheckAction } from '@agentora/data';
 import { SUCCESS_RESET_MS, useSubmitFlow } from '@agentora/forms';
 import { useResumeFile } from '../resume/useResumeFile';
 import { EMPTY_APPLICATION, type ApplicationValues } from './application-values';
@@ -14,11 +15,16 @@ import { checkApplication } from './validate-application';
 export function useApplicationForm() {
   const resume = useResumeFile();
   const { file, remove } = resume;
-  const send = useCallback((values: ApplicationValues) => submitApplication(values, file), [file]);
+  const send = useCallback(
+    (values: ApplicationValues, _signal: AbortSignal, botCheckToken?: string) =>
+      submitApplication(values, file, botCheckToken ?? ''),
+    [file],
+  );
   const flow = useSubmitFlow({
     initialValues: EMPTY_APPLICATION,
     check: checkApplication,
     send,
+    botCheckAction: botCheckAction('career'),
     // Only bots fill the hidden field: they get what a person would see, and nothing is sent.
     honeypotMessage: successMessage(false),
     failureMessage: SUBMIT_FAILED_MESSAGE,

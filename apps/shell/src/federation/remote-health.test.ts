@@ -29,16 +29,16 @@ it('reports each outcome of each remote once per page load, under the release it
   flushRemoteHealth(send as unknown as typeof fetch);
   expect(sent(send)).toEqual([
     {
-      url: 'https://abc.supabase.co/rest/v1/remote_health_reports',
+      url: 'https://abc.supabase.co/rest/v1/rpc/report_remote_health',
       keepalive: true,
       key: 'sb_publishable_x',
-      body: { remote: 'careers', release: NEXT, outcome: 'loaded' },
+      body: { p_remote: 'careers', p_release: NEXT, p_outcome: 'loaded' },
     },
     {
-      url: 'https://abc.supabase.co/rest/v1/remote_health_reports',
+      url: 'https://abc.supabase.co/rest/v1/rpc/report_remote_health',
       keepalive: true,
       key: 'sb_publishable_x',
-      body: { remote: 'careers', release: NEXT, outcome: 'render_failed' },
+      body: { p_remote: 'careers', p_release: NEXT, p_outcome: 'render_failed' },
     },
   ]);
   // Sent is sent: the next flush has nothing.

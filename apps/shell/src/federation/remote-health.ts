@@ -1,6 +1,6 @@
 // How each remote's release fares in this browser, reported once per page load for each remote and
 // outcome (loaded, failed to load, failed while rendering) to the backend's counters
-// (supabase/migrations/20251127000000_remote_health.sql), which the release commands' `status`
+// (public.report_remote_health in supabase/schemas/reports.sql), which the release commands' `status`
 // reads to compare a canary with the stable release. No personal data: the remote, the release (its
 // manifest URL) and the outcome. Sent when the page is hidden or left, with `keepalive`, so it never
 // competes with the page's own requests. Entry-chunk code: stateless imports only.
@@ -18,20 +18,23 @@ let releases: Partial<Record<RemoteName, string>> = {};
 const seen = new Set<string>();
 const pending: Array<{ remote: RemoteName; release: string; outcome: RemoteOutcome }> = [];
 
-/** Sends what is pending (each report is one row, as every anon write is: one request each). */
+/** Sends what is pending: each report is one call of public.report_remote_health, one request each. */
 export function flushRemoteHealth(send: typeof fetch = fetch): void {
   if (!target) return;
   for (const report of pending.splice(0)) {
-    void send(`${target.url}/rest/v1/remote_health_reports`, {
+    void send(`${target.url}/rest/v1/rpc/report_remote_health`, {
       method: 'POST',
       keepalive: true,
       headers: {
         apikey: target.publishableKey,
         Authorization: `Bearer ${target.publishableKey}`,
         'Content-Type': 'application/json',
-        Prefer: 'return=minimal',
       },
-      body: JSON.stringify(report),
+      body: JSON.stringify({
+        p_remote: report.remote,
+        p_release: report.release,
+        p_outcome: report.outcome,
+      }),
     }).catch(() => {
       // A lost report costs a count, never the page.
     });

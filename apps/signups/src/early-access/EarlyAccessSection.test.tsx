@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { signUp, type SignupResult } from '@agentora/data';
 import { deferred, fakeTimerUser, renderInSite } from '@agentora/ui/testing';
-import { refused, stored } from '../test-support/sign-up';
+import { fakeBotCheck, type FakeBotCheck } from '@agentora/forms/testing';
+import { refused, stored, WIDGET_TOKEN } from '../test-support/sign-up';
 import { EarlyAccessSection } from './EarlyAccessSection';
 
 jest.mock('@agentora/data', () => ({ ...jest.requireActual('@agentora/data'), signUp: jest.fn() }));
@@ -27,11 +28,16 @@ function setup() {
 }
 
 describe('EarlyAccessSection', () => {
+  let botCheck: FakeBotCheck;
   beforeEach(() => {
     jest.useFakeTimers();
     signUpCall.mockReset().mockResolvedValue(stored());
+    botCheck = fakeBotCheck({ pass: WIDGET_TOKEN });
   });
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    botCheck.dispose();
+    jest.useRealTimers();
+  });
 
   it('shows the heading, the four benefits, a submit button and a visible link to the full waitlist', () => {
     setup();
@@ -87,7 +93,11 @@ describe('EarlyAccessSection', () => {
     expect(button()).toBeDisabled();
     await user.type(input, '{Enter}');
     expect(signUpCall).toHaveBeenCalledTimes(1);
-    expect(signUpCall).toHaveBeenCalledWith('early_access', { email: 'jane.doe@example.com' });
+    expect(signUpCall).toHaveBeenCalledWith(
+      'early_access',
+      { email: 'jane.doe@example.com' },
+      WIDGET_TOKEN,
+    );
 
     await act(async () => pending.resolve(stored()));
     expect(screen.getByRole('status')).toHaveTextContent(MAILED);

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { BRAND, PATHS } from '@agentora/data';
+import { botCheckAction, BRAND, PATHS } from '@agentora/data';
 import { SUCCESS_RESET_MS, useEmailSignup } from '@agentora/forms';
 import {
   ArrowRightIcon,
@@ -73,6 +73,7 @@ export function EarlyAccessSection() {
   const titleId = useId();
   const signup = useEmailSignup({
     send: joinEarlyAccess,
+    botCheckAction: botCheckAction('early_access'),
     honeypotMessage: EARLY_ACCESS_MESSAGES.signedUp,
     failureMessage: EARLY_ACCESS_MESSAGES.failed,
     successResetMs: SUCCESS_RESET_MS,

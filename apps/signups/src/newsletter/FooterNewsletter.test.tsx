@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { signUp, type SignupResult } from '@agentora/data';
 import { deferred, fakeTimerUser, renderInSite } from '@agentora/ui/testing';
-import { refused, stored } from '../test-support/sign-up';
+import { fakeBotCheck, type FakeBotCheck } from '@agentora/forms/testing';
+import { refused, stored, WIDGET_TOKEN } from '../test-support/sign-up';
 import { FooterNewsletter } from './FooterNewsletter';
 
 jest.mock('@agentora/data', () => ({ ...jest.requireActual('@agentora/data'), signUp: jest.fn() }));
@@ -23,11 +24,16 @@ function setup() {
 }
 
 describe('FooterNewsletter', () => {
+  let botCheck: FakeBotCheck;
   beforeEach(() => {
     jest.useFakeTimers();
     signUpCall.mockReset().mockResolvedValue(stored());
+    botCheck = fakeBotCheck({ pass: WIDGET_TOKEN });
   });
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    botCheck.dispose();
+    jest.useRealTimers();
+  });
 
   it('is only the compact form: a label kept for assistive tech, the field and the button, no heading', () => {
     const { input } = setup();
@@ -47,7 +53,11 @@ describe('FooterNewsletter', () => {
     expect(button()).toBeDisabled();
     await user.type(input, '{Enter}');
     expect(signUpCall).toHaveBeenCalledTimes(1);
-    expect(signUpCall).toHaveBeenCalledWith('newsletter', { email: 'sam.lee@example.com' });
+    expect(signUpCall).toHaveBeenCalledWith(
+      'newsletter',
+      { email: 'sam.lee@example.com' },
+      WIDGET_TOKEN,
+    );
 
     await act(async () => pending.resolve(stored()));
     const toast = screen.getByRole('status');

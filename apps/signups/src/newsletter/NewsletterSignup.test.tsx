@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { signUp, type SignupResult } from '@agentora/data';
 import { deferred, fakeTimerUser, renderInSite } from '@agentora/ui/testing';
-import { refused, stored } from '../test-support/sign-up';
+import { fakeBotCheck, type FakeBotCheck } from '@agentora/forms/testing';
+import { refused, stored, WIDGET_TOKEN } from '../test-support/sign-up';
 import { NewsletterSignup } from './NewsletterSignup';
 
 jest.mock('@agentora/data', () => ({ ...jest.requireActual('@agentora/data'), signUp: jest.fn() }));
@@ -23,11 +24,16 @@ function setup() {
 }
 
 describe('NewsletterSignup (home)', () => {
+  let botCheck: FakeBotCheck;
   beforeEach(() => {
     jest.useFakeTimers();
     signUpCall.mockReset().mockResolvedValue(stored());
+    botCheck = fakeBotCheck({ pass: WIDGET_TOKEN });
   });
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    botCheck.dispose();
+    jest.useRealTimers();
+  });
 
   it('is a full-width section with a heading and a labelled email field', () => {
     setup();
@@ -59,7 +65,11 @@ describe('NewsletterSignup (home)', () => {
     expect(button()).toBeDisabled();
     await user.type(input, '{Enter}');
     expect(signUpCall).toHaveBeenCalledTimes(1);
-    expect(signUpCall).toHaveBeenCalledWith('newsletter', { email: 'jane.doe@example.com' });
+    expect(signUpCall).toHaveBeenCalledWith(
+      'newsletter',
+      { email: 'jane.doe@example.com' },
+      WIDGET_TOKEN,
+    );
 
     await act(async () => pending.resolve(stored()));
     expect(screen.getByRole('status')).toHaveTextContent(

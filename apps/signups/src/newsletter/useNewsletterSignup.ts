@@ -1,3 +1,4 @@
+import { botCheckAction } from '@agentora/data';
 import { useEmailSignup } from '@agentora/forms';
 import { NEWSLETTER_MESSAGE_MS } from '../shared/timings';
 import { NEWSLETTER_MESSAGES } from './newsletter-messages';
@@ -13,6 +14,7 @@ const subscribeToNewsletter = sendSignup('newsletter', NEWSLETTER_MESSAGES);
 export function useNewsletterSignup() {
   return useEmailSignup({
     send: subscribeToNewsletter,
+    botCheckAction: botCheckAction('newsletter'),
     honeypotMessage: NEWSLETTER_MESSAGES.signedUp,
     failureMessage: NEWSLETTER_MESSAGES.failed,
     successResetMs: NEWSLETTER_MESSAGE_MS,

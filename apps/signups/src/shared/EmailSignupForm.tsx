@@ -17,6 +17,14 @@ const FormRow = styled.form`
   }
 `;
 
+/** Where the bot check's widget shows itself, on a line of its own, only when it asks the visitor. */
+const BotCheckPlace = styled.div`
+  flex: 1 1 100%;
+  &:empty {
+    display: none;
+  }
+`;
+
 export interface EmailSignupFormProps {
   signup: EmailSignup;
   /** The field's name for assistive tech; the surrounding heading gives sighted visitors the context. */
@@ -41,10 +49,13 @@ export function EmailSignupForm({
   formLabel,
 }: EmailSignupFormProps) {
   const inputId = useId();
+  // Taken apart here: React's lint takes the whole object for a ref once a member goes to `ref`.
+  const { formProps: botCheckProps, widgetContainer: botCheckPlace } = signup.botCheck;
   return (
     <FormRow
       noValidate
       onSubmit={signup.handleSubmit}
+      {...botCheckProps}
       aria-label={formLabel}
       aria-busy={signup.busy || undefined}
     >
@@ -70,6 +81,7 @@ export function EmailSignupForm({
         {signup.busy ? busyLabel : submitLabel}
       </Button>
       <HoneypotField value={signup.honeypot} onChange={signup.setHoneypot} />
+      {botCheckPlace && <BotCheckPlace ref={botCheckPlace} />}
     </FormRow>
   );
 }

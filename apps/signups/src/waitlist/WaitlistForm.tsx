@@ -62,6 +62,8 @@ export function WaitlistForm() {
   const titleId = useId();
   const form = useWaitlistForm();
   const { values, fieldErrors } = form;
+  // Taken apart here: React's lint takes the whole object for a ref once a member goes to `ref`.
+  const { formProps: botCheckProps, widgetContainer: botCheckPlace } = form.botCheck;
 
   const bind = (name: WaitlistFieldName) => ({
     name,
@@ -77,6 +79,7 @@ export function WaitlistForm() {
       <form
         noValidate
         onSubmit={form.handleSubmit}
+        {...botCheckProps}
         aria-labelledby={titleId}
         aria-busy={form.busy || undefined}
       >
@@ -143,6 +146,8 @@ export function WaitlistForm() {
           </Wide>
         </Fields>
         <HoneypotField value={form.honeypot} onChange={form.setHoneypot} />
+        {/* The bot check's widget: it shows itself here only when it asks the visitor. */}
+        {botCheckPlace && <div ref={botCheckPlace} />}
         <Actions>
           <Button type="submit" size="lg" disabled={form.busy}>
             {form.busy && <Spinner />}

@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { signUp, type SignupResult } from '@agentora/data';
 import { deferred, fakeTimerUser, renderInSite } from '@agentora/ui/testing';
-import { refused, stored } from '../test-support/sign-up';
+import { fakeBotCheck, type FakeBotCheck } from '@agentora/forms/testing';
+import { refused, stored, WIDGET_TOKEN } from '../test-support/sign-up';
 import { WaitlistPage } from './WaitlistPage';
 
 jest.mock('@agentora/data', () => ({ ...jest.requireActual('@agentora/data'), signUp: jest.fn() }));
@@ -65,11 +66,16 @@ const allValues = () =>
   );
 
 describe('WaitlistPage', () => {
+  let botCheck: FakeBotCheck;
   beforeEach(() => {
     jest.useFakeTimers();
     signUpCall.mockReset().mockResolvedValue(stored());
+    botCheck = fakeBotCheck({ pass: WIDGET_TOKEN });
   });
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    botCheck.dispose();
+    jest.useRealTimers();
+  });
 
   it('shows the badge, headline, three info cards, the form and the benefits strip', () => {
     setup();
@@ -184,16 +190,20 @@ describe('WaitlistPage', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     await user.type(field.company(), '{Enter}');
     expect(signUpCall).toHaveBeenCalledTimes(1);
-    expect(signUpCall).toHaveBeenCalledWith('waitlist', {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'Ada.Lovelace@example.com',
-      company: 'Analytical Engines',
-      role: 'CTO',
-      companySize: '51-200',
-      useCase: 'Automate support',
-      hearAbout: 'referral',
-    });
+    expect(signUpCall).toHaveBeenCalledWith(
+      'waitlist',
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'Ada.Lovelace@example.com',
+        company: 'Analytical Engines',
+        role: 'CTO',
+        companySize: '51-200',
+        useCase: 'Automate support',
+        hearAbout: 'referral',
+      },
+      WIDGET_TOKEN,
+    );
 
     await act(async () => pending.resolve(stored()));
     const banner = screen.getByRole('status');
@@ -224,16 +234,20 @@ describe('WaitlistPage', () => {
     await fillRequired();
     await submit();
     expect(await screen.findByRole('status')).toHaveTextContent(NOT_MAILED);
-    expect(signUpCall).toHaveBeenCalledWith('waitlist', {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      company: 'Analytical Engines',
-      role: '',
-      companySize: '',
-      useCase: '',
-      hearAbout: '',
-    });
+    expect(signUpCall).toHaveBeenCalledWith(
+      'waitlist',
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        company: 'Analytical Engines',
+        role: '',
+        companySize: '',
+        useCase: '',
+        hearAbout: '',
+      },
+      WIDGET_TOKEN,
+    );
   });
 
   it('says exactly when a rate limit refused the sign-up, and keeps everything typed', async () => {

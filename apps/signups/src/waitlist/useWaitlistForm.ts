@@ -1,3 +1,4 @@
+import { botCheckAction } from '@agentora/data';
 import {
   EMPTY_WAITLIST_VALUES,
   SUCCESS_RESET_MS,
@@ -18,6 +19,7 @@ export function useWaitlistForm() {
     initialValues: EMPTY_WAITLIST_VALUES,
     check: validateWaitlist,
     send: joinWaitlist,
+    botCheckAction: botCheckAction('waitlist'),
     honeypotMessage: WAITLIST_MESSAGES.signedUp,
     failureMessage: WAITLIST_MESSAGES.failed,
     successResetMs: SUCCESS_RESET_MS,

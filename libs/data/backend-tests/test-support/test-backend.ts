@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { BOT_CHECK_FORM_FIELD, TURNSTILE_DUMMY_TOKEN } from '@agentora/backend-rules/bot-check';
 import { setRuntimeConfig } from '@agentora/data';
 import { TEST_BACKEND_ENV } from './test-backend-env';
 
@@ -23,14 +24,18 @@ function env(name: string): string {
 const services: Record<string, SupabaseClient> = {};
 
 /**
- * Points the runtime config (and so every backend call) at the local server from global-setup.ts, or at
- * the one that keeps the production rate limits.
+ * Points the runtime config (and so every backend call) at the local server from global-setup.ts, at
+ * the one that keeps the production rate limits, or at the one whose functions cannot reach siteverify.
  */
 export function connectTestBackend(
-  options: { rateLimits?: 'raised' | 'production' } = {},
+  options: { rateLimits?: 'raised' | 'production'; siteverify?: 'up' | 'down' } = {},
 ): TestBackend {
   const url = env(
-    options.rateLimits === 'production' ? TEST_BACKEND_ENV.limitedUrl : TEST_BACKEND_ENV.url,
+    options.siteverify === 'down'
+      ? TEST_BACKEND_ENV.unverifiedUrl
+      : options.rateLimits === 'production'
+        ? TEST_BACKEND_ENV.limitedUrl
+        : TEST_BACKEND_ENV.url,
   );
   const publishableKey = env(TEST_BACKEND_ENV.publishableKey);
   setRuntimeConfig({
@@ -69,6 +74,14 @@ export function pointAtUnreachableBackend(backend: TestBackend): void {
     supabase: { url, publishableKey: backend.publishableKey },
   });
 }
+
+/**
+ * The bot check's token a page gets from Cloudflare's testing sitekeys, which the local server's stand-in
+ * for siteverify passes with the default testing secret: what the forms send in these tests.
+ */
+export const BOT_CHECK_TOKEN = TURNSTILE_DUMMY_TOKEN;
+/** The multipart field an application carries the token in. */
+export { BOT_CHECK_FORM_FIELD };
 
 let counter = 0;
 export function uniqueEmail(localPart = 'visitor'): string {

@@ -1,3 +1,4 @@
+import { BOT_CHECK_FORM_FIELD } from '@agentora/backend-rules/bot-check';
 import { APPLICATION_FIELD_RULES } from '@agentora/backend-rules/application-fields';
 import { EMAIL_MAX_LENGTH } from '@agentora/backend-rules/email-address';
 import type { SubmitApplicationResponseBody } from '@agentora/backend-rules/function-answers';
@@ -95,18 +96,21 @@ const REFUSALS: ReadonlySet<string> = new Set<ApplicationRefusal>([
   'upload_failed',
   'duplicate',
   'rate_limited',
+  'bot_check_failed',
+  'bot_check_unavailable',
   'failed',
 ]);
 
 /**
  * Sends an application in one call to the submit-application function: the fields and the optional
- * résumé as multipart form data. The function checks everything, stores the file privately, inserts the
+ * résumé as multipart form data, with the bot check's token. The function checks everything, stores the file privately, inserts the
  * row (status pending) and sends the confirmation; nothing is written from the browser directly. The
  * visit's source goes with it. Never throws.
  */
 export async function submitApplication(
   fields: ApplicationFields,
-  resume?: File,
+  resume: File | undefined,
+  botCheckToken: string,
 ): Promise<ApplicationSubmission> {
   const form = new FormData();
   for (const [name, column] of Object.entries(APPLICATION_COLUMNS)) {
@@ -116,6 +120,7 @@ export async function submitApplication(
   const { referred_by: _code, ...source } = readAttribution();
   for (const [field, value] of Object.entries(source)) form.append(field, value);
   if (resume) form.append('resume', resume, resume.name);
+  form.append(BOT_CHECK_FORM_FIELD, botCheckToken);
 
   try {
     const body = await callJsonFunction('submit-application', { body: form });

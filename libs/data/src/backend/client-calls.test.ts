@@ -4,11 +4,12 @@ import { setRuntimeConfig } from '../runtime-config/runtime-config';
 import {
   callFunction,
   callJsonFunction,
+  failureOf,
   FunctionError,
   functionUrl,
   lazySupabaseClient,
 } from './client';
-import { BackendError, isRateLimitError } from './backend-error';
+import { BackendError } from './backend-error';
 
 const mockCreateClient = jest.fn((url: string, key: string, options: object) => ({
   url,
@@ -121,7 +122,8 @@ describe('a function’s refusal', () => {
 
     fetchMock.mockResolvedValueOnce(json(429, { error: 'rate_limited' }));
     const limited = await callFunction('confirm-email', {}).catch((error: unknown) => error);
-    expect(isRateLimitError(limited)).toBe(true);
+    expect(failureOf(limited)).toBe('rate_limited');
+    expect(failureOf(new TypeError('Failed to fetch'))).toBe('unreachable');
   });
 
   it('is thrown for anything but a success', async () => {

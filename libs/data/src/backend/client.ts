@@ -31,14 +31,6 @@ export function lazySupabaseClient(auth: () => SupabaseAuthOptions): () => Promi
   };
 }
 
-/** The site's client, for visitors' inserts. */
-export const getSupabaseClient = lazySupabaseClient(() => ({
-  // Visitors never sign in; nothing is stored in or read from the browser's storage.
-  persistSession: false,
-  autoRefreshToken: false,
-  detectSessionInUrl: false,
-}));
-
 export interface FunctionRequest {
   /** POST unless said. */
   method?: 'GET' | 'POST';

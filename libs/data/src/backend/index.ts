@@ -11,6 +11,8 @@ export {
   type FunctionRequest,
   type SupabaseAuthOptions,
 } from './client';
+/** The bot check's action of each list's form (the function expects a token made for it). */
+export { botCheckAction } from '@agentora/backend-rules/bot-check';
 export {
   signUp,
   type SignupList,

@@ -1,28 +1,10 @@
-import { isDuplicateKeyError, isRateLimitError } from './backend-error';
-import { insertRow } from './insert-row';
-import { invokeThankYouEmail, type ThankYouEmailType } from './thank-you-email';
-import { optionalText, requiredText } from './row-values';
+import type { SignUpError } from '@agentora/backend-rules/function-answers';
+import type { SignUpRequestBody } from '@agentora/backend-rules/signup-fields';
+import { callJsonFunction, failureOf, FunctionError } from './client';
 import { readAttribution } from '../growth/attribution-store';
 
-/**
- * What a sign-up stores of the visit it came from (docs/growth.md): its source, and for a list that keeps
- * a line, the referral code of the link it came through (the database drops a code of no sign-up).
- */
-function visitColumns(line: boolean): Record<string, string> {
-  const { referred_by, ...source } = readAttribution();
-  return line && referred_by ? { ...source, referred_by } : source;
-}
-
-export function insertEarlyAccessSignup(email: string): Promise<void> {
-  return insertRow('early_access_signups', { email: requiredText(email), ...visitColumns(true) });
-}
-
-export function insertNewsletterSubscription(email: string): Promise<void> {
-  return insertRow('newsletter_subscriptions', {
-    email: requiredText(email),
-    ...visitColumns(false),
-  });
-}
+/** The lists a visitor can join with the sign-up forms. */
+export type SignupList = SignUpRequestBody['list'];
 
 /** The waitlist form's fields (docs/product/sign-up-forms.md); all strings, '' when left empty. */
 export interface WaitlistFields {
@@ -38,65 +20,82 @@ export interface WaitlistFields {
   hearAbout: string;
 }
 
-export function insertWaitlistSignup(fields: WaitlistFields): Promise<void> {
-  return insertRow('waitlist_signups', {
-    first_name: requiredText(fields.firstName),
-    last_name: requiredText(fields.lastName),
-    email: requiredText(fields.email),
-    company: requiredText(fields.company),
-    role: optionalText(fields.role),
-    company_size: optionalText(fields.companySize),
-    use_case: optionalText(fields.useCase),
-    hear_about: optionalText(fields.hearAbout),
-    ...visitColumns(true),
-  });
-}
-
-/** The lists a visitor can join, as the thank-you mail names them. */
-export type SignupList = Exclude<ThankYouEmailType, 'career'>;
-
-/** What each list stores from its form. */
+/** What each list's form sends. */
 export interface SignupRows {
   early_access: { email: string };
   newsletter: { email: string };
   waitlist: WaitlistFields;
 }
 
-/** Why a sign-up was not stored: already on the list, over the rate limit, or anything else. */
-export type SignupRefusal = 'duplicate' | 'rate_limited' | 'failed';
+/**
+ * Why a sign-up was not stored: already on the list, over the rate limit, the bot check refused the
+ * visitor or could not be asked, or anything else (no answer included).
+ */
+export type SignupRefusal =
+  'duplicate' | 'rate_limited' | 'bot_check_failed' | 'bot_check_unavailable' | 'failed';
 
 export type SignupResult = { ok: true; mailed: boolean } | { ok: false; reason: SignupRefusal };
 
-const INSERTS: { [List in SignupList]: (row: SignupRows[List]) => Promise<void> } = {
-  early_access: ({ email }) => insertEarlyAccessSignup(email),
-  newsletter: ({ email }) => insertNewsletterSubscription(email),
-  waitlist: (fields) => insertWaitlistSignup(fields),
+/** Each form's fields by the columns the sign-up function takes (rules/signup-fields.ts). */
+const FIELDS: { [List in SignupList]: (row: SignupRows[List]) => Record<string, string> } = {
+  early_access: ({ email }) => ({ email }),
+  newsletter: ({ email }) => ({ email }),
+  waitlist: (fields) => ({
+    first_name: fields.firstName,
+    last_name: fields.lastName,
+    email: fields.email,
+    company: fields.company,
+    role: fields.role,
+    company_size: fields.companySize,
+    use_case: fields.useCase,
+    hear_about: fields.hearAbout,
+  }),
 };
 
+/** Where the lists with a line take the referral code of the link the visitor came by. */
+const KEEPS_REFERRAL: Readonly<Record<SignupList, boolean>> = {
+  early_access: true,
+  newsletter: false,
+  waitlist: true,
+};
+
+const REFUSALS: ReadonlySet<string> = new Set<SignUpError>([
+  'duplicate',
+  'rate_limited',
+  'bot_check_failed',
+  'bot_check_unavailable',
+]);
+
 /**
- * The one sign-up call of every list: insert the row → a duplicate or a rate limit is its own answer
- * → ask for the thank-you mail, with only the list and the address (the function queues it, and the
- * worker renders every word from the stored row) → whether it was queued, which counts as mailed. An
- * email failure is not a sign-up failure (docs/product/sign-up-forms.md). A duplicate also asks for a
- * fresh confirmation, which the function sends only if that sign-up is still unconfirmed; the answer is
- * the duplicate's either way. Never throws; an unexpected failure is logged.
+ * The one sign-up call of every list: one request to the sign-up function with the form's fields, the
+ * visit's source (docs/growth.md), for a list with a line the referral code of the link the visitor came
+ * by, and the bot check's token. The function checks the token, then the fields, stores the row and
+ * queues its confirmation in one transaction, and answers whether the mail is queued, which counts as
+ * mailed. A duplicate's answer is the same whether or not a fresh confirmation went out. Never throws; an
+ * unexpected failure is logged.
  */
 export async function signUp<List extends SignupList>(
   list: List,
   row: SignupRows[List],
+  botCheckToken: string,
 ): Promise<SignupResult> {
+  const { referred_by, ...source } = readAttribution();
+  const body: SignUpRequestBody = {
+    list,
+    fields: FIELDS[list](row),
+    source,
+    ...(KEEPS_REFERRAL[list] && referred_by ? { referred_by } : {}),
+    bot_check: botCheckToken,
+  };
   try {
-    await INSERTS[list](row);
+    const answer = await callJsonFunction('sign-up', { body: { ...body } });
+    return { ok: true, mailed: answer?.emailSent === true };
   } catch (error) {
-    if (isDuplicateKeyError(error)) {
-      await invokeThankYouEmail({ type: list, email: row.email, again: true });
-      return { ok: false, reason: 'duplicate' };
-    }
-    if (isRateLimitError(error)) return { ok: false, reason: 'rate_limited' };
+    if (error instanceof FunctionError && error.refusal && REFUSALS.has(error.refusal))
+      return { ok: false, reason: error.refusal as SignupRefusal };
+    const failure = failureOf(error);
+    if (failure === 'rate_limited') return { ok: false, reason: 'rate_limited' };
     console.error(`The ${list} sign-up failed:`, error);
     return { ok: false, reason: 'failed' };
   }
-  const mail = await invokeThankYouEmail({ type: list, email: row.email });
-  if (!mail.success) console.error(`The ${list} thank-you email was not sent:`, mail.error);
-  return { ok: true, mailed: mail.success };
 }

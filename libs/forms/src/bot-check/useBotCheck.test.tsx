@@ -11,7 +11,7 @@ import { useBotCheck } from './useBotCheck';
 
 // The form's bot check against a fake `window.turnstile` that the test drives: when the script is added
 // and loads (or not), what is rendered, and each callback in turn, on a fake clock. With the local
-// stand-in's real script: stand-in.test.tsx.
+// stand-in's real script: libs/data/backend-tests/bot-check-stand-in.test.tsx.
 
 const SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 const BASE: RuntimeConfig = {

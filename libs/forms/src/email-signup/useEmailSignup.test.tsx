@@ -73,7 +73,12 @@ describe('useEmailSignup', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     await u.type(screen.getByLabelText('Email'), '{Enter}');
     expect(submit).toHaveBeenCalledTimes(1);
-    expect(submit).toHaveBeenCalledWith({ email: 'jane@example.com' }, expect.any(AbortSignal));
+    // A form without a bot check sends no token.
+    expect(submit).toHaveBeenCalledWith(
+      { email: 'jane@example.com' },
+      expect.any(AbortSignal),
+      undefined,
+    );
 
     await act(async () => reply.resolve({ ok: true, message: 'Done' }));
     expect(screen.getByText('Done')).toHaveAttribute('data-status', 'success');

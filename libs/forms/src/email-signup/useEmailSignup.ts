@@ -8,7 +8,13 @@ export type EmailSignupOutcome = SubmitOutcome;
 
 export interface EmailSignupOptions extends SubmitStatusOptions {
   /** Sends a checked, trimmed address. Expected failures resolve with `ok: false`. */
-  send: (values: EmailValues, signal: AbortSignal) => Promise<EmailSignupOutcome>;
+  send: (
+    values: EmailValues,
+    signal: AbortSignal,
+    botCheckToken?: string,
+  ) => Promise<EmailSignupOutcome>;
+  /** The bot check's action, for a form that stores what it sends (useSubmitFlow's botCheckAction). */
+  botCheckAction?: string;
   /** The success a filled honeypot gets: bots see the usual reply, and nothing is sent. */
   honeypotMessage: string;
   /** Shown if `submit` throws after all, so the form never stays busy. */
@@ -49,11 +55,13 @@ export function useEmailSignup({
   failureMessage,
   successResetMs,
   errorResetMs,
+  botCheckAction,
 }: EmailSignupOptions) {
   const flow = useSubmitFlow({
     initialValues: EMPTY,
     check: checkEmail,
     send,
+    botCheckAction,
     honeypotMessage,
     failureMessage,
     successResetMs,
@@ -75,6 +83,7 @@ export function useEmailSignup({
     emailInvalid:
       flow.fieldErrors.email !== undefined && flow.status === 'error' && flow.showResult,
     handleSubmit: flow.handleSubmit,
+    botCheck: flow.botCheck,
   };
 }
 

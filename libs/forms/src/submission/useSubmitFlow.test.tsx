@@ -1,5 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  fakeBotCheck,
+  FAKE_BOT_CHECK_SCRIPT_URL,
+  type FakeBotCheck,
+} from '../test-support/fake-bot-check';
+import { BOT_CHECK_FAILED_MESSAGE } from '../validation/messages';
 import { useSubmitFlow, type FormCheck, type SubmitOutcome } from './useSubmitFlow';
 
 interface Values {
@@ -22,20 +28,24 @@ function check(values: Values): FormCheck<Values, keyof Values> {
 function Harness({
   send,
   onCleared,
+  botCheckAction,
 }: {
-  send: (values: Values, signal: AbortSignal) => Promise<SubmitOutcome>;
+  send: (values: Values, signal: AbortSignal, botCheckToken?: string) => Promise<SubmitOutcome>;
   onCleared: () => void;
+  botCheckAction?: string;
 }) {
   const flow = useSubmitFlow({
     initialValues: EMPTY,
     check,
     send,
+    botCheckAction,
     honeypotMessage: 'Thanks',
     failureMessage: 'Failed.',
     onCleared,
   });
+  const { formProps, widgetContainer } = flow.botCheck;
   return (
-    <form noValidate onSubmit={flow.handleSubmit}>
+    <form noValidate onSubmit={flow.handleSubmit} {...formProps}>
       {(['name', 'city'] as const).map((field) => (
         <label key={field}>
           {field}
@@ -55,6 +65,7 @@ function Harness({
           onChange={(event) => flow.setHoneypot(event.target.value)}
         />
       </label>
+      {widgetContainer && <div ref={widgetContainer} />}
       <button type="submit">Send</button>
       {flow.showResult && <p data-status={flow.status}>{flow.message}</p>}
     </form>
@@ -94,7 +105,13 @@ describe('useSubmitFlow', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Stored')).toHaveAttribute('data-status', 'success');
-    expect(send).toHaveBeenLastCalledWith({ name: 'Ada', city: 'London' }, expect.any(AbortSignal));
+    // A form without a bot check sends no token, and loads no widget.
+    expect(send).toHaveBeenLastCalledWith(
+      { name: 'Ada', city: 'London' },
+      expect.any(AbortSignal),
+      undefined,
+    );
+    expect(document.querySelectorAll('script')).toHaveLength(0);
     expect(screen.getByLabelText('name')).toHaveValue('');
     expect(screen.getByLabelText('city')).toHaveValue('');
     expect(onCleared).toHaveBeenCalledTimes(1);
@@ -129,4 +146,67 @@ describe('useSubmitFlow', () => {
     unmount();
     expect(signal?.aborted).toBe(true);
   });
+});
+
+describe('useSubmitFlow with a bot check', () => {
+  let botCheck: FakeBotCheck;
+  afterEach(() => botCheck.dispose());
+
+  async function fillIn() {
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('name'), 'Ada');
+    await user.type(screen.getByLabelText('city'), 'London');
+    return () => user.click(screen.getByRole('button', { name: 'Send' }));
+  }
+
+  it("loads the widget's script on the form's first touch, not before, and sends its token with the values", async () => {
+    botCheck = fakeBotCheck({ pass: 'token-for-ada' });
+    const send = jest.fn().mockResolvedValue({ ok: true, message: 'Stored' });
+    render(<Harness send={send} onCleared={jest.fn()} botCheckAction="waitlist" />);
+    // Rendered, its effects run: the page has no script element to fetch.
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+
+    const submit = await fillIn();
+    expect(botCheck.scriptsRequested).toEqual([FAKE_BOT_CHECK_SCRIPT_URL]);
+    expect(botCheck.rendered).toEqual(['waitlist']);
+    await submit();
+    expect(await screen.findByText('Stored')).toHaveAttribute('data-status', 'success');
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith(
+      { name: 'Ada', city: 'London' },
+      expect.any(AbortSignal),
+      'token-for-ada',
+    );
+    expect(botCheck.scriptsRequested).toHaveLength(1);
+  });
+
+  it.each([
+    ['script-blocked' as const, 'script-blocked'],
+    [{ fail: '600010' }, 'challenge-failed'],
+  ])(
+    'without a token (%p) says so, keeps what was typed and sends nothing',
+    async (behaviour, reason) => {
+      botCheck = fakeBotCheck(behaviour);
+      const send = jest.fn();
+      const onCleared = jest.fn();
+      const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      render(<Harness send={send} onCleared={onCleared} botCheckAction="waitlist" />);
+      const submit = await fillIn();
+      await submit();
+      expect(await screen.findByText(BOT_CHECK_FAILED_MESSAGE)).toHaveAttribute(
+        'data-status',
+        'error',
+      );
+      expect(screen.getByLabelText('name')).toHaveValue('Ada');
+      expect(screen.getByLabelText('city')).toHaveValue('London');
+      expect(onCleared).not.toHaveBeenCalled();
+      expect(send).not.toHaveBeenCalled();
+      // Why, for whoever reads the console.
+      expect(errors).toHaveBeenCalledWith(
+        'The bot check gave no token:',
+        expect.objectContaining({ reason }),
+      );
+      errors.mockRestore();
+    },
+  );
 });

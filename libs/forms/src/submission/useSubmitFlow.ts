@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useBotCheck } from '../bot-check/useBotCheck';
+import { BOT_CHECK_FAILED_MESSAGE } from '../validation/messages';
 import { focusFirstInvalid } from './focusFirstInvalid';
 import { useSubmitStatus, type SubmitStatusOptions } from './useSubmitStatus';
 
@@ -27,8 +29,15 @@ export interface SubmitFlowOptions<Values, Field extends string> extends SubmitS
   /**
    * Sends checked values. Expected failures resolve with `ok: false`. `signal` aborts when the form
    * goes away mid-way, so a send that waits on something of its own (a timer, a request) can stop.
+   * `botCheckToken`: the bot check's token for this submit, when the form has a `botCheckAction`.
    */
-  send: (values: Values, signal: AbortSignal) => Promise<SubmitOutcome>;
+  send: (values: Values, signal: AbortSignal, botCheckToken?: string) => Promise<SubmitOutcome>;
+  /**
+   * The bot check's action for a form that stores something (docs/security.md, "The bot check"): the
+   * widget loads on the form's first touch, and each send waits for a token; without one the form
+   * shows BOT_CHECK_FAILED_MESSAGE, keeps what was typed and sends nothing.
+   */
+  botCheckAction?: string;
   /** The success a filled honeypot gets: bots see the usual reply, and nothing is sent. */
   honeypotMessage: string;
   /** Shown if `send` throws after all, so the form never stays busy. */
@@ -52,8 +61,11 @@ export function useSubmitFlow<Values extends object, Field extends Extract<keyof
   onCleared,
   successResetMs,
   errorResetMs,
+  botCheckAction,
 }: SubmitFlowOptions<Values, Field>) {
   const result = useSubmitStatus({ successResetMs, errorResetMs });
+  // Always called (hooks run in a fixed order); it loads and makes nothing until it is used.
+  const { widgetContainer, prepare, getToken } = useBotCheck(botCheckAction ?? '');
   const { begin, succeed, fail } = result;
   // The send in flight, aborted if the form unmounts: its reply then updates nothing and starts no
   // reset timer that nothing would clear.
@@ -103,7 +115,19 @@ export function useSubmitFlow<Values extends object, Field extends Extract<keyof
       inFlight.current = controller;
       let outcome: SubmitOutcome;
       try {
-        outcome = await send(checked.values, controller.signal);
+        let token: string | undefined;
+        if (botCheckAction) {
+          try {
+            token = await getToken();
+          } catch (error) {
+            if (!controller.signal.aborted) console.error('The bot check gave no token:', error);
+            token = undefined;
+          }
+        }
+        outcome =
+          botCheckAction && token === undefined
+            ? { ok: false, message: BOT_CHECK_FAILED_MESSAGE }
+            : await send(checked.values, controller.signal, token);
       } catch (error) {
         outcome = { ok: false, message: failureMessage };
         if (!controller.signal.aborted) console.error('A form submit failed unexpectedly:', error);
@@ -118,7 +142,32 @@ export function useSubmitFlow<Values extends object, Field extends Extract<keyof
         fail(outcome.message);
       }
     },
-    [begin, succeed, fail, honeypot, clear, honeypotMessage, check, values, send, failureMessage],
+    [
+      begin,
+      succeed,
+      fail,
+      honeypot,
+      clear,
+      honeypotMessage,
+      check,
+      values,
+      send,
+      failureMessage,
+      botCheckAction,
+      getToken,
+    ],
+  );
+
+  /**
+   * For the form element and the place the widget may show itself (only when Cloudflare asks the
+   * visitor to interact): the first focus or input loads the bot check. Nothing for a form without one.
+   */
+  const botCheck = useMemo(
+    () =>
+      botCheckAction
+        ? { formProps: { onFocus: prepare, onInput: prepare }, widgetContainer }
+        : { formProps: {}, widgetContainer: undefined },
+    [botCheckAction, prepare, widgetContainer],
   );
 
   return {
@@ -133,6 +182,7 @@ export function useSubmitFlow<Values extends object, Field extends Extract<keyof
     /** The status banner shows only when there is a result and nothing is in progress. */
     showResult: result.showResult,
     handleSubmit,
+    botCheck,
   };
 }
 

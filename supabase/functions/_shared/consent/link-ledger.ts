@@ -15,9 +15,10 @@ import {
 import type { ServiceClient } from '../service-client.ts';
 import { describeServiceError } from '../service-client.ts';
 
-// The SQL functions of migration 20250901000000 that use or issue a link's token, through PostgREST with
-// the service role. Each takes a token's hash and returns null for a token that is unknown, used, expired
-// or of another purpose: the callers cannot tell those apart, and neither can anyone they answer.
+// The SQL functions that use or issue a link's token (supabase/schemas/consent.sql, place_for_token in
+// places.sql, privacy.sql), through PostgREST with the service role. Each takes a token's hash and
+// returns null for a token that is unknown, used, expired or of another purpose: the callers cannot tell
+// those apart, and neither can anyone they answer.
 
 export interface Confirmation {
   list: MailList;
@@ -56,7 +57,8 @@ export interface PrivacyLedger {
   /**
    * Stores an erase or copy token for the address's mailbox and, when the link may be mailed (the mailbox
    * has records, and neither the requester's nor the mailbox's daily cap is reached), queues message
-   * `messageId` with it, in one transaction; true when queued. `clientAddress` is the requester's, as
+   * `messageId` with it, in one transaction; true when queued (withheld, over the person's budget of
+   * unconfirmed mail, counts as queued: supabase/schemas/mail-budget.sql). `clientAddress` is the requester's, as
    * the gateway vouches for it (null when unknown).
    */
   queueLink(

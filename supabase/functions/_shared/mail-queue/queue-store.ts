@@ -14,7 +14,7 @@ export type Settlement =
   /** Not tried: the provider refused its batch as a whole; from now on it goes in a request alone. */
   | { outcome: 'alone'; reason: string };
 
-/** The worker's side of the queue (migrations 20251126000000 and 20251206100000). */
+/** The worker's side of the queue (supabase/schemas/mail-queue.sql; keep_mail_tokens in consent.sql). */
 export interface MailQueueStore {
   /** Reserves the next send slot at the provider's pace: ms to wait for it, or -1 if beyond maxWaitMs. */
   takeSendSlot(intervalMs: number, maxWaitMs: number): Promise<number>;

@@ -22,10 +22,10 @@ export type QueuedMail = {
 } & (
   | { kind: 'thank_you'; list: MailList }
   | { kind: 'privacy_link'; action: PrivacyAction }
-  /** A staff member's invitation of a confirmed waitlist member (migration 20251128000000). */
+  /** A staff member's invitation of a confirmed waitlist member (supabase/schemas/console-lists.sql). */
   | { kind: 'invite' }
   /**
-   * A confirmed line sign-up's place (migration 20251129000000): the place as it is at the moment of
+   * A confirmed line sign-up's place (supabase/schemas/mail-kinds.sql): the place as it is at the moment of
    * sending, and the code of its referral link. null only when the message is not sendable any more (the
    * sign-up went or is no longer confirmed), and then `to` is null too.
    */

@@ -49,7 +49,8 @@ const CONTENT: Readonly<Record<PrivacyAction, (link: string) => EmailContent>> =
 
 /**
  * The mail with an erase or copy link. It is a reply to a request, not list mail, so it carries no
- * unsubscribe link (docs/product/consent.md); it goes out at most 3 times a day per mailbox.
+ * unsubscribe link (docs/product/consent.md); it goes out at most 3 times a day per mailbox and
+ * requester, 10 in all, and within the person's daily budget of unconfirmed mail (docs/security.md).
  */
 export function renderPrivacyLinkEmail(
   action: PrivacyAction,

@@ -1,9 +1,9 @@
 // Where a visitor came from, as the site keeps it for the visit and every sign-up and application stores
-// it (docs/growth.md): the campaign tags of the landing address, the referring site's host and the landing
-// path. No cookie, no identifier and no IP address is part of it. The browser normalises with these
-// functions, the functions check with them, and the tables' CHECK constraints (migration
-// 20251129000000_growth.sql) refuse anything else; supabase/tests/attribution-rules.test.ts holds the
-// three to each other.
+// it (docs/growth.md): the campaign tags of the landing address, the referring site's host and the
+// landing path. No cookie, no identifier and no IP address is part of it. The browser normalises with
+// these functions, the functions check with them, and the tables' CHECK constraints
+// (supabase/schemas/signups.sql and visits.sql) refuse anything else;
+// supabase/tests/attribution-rules.test.ts holds the three to each other.
 
 export const ATTRIBUTION_FIELDS = [
   'utm_source',

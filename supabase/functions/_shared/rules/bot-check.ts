@@ -21,6 +21,9 @@ export function turnstileScriptUrl(origin: string = TURNSTILE_ORIGIN): string {
 
 /** "A Turnstile token can have up to 2048 characters." */
 export const BOT_CHECK_TOKEN_MAX_LENGTH = 2048;
+/** The multipart field that carries the token with an application, as a Turnstile widget names it in a form. */
+export const BOT_CHECK_FORM_FIELD = 'cf-turnstile-response';
+
 /** A token is valid for 300 seconds after it is issued, and for one siteverify call. */
 export const BOT_CHECK_TOKEN_LIFETIME_MS = 300_000;
 

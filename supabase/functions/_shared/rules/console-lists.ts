@@ -1,6 +1,6 @@
 // The console's lists and the statuses of an application's workflow: what the console shows and
 // filters by, and what the export function accepts. The database checks the same values
-// (supabase/migrations/20251128000000_console.sql, 20251129000100_growth_console.sql).
+// (supabase/schemas/console-lists.sql, the statuses' CHECK in signups.sql, the export in staff.sql).
 
 import { CAMPAIGN_TAG_MAX_LENGTH, HOST_MAX_LENGTH } from './attribution.ts';
 
@@ -20,11 +20,11 @@ export const APPLICATION_STATUSES = [
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /**
- * A source as the console groups and filters by it (private.source_label in the growth migration): the
- * visit's utm_source, else the referring site's host, else 'direct'. Both shapes are lowercase campaign
- * tags or host names (rules/attribution.ts), so one pattern covers them, as long as the longer of them;
- * the database checks the same (private.is_source_label in migration 20251129000100_growth_console.sql,
- * which supabase/tests/console-growth.test.ts holds to this pattern).
+ * A source as the console groups and filters by it (private.source_label in supabase/schemas/visits.sql):
+ * the visit's utm_source, else the referring site's host, else 'direct'. Both shapes are lowercase
+ * campaign tags or host names (rules/attribution.ts), so one pattern covers them, as long as the longer
+ * of them; the database checks the same (private.is_source_label, in the same file, which
+ * supabase/tests/console-growth.test.ts holds to this pattern).
  */
 export const SOURCE_MAX_LENGTH = Math.max(
   CAMPAIGN_TAG_MAX_LENGTH,

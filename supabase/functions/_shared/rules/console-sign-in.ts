@@ -1,8 +1,8 @@
 // The console's sign-in codes (docs/security.md, "The console"): their length and lifetime, how often an
 // address on the staff list is mailed one, and how many requests one client address may make. The
 // function console-sign-in applies them; the database holds the same numbers
-// (private.console_sign_in_rules() and public.rate_limit_rules, migration
-// 20251202000000_console_sign_in.sql), which supabase/tests/console-sign-in.test.ts holds equal to these.
+// (private.console_sign_in_rules() in supabase/schemas/staff-sign-in.sql, and public.rate_limit_rules'
+// rows in limits.sql), which supabase/tests/console-sign-in.test.ts holds equal to these.
 // The console's form takes a code of CONSOLE_SIGN_IN.codeDigits digits.
 
 export const CONSOLE_SIGN_IN = {

@@ -1,7 +1,7 @@
 // Content-Security-Policy violation reports (docs/security.md, "CSP reports"): where browsers send them,
 // what of them is kept, and the bounds. The function `csp-report` applies these; the database holds the
-// same numbers and shapes (private.csp_report_rules() and the CHECKs of public.csp_violations, migration
-// 20251130000000_csp_reports.sql), which supabase/tests/csp-violations.test.ts holds equal to these.
+// same numbers and shapes (private.csp_report_rules() and the CHECKs of public.csp_violations,
+// supabase/schemas/reports.sql), which supabase/tests/csp-violations.test.ts holds equal to these.
 // The deploy's header writer builds the policy's report address with cspReportUrl.
 
 /** The edge function's name, and so the last segment of its URL. */

@@ -1,7 +1,7 @@
-// The one email address rule: the sign-up tables' CHECK constraints (migration
-// 20250801000000_plain_email_addresses.sql) hold the same pattern, the forms in libs/forms and the edge
-// functions import it from here, and tools/local-supabase/test/email-rule.test.ts runs one list of samples
-// through both.
+// The one email address rule: the sign-up tables' CHECK constraints (private.is_plain_email_address in
+// supabase/schemas/signups.sql) hold the same pattern, the forms in libs/forms and the edge functions
+// import it from here, and supabase/tests/email-rule.test.ts runs one list of samples
+// (email-address.samples.ts) through both.
 //
 // A plain `local@domain`: the WHATWG "valid email address" grammar (what <input type="email"> accepts),
 // narrowed to what mail providers deliver: a dot-atom local part (no leading, trailing or double dot) of

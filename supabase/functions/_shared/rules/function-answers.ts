@@ -4,6 +4,7 @@
 // send-auth-email answers in Supabase Auth's own form, and submit-application adds a message).
 import type { MailList } from './mail-lists.ts';
 import type { LineList, PlaceInLine } from './places.ts';
+import type { SignupList } from './signup-fields.ts';
 
 /** Every refusal: `error` is a code the site maps to its words, or a sentence for whoever calls by hand. */
 export type ErrorBody<Code extends string = string> = { success: false; error: Code };
@@ -70,17 +71,25 @@ export type PrivacyFulfilResponseBody =
     }
   | ErrorBody;
 
-// send-thank-you-email, submit-application: the forms.
+// sign-up, submit-application: the forms.
+
+/** The bot check refused the request's token, or could not be asked (rules/bot-check.ts). */
+export type BotCheckError = 'bot_check_failed' | 'bot_check_unavailable';
+
+/** Why a sign-up was not stored; libs/data maps each to the list's message. */
+export type SignUpError = 'invalid' | BotCheckError | 'duplicate' | 'rate_limited' | 'failed';
 
 /**
- * The mail is queued (it counts as sent), or why not. A request `again` always gets the same 202,
- * whatever became of it.
+ * sign-up's answer: stored, and whether its confirmation is queued (which counts as sent), or why not,
+ * with the fields a refusal for `invalid` found wrong.
  */
-export type ThankYouResponseBody =
-  { success: true; type: MailList; messageId?: string } | ErrorBody;
+export type SignUpResponseBody =
+  | { success: true; list: SignupList; emailSent: boolean }
+  | (ErrorBody<SignUpError> & { fields?: string[] });
 
 /** Why an application was not taken; libs/data maps each to the careers form's message. */
 export type SubmitApplicationError =
+  | BotCheckError
   | 'invalid'
   | 'resume_type'
   | 'resume_too_large'

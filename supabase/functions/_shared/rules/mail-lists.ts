@@ -1,7 +1,7 @@
 /**
- * The lists a sign-up belongs to, each with its table (public.claim_thank_you in migration
- * 20250801000200): the three sign-up forms, and 'career' for applications. A mail, a confirmation and an
- * unsubscribe each name one.
+ * The lists a sign-up belongs to, each with its table (private.signup_table in
+ * supabase/schemas/signups.sql): the three sign-up forms, and 'career' for applications. A mail, a
+ * confirmation and an unsubscribe each name one.
  */
 export const MAIL_LISTS = ['early_access', 'newsletter', 'waitlist', 'career'] as const;
 export type MailList = (typeof MAIL_LISTS)[number];

@@ -1,14 +1,15 @@
-// Who is behind an address, for the referral rules only (docs/growth.md, "Referral credit and its
+// Who is behind an address, for the referral rules (docs/growth.md, "Referral credit and its
 // defences"): a referral from the referrer's own mailbox is held as self, and referred sign-ups of one
-// person earn one credit. The rule runs in SQL (private.person_mailbox, migration
-// 20251204000000_referral_identity.sql, where each insert and each place read applies it);
+// person earn one credit. The database also keys each person's daily budget of unconfirmed mail by it
+// (supabase/schemas/mail-budget.sql), so that aliases do not multiply it. The rule runs in SQL (private.person_mailbox in supabase/schemas/mailboxes.sql;
+// each insert and each place read applies it, referrals.sql and places.sql);
 // supabase/tests/referral-identity.test.ts holds the SQL equal to this file, table and results.
 //
 // A mail provider that delivers many spellings to one mailbox lets one person look like many. Each
 // provider below is named by its exact domains: a rule has to be right for everyone at a domain, and
 // only the provider's own domains are known to follow it. The lists' own uniqueness rule
 // (email-address.ts, mailboxOf) stays narrower on purpose: it decides whether a sign-up is stored at
-// all, this only what it earns.
+// all, this what it earns and how much unconfirmed mail reaches it.
 
 export interface MailDomainRule {
   /** A domain as an address carries it, in lower case. */
@@ -46,6 +47,33 @@ const PROVIDERS: readonly Provider[] = [
   { twins: ['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me'], fold: ['._-', ''] },
   // iCloud: an Apple ID's address exists on all three domains.
   { twins: ['icloud.com', 'me.com', 'mac.com'] },
+  // Yandex: a Yandex ID's login is an address on every Yandex domain (the six its mail help names, and
+  // the country domains of its search), and Yandex does not tell a dot from a hyphen in a login
+  // (ada.l and ada-l are one login), so both are a hyphen here. A login has no underscore.
+  {
+    twins: [
+      'yandex.ru',
+      'ya.ru',
+      'yandex.com',
+      'yandex.by',
+      'yandex.kz',
+      'yandex.ua',
+      'yandex.com.tr',
+      'yandex.az',
+      'yandex.uz',
+      'yandex.kg',
+      'yandex.tj',
+      'yandex.tm',
+      'yandex.md',
+      'yandex.ee',
+      'yandex.lt',
+      'yandex.lv',
+      'yandex.co.il',
+      'yandex.com.am',
+      'yandex.com.ge',
+    ],
+    fold: ['.', '-'],
+  },
   // Fastmail: anything@user.domain is user+anything@domain, on each of its domains; a user name's
   // underscore is written as a hyphen in that subdomain (a host name has no underscores), so the two
   // are one character here.
@@ -179,7 +207,8 @@ function ruleOf(domain: string): { rule: MailDomainRule; subdomainUser?: string 
  * The person behind a plain address (email-address.ts), as the referral rules count people: lower
  * case, the local part's +tag dropped, and each listed provider's own spellings of one mailbox made one.
  * `A.Da+x@GoogleMail.com` and `ada@gmail.com` are one person; so are `ada@pm.me` and `a-da@proton.me`,
- * `shop@ada.fastmail.com` and `ada@fastmail.com`, `ada-news@yahoo.com` and `ada-shop@yahoo.com`.
+ * `shop@ada.fastmail.com` and `ada@fastmail.com`, `ada-news@yahoo.com` and `ada-shop@yahoo.com`,
+ * `a.da@ya.ru` and `a-da@yandex.kz`.
  */
 export function personMailboxOf(address: string): string {
   const at = address.indexOf('@');

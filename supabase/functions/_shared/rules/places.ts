@@ -1,7 +1,7 @@
 // A place in line for the early-access list and the waitlist, and what a referral does to it
-// (docs/growth.md). The rules themselves live in SQL (migration 20251129000000_growth.sql), where a place
-// is read from the line kept with the rows (private.line_place, migration
-// 20251205000000_line_kept_in_chunks.sql); these are the numbers the pages and mails print, which
+// (docs/growth.md). The rules themselves live in SQL (supabase/schemas/places.sql, the credit in
+// referrals.sql), where a place is read from the line kept with the rows (private.line_place; the line
+// in line.sql); these are the numbers the pages and mails print, which
 // supabase/tests/place-rules.test.ts holds equal to the database's.
 
 /** The lists that keep a line. */
@@ -49,7 +49,7 @@ export const REFERRAL_OFFER = `Each friend who joins through your link and confi
  * `minHeld` or more of its referrals were held, or when `minSettled` or more were made `settleHours` or
  * more ago and under `minConfirmedShare` of those are confirmed (a confirmation mail is answered within a
  * day, or it is a made-up address). public.console_referrals takes them from
- * private.suspected_farming_rules() (migration 20251129000100_growth_console.sql), which
+ * private.suspected_farming_rules() (supabase/schemas/referrals.sql), which
  * supabase/tests/console-growth.test.ts holds equal to these.
  */
 export const SUSPECTED_FARMING = {

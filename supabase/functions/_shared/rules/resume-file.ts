@@ -1,11 +1,11 @@
 // The résumé rule, held by the careers form (libs/forms), submit-application and the database
-// (general_applications.resume_path, migration 20250801000300_private_resumes.sql): a PDF, DOC or DOCX of
-// at most 5 MB, whose name's extension, declared type and bytes all say the same thing.
+// (general_applications.resume_path and the résumés' bucket, supabase/schemas/signups.sql): a PDF, DOC or
+// DOCX of at most 5 MB, whose name's extension, declared type and bytes all say the same thing.
 
 /**
  * The largest résumé, in MB as people read them (binary: 1 MB = 1024 * 1024 bytes). The one number for
- * it: the bytes, the texts that name it and the bucket's limit in its migration (a test holds that one,
- * which SQL cannot import) all follow from it.
+ * it: the bytes, the texts that name it and the bucket's limit in supabase/schemas/signups.sql (a test
+ * holds that one, which SQL cannot import) all follow from it.
  */
 export const RESUME_MAX_MB = 5;
 /** RESUME_MAX_MB in bytes; a file of exactly this size is accepted. */

@@ -1,8 +1,7 @@
 // What counts as "filled in" for a text field: at least one character that shows. Whitespace of any kind,
 // control characters, and the zero-width and filler characters used to fake a blank name do not. The
-// tables' CHECK constraints (private.has_visible_text in migration 20250801000000_plain_email_addresses.sql)
-// list the same ranges; tools/local-supabase/test/visible-text.test.ts checks every code point of them
-// against the database.
+// tables' CHECK constraints (private.has_visible_text in supabase/schemas/signups.sql) list the same
+// ranges; supabase/tests/visible-text.test.ts checks every code point of them against the database.
 
 /** [first, last] code point ranges of characters that show nothing on their own. */
 export const INVISIBLE_RANGES: readonly (readonly [number, number])[] = [

@@ -10,7 +10,10 @@ import {
 } from '../mail/render.ts';
 import type { MailList } from '../rules/mail-lists.ts';
 
-/** How long a confirmation link works and an unconfirmed sign-up is kept (migrations 20250901000*). */
+/**
+ * How long a confirmation link works and an unconfirmed sign-up is kept (public.keep_mail_tokens in
+ * supabase/schemas/consent.sql, public.apply_retention in privacy.sql).
+ */
 export const CONFIRM_LINK_DAYS = 7;
 export const UNCONFIRMED_SIGNUP_DAYS = 30;
 /** How long an application and its résumé are kept (public.expire_applications). */

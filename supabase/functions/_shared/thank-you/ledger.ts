@@ -10,11 +10,13 @@ export interface MailTokenHashes {
 
 /**
  * Who is mailed, and the queue: a sign-up's or an application's thank-you mail is queued by its insert
- * (migration 20251206100000); queued() answers the id of that message for the newest sign-up of the type
- * and address made in the last 10 minutes, or null when there is none (or the address unsubscribed from
- * applications' mail), and queues nothing that is queued already. queueAgain() queues a fresh
- * confirmation for a list sign-up still unconfirmed, whenever it was made, at most 3 times a day per
- * mailbox, with its links' token hashes.
+ * (supabase/schemas/mail-kinds.sql); queued() answers the id of that message for the newest sign-up of
+ * the type and address made in the last 10 minutes, or null when there is none (or the address
+ * unsubscribed from applications' mail), and queues nothing that is queued already. queueAgain() queues a
+ * fresh confirmation for a list sign-up still unconfirmed, whenever it was made, at most 3 times a day
+ * per mailbox and list, with its links' token hashes. Every such message is within the person's daily
+ * budget of unconfirmed mail (supabase/schemas/mail-budget.sql), or stored withheld: either way it is a
+ * queued message to the caller.
  */
 export interface ThankYouLedger {
   queued(type: MailList, email: string): Promise<string | null>;
@@ -26,7 +28,7 @@ export interface ThankYouLedger {
   ): Promise<boolean>;
 }
 
-/** The SQL functions of migrations 20251126000000 and 20251206100000 through PostgREST, with the service role. */
+/** The SQL functions of supabase/schemas/mail-kinds.sql through PostgREST, with the service role. */
 export function createRpcLedger(client: Pick<ServiceClient, 'rpc'>): ThankYouLedger {
   return {
     async queued(type, email) {

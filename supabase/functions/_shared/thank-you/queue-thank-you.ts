@@ -43,10 +43,10 @@ async function queueWith(
 }
 
 /**
- * The thank-you mail the sign-up's insert queued (migration 20251206100000): asking is harmless and
- * idempotent, and queues nothing new. The worker stores its links' token hashes and renders it from the
- * stored row when it sends it. Shared by send-thank-you-email (sign-ups) and submit-application (the
- * careers confirmation).
+ * The confirmation an application's insert queued (supabase/schemas/mail-kinds.sql): asking is harmless
+ * and idempotent, and queues nothing new. The worker stores its links' token hashes and renders it from
+ * the stored row when it sends it. submit-application asks, for its answer; a list's sign-up learns the
+ * same from public.sign_up.
  */
 export async function queueThankYou(
   queue: ThankYouQueue,

@@ -1,6 +1,6 @@
-// The tokens that email links carry (migration 20250901000000_email_consent.sql): 32 bytes, base64url in
-// the link, and only their SHA-256 in the database, so a copy of the database opens no link. Each token
-// has one purpose; the database decides its expiry and whether it can be used again.
+// The tokens that email links carry (public.email_tokens, supabase/schemas/consent.sql): 32 bytes,
+// base64url in the link, and only their SHA-256 in the database, so a copy of the database opens no
+// link. Each token has one purpose; the database decides its expiry and whether it can be used again.
 //
 // A queued mail's tokens are derived, not drawn: HMAC-SHA-256 of the message id and the purpose under
 // MAIL_LINK_SECRET (docs/mail-queue.md). The function that queues the mail stores their hashes; the worker

@@ -1,8 +1,8 @@
 /**
  * The largest body a REST call, an RPC, a storage listing or a JSON function call may send. The biggest
  * legitimate one is a general_applications row: its text columns allow about 25,000 characters in all
- * (supabase/migrations, the CHECKs on each column), which is at most ~100 KB of UTF-8 even when every
- * character takes 4 bytes. Everything else the site sends is a few hundred bytes.
+ * (supabase/schemas/signups.sql, the CHECKs on each column), which is at most ~100 KB of UTF-8 even when
+ * every character takes 4 bytes. Everything else the site sends is a few hundred bytes.
  */
 export const SMALL_BODY_LIMIT = 128 * 1024;
 

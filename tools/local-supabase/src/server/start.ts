@@ -187,7 +187,7 @@ export async function startLocalSupabase(
       mailSendsPerSecond: options.mailSendsPerSecond,
       turnstile: {
         secret: options.turnstileSecret ?? TURNSTILE_TESTING_SECRETS.passes,
-        siteverifyUrl: `${url}${TURNSTILE_SITEVERIFY_PATH}`,
+        siteverifyUrl: options.turnstileSiteverifyUrl ?? `${url}${TURNSTILE_SITEVERIFY_PATH}`,
       },
     });
     const runtime = {

@@ -13,6 +13,7 @@ export { outboxMail, sendQueuedMail } from './queued-mail.ts';
 export { localResendAudience, syncAudienceNow } from './audience.ts';
 export { codeInMail, signInWithCode, type SignedIn } from './sign-in-with-code.ts';
 export { fetchFromAddress } from './fetch-from-address.ts';
+export { signUpThrough, type SignUpRequest } from './sign-up.ts';
 export { docBytes, docxBytes, pdfBytes, pngBytes, zipBytes } from './resume-files.ts';
 export type { OutboxMessage } from '../outbox/outbox.ts';
 export { DEFAULT_MIGRATIONS_DIR, SUPABASE_DIR } from '../config/paths.ts';

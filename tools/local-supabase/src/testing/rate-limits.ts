@@ -1,7 +1,7 @@
 /**
- * Raises every rule of public.rate_limit_rules (supabase/migrations/20250801000100_rate_limits.sql) for
- * test suites and benchmarks, which send all their requests from one address. Works against any
- * Supabase project whose service key is given, so never point it at production.
+ * Raises every rule of public.rate_limit_rules (supabase/schemas/limits.sql) for test suites and
+ * benchmarks, which send all their requests from one address. Works against any Supabase project whose
+ * service key is given, so never point it at production.
  */
 export async function raiseRateLimits(
   apiUrl: string,

@@ -53,6 +53,10 @@ export async function startTestServer(
     resend?: { apiKey: string; apiUrl: string };
     /** The provider's rate the mail queue keeps; default 100 a second, so tests do not wait on it. */
     mailSendsPerSecond?: number;
+    /** The bot check's secret and siteverify (default: the always-passing testing secret, the stand-in). */
+    turnstile?: { secret?: string; siteverifyUrl?: string };
+    /** Migrations instead of the project's (a test's own tables on top of them). */
+    migrationsDir?: string;
   } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-test-'));
@@ -62,9 +66,12 @@ export async function startTestServer(
     dataDir,
     inMemory: true,
     databaseUrl: postgres?.url,
+    migrationsDir: options.migrationsDir,
     resendApiKey: options.resend?.apiKey,
     resendApiUrl: options.resend?.apiUrl,
     mailSendsPerSecond: options.mailSendsPerSecond ?? 100,
+    turnstileSecret: options.turnstile?.secret,
+    turnstileSiteverifyUrl: options.turnstile?.siteverifyUrl,
     auth: {
       ...options.auth,
       rateLimits: {

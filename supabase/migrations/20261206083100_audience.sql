@@ -175,15 +175,6 @@ alter table "public"."audience_segments" validate constraint "audience_segments_
 
 set check_function_bodies = off;
 
-CREATE OR REPLACE FUNCTION private.address_sha256(p_address text)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE STRICT
-AS $function$
-  select encode(sha256(convert_to(lower(p_address), 'UTF8')), 'hex')
-$function$
-;
-
 CREATE OR REPLACE FUNCTION private.audience_apply(p_row audience_contacts, p_outcome text, p_result jsonb, p_error text)
  RETURNS void
  LANGUAGE plpgsql
@@ -285,7 +276,7 @@ CREATE OR REPLACE FUNCTION private.audience_found_unsubscribed(p_row audience_co
  SET search_path TO ''
 AS $function$
 begin
-  if private.audience_suppressed(p_row.mailbox_sha256)
+  if private.audience_suppressed(p_row.mailbox_sha256, p_row.address_sha256)
      or (select max(m.confirmed_at) from private.audience_members(p_row.mailbox_sha256, p_row.address_sha256) m)
         >= p_row.created_at then
     return false;
@@ -385,7 +376,7 @@ begin
     end if;
     return null;
   end if;
-  v_suppressed := private.audience_suppressed(p_row.mailbox_sha256);
+  v_suppressed := private.audience_suppressed(p_row.mailbox_sha256, p_row.address_sha256);
   v_wanted := case when v_suppressed then '{}' else v_lists end;
   foreach v_list in array v_wanted loop
     select * into v_segment from public.audience_segments where list = v_list;
@@ -496,13 +487,15 @@ end;
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION private.audience_suppressed(p_mailbox_sha256 text)
+CREATE OR REPLACE FUNCTION private.audience_suppressed(p_mailbox_sha256 text, p_address_sha256 text)
  RETURNS boolean
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
-  select exists (select from public.mail_suppressions s where s.mailbox_sha256 = p_mailbox_sha256)
+  select exists (select from public.mail_suppressions s
+                  where (s.reason = 'complained' and s.mailbox_sha256 = p_mailbox_sha256)
+                     or (s.reason = 'bounced' and s.address_sha256 = p_address_sha256))
 $function$
 ;
 
@@ -901,7 +894,7 @@ begin
     return 'stale';
   end if;
   if p_unsubscribed is not distinct from true then
-    if private.audience_suppressed(v_row.mailbox_sha256) then
+    if private.audience_suppressed(v_row.mailbox_sha256, v_row.address_sha256) then
       return 'unchanged';
     end if;
     update public.audience_contacts
@@ -910,7 +903,7 @@ begin
     perform private.audience_unsubscribe_here(v_row);
     return 'unsubscribed';
   end if;
-  if v_row.unsubscribed and private.audience_suppressed(v_row.mailbox_sha256) then
+  if v_row.unsubscribed and private.audience_suppressed(v_row.mailbox_sha256, v_row.address_sha256) then
     update public.audience_contacts
        set unsubscribed = false, unsubscribed_set_at = coalesce(p_at, now())
      where address_sha256 = v_row.address_sha256;
@@ -1163,7 +1156,6 @@ CREATE TRIGGER waitlist_signups_audience AFTER INSERT OR UPDATE OF confirmed_at,
 
 CREATE TRIGGER waitlist_signups_audience_gone AFTER DELETE ON public.waitlist_signups FOR EACH ROW WHEN ((old.confirmed_at IS NOT NULL)) EXECUTE FUNCTION private.audience_signup_changed();
 
-revoke all on function private.address_sha256(text) from PUBLIC, anon, authenticated, service_role;
 revoke all on function private.audience_apply(public.audience_contacts,text,jsonb,text) from PUBLIC, anon, authenticated, service_role;
 revoke all on function private.audience_found_unsubscribed(public.audience_contacts) from PUBLIC, anon, authenticated, service_role;
 revoke all on function private.audience_gone_from_resend(public.audience_contacts) from PUBLIC, anon, authenticated, service_role;
@@ -1173,7 +1165,7 @@ revoke all on function private.audience_next_step(public.audience_contacts) from
 revoke all on function private.audience_scan_state() from PUBLIC, anon, authenticated, service_role;
 revoke all on function private.audience_settled(text) from PUBLIC, anon, authenticated, service_role;
 revoke all on function private.audience_signup_changed() from PUBLIC, anon, authenticated, service_role;
-revoke all on function private.audience_suppressed(text) from PUBLIC, anon, authenticated, service_role;
+revoke all on function private.audience_suppressed(text, text) from PUBLIC, anon, authenticated, service_role;
 revoke all on function private.audience_suppression_changed() from PUBLIC, anon, authenticated, service_role;
 revoke all on function private.audience_touch(text,text,text[],boolean) from PUBLIC, anon, authenticated, service_role;
 revoke all on function private.audience_unsubscribe_here(public.audience_contacts) from PUBLIC, anon, authenticated, service_role;
@@ -1197,9 +1189,8 @@ revoke all on table public.audience_segments from PUBLIC, anon, authenticated, s
 revoke all on table public.audience_summary from PUBLIC, anon, authenticated, service_role;
 grant execute on function private.unsubscribe_from_list(text,uuid) to service_role;
 grant execute on function public.take_audience_send_slot(integer) to service_role;
-grant execute on function private.address_sha256(text) to service_role;
 grant execute on function private.audience_members(text,text) to service_role;
-grant execute on function private.audience_suppressed(text) to service_role;
+grant execute on function private.audience_suppressed(text, text) to service_role;
 grant execute on function private.audience_next_step(public.audience_contacts) to service_role;
 grant execute on function private.audience_settled(text) to service_role;
 grant execute on function public.take_audience_change(integer) to service_role;

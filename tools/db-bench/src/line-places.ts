@@ -3,8 +3,8 @@
 // a place, as the service role calls it (its role, one transaction a call, as PostgREST runs it). Not a
 // test and not part of `npm test`:
 //
-//   node --experimental-vm-modules supabase/bench/line-places.ts            # PostgreSQL (tools/test-postgres)
-//   node --experimental-vm-modules supabase/bench/line-places.ts --pglite   # PGlite, in memory
+//   npm run line-places -w @agentora/db-bench              # PostgreSQL (tools/test-postgres)
+//   npm run line-places -w @agentora/db-bench -- --pglite  # PGlite, in memory
 //
 // MEMBERS=1000,100000 sets the sizes (default 1,000, 100,000 and 1,000,000); READS=<n> the members whose
 // place is read at each size (default 50).

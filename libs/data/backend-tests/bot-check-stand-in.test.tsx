@@ -9,13 +9,13 @@ import {
   turnstileScriptUrl,
 } from '@agentora/backend-rules/bot-check';
 import { STAND_IN_SETTINGS, widgetScript } from '@agentora/local-supabase/turnstile-widget';
-import { BOT_CHECK_CHALLENGE_TIMEOUT_MS } from './bot-check-widget';
-import type { BotCheckError } from './bot-check-error';
-import { useBotCheck } from './useBotCheck';
+import { BOT_CHECK_CHALLENGE_TIMEOUT_MS, useBotCheck, type BotCheckError } from '@agentora/forms';
 
-// The form's bot check with the local backend's stand-in for Cloudflare's script (the text the server
-// serves, run in the page when the form adds the script), as `npm start` and the e2e suites run it:
-// each testing sitekey's behaviour reaches the form as Cloudflare documents it.
+// The forms' bot check (@agentora/forms) with the local backend's stand-in for Cloudflare's script (the
+// text the server serves, run in the page when the form adds the script), as `npm start` and the e2e
+// suites run it: each testing sitekey's behaviour reaches the form as Cloudflare documents it. It lives
+// here, in a project of tests alone, so that @agentora/forms does not depend on the local server, and
+// through it on the backend: a migration then builds no app (tools/delivery's affected-graph test).
 
 const CHALLENGE = STAND_IN_SETTINGS.challengeMs;
 

@@ -3,8 +3,8 @@
 // functions as a staff session calls them (the role, the claims and one transaction per call, as
 // PostgREST runs them), and shows the plans of the queries they run. Not part of `npm test`:
 //
-//   node --experimental-vm-modules supabase/bench/console-scale.ts             # PGlite (in memory)
-//   node --experimental-vm-modules supabase/bench/console-scale.ts --postgres  # PostgreSQL (tools/test-postgres)
+//   npm run console-scale -w @agentora/db-bench                # PGlite (in memory)
+//   npm run console-scale -w @agentora/db-bench -- --postgres  # PostgreSQL (tools/test-postgres)
 //
 // ROWS=<n> seeds another number of rows; RUNS=<n> times each call n times (default 5, the median shown).
 import { cpus, loadavg } from 'node:os';
@@ -21,9 +21,9 @@ import {
   fixtureAuthEmail,
   insertSignedInStaff,
   sessionClaims,
-} from '../tests/test-support/staff-auth.ts';
-import { applicationArgs, signupArgs } from '../tests/test-support/console.ts';
-import { namedCall } from '../tests/test-support/named-call.ts';
+} from '@agentora/backend/testing/staff-auth';
+import { applicationArgs, signupArgs } from '@agentora/backend/testing/console';
+import { namedCall } from '@agentora/backend/testing/named-call';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -139,7 +139,7 @@ for (const table of [
 ]) {
   await database.transaction((db) => db.query(`analyze public.${table}`));
 }
-// The kept line (migration 20251205000000), which the seeding's statement triggers rebuilt.
+// The kept line (supabase/schemas/line.sql), which the seeding's statement triggers rebuilt.
 await database.transaction((db) => db.query('analyze private.line_chunks, private.line_credits'));
 if (onPostgres) {
   // VACUUM cannot run inside a transaction block.
