@@ -1190,6 +1190,7 @@ revoke all on table public.audience_summary from PUBLIC, anon, authenticated, se
 grant execute on function private.unsubscribe_from_list(text,uuid) to service_role;
 grant execute on function public.take_audience_send_slot(integer) to service_role;
 grant execute on function private.audience_members(text,text) to service_role;
+grant execute on function private.address_sha256(text) to service_role;
 grant execute on function private.audience_suppressed(text, text) to service_role;
 grant execute on function private.audience_next_step(public.audience_contacts) to service_role;
 grant execute on function private.audience_settled(text) to service_role;

@@ -117,7 +117,7 @@ describe('the console', () => {
     for (const [key, email] of Object.entries(emails))
       ids[key] = await a.member('newsletter', email);
     await db.asSuperuser(
-      `insert into public.mail_suppressions (mailbox_sha256, reason) values (private.mailbox_sha256($1), 'bounced')`,
+      `insert into public.mail_suppressions (mailbox_sha256, address_sha256, reason) values (private.mailbox_sha256($1), private.address_sha256($1), 'bounced')`,
       [emails.kept],
     );
     await syncAll((op, email) =>

@@ -125,7 +125,7 @@ describe('what changes nothing', () => {
   it("an echo of the site's own earlier unsubscribe, arrived after the site set the contact back", async () => {
     const email = uniqueEmail('echo');
     await synced(email);
-    const suppressed = `insert into public.mail_suppressions (mailbox_sha256, reason) values (private.mailbox_sha256($1), 'bounced')`;
+    const suppressed = `insert into public.mail_suppressions (mailbox_sha256, address_sha256, reason) values (private.mailbox_sha256($1), private.address_sha256($1), 'bounced')`;
     await db.asSuperuser(suppressed, [email]);
     const unsubscribe = await a.take();
     expect(unsubscribe?.step).toEqual({ op: 'update', contact: 'c-1', unsubscribed: true });

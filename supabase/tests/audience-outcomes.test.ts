@@ -221,7 +221,7 @@ describe('a 404 for a contact the site made', () => {
     await a.settle((await a.take())!.lease, 'done', { id: 'c-1' });
     expect(await a.take()).toBeNull();
     await db.asSuperuser(
-      `insert into public.mail_suppressions (mailbox_sha256, reason) values (private.mailbox_sha256($1), 'bounced')`,
+      `insert into public.mail_suppressions (mailbox_sha256, address_sha256, reason) values (private.mailbox_sha256($1), private.address_sha256($1), 'bounced')`,
       [email],
     );
     const update = await a.take();

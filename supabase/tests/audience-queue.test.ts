@@ -221,7 +221,7 @@ describe("the site's changes reach Resend", () => {
     const email = uniqueEmail('bouncy');
     await syncedMember(email, 'c-1');
     await db.asSuperuser(
-      `insert into public.mail_suppressions (mailbox_sha256, reason) values (private.mailbox_sha256($1), 'bounced')`,
+      `insert into public.mail_suppressions (mailbox_sha256, address_sha256, reason) values (private.mailbox_sha256($1), private.address_sha256($1), 'bounced')`,
       [email],
     );
     await expectStep('update', { contact: 'c-1', unsubscribed: true }, 'done');
@@ -235,6 +235,33 @@ describe("the site's changes reach Resend", () => {
     await db.asSuperuser('delete from public.mail_suppressions');
     await expectStep('join', { contact: 'c-1', list: 'newsletter', segment: 'seg-n' }, 'done');
     await expectStep('update', { contact: 'c-1', unsubscribed: false }, 'done');
+    expect(await a.take()).toBeNull();
+  });
+
+  it("a bounce is one address's: the mailbox's other addresses keep their contacts; a complaint is the mailbox's", async () => {
+    const local = uniqueEmail('dana').split('@')[0];
+    const tagged = `${local}+launch@corp.example`;
+    const plain = `${local}@corp.example`;
+    await syncedMember(tagged, 'c-1', 'waitlist');
+    await syncedMember(plain, 'c-2');
+    await db.asSuperuser(
+      `insert into public.mail_suppressions (mailbox_sha256, address_sha256, reason) values (private.mailbox_sha256($1), private.address_sha256($1), 'bounced')`,
+      [tagged],
+    );
+    await expectStep('update', { contact: 'c-1', unsubscribed: true }, 'done');
+    await expectStep('leave', { contact: 'c-1', list: 'waitlist', segment: 'seg-w' }, 'done');
+    expect(await a.take()).toBeNull();
+    expect(await a.contactRow(plain)).toMatchObject({
+      unsubscribed: false,
+      in_segments: ['newsletter'],
+      status: 'synced',
+    });
+    await db.asSuperuser(
+      `insert into public.mail_suppressions (mailbox_sha256, reason) values (private.mailbox_sha256($1), 'complained')`,
+      [plain],
+    );
+    await expectStep('update', { contact: 'c-2', unsubscribed: true }, 'done');
+    await expectStep('leave', { contact: 'c-2', list: 'newsletter', segment: 'seg-n' }, 'done');
     expect(await a.take()).toBeNull();
   });
 
