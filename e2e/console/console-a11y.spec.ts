@@ -5,7 +5,7 @@ import { signInToConsole, staffCommand } from '@agentora/e2e-support/console';
 import { sharedSiteUrl } from '@agentora/e2e-support/site';
 import { uniqueEmail } from '@agentora/e2e-support/signups';
 
-test('the console has no WCAG A/AA violations: sign-in, the overview, sources, referrals, bounces, a list, an application', async ({
+test('the console has no WCAG A/AA violations: sign-in, the overview, sources, referrals, bounces, the Resend audience, a list, an application', async ({
   page,
 }) => {
   const siteUrl = sharedSiteUrl();
@@ -47,6 +47,10 @@ test('the console has no WCAG A/AA violations: sign-in, the overview, sources, r
       .getByRole('table', { name: 'Addresses that bounced or marked our mail as spam' })
       .or(page.getByRole('status').filter({ hasText: 'No address has bounced or complained.' })),
   ).toBeVisible();
+  expect(await wcagViolations(page)).toEqual([]);
+
+  await views.getByRole('link', { name: 'Resend audience' }).click();
+  await expect(page.getByRole('table', { name: "Each list's segment in Resend" })).toBeVisible();
   expect(await wcagViolations(page)).toEqual([]);
 
   await page

@@ -244,18 +244,47 @@ $_$;
 REVOKE ALL ON FUNCTION public.confirm_signup(p_token_hash text, p_disposable_domain boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.confirm_signup(p_token_hash text, p_disposable_domain boolean) TO service_role;
 
--- Uses an unsubscribe token: keeps the mailbox's fingerprint, the list and the date, and deletes the
--- list sign-up with everything else of it (its tokens go with it). An application is not a
--- subscription: unsubscribing from its mail stops the career list's mail and keeps the application,
--- which its owner can erase on the privacy page. NULL for any other token.
-CREATE FUNCTION public.unsubscribe_signup(p_token_hash text) RETURNS jsonb
+-- What an unsubscribe does to one sign-up of a list, whoever asks (its link, a mailbox provider's
+-- one-click button, or Resend's own unsubscribe link as its contact event reports it, audience.sql):
+-- keeps the mailbox's fingerprint, the list and the date, and deletes the list sign-up with everything
+-- else of it (its tokens go with it). An application is not a subscription: unsubscribing from its mail
+-- stops the career list's mail and keeps the application, which its owner can erase on the privacy page.
+-- Answers the row's address, or NULL when the row is gone.
+CREATE FUNCTION private.unsubscribe_from_list(p_list text, p_id uuid) RETURNS text
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $_$
 declare
+  v_email text;
+begin
+  execute format('select email from public.%I where id = $1', private.signup_table(p_list))
+     into v_email
+    using p_id;
+  if v_email is null then
+    return null;
+  end if;
+  insert into public.email_suppressions (mailbox_sha256, list)
+  values (private.mailbox_sha256(v_email), p_list)
+  on conflict (mailbox_sha256, list) do update
+    set unsubscribed_on = current_date, last_sign_up_on = null;
+  if p_list <> 'career' then
+    execute format('delete from public.%I where id = $1', private.signup_table(p_list)) using p_id;
+  end if;
+  return v_email;
+end;
+$_$;
+REVOKE ALL ON FUNCTION private.unsubscribe_from_list(p_list text, p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.unsubscribe_from_list(p_list text, p_id uuid) TO service_role;
+
+-- Uses an unsubscribe token: the unsubscribe of the sign-up (or application) it names, as
+-- private.unsubscribe_from_list makes it. NULL for any other token.
+CREATE FUNCTION public.unsubscribe_signup(p_token_hash text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
   v_token public.email_tokens;
   v_list text;
-  v_email text;
 begin
   delete from public.email_tokens
    where token_hash = p_token_hash and purpose = 'unsubscribe'
@@ -270,24 +299,13 @@ begin
     when v_token.waitlist_id is not null then 'waitlist'
     else 'career'
   end;
-  execute format('select email from public.%I where id = $1', private.signup_table(v_list))
-     into v_email
-    using coalesce(v_token.early_access_id, v_token.newsletter_id, v_token.waitlist_id,
-                   v_token.application_id);
-  if v_email is null then
+  if private.unsubscribe_from_list(v_list, coalesce(v_token.early_access_id, v_token.newsletter_id,
+                                                    v_token.waitlist_id, v_token.application_id)) is null then
     return null;
-  end if;
-  insert into public.email_suppressions (mailbox_sha256, list)
-  values (private.mailbox_sha256(v_email), v_list)
-  on conflict (mailbox_sha256, list) do update
-    set unsubscribed_on = current_date, last_sign_up_on = null;
-  if v_list <> 'career' then
-    execute format('delete from public.%I where id = $1', private.signup_table(v_list))
-      using coalesce(v_token.early_access_id, v_token.newsletter_id, v_token.waitlist_id);
   end if;
   return jsonb_build_object('list', v_list);
 end;
-$_$;
+$$;
 REVOKE ALL ON FUNCTION public.unsubscribe_signup(p_token_hash text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.unsubscribe_signup(p_token_hash text) TO service_role;
 

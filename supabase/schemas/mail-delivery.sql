@@ -22,6 +22,7 @@ CREATE FUNCTION private.address_sha256(p_address text) RETURNS text
   select encode(sha256(convert_to(lower(p_address), 'UTF8')), 'hex')
 $$;
 REVOKE ALL ON FUNCTION private.address_sha256(p_address text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.address_sha256(p_address text) TO service_role;
 
 -- The webhook message ids already recorded, kept a day (a signature is good for 5 minutes either side):
 -- a replayed or retried delivery of a signed event records nothing twice. No role but the owner reads

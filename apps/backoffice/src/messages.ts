@@ -61,6 +61,7 @@ export const MESSAGES = {
     csp: 'CSP reports',
     mail: 'Bounces',
     waves: 'Launch waves',
+    audience: 'Resend audience',
   },
   sourceHint: 'Exactly: direct, a campaign source or a referring host.',
   sourceInvalid:
@@ -159,6 +160,29 @@ export const MESSAGES = {
     expired: 'Link expired',
     no_link: 'Invited before links',
   },
+  /** Whether Resend has a confirmed row, as the Resend column shows it (console_audience_states). */
+  audienceStates: {
+    in_segment: 'In the segment',
+    unsubscribed: 'Unsubscribed (bounced or complained)',
+    waiting: 'Waiting',
+    failed: 'Failed',
+    absent: 'Not in Resend',
+  },
+  audienceLead:
+    "Every confirmed member of a list is a contact in that list's segment in Resend, and nobody else is: the site adds them when they confirm, and takes them out when they unsubscribe (here or with Resend's own link), are erased, bounce or complain. To send a newsletter or launch news, create a Broadcast in Resend for the list's segment; Resend adds the unsubscribe link and reports the statistics. Counts are what the site made Resend hold.",
+  audienceCaption: "Each list's segment in Resend",
+  audienceLoading: 'Loading…',
+  audienceTotals: (waiting: string, oldest: string | null) =>
+    `${waiting} changes waiting${oldest ? `, the oldest since ${oldest}` : ''}.`,
+  audienceScan: (pages: string, done: string | null, gaveUp: boolean) =>
+    gaveUp
+      ? `The backfill's look at what Resend already held gave up after ${pages} pages: each member is looked up alone.`
+      : done
+        ? `The backfill's look at what Resend already held read ${pages} pages, done ${done}.`
+        : `The backfill is looking at what Resend already holds: ${pages} pages so far.`,
+  audienceFailures: 'Failures, with what Resend answered',
+  audienceNoFailures: 'No failures.',
+  audienceSegmentPending: 'Not found or made yet',
   erased: 'Erased',
   loadFailed: "The list couldn't be loaded.",
   retry: 'Try again',

@@ -31,6 +31,11 @@ export interface FunctionEnvironment {
     apiKey: string | undefined;
     /** RESEND_API_URL: Resend's API by default; a test or staging deploy points it at a stand-in. */
     apiUrl: string | undefined;
+    /**
+     * RESEND_AUDIENCE_API_KEY: a full-access key for the audience's sync, where RESEND_API_KEY is a
+     * sending-only one (Resend refuses those on contacts); unset, the sync uses RESEND_API_KEY.
+     */
+    audienceApiKey: string | undefined;
   };
   /** EMAIL_FROM, or undefined for the brand's support address. */
   from: string | undefined;
@@ -96,8 +101,8 @@ function namedKeys(json: string | undefined, variable: string): Record<string, s
 /**
  * Reads what hosted Supabase gives every function (SUPABASE_URL, SUPABASE_PUBLISHABLE_KEYS,
  * SUPABASE_SECRET_KEYS, and the legacy SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY) and our secrets
- * (SITE_URL, PRODUCT_URL, RESEND_API_KEY, RESEND_API_URL, EMAIL_FROM, MAIL_LINK_SECRET,
- * MAIL_SENDS_PER_SECOND, TURNSTILE_SECRET_KEY, TURNSTILE_SITEVERIFY_URL). `get` is Deno.env.get;
+ * (SITE_URL, PRODUCT_URL, RESEND_API_KEY, RESEND_API_URL, RESEND_AUDIENCE_API_KEY, EMAIL_FROM,
+ * MAIL_LINK_SECRET, MAIL_SENDS_PER_SECOND, TURNSTILE_SECRET_KEY, TURNSTILE_SITEVERIFY_URL). `get` is Deno.env.get;
  * nothing here depends on Deno, so tests use the same rules.
  */
 export function functionEnvironment(
@@ -132,6 +137,7 @@ export function functionEnvironment(
     resend: {
       apiKey: get('RESEND_API_KEY') || undefined,
       apiUrl: get('RESEND_API_URL') || undefined,
+      audienceApiKey: get('RESEND_AUDIENCE_API_KEY') || undefined,
     },
     from: get('EMAIL_FROM') || undefined,
     botCheck: {

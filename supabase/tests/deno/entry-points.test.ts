@@ -24,7 +24,7 @@ const ENVIRONMENT: Record<string, string> = {
 };
 
 // Called by the project alone with the secret key (pg_cron; the product's server), never by a browser.
-const PROJECT_ONLY = new Set(['send-queued-mail', 'redeem-invite']);
+const PROJECT_ONLY = new Set(['send-queued-mail', 'sync-audience', 'redeem-invite']);
 // Called as a signed webhook (Standard Webhooks; Svix's header names for Resend) with no API key:
 // Supabase Auth's Send Email Hook, Resend's delivery events.
 const AUTH_HOOKS = new Set(['send-auth-email', 'resend-webhook']);

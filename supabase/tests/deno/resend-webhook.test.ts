@@ -13,6 +13,10 @@ import type {
   RecordOutcome,
 } from '../../functions/resend-webhook/delivery-events.ts';
 import { signWebhook } from '../../functions/_shared/webhooks/standard-webhooks.ts';
+import type {
+  ContactEvent,
+  ContactEventOutcome,
+} from '../../functions/resend-webhook/contact-events.ts';
 
 const KEY = new TextEncoder().encode('resend-webhook deno test key 32!');
 const OTHER_KEY = new TextEncoder().encode('another resend webhook key of 32');
@@ -21,8 +25,18 @@ const URL_ = 'https://project.supabase.co/functions/v1/resend-webhook';
 
 function setup(failing = false) {
   const recorded: DeliveryEvent[] = [];
+  const contacts: ContactEvent[] = [];
   const seen = new Set<string>();
   const handler = createResendWebhookHandler({
+    contacts: {
+      record(event): Promise<ContactEventOutcome> {
+        if (failing) return Promise.reject(new Error('database down'));
+        if (seen.has(event.webhookId)) return Promise.resolve('replayed');
+        seen.add(event.webhookId);
+        contacts.push(event);
+        return Promise.resolve('unsubscribed');
+      },
+    },
     keys: [KEY],
     now: () => NOW_MS,
     logError: () => undefined,
@@ -36,7 +50,7 @@ function setup(failing = false) {
       },
     },
   });
-  return { handler, recorded };
+  return { handler, recorded, contacts };
 }
 
 const event = (type: string, data: Record<string, unknown> = {}) => ({
@@ -152,7 +166,7 @@ Deno.test(
 
 Deno.test('other signed events are acknowledged and record nothing', async () => {
   const { handler, recorded } = setup();
-  for (const type of ['email.sent', 'email.opened', 'email.clicked', 'contact.created']) {
+  for (const type of ['email.sent', 'email.opened', 'email.clicked', 'domain.updated']) {
     assertEquals((await call(handler, event(type))).status, 200);
   }
   assertEquals(recorded, []);

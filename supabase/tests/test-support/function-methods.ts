@@ -10,6 +10,7 @@ export const FUNCTION_METHODS: Readonly<Record<string, string>> = {
   'privacy-request': 'POST',
   'privacy-fulfil': 'POST',
   'send-queued-mail': 'POST',
+  'sync-audience': 'POST',
   'send-auth-email': 'POST',
   'console-sign-in': 'POST',
   // The console's export takes its filters in the query string (GET) or a JSON body (POST).

@@ -49,8 +49,12 @@ if (await backendAnswering()) {
       port: LOCAL_BACKEND.port,
       dataDir: values['data-dir'] ?? process.env.LOCAL_SUPABASE_DATA_DIR,
       siteUrl: LOCAL_SITE_URL,
-      // As on hosted Supabase (pg_cron) and under npm start.
+      // As on hosted Supabase (pg_cron) and under npm start (tools/local-supabase/src/main.ts's
+      // defaults): the retention job hourly, the mail queue's and the audience's workers every 5 s, so
+      // the preview's lists reach its stand-in for Resend's segments as npm start's do.
       retention: { intervalMs: 60 * 60 * 1000 },
+      mailQueue: { intervalMs: 5_000 },
+      audienceSync: { intervalMs: 5_000 },
     });
     backendNote = `data dir ${backend.dataDir}`;
   } catch (error) {

@@ -20,10 +20,12 @@ export { BATCH_LIMIT } from './emails/send-batch.ts';
 export {
   memoryAudience,
   type Audience,
+  type AudienceState,
   type AudienceView,
   type Contact,
   type ContactChange,
   type ContactChanges,
+  type MemoryAudienceOptions,
   type Segment,
 } from './contacts/audience.ts';
 export { inResend, type InResend } from './contacts/in-resend.ts';

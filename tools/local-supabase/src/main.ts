@@ -1,9 +1,9 @@
 // `npm run start -w @agentora/local-supabase` (or `node tools/local-supabase/src/main.ts`): the local
 // Supabase for `npm start`. Options: --port, --host, --data-dir, --in-memory, --allow-origin, --site-url,
-// --retention-interval, --mail-interval, --waves-interval, --product-url; DATABASE_URL switches to a real
-// PostgreSQL; RESEND_API_KEY (and RESEND_API_URL) sends real mail instead of using the outbox;
-// MAIL_SENDS_PER_SECOND sets the provider's rate (default Resend's 2); PRODUCT_URL where invitations'
-// links lead (default this server's stand-in of the product's join page).
+// --retention-interval, --mail-interval, --audience-interval, --waves-interval, --product-url;
+// DATABASE_URL switches to a real PostgreSQL; RESEND_API_KEY (and RESEND_API_URL) sends real mail instead
+// of using the outbox; MAIL_SENDS_PER_SECOND sets the provider's rate (default Resend's 2); PRODUCT_URL
+// where invitations' links lead (default this server's stand-in of the product's join page).
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from './server/data-dir-lock.ts';
 import { DEFAULT_PORT } from './keys/local-keys.ts';
@@ -27,6 +27,7 @@ const { values } = parseArgs({
     'mail-interval': { type: 'string' },
     'waves-interval': { type: 'string' },
     'product-url': { type: 'string' },
+    'audience-interval': { type: 'string' },
   },
 });
 
@@ -63,6 +64,13 @@ const wavesSeconds = Number(
 if (!Number.isFinite(wavesSeconds) || wavesSeconds < 0) {
   fail(`invalid waves interval ${values['waves-interval']}`);
 }
+// The audience's worker (docs/audience.md), like the mail queue's: every 10 s hosted, here 5 s, 0 never.
+const audienceSeconds = Number(
+  values['audience-interval'] ?? process.env.LOCAL_SUPABASE_AUDIENCE_INTERVAL ?? 5,
+);
+if (!Number.isFinite(audienceSeconds) || audienceSeconds < 0) {
+  fail(`invalid audience interval ${values['audience-interval']}`);
+}
 const mailSendsPerSecond = process.env.MAIL_SENDS_PER_SECOND
   ? Number(process.env.MAIL_SENDS_PER_SECOND)
   : undefined;
@@ -91,6 +99,7 @@ try {
     mailQueue: mailSeconds > 0 ? { intervalMs: mailSeconds * 1000 } : undefined,
     launchWaves: wavesSeconds > 0 ? { intervalMs: wavesSeconds * 1000 } : undefined,
     productUrl: values['product-url'] ?? (process.env.PRODUCT_URL || undefined),
+    audienceSync: audienceSeconds > 0 ? { intervalMs: audienceSeconds * 1000 } : undefined,
     mailSendsPerSecond,
   });
 } catch (error) {

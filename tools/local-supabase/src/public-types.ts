@@ -13,12 +13,19 @@ export interface LaunchWaveOptions {
   intervalMs: number;
 }
 
-export interface MailQueueOptions {
-  /** How often to call the worker when it is not already running. */
+/** A queue's worker function called on a timer (send-queued-mail, sync-audience). */
+export interface WorkerTimerOptions {
+  /**
+   * How often to call the worker when it is not already running. A call that its budget stopped with
+   * work still due is followed at once, as hosted calls overlap on a backlog.
+   */
   intervalMs: number;
-  /** How long each call sends for (the worker's `seconds`). Default 20. */
+  /** How long each call works for (the worker's `seconds`). Default 20. */
   seconds?: number;
 }
+
+/** The mail queue's timer. */
+export type MailQueueOptions = WorkerTimerOptions;
 
 /** Supabase Auth's rate limits ([auth.rate_limit] of config.toml). */
 export interface AuthRateLimits {
@@ -99,6 +106,12 @@ export interface LocalSupabaseOptions {
    * functions that queue a mail also send it right after answering, when the provider's pace allows.
    */
   mailQueue?: MailQueueOptions;
+  /**
+   * Call the audience's worker (sync-audience) on a timer, as pg_cron does on hosted Supabase: it keeps
+   * the local Resend's contacts and segments (this server's /resend) equal to the lists' confirmed
+   * members (docs/audience.md).
+   */
+  audienceSync?: WorkerTimerOptions;
   /** MAIL_SENDS_PER_SECOND of the functions: the provider's rate. Default Resend's 2. */
   mailSendsPerSecond?: number;
   /**

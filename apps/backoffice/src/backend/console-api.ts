@@ -10,6 +10,8 @@ import { getConsoleClient } from './console-client';
 import type { ApplicationStatus } from '@agentora/data/console-lists';
 import type {
   ApplicationDetail,
+  AudienceMembership,
+  AudienceOverview,
   ApplicationRow,
   DayCount,
   GrowthReport,
@@ -85,12 +87,42 @@ async function withMail<Row extends { id: string; mail?: MailDelivery }>(
   return { ...page, rows: page.rows.map((row) => ({ ...row, mail: states?.[row.id] })) };
 }
 
+/**
+ * The page with whether Resend has each confirmed row (console_audience_states): an addition too, left
+ * out when it cannot be read.
+ */
+async function withAudience(list: string, page: Page<SignupRow>): Promise<Page<SignupRow>> {
+  if (page.rows.length === 0) return page;
+  let states: Record<string, AudienceMembership>;
+  try {
+    states = await rpc<Record<string, AudienceMembership>>('console_audience_states', {
+      p_list: list,
+      p_ids: page.rows.map((row) => row.id),
+    });
+  } catch {
+    return page;
+  }
+  return { ...page, rows: page.rows.map((row) => ({ ...row, audience: states?.[row.id] })) };
+}
+
 export async function listSignups(query: ListViewQuery): Promise<Page<SignupRow>> {
   const page = await rpc<Page<SignupRow>>('console_signups', {
     ...filterArguments(query),
     ...paging(query),
   });
-  return withMail(query.view, page);
+  const [mailed, inResend] = await Promise.all([
+    withMail(query.view, page),
+    withAudience(query.view, page),
+  ]);
+  return {
+    ...mailed,
+    rows: mailed.rows.map((row, index) => ({ ...row, audience: inResend.rows[index].audience })),
+  };
+}
+
+/** Each list's segment in Resend: contacts, changes waiting, failures (console_audience). */
+export function audienceOverview(): Promise<AudienceOverview> {
+  return rpc('console_audience', {});
 }
 
 export async function listApplications(query: ListViewQuery): Promise<Page<ApplicationRow>> {

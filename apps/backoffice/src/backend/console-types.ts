@@ -61,7 +61,53 @@ export interface WithMail {
   mail?: MailDelivery;
 }
 
-export interface SignupRow extends Attributed, WithMail {
+/**
+ * Whether Resend has a confirmed row's contact (console_audience_states): in the list's segment; kept
+ * unsubscribed (its mailbox bounced or complained); a change waiting; failed (with Resend's words);
+ * absent (no contact yet: before the backfill).
+ */
+export type AudienceState = 'in_segment' | 'unsubscribed' | 'waiting' | 'failed' | 'absent';
+
+export interface AudienceMembership {
+  state: AudienceState;
+  reason: string | null;
+}
+
+/** A row's contact in Resend, as merged into the list's page: undefined for an unconfirmed row. */
+export interface WithAudience {
+  audience?: AudienceMembership;
+}
+
+/** One list's segment in Resend (console_audience). */
+export interface AudienceListSummary {
+  list: SignupForm;
+  name: string;
+  /** Resend's id; null until the sync finds or makes it. */
+  segment_id: string | null;
+  /** The last failure finding or making the segment. */
+  segment_error: string | null;
+  /** Contacts the site made the segment hold. */
+  contacts: number;
+  waiting: number;
+  failed: number;
+  /** The dead changes' reasons, the most frequent first (at most 10). */
+  failures: Array<{ reason: string; count: number }>;
+}
+
+export interface AudienceOverview {
+  lists: AudienceListSummary[];
+  /** The backfill's look at what Resend already held. */
+  scan: {
+    requested_at: string | null;
+    pages: number;
+    done_at: string | null;
+    gave_up: boolean;
+    last_error: string | null;
+  };
+  oldest_waiting: string | null;
+}
+
+export interface SignupRow extends Attributed, WithMail, WithAudience {
   id: string;
   email: string;
   created_at: string;

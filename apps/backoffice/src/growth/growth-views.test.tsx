@@ -262,6 +262,7 @@ describe('the source filter of the lists', () => {
       'Source',
       'Landing page',
       'Mail',
+      'Resend',
     ]);
     expect(cells(table)[0].slice(4, 7)).toEqual(['—', 'news.ycombinator.com', '/']);
 

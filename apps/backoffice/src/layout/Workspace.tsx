@@ -6,6 +6,7 @@ import { ReferralsView } from '../growth/ReferralsView';
 import { SourcesView } from '../growth/SourcesView';
 import { CspReportsView } from '../security/CspReportsView';
 import { MailSuppressionsView } from '../mail/MailSuppressionsView';
+import { AudienceView } from '../audience/AudienceView';
 import { isListQuery, readListQuery, VIEWS, writeListQuery } from '../lists/list-query';
 import { ApplicationsView } from '../lists/ApplicationsView';
 import { SignupsView } from '../lists/SignupsView';
@@ -92,6 +93,8 @@ export function Workspace({ email }: { email: string }) {
         ) : (
           <WavesView query={query} />
         )
+      ) : query.view === 'audience' ? (
+        <AudienceView />
       ) : !isListQuery(query) ? (
         <OverviewView />
       ) : query.view === 'applications' ? (

@@ -14,6 +14,7 @@ import { attributionColumns } from './attribution-columns';
 import type { Column } from './DataTable';
 import { formatMoment } from './dates';
 import { mailColumn } from './mail-column';
+import { audienceColumn } from '../audience/audience-column';
 import { FilterBar } from './FilterBar';
 import { writeListQuery, type ListViewQuery } from './list-query';
 import { ListPage } from './ListPage';
@@ -34,6 +35,7 @@ const COMMON: readonly Column<SignupRow>[] = [
 ];
 
 const MAIL = mailColumn<SignupRow>();
+const RESEND = audienceColumn<SignupRow>();
 
 /** A member's invitation by a launch wave: where it stands, and the wave. */
 const INVITATION: Column<SignupRow> = { header: 'Invitation', cell: invitationText };
@@ -42,6 +44,7 @@ const NEWSLETTER: readonly Column<SignupRow>[] = [
   ...COMMON,
   ...attributionColumns<SignupRow>(),
   MAIL,
+  RESEND,
 ];
 
 const EARLY_ACCESS: readonly Column<SignupRow>[] = [
@@ -49,6 +52,7 @@ const EARLY_ACCESS: readonly Column<SignupRow>[] = [
   INVITATION,
   ...attributionColumns<SignupRow>(),
   MAIL,
+  RESEND,
 ];
 
 const WAITLIST: readonly Column<SignupRow>[] = [
@@ -62,6 +66,7 @@ const WAITLIST: readonly Column<SignupRow>[] = [
   INVITATION,
   ...attributionColumns<SignupRow>(),
   MAIL,
+  RESEND,
 ];
 
 const COLUMNS: Record<SignupForm, readonly Column<SignupRow>[]> = {

@@ -17,6 +17,7 @@ export const VIEWS = [
   'csp',
   'mail',
   'waves',
+  'audience',
 ] as const;
 export type View = (typeof VIEWS)[number];
 

@@ -18,11 +18,14 @@ const DEFAULT_RETRY_AFTER_MS = 1_000;
 const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
 /** A 429 for the day's or month's quota: no use trying again within a second. */
 const QUOTA_RETRY_AFTER_MS = 15 * 60 * 1000;
-/** 401 or 403: the key or the sending domain is wrong for every message, until someone mends it. */
-const MISCONFIGURED_RETRY_AFTER_MS = 60 * 1000;
+/**
+ * 401 or 403: the key or the sending domain is wrong for every message, until someone mends it. The
+ * audience's sync waits as long (a sending-only key is refused on contacts: _shared/audience/).
+ */
+export const MISCONFIGURED_RETRY_AFTER_MS = 60 * 1000;
 const QUOTA_ERRORS = new Set(['daily_quota_exceeded', 'monthly_quota_exceeded']);
 
-function field(body: unknown, name: string): string | undefined {
+export function field(body: unknown, name: string): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const value = (body as Record<string, unknown>)[name];
   return typeof value === 'string' ? value : undefined;
@@ -48,6 +51,15 @@ function namedWaitMs(headers: Headers, now: number): number {
   return DEFAULT_RETRY_AFTER_MS;
 }
 
+/**
+ * How long a 429 asks every request of the team to wait: its Retry-After (or ratelimit-reset), and at
+ * least 15 minutes for the day's or month's quota. The mail and the audience's sync share it.
+ */
+export function rateLimitWaitMs(headers: Headers, body: unknown): number {
+  const wait = retryAfterMs(headers);
+  return QUOTA_ERRORS.has(field(body, 'name') ?? '') ? Math.max(wait, QUOTA_RETRY_AFTER_MS) : wait;
+}
+
 /** The JSON Resend takes for one message, alone or in a batch. */
 function emailBody(message: MailMessage): Record<string, unknown> {
   return {
@@ -66,13 +78,7 @@ function unsent(response: Response, body: unknown): Exclude<Delivery, { status: 
     field(body, 'message') ?? response.statusText
   }`;
   if (response.status === 429) {
-    const wait = retryAfterMs(response.headers);
-    const quota = QUOTA_ERRORS.has(field(body, 'name') ?? '');
-    return {
-      status: 'throttled',
-      retryAfterMs: quota ? Math.max(wait, QUOTA_RETRY_AFTER_MS) : wait,
-      reason,
-    };
+    return { status: 'throttled', retryAfterMs: rateLimitWaitMs(response.headers, body), reason };
   }
   // Not this message's fault: every message would get the same answer. Hold them all for a minute
   // (nothing dies) and let the dead letters stay for what only one message can fail.

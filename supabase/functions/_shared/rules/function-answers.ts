@@ -130,6 +130,36 @@ export type SendQueuedMailResponseBody =
   | { success: true; started: true }
   | ErrorBody;
 
+// sync-audience: the audience's worker (docs/audience.md), for the project only (secret key).
+
+/** What one run of the audience's sync did, step by step. */
+export interface SyncReport {
+  /** Steps Resend answered (a 404 included: the database decides what it means). */
+  done: number;
+  /** Failed tries, queued again after a backoff. */
+  retried: number;
+  /** 429s: the step waits, and every request of the team with it. */
+  throttled: number;
+  dead: number;
+  /** Times the sync waited for a slot (the mail, or its own previous request, had it). */
+  waited: number;
+}
+
+/** The audience's changes not yet in sync, and whether the backfill's look at Resend is under way. */
+export interface PendingAudience {
+  queued: number;
+  /** Of the queued, those whose time has come. */
+  due: number;
+  sending: number;
+  dead: number;
+  scanning: boolean;
+}
+
+export type SyncAudienceResponseBody =
+  | { success: true; synced: SyncReport; pending: PendingAudience }
+  | { success: true; started: true }
+  | ErrorBody;
+
 // console-sign-in, console-export, console-resume: the console. The export and the résumé answer a
 // file, or an ErrorBody.
 

@@ -36,6 +36,17 @@ export interface ContactChange {
   at: number;
 }
 
+/**
+ * Everything an audience holds, as plain JSON: what a server that keeps its audience across restarts
+ * (the local Supabase server's, in its data dir) writes after each change and starts from.
+ */
+export interface AudienceState {
+  contacts: Contact[];
+  segments: Segment[];
+  /** Each membership, in the order made: the segment, the contact, when, and the how-manieth. */
+  members: Array<{ segment: string; contact: string; at: number; seq: number }>;
+}
+
 /** Segments and contacts as the API holds them, for tests to read (times as ISO 8601). */
 export interface AudienceView {
   contacts: Array<
@@ -76,13 +87,23 @@ export interface Audience {
   addToSegment(contactId: string, segmentId: string): void;
   removeFromSegment(contactId: string, segmentId: string): void;
   view(): AudienceView;
+  /** Everything it holds, to start another audience from (memoryAudience's `restore`). */
+  state(): AudienceState;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function memoryAudience(
-  options: { now?: () => number; onChange?: (change: ContactChange) => void } = {},
-): Audience {
+export interface MemoryAudienceOptions {
+  now?: () => number;
+  /** Told every change of a contact (what Resend's contact events report). */
+  onChange?: (change: ContactChange) => void;
+  /** What to start from (an earlier audience's `state()`); default nothing. */
+  restore?: AudienceState;
+  /** Told everything it holds after each change of any kind, contacts, segments or memberships. */
+  onSave?: (state: AudienceState) => void;
+}
+
+export function memoryAudience(options: MemoryAudienceOptions = {}): Audience {
   const now = options.now ?? Date.now;
   const contacts = new Map<string, Contact>();
   const idByEmail = new Map<string, string>();
@@ -91,6 +112,26 @@ export function memoryAudience(
   // orders additions made within the same ms), in the order they were added.
   const members = new Map<string, Map<string, { at: number; seq: number }>>();
   let additions = 0;
+  for (const contact of options.restore?.contacts ?? []) {
+    contacts.set(contact.id, { ...contact });
+    idByEmail.set(contact.email, contact.id);
+  }
+  for (const segment of options.restore?.segments ?? []) {
+    segments.set(segment.id, { ...segment });
+    members.set(segment.id, new Map());
+  }
+  for (const member of options.restore?.members ?? []) {
+    members.get(member.segment)?.set(member.contact, { at: member.at, seq: member.seq });
+    additions = Math.max(additions, member.seq);
+  }
+  const state = (): AudienceState => ({
+    contacts: [...contacts.values()].map((contact) => ({ ...contact })),
+    segments: [...segments.values()].map((segment) => ({ ...segment })),
+    members: [...members].flatMap(([segment, ids]) =>
+      [...ids].map(([contact, added]) => ({ segment, contact, ...added })),
+    ),
+  });
+  const saved = () => options.onSave?.(state());
 
   const segmentIdsOf = (contactId: string) =>
     [...members].filter(([, ids]) => ids.has(contactId)).map(([segmentId]) => segmentId);
@@ -140,6 +181,7 @@ export function memoryAudience(
       contacts.set(contact.id, contact);
       idByEmail.set(contact.email, contact.id);
       for (const segmentId of segmentIds) join(contact.id, segmentId);
+      saved();
       told('contact.created', contact);
       return { contact: { ...contact }, created: true };
     },
@@ -150,6 +192,7 @@ export function memoryAudience(
         idByEmail.set(changes.email, id);
       }
       Object.assign(contact, changes, { updated_at: now() });
+      saved();
       told('contact.updated', contact);
       return { ...contact };
     },
@@ -159,6 +202,7 @@ export function memoryAudience(
       contacts.delete(id);
       idByEmail.delete(contact.email);
       for (const ids of members.values()) ids.delete(id);
+      saved();
     },
     segment(id) {
       const segment = segments.get(id);
@@ -181,18 +225,23 @@ export function memoryAudience(
       const segment: Segment = { id: randomUUID(), name, created_at: now() };
       segments.set(segment.id, segment);
       members.set(segment.id, new Map());
+      saved();
       return { ...segment };
     },
     deleteSegment(id) {
       segments.delete(id);
       members.delete(id);
+      saved();
     },
     addToSegment(contactId, segmentId) {
       join(existing(contactId).id, segmentId);
+      saved();
     },
     removeFromSegment(contactId, segmentId) {
       members.get(segmentId)?.delete(contactId);
+      saved();
     },
+    state,
     view() {
       return {
         contacts: [...contacts.values()].map((contact) => ({

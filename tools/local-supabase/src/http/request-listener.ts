@@ -8,6 +8,7 @@ import {
 import type { AuthServices } from '../auth/auth-services.ts';
 import { admitAuth } from '../auth/routes.ts';
 import { admitFunction, type FunctionsServices } from '../functions/routes.ts';
+import { handleAudience } from '../outbox/audience-routes.ts';
 import { admitResend, handleOutbox, type MailServices } from '../outbox/routes.ts';
 import { admitProduct, type ProductServices } from '../product/join-page.ts';
 import { admitRest, type RestServices } from '../rest/routes.ts';
@@ -71,8 +72,11 @@ const INDEX = {
     '/functions/v1',
     '/outbox',
     '/outbox.json',
+    '/outbox/audience.json',
     '/resend/emails',
     '/product/join',
+    '/resend/contacts',
+    '/resend/segments',
     TURNSTILE_SCRIPT_PATH,
     TURNSTILE_SITEVERIFY_PATH,
     '/health',
@@ -96,6 +100,14 @@ function areaFor(pathname: string, services: HttpServices): Area {
   if ((rest = under(pathname, '/functions/v1')) !== undefined) {
     const path = rest;
     return { cors: true, admit: (req) => admitFunction(req, services.functions, path) };
+  }
+  const audiencePath =
+    pathname === '/outbox/audience.json' ? '.json' : under(pathname, '/outbox/audience');
+  if (audiencePath !== undefined) {
+    return {
+      cors: false,
+      admit: () => bodyless((ctx) => handleAudience(ctx, services.mail.audience, audiencePath)),
+    };
   }
   const outboxPath = pathname === '/outbox.json' ? '.json' : under(pathname, '/outbox');
   if (outboxPath !== undefined) {

@@ -1,24 +1,34 @@
 import type { IncomingMessage } from 'node:http';
-import type { ResendApi } from '@agentora/fake-resend';
+import type { Audience, ResendApi } from '@agentora/fake-resend';
 import { escapeHtml } from '@agentora/backend/mail/html';
 import type { RequestContext } from '../http/context.ts';
 import { sendJson, sendRaw } from '../http/reply.ts';
 import type { Admission } from '../http/route.ts';
 import type { Outbox, OutboxMessage } from './outbox.ts';
 
-/** The outbox, and Resend's API that fills it (@agentora/fake-resend's, over the outbox's store). */
+/**
+ * The outbox, and Resend's API that fills it (@agentora/fake-resend's, over the outbox's store), with
+ * the contacts and segments it holds (outbox/resend-audience.ts).
+ */
 export interface MailServices {
   outbox: Outbox;
   resend: ResendApi;
+  audience: Audience;
 }
 
 /**
- * /resend/...: Resend's POST /emails, so the functions send mail locally exactly as in production, over
- * HTTP with RESEND_API_KEY (RESEND_API_URL = <this server>/resend), and the mail lands in the outbox.
- * Decided from the head as Resend decides it; the body is read within its limit.
+ * /resend/...: Resend's POST /emails, contacts and segments, so the functions send mail and keep the
+ * lists' audience locally exactly as in production, over HTTP with RESEND_API_KEY (RESEND_API_URL =
+ * <this server>/resend): the mail lands in the outbox, the contacts in the local audience. Decided from
+ * the head (its query included) as Resend decides it; the body is read within its limit.
  */
 export function admitResend(req: IncomingMessage, mail: MailServices, path: string): Admission {
-  const admission = mail.resend.admit({ method: req.method ?? 'GET', path, headers: req.headers });
+  const admission = mail.resend.admit({
+    method: req.method ?? 'GET',
+    path,
+    headers: req.headers,
+    query: new URL(req.url ?? '/', 'http://local.invalid').searchParams,
+  });
   if ('refuse' in admission) return admission;
   return {
     bodyLimit: admission.bodyLimit,

@@ -40,15 +40,21 @@ import {
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys/local-keys.ts';
 import { generateSigningKey, loadOrCreateSigningKey } from '../keys/signing-key.ts';
-import { createResendApi, withDeliveryWebhooks } from '@agentora/fake-resend';
+import {
+  createResendApi,
+  webhookEndpoint,
+  withDeliveryWebhooks,
+  type ResendWebhookEvent,
+} from '@agentora/fake-resend';
 import {
   TURNSTILE_SITEVERIFY_PATH,
   TURNSTILE_TESTING_SECRETS,
 } from '@agentora/backend-rules/bot-check';
 import { createOutbox, type Outbox } from '../outbox/outbox.ts';
-import { startMailQueueTimer } from './mail-queue-timer.ts';
 import { startLaunchWaveTimer } from './launch-wave-timer.ts';
 import { productServices } from '../product/join-page.ts';
+import { localAudience } from '../outbox/resend-audience.ts';
+import { startWorkerTimer } from './worker-timer.ts';
 import { startRetentionTimer } from './retention-timer.ts';
 import type { LocalSupabase, LocalSupabaseOptions } from '../public-types.ts';
 import { readUploadBodyLimits } from '../storage/upload.ts';
@@ -92,16 +98,20 @@ export async function startLocalSupabase(
     if (options.seed && migrated.isNew) await applySeed(database, readSeedFiles(config));
     const schema = await loadSchemaCache(database);
     const outbox = createOutbox(path.join(dataDir, 'outbox'));
-    // Resend's delivery events for its test addresses (delivered@, bounced@, complained@resend.dev),
-    // posted to this server's own resend-webhook as Resend would, once the server listens.
-    const resendStore = withDeliveryWebhooks(outbox.store, {
+    // Resend's delivery events for its test addresses (delivered@, bounced@, complained@resend.dev)
+    // and its contact events, posted to this server's own resend-webhook as Resend would, once the
+    // server listens.
+    const webhookOptions = {
       url: () => `${apiUrl}/functions/v1/resend-webhook`,
       secret: LOCAL_RESEND_WEBHOOK_SECRET,
-      onError: (error) =>
+      onError: (error: unknown) =>
         process.stderr.write(
-          `local-supabase: a delivery webhook could not be posted: ${error instanceof Error ? error.message : String(error)}\n`,
+          `local-supabase: a Resend webhook could not be posted: ${error instanceof Error ? error.message : String(error)}\n`,
         ),
-    });
+    };
+    const resendEvents = webhookEndpoint<ResendWebhookEvent>(webhookOptions);
+    const resendStore = withDeliveryWebhooks(outbox.store, webhookOptions, resendEvents);
+    const resendAudience = localAudience(path.join(dataDir, 'resend-audience.json'), resendEvents);
     // Auth's signing key: kept in the data dir, so sessions outlive a restart; a fresh one in memory.
     const signingKey = options.inMemory ? generateSigningKey() : loadOrCreateSigningKey(dataDir);
     const jwt = createJwtVerifier({
@@ -146,7 +156,9 @@ export async function startLocalSupabase(
             apiKey: LOCAL_RESEND_API_KEY,
             ratePerSecond: 0,
             store: resendStore,
+            audience: resendAudience,
           }),
+          audience: resendAudience,
         },
         product: productServices(() => apiUrl, LOCAL_SECRET_KEY),
         hosts: createHostPolicy(host),
@@ -207,7 +219,10 @@ export async function startLocalSupabase(
     const retention = options.retention && startRetentionTimer(database, options.retention);
     const mailQueue =
       options.mailQueue &&
-      startMailQueueTimer({ url, secretKey: LOCAL_SECRET_KEY }, options.mailQueue);
+      startWorkerTimer({ url, secretKey: LOCAL_SECRET_KEY }, 'send-queued-mail', options.mailQueue);
+    const audienceSync =
+      options.audienceSync &&
+      startWorkerTimer({ url, secretKey: LOCAL_SECRET_KEY }, 'sync-audience', options.audienceSync);
     const launchWaves = options.launchWaves && startLaunchWaveTimer(database, options.launchWaves);
 
     const openDb = database;
@@ -231,6 +246,7 @@ export async function startLocalSupabase(
             await retention?.stop();
             await launchWaves?.stop();
             await mailQueue?.stop();
+            await audienceSync?.stop();
             // Events still on their way reach the function before it stops.
             await resendStore.webhooks.settled();
             watcher?.close();

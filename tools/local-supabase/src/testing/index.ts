@@ -10,6 +10,7 @@ export {
 export { migrateTo, openTestDatabase, type TestDatabase } from './test-database.ts';
 export { raiseRateLimits } from './rate-limits.ts';
 export { outboxMail, sendQueuedMail } from './queued-mail.ts';
+export { localResendAudience, syncAudienceNow } from './audience.ts';
 export { codeInMail, signInWithCode, type SignedIn } from './sign-in-with-code.ts';
 export { fetchFromAddress } from './fetch-from-address.ts';
 export { signUpThrough, type SignUpRequest } from './sign-up.ts';

@@ -77,6 +77,11 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         kind: 'paragraph',
         text: 'We use trusted third-party services to store sign-ups and to send emails on our behalf. They process your data only to provide that service to us, under their own security and privacy commitments, and not for their own marketing.',
       },
+      {
+        kind: 'paragraph',
+        // The lists' audience in Resend: docs/audience.md.
+        text: 'Our emails are sent by Resend, which also keeps our mailing lists for us. Once you confirm your email address for the newsletter, the early-access list or the waitlist, your address becomes a contact in that list in Resend, which we use to send the newsletter and, to the early-access list and the waitlist, the news of our launch. When you unsubscribe, your address leaves that list in Resend; when you leave every list or ask us to delete your data, Resend deletes the contact too; if our emails to your address can no longer be delivered or you mark one as spam, the contact is marked unsubscribed. The unsubscribe link in a newsletter sent from Resend takes you off all our lists, here as well as in Resend.',
+      },
     ],
   },
   {
