@@ -142,7 +142,7 @@ describe('the CSV export functions', () => {
       ['waitlist', { confirmed: 'true' }],
       ['waitlist', { status: 'offer' }],
       ['newsletter', { invited: true }],
-      ['early_access', { invited: false }],
+      ['early_access', { invited: 'false' }],
       ['applications', { confirmed: true }],
       ['applications', { invited: true }],
       ['applications', { status: 'hired' }],

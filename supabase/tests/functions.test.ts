@@ -29,6 +29,7 @@ const FUNCTIONS = [
   'privacy-request',
   'privacy-fulfil',
   'send-queued-mail',
+  'sync-audience',
   'send-auth-email',
   'console-sign-in',
   'console-export',
@@ -408,8 +409,9 @@ describe('the local server runs the functions of supabase/config.toml', () => {
 
 describe("every function reads requests with the functions' kit (functions/_shared/http)", () => {
   // The project's own functions take the secret key only.
+  // The project-only functions (the queues' workers, the product's redemption) take the secret key.
   const keyFor = (name: string) =>
-    name === 'send-queued-mail' || name === 'redeem-invite'
+    ['send-queued-mail', 'sync-audience', 'redeem-invite'].includes(name)
       ? t.server.secretKey
       : t.server.publishableKey;
 
@@ -468,6 +470,7 @@ describe("every function reads requests with the functions' kit (functions/_shar
       'privacy-request': [413, tooLarge],
       'privacy-fulfil': [413, tooLarge],
       'send-queued-mail': [413, tooLarge],
+      'sync-audience': [413, tooLarge],
       // In the form Supabase Auth reads from its hook.
       'send-auth-email': [413, { http_code: 413, message: tooLarge }],
       'console-sign-in': [413, tooLarge],

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const INVITE_LINK = /[?&]invite=([A-Za-z0-9_-]{64})\b/;
+const INVITE_LINK = /[?&]invite=([A-Za-z0-9_-]{64})(?![A-Za-z0-9_-])/;
 
 /** The invitation's token in a mail's text. */
 function tokenOf(text: string): string {

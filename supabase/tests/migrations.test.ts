@@ -132,6 +132,8 @@ describe('functions reachable through the Data API', () => {
     expect(await reachable('authenticated')).toEqual([
       'console_application(uuid)',
       'console_applications(text,date,date,text,text,boolean,integer,integer,text)',
+      'console_audience()',
+      'console_audience_states(text,jsonb)',
       'console_cancel_wave(bigint)',
       'console_change_application_status(uuid,text,text)',
       'console_csp_violations(integer,integer)',
@@ -191,6 +193,9 @@ describe('migrations', () => {
         'launch_waves',
         'invitations',
         'mail_suppressions',
+        'audience_segments',
+        'audience_contacts',
+        'audience_scan',
       ]
         .sort()
         .map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),

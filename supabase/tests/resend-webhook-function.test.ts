@@ -79,10 +79,9 @@ const addressFingerprint = (address: string) => sha256(address.toLowerCase());
 
 /** The events of the address, and what suppresses it: a bounce of it, a complaint of its mailbox. */
 async function recorded(address: string) {
-  const events = await t.service
-    .from('mail_delivery_events')
-    .select('event')
-    .eq('address_sha256', addressFingerprint(address));
+  // The suppressions are read before the events: the webhook stores both in one transaction, so once a
+  // suppression is seen its event is too (read the other way round, an event arriving between the reads
+  // shows a suppression without its event).
   const bounces = await t.service
     .from('mail_suppressions')
     .select('reason')
@@ -92,6 +91,10 @@ async function recorded(address: string) {
     .select('reason')
     .eq('reason', 'complained')
     .eq('mailbox_sha256', mailboxFingerprint(address));
+  const events = await t.service
+    .from('mail_delivery_events')
+    .select('event')
+    .eq('address_sha256', addressFingerprint(address));
   return {
     events: (events.data ?? []).map((row) => row.event as string),
     suppressed: [...(bounces.data ?? []), ...(complaints.data ?? [])].map(

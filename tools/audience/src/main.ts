@@ -5,9 +5,8 @@
 // SUPABASE_URL: the project's API URL; default the local server, http://127.0.0.1:54321.
 // SUPABASE_SECRET_KEY: one of the project's secret keys (or SUPABASE_SERVICE_ROLE_KEY, the legacy JWT);
 // defaults to the local server's well-known secret key only when SUPABASE_URL is a loopback address.
-import { createClient } from '@supabase/supabase-js';
 import { readCommandLine } from '@agentora/command-line';
-import { serviceConnectionFromEnv } from '@agentora/local-supabase';
+import { serviceConnectionFromEnv } from '@agentora/local-supabase/service-connection';
 import {
   AudienceError,
   backfill,
@@ -65,6 +64,8 @@ try {
 }
 const { apiUrl, serviceKey } = connection;
 if (!serviceKey) fail(`set SUPABASE_SECRET_KEY (a secret key of the project) for ${apiUrl}`);
+// The client is loaded once the command line is read: --help and a wrong argument answer at once.
+const { createClient } = await import('@supabase/supabase-js');
 const client = createClient(apiUrl, serviceKey, {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
 });

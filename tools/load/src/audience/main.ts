@@ -4,9 +4,6 @@
 // --error-rate (0.05), --kill-at (0.5), --sign-up-every (15 s), --engine pglite|postgres, --port.
 // Not part of `npm test`: at Resend's 2 requests a second, 10,000 members take well over an hour.
 import { readCommandLine } from '@agentora/command-line';
-import { startTestPostgres } from '@agentora/test-postgres';
-import { formatBackfill } from './report.ts';
-import { runBackfill } from './run.ts';
 
 const { values, refuse } = readCommandLine({
   command: 'npm run load:audience',
@@ -53,6 +50,14 @@ const scenario = {
   port: Math.round(number('port', values.port, 54391, 65535)),
   log,
 };
+
+// The backend and the databases are loaded once the command line is read: --help and a wrong
+// argument answer at once.
+const [{ startTestPostgres }, { formatBackfill }, { runBackfill }] = await Promise.all([
+  import('@agentora/test-postgres'),
+  import('./report.ts'),
+  import('./run.ts'),
+]);
 
 if (engine === 'pglite') {
   log('PGlite:');

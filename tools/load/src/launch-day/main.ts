@@ -11,12 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { readCommandLine } from '@agentora/command-line';
-import { startFakeResend } from '@agentora/fake-resend';
-import { startBackendProcess } from '../backend-process.ts';
-import { staffSession, type Backend } from './api.ts';
-import { launchDayCheck } from './check.ts';
-import { storeLine } from './line.ts';
-import { waveUnderKill } from './wave-under-kill.ts';
+import type { Backend } from './api.ts';
 
 const { values, refuse } = readCommandLine({
   command: 'npm run launch-day',
@@ -38,6 +33,24 @@ The launch-day acceptance of docs/launch-waves.md, with figures.
 for (const name of ['wave', 'kill-after', 'port'] as const)
   if (values[name] !== undefined && !/^[1-9]\d*$/.test(values[name]))
     refuse(`--${name} takes a positive whole number.`);
+
+// The backend, the provider and supabase-js are loaded once the command line is read: --help and a
+// wrong argument answer at once.
+const [
+  { startFakeResend },
+  { startBackendProcess },
+  { staffSession },
+  { launchDayCheck },
+  { storeLine },
+  { waveUnderKill },
+] = await Promise.all([
+  import('@agentora/fake-resend'),
+  import('../backend-process.ts'),
+  import('./api.ts'),
+  import('./check.ts'),
+  import('./line.ts'),
+  import('./wave-under-kill.ts'),
+]);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const tag = `ld${Date.now().toString(36)}`;
