@@ -17,6 +17,7 @@ import {
   type WaitlistEntry,
 } from '@agentora/e2e-support/signups';
 import { servedApps } from '@agentora/e2e-support/owners';
+import { expectHydrated } from '@agentora/e2e-support/prerendered';
 
 // A site and a backend of this suite's own (the signups block, 4510-4599), so stopping the backend
 // cannot disturb other tests.
@@ -45,8 +46,13 @@ test('with the backend stopped every sign-up form shows its failure text and kee
     await scrollThroughPage(page);
     await expect(earlyAccessForm(page)).toBeVisible();
     // The bot check's script comes from Cloudflare, not from the backend: here it comes from the local
-    // backend's stand-in, so the first touch of a form loads it before the backend goes down.
+    // backend's stand-in, so the first touch of a form loads it before the backend goes down. The page
+    // hydrates on a visitor's first touch; a focus before the form is hydrated is not the form's, so
+    // it is given again once it is (on a busy machine the first one came before, and nothing loaded).
     const earlyInput = earlyAccessForm(page).getByRole('textbox', { name: 'Email address' });
+    await earlyInput.focus();
+    await expectHydrated(earlyInput);
+    await earlyInput.blur();
     await earlyInput.focus();
     await page.waitForFunction(() => 'turnstile' in window);
     await backend.close();

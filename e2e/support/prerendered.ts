@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 interface ServerDom {
   /** Every element of #root at DOMContentLoaded, as the server sent it. */
@@ -61,6 +61,20 @@ export async function waitForHydrated(page: Page, selector: string): Promise<voi
     const element = document.querySelector(found);
     return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps$'));
   }, selector);
+}
+
+/**
+ * Resolves once React has hydrated the element `locator` finds, as waitForHydrated does. A form's
+ * handlers (its bot check's first touch, say) see only the events that come after this.
+ */
+export async function expectHydrated(locator: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) =>
+        Object.keys(element).some((key) => key.startsWith('__reactProps$')),
+      ),
+    )
+    .toBe(true);
 }
 
 /** Server elements inside `selector` (header, footer) that are no longer in the document. */
