@@ -358,28 +358,3 @@ $_$;
 REVOKE ALL ON FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.keep_mail_tokens(p_lease uuid, p_tokens jsonb) TO service_role;
 
--- An invitation's unsubscribe token stored under the worker's lease, one message at a time: true, or
--- false when the lease is not the caller's any more or the message is gone with its sign-up; repeating
--- it changes nothing. The worker stores every kind's tokens with public.keep_mail_tokens, one call per
--- batch, and nothing in the repository calls this one.
-CREATE FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) RETURNS boolean
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  v_waitlist_id uuid;
-begin
-  select waitlist_id into v_waitlist_id
-    from public.mail_queue
-   where id = p_id and lease = p_lease and status = 'sending' and kind = 'invite';
-  if not found then
-    return false;
-  end if;
-  insert into public.email_tokens (token_hash, purpose, waitlist_id)
-  values (p_token_hash, 'unsubscribe', v_waitlist_id)
-  on conflict (token_hash) do nothing;
-  return true;
-end;
-$$;
-REVOKE ALL ON FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.keep_invite_unsubscribe_token(p_id uuid, p_lease uuid, p_token_hash text) TO service_role;

@@ -328,52 +328,6 @@ $$;
 REVOKE ALL ON FUNCTION public.claim_thank_you(p_type text, p_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.claim_thank_you(p_type text, p_email text) TO service_role;
 
--- public.claim_thank_you, storing the hashes of the tokens its mail's links carry: confirm (lists only,
--- 7 days) and unsubscribe. An application whose mailbox unsubscribed from the careers mail is not
--- claimed.
-CREATE FUNCTION public.claim_thank_you_mail(p_type text, p_email text, p_confirm_token_hash text, p_unsubscribe_token_hash text) RETURNS jsonb
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  claimed jsonb;
-  v_id uuid;
-begin
-  if p_type = 'career' and exists (
-    select from public.email_suppressions
-     where mailbox_sha256 = private.mailbox_sha256(p_email) and list = 'career'
-  ) then
-    return null;
-  end if;
-  claimed := public.claim_thank_you(p_type, p_email);
-  if claimed is null then
-    return null;
-  end if;
-  v_id := (claimed ->> 'id')::uuid;
-  insert into public.email_tokens
-    (token_hash, purpose, early_access_id, newsletter_id, waitlist_id, application_id)
-  values (
-    p_unsubscribe_token_hash, 'unsubscribe',
-    case when p_type = 'early_access' then v_id end,
-    case when p_type = 'newsletter' then v_id end,
-    case when p_type = 'waitlist' then v_id end,
-    case when p_type = 'career' then v_id end);
-  if p_type <> 'career' then
-    insert into public.email_tokens
-      (token_hash, purpose, early_access_id, newsletter_id, waitlist_id, expires_at)
-    values (
-      p_confirm_token_hash, 'confirm',
-      case when p_type = 'early_access' then v_id end,
-      case when p_type = 'newsletter' then v_id end,
-      case when p_type = 'waitlist' then v_id end,
-      now() + interval '7 days');
-  end if;
-  return claimed;
-end;
-$$;
-REVOKE ALL ON FUNCTION public.claim_thank_you_mail(p_type text, p_email text, p_confirm_token_hash text, p_unsubscribe_token_hash text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.claim_thank_you_mail(p_type text, p_email text, p_confirm_token_hash text, p_unsubscribe_token_hash text) TO service_role;
-
 -- Unmarks a claimed row, so that a later claim can mail it.
 CREATE FUNCTION public.release_thank_you_email(p_type text, p_id uuid) RETURNS void
     LANGUAGE plpgsql
@@ -397,16 +351,3 @@ $$;
 REVOKE ALL ON FUNCTION public.release_thank_you_email(p_type text, p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.release_thank_you_email(p_type text, p_id uuid) TO service_role;
 
--- Hands a claim back when its mail certainly did not go out, with the tokens it had stored.
-CREATE FUNCTION public.release_thank_you_mail(p_type text, p_id uuid, p_confirm_token_hash text, p_unsubscribe_token_hash text) RETURNS void
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-begin
-  delete from public.email_tokens
-   where token_hash in (p_confirm_token_hash, p_unsubscribe_token_hash);
-  perform public.release_thank_you_email(p_type, p_id);
-end;
-$$;
-REVOKE ALL ON FUNCTION public.release_thank_you_mail(p_type text, p_id uuid, p_confirm_token_hash text, p_unsubscribe_token_hash text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.release_thank_you_mail(p_type text, p_id uuid, p_confirm_token_hash text, p_unsubscribe_token_hash text) TO service_role;
