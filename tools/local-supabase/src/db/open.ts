@@ -2,6 +2,11 @@ import type { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 import { inTransaction, type Database } from './database.ts';
+import {
+  countFunctionCalls,
+  FUNCTION_CALLS_DIR_ENV,
+  writeFunctionCalls,
+} from './function-calls.ts';
 import { createPglite } from './pglite-template.ts';
 import { createSerialQueue } from './serial-queue.ts';
 
@@ -22,6 +27,8 @@ export async function pgliteDatabase(
   const client = new pg.Client(createPgConfig(pglite));
   client.on('error', onError);
   await client.connect();
+  const callsDir = process.env[FUNCTION_CALLS_DIR_ENV];
+  if (callsDir) await countFunctionCalls(client);
   const serial = createSerialQueue();
   let closed = false;
   return {
@@ -31,6 +38,7 @@ export async function pgliteDatabase(
       if (closed) return;
       closed = true;
       await serial(async () => {
+        if (callsDir) await writeFunctionCalls(client, callsDir);
         await client.end();
         await pglite.close();
       });

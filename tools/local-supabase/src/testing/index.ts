@@ -19,6 +19,11 @@ export type { OutboxMessage } from '../outbox/outbox.ts';
 export { DEFAULT_MIGRATIONS_DIR, SUPABASE_DIR } from '../config/paths.ts';
 export { bootstrap, listMigrations, migrate } from '../db/migrate.ts';
 export { openDatabase } from '../db/open.ts';
+export {
+  FUNCTION_CALLS_DIR_ENV,
+  plpgsqlFunctionCalls,
+  type FunctionCalls,
+} from '../db/function-calls.ts';
 export { asCaller, type ApiRole, type Database } from '../db/database.ts';
 export {
   LOCAL_ANON_KEY,
