@@ -1,15 +1,12 @@
-// `test-postgres`: the tests that reach the database, on a throwaway real PostgreSQL server rather than
-// PGlite (docs/backend.md, "Which Postgres").
-const base = require('./jest.config.cjs');
-
+// `test-postgres`: every test that reaches a database (tests/*.test.ts, and *.postgres.test.ts, which
+// only PostgreSQL can run), on a throwaway real PostgreSQL server (docs/backend.md, "Which Postgres").
 module.exports = {
-  ...base,
+  preset: '@agentora/jest-preset',
   displayName: '@agentora/backend (PostgreSQL)',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/tests'],
+  testMatch: ['<rootDir>/tests/*.test.ts'],
   globalSetup: '<rootDir>/tests/postgres/global-setup.ts',
   globalTeardown: '<rootDir>/tests/postgres/global-teardown.ts',
-  testPathIgnorePatterns: [
-    ...base.testPathIgnorePatterns.filter((pattern) => !pattern.includes('postgres')),
-    // The functions' modules with fakes (tests/unit): no database in them.
-    '/tests/unit/',
-  ],
+  testTimeout: 120000,
 };
