@@ -6,6 +6,7 @@ import { portBlock } from '@agentora/e2e-support/ports';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 import { sharedBackendConfig } from '@agentora/e2e-support/site';
 import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
+import { CONTENT_HERO_FILE, contentRelease2 } from '@agentora/e2e-support/remote-releases';
 import {
   differencesFromServer,
   droppedServerElementsIn,
@@ -20,20 +21,8 @@ import { fileHashes, runPrerender, startStaticHost } from '@agentora/e2e-support
 
 test.describe.configure({ timeout: 120_000 });
 
-const HERO = 'src/pages/home/sections/HeroSection.tsx';
-/** content "release 2": another hero title. */
-const textRelease = () =>
-  buildRemoteVariant({
-    remote: 'content',
-    variant: 'content-hero-text',
-    edits: [
-      {
-        file: HERO,
-        search: '<Accent>AI Agent</Accent> Commerce',
-        replace: '<Accent>AI Agent</Accent> Commerce, Release 2',
-      },
-    ],
-  });
+/** content "release 2": another hero title (remote-releases.ts). */
+const textRelease = contentRelease2;
 /** content "release 3": the same markup, only a style differs (the accent's colour). */
 const styleRelease = () =>
   buildRemoteVariant({
@@ -41,7 +30,7 @@ const styleRelease = () =>
     variant: 'content-hero-style',
     edits: [
       {
-        file: HERO,
+        file: CONTENT_HERO_FILE,
         search: 'const Accent = styled.span`\n  color: ${({ theme }) => theme.colors.accent};',
         replace: 'const Accent = styled.span`\n  color: rgb(1, 2, 3);',
       },

@@ -7,7 +7,7 @@ import { deployApp, deployRelease, RELEASES_DIR } from '@agentora/delivery';
 import { startPreviewSite } from '@agentora/preview';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
-import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
+import { CAREERS_RELEASE_2_MARKER, careersRelease2 } from '@agentora/e2e-support/remote-releases';
 import { sharedBackendConfig } from '@agentora/e2e-support/site';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 
@@ -16,7 +16,7 @@ import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 // release on their next page load. A site of this file's own (4385-4389); careers' host is a folder
 // with the current build at its root and the next one deployed as a release. After each command,
 // the test waits for the host to serve the folder as it now is (PreviewSite.settled).
-const MARKER = 'Careers next release';
+const MARKER = CAREERS_RELEASE_2_MARKER;
 /** The commit the builds come from, recorded with each as a deploy and a release deploy do. */
 const COMMIT = execFileSync('git', ['rev-parse', 'HEAD'], {
   cwd: WORKSPACE_ROOT,
@@ -73,11 +73,7 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
   browser,
 }) => {
   test.setTimeout(180_000);
-  const next = buildRemoteVariant({
-    remote: 'careers',
-    variant: 'careers-canary',
-    wrapExposed: { module: 'CareersPage', marker: MARKER },
-  });
+  const next = careersRelease2();
   const host = fs.mkdtempSync(path.join(os.tmpdir(), 'careers-host-'));
   deployApp(path.join(WORKSPACE_ROOT, 'apps/careers/dist'), host, { remote: true, commit: COMMIT });
   const nextId = deployRelease(next, host, COMMIT);

@@ -3,7 +3,7 @@ import { startPreviewSite, startRemoteHost } from '@agentora/preview';
 import { recordCspViolations } from '@agentora/e2e-support/csp';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 import { portBlock } from '@agentora/e2e-support/ports';
-import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
+import { CAREERS_RELEASE_2_MARKER, careersRelease2 } from '@agentora/e2e-support/remote-releases';
 import { sharedBackendConfig } from '@agentora/e2e-support/site';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 
@@ -13,18 +13,15 @@ import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 // build on one that is not (4391).
 const ALLOWED_PORT = 4390;
 const REFUSED_PORT = 4391;
-const MARKER = 'Careers preview build for pull request 42';
+// Its pull request's build: careers' next release, as a team would try it before shipping.
+const MARKER = CAREERS_RELEASE_2_MARKER;
 
 test('an override link loads the preview build of a remote in this browser until cleared; another origin is refused', async ({
   page,
   browser,
 }) => {
   test.setTimeout(180_000);
-  const dist = buildRemoteVariant({
-    remote: 'careers',
-    variant: 'careers-override',
-    wrapExposed: { module: 'CareersPage', marker: MARKER },
-  });
+  const dist = careersRelease2();
   const allowedOrigin = `http://127.0.0.1:${ALLOWED_PORT}`;
   const previewBuild = await startRemoteHost({
     remote: 'careers',

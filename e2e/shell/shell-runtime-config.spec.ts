@@ -3,7 +3,7 @@ import { startPreviewSite, startRemoteHost } from '@agentora/preview';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 import { sharedBackendConfig } from '@agentora/e2e-support/site';
-import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
+import { CAREERS_RELEASE_2_MARKER, careersRelease2 } from '@agentora/e2e-support/remote-releases';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 
 test('a new remote release on another host is picked up by changing only the runtime config', async ({
@@ -11,11 +11,7 @@ test('a new remote release on another host is picked up by changing only the run
 }) => {
   test.setTimeout(90_000);
   // Another team ships careers "release 2" to a new host; the shell is not rebuilt.
-  const releaseDist = buildRemoteVariant({
-    remote: 'careers',
-    variant: 'careers-release-2',
-    wrapExposed: { module: 'CareersPage', marker: 'Careers release 2' },
-  });
+  const releaseDist = careersRelease2();
   const newHost = await startRemoteHost({ remote: 'careers', build: releaseDist, port: 4339 });
 
   const before = await startPreviewSite({
@@ -55,7 +51,7 @@ test('a new remote release on another host is picked up by changing only the run
     });
     await page.goto(`${after.url}/careers`);
     // Prerendered from release 2; its code, from the new host, loads when the visitor uses the page.
-    await expect(page.getByTestId('release-marker')).toHaveText('Careers release 2');
+    await expect(page.getByTestId('release-marker')).toHaveText(CAREERS_RELEASE_2_MARKER);
     await page.getByRole('main').hover();
     await waitForHydrated(page, 'main h1');
     await expect(

@@ -1,4 +1,4 @@
-// Builds a variant of a remote into tmp/e2e-builds/<variant>/dist, as another team's release would be
+// Builds a variant of a remote into <scratch>/dist (the second argument; scratch-build.ts names it), as another team's release would be
 // (its browser and server builds): the remote's sources copied, optionally one exposed module wrapped
 // with a marker, optionally edits to its sources, optionally other shared-version requirements. Run by Node 22 directly (see scratch-build.ts), like rspack's CLI runs
 // the apps' configs.
@@ -21,7 +21,7 @@ export interface VariantRequest {
 const root = path.resolve(import.meta.dirname, '../..');
 const request = JSON.parse(process.argv[2]!) as VariantRequest;
 const appDir = path.join(root, appFolder(request.remote));
-const scratch = path.join(root, 'tmp', 'e2e-builds', request.variant);
+const scratch = path.resolve(process.argv[3]!);
 
 fs.rmSync(scratch, { recursive: true, force: true });
 fs.mkdirSync(scratch, { recursive: true });
@@ -67,4 +67,3 @@ await new Promise<void>((resolve, reject) => {
     resolve();
   });
 });
-process.stdout.write(path.join(scratch, 'dist'));
