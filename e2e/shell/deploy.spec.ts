@@ -16,7 +16,7 @@ import {
 import { startPreviewSite } from '@agentora/preview';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
-import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
+import { contentRelease2 } from '@agentora/e2e-support/remote-releases';
 import { sharedBackendConfig, sharedSiteUrl } from '@agentora/e2e-support/site';
 import { fileHashes } from '@agentora/e2e-support/static-host';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
@@ -85,17 +85,7 @@ function replaceFolder(from: string, to: string): void {
 test("a remote's deploy keeps the previous build's chunks, puts the new release live and re-renders only its pages", async ({
   page,
 }) => {
-  const release2 = buildRemoteVariant({
-    remote: 'content',
-    variant: 'content-deploy-text',
-    edits: [
-      {
-        file: 'src/pages/home/sections/HeroSection.tsx',
-        search: '<Accent>AI Agent</Accent> Commerce',
-        replace: '<Accent>AI Agent</Accent> Commerce, Release 2',
-      },
-    ],
-  });
+  const release2 = contentRelease2();
   const site = await startPreviewSite({
     workspaceRoot: WORKSPACE_ROOT,
     ports: portBlock(4400),
@@ -177,6 +167,9 @@ test('a deploy reads nothing it cannot check: a served file that differs from th
   try {
     // A host serving a mix of two versions: a file changed after the list was written.
     fs.appendFileSync(path.join(site.folder('careers'), 'remoteEntry.js'), '\n// another version');
+    // Once the host serves the folder as it now is: a request while it reads the folder again can be cut
+    // ("terminated"), which is not the refusal this checks.
+    await site.settled('careers');
     const uploads: AppName[] = [];
     await expect(
       deploySite({
