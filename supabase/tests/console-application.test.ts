@@ -6,7 +6,7 @@ import {
   type SignedInMember,
 } from './test-support/console.ts';
 
-// The console's data through the real server (PGlite, or PostgreSQL in test-postgres): one application as
+// The console's data through the real server (on PostgreSQL, test-postgres): one application as
 // staff open it, and its workflow (status changes, notes, the history)
 // (supabase/schemas/console-lists.sql, and staff.sql for who is staff); how the sessions are made:
 // test-support/console.ts, startConsoleServer.

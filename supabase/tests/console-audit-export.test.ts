@@ -7,7 +7,7 @@ import {
   type SignedInMember,
 } from './test-support/console.ts';
 
-// The console's data through the real server (PGlite, or PostgreSQL in test-postgres): the audit log, and
+// The console's data through the real server (on PostgreSQL, test-postgres): the audit log, and
 // the CSV export functions (supabase/schemas/staff.sql, which also says who is staff); how the sessions
 // are made: test-support/console.ts, startConsoleServer.
 

@@ -8,7 +8,7 @@ import {
   type SignedInMember,
 } from './test-support/console.ts';
 
-// The console's data through the real server (PGlite, or PostgreSQL in test-postgres): the
+// The console's data through the real server (on PostgreSQL, test-postgres): the
 // console's lists: console_signups, console_applications and console_signups_per_day (filters,
 // paging, sorting) (supabase/schemas/console-lists.sql and console-growth.sql, and staff.sql for who
 // is staff); how the sessions are made: test-support/console.ts, startConsoleServer.

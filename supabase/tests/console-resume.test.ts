@@ -11,8 +11,8 @@ import {
   type SignedInMember,
 } from './test-support/console.ts';
 
-// How staff get a résumé (docs/security.md, "Résumés"), through the real server (PGlite, or PostgreSQL
-// in test-postgres) with the functions on Deno. A signed storage URL is a bearer token that nobody can
+// How staff get a résumé (docs/security.md, "Résumés"), through the real server (on PostgreSQL,
+// test-postgres) with the functions on Deno. A signed storage URL is a bearer token that nobody can
 // revoke one by one on hosted Supabase, and its lifetime is whatever the signer asks for; so staff sign
 // nothing. The function console-resume checks the caller is staff at every download, logs it, and
 // answers the bytes; removing someone from the staff list ends their access at their next request.

@@ -5,7 +5,7 @@ import {
 } from '../functions/_shared/rules/console-sign-in.ts';
 
 // The console's sign-in codes in SQL (supabase/schemas/staff-sign-in.sql), below the HTTP
-// layer, on PGlite or PostgreSQL (test-postgres), with the production rate limits:
+// layer, on PostgreSQL (test-postgres), with the production rate limits:
 // public.console_request_sign_in_code and public.console_check_sign_in_code as console-sign-in calls them
 // with the service role, the staff members' Auth addresses, and the old sign-in's Auth users going (what
 // migration 20251202000000_console_sign_in.sql did, on a database from before it).

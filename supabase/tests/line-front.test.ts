@@ -5,7 +5,7 @@ import { storeMembers, type MemberSpec, type StoredMember } from './test-support
 // The front of the line (private.line_front, supabase/schemas/places.sql), which a launch wave walks:
 // for lines of every shape (referrals credited, held, unconfirmed, a member with much credit far back),
 // the members at places 1 to P and their places are exactly those the rule ranks from the rows
-// (private.line_places_from_rows) for every P, on PGlite and on PostgreSQL. Chunks of 4 members, so a
+// (private.line_places_from_rows) for every P, on PostgreSQL. Chunks of 4 members, so a
 // line of a hundred has many chunks and the credit that reaches back crosses several.
 
 let db: TestDatabase;

@@ -8,7 +8,7 @@ import { fixtureAuthEmail, insertSignedInStaff, sessionClaims } from './test-sup
 // never the other addresses of its mailbox: signing up dana+launch@ at a server that refuses +tags must
 // not silence dana@. A complaint still suppresses every address of the mailbox. Every reader follows:
 // the hold on a newly queued message, the settling of the queue when the suppression lands, the
-// console's Mail column and Bounces view, and erasure. On PGlite, and on PostgreSQL (test-postgres).
+// console's Mail column and Bounces view, and erasure. On PostgreSQL (test-postgres).
 let db: TestDatabase;
 const { record, signUp, queuePrivacyLink, sent, messageState, clear } = deliveryFixtures(() => db);
 

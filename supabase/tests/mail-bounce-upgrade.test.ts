@@ -12,7 +12,7 @@ import { deliveryFixtures } from './test-support/mail-delivery.ts';
 // fingerprint and Resend's email id. The migration gives such a row the address that bounced where the
 // queue still holds the mail Resend's id names (a sent message is kept 7 days), and lifts the others;
 // complaints stay per mailbox. A database at the migration before, given such rows, then migrated.
-// On PGlite, and on PostgreSQL (test-postgres).
+// On PostgreSQL (test-postgres).
 const MIGRATION = 'bounce_suppresses_one_address';
 
 let db: TestDatabase;

@@ -17,8 +17,8 @@ import type { SignupList } from '../functions/_shared/rules/signup-fields.ts';
 // the sign-up since: an attacker signs a victim's address up with their own words in every free field,
 // the victim confirms the genuine mail (which proves they read the mailbox, not that they typed the
 // name), staff invite them, they ask for their data. Every mail that reaches the victim is read back
-// from the outbox: its subject, text and HTML hold none of those words. Through the real server (PGlite,
-// or PostgreSQL in test-postgres): the stored rows, take_queued_mail, the worker and the renderers.
+// from the outbox: its subject, text and HTML hold none of those words. Through the real server (on
+// PostgreSQL, test-postgres): the stored rows, take_queued_mail, the worker and the renderers.
 
 let t: TestServer;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import { fixtureAuthEmail, insertSignedInStaff, sessionClaims } from './test-sup
 // arrived last (docs/console.md, the Mail column): a bounce that is not permanent is a soft bounce, never
 // "Bounced"; a complaint or a permanent bounce is never undone by a delivered or delayed event after it;
 // a delivered mail stays delivered when a soft bounce (an auto-reply, say) or a delay comes after.
-// Events of one mail arrive out of order, and Resend's times are the events' own. On PGlite, and on
-// PostgreSQL (test-postgres).
+// Events of one mail arrive out of order, and Resend's times are the events' own. On PostgreSQL
+// (test-postgres).
 let db: TestDatabase;
 const { record, signUp, sent, clear } = deliveryFixtures(() => db);
 
