@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { startPreviewSite, startRemoteHost } from '@agentora/preview';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
-import { sharedBackendConfig } from '@agentora/e2e-support/site';
+import { sharedBackendConfig, sharedSiteUrl } from '@agentora/e2e-support/site';
 import { CAREERS_RELEASE_2_MARKER, careersRelease2 } from '@agentora/e2e-support/remote-releases';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 
@@ -14,25 +14,17 @@ test('a new remote release on another host is picked up by changing only the run
   const releaseDist = careersRelease2();
   const newHost = await startRemoteHost({ remote: 'careers', build: releaseDist, port: 4339 });
 
-  const before = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
-    ports: portBlock(4330),
-    supabase: sharedBackendConfig(),
-  });
-  try {
-    await page.goto(`${before.url}/careers`);
-    await expect(
-      page
-        .getByRole('main')
-        .getByRole('heading', { name: /Careers/ })
-        .first(),
-    ).toBeVisible();
-    await expect(page.getByTestId('release-marker')).toHaveCount(0);
-  } finally {
-    await before.close();
-  }
+  // Before: the shared site, from the same shell build, with the runtime config a deploy writes.
+  await page.goto(`${sharedSiteUrl()}/careers`);
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('heading', { name: /Careers/ })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByTestId('release-marker')).toHaveCount(0);
 
-  // Same shell build, same ports; only the runtime config now names the new host.
+  // Same shell build; only the runtime config now names the new host.
   const after = await startPreviewSite({
     workspaceRoot: WORKSPACE_ROOT,
     ports: portBlock(4330),
