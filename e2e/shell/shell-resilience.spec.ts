@@ -1,53 +1,47 @@
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import { startPreviewSite } from '@agentora/preview';
-import { portBlock } from '@agentora/e2e-support/ports';
+import { portBlock, SHARED_SITE_BASE_PORT } from '@agentora/e2e-support/ports';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
-import { expectSiteFrame, sharedBackendConfig } from '@agentora/e2e-support/site';
-
-// Starting a site of its own (its hosts, the prerender) takes part of a test's time on a busy machine.
-test.describe.configure({ timeout: 120_000 });
+import { expectSiteFrame, sharedBackendConfig, sharedSiteUrl } from '@agentora/e2e-support/site';
 
 test('a remote that is down costs only its own area, and Retry brings it back', async ({
   page,
 }) => {
-  const site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
-    ports: portBlock(4310),
-    supabase: sharedBackendConfig(),
-  });
-  try {
-    await site.stop('careers');
-    await page.goto(`${site.url}/careers`);
-    // The prerendered page reads as HTML until the visitor uses it; then its code cannot load.
-    await page.getByRole('main').hover();
-    const failure = page.locator('[data-remote-failure]');
-    await expect(failure).toContainText('This page is temporarily unavailable', { timeout: 8000 });
-    await expectSiteFrame(page);
+  // The shared site with careers' host down for this page alone: every request to it is refused at the
+  // connection, as a stopped host's are, while the other tests keep using it.
+  const careersPort = String(portBlock(SHARED_SITE_BASE_PORT).careers);
+  const careersDown = (url: URL) => url.port === careersPort;
+  await page.route(careersDown, (route) => route.abort('connectionrefused'));
+  await page.goto(`${sharedSiteUrl()}/careers`);
+  // The prerendered page reads as HTML until the visitor uses it; then its code cannot load.
+  await page.getByRole('main').hover();
+  const failure = page.locator('[data-remote-failure]');
+  await expect(failure).toContainText('This page is temporarily unavailable', { timeout: 8000 });
+  await expectSiteFrame(page);
 
-    // Other routes still work while careers is down.
-    await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
-    await expect(
-      page.getByRole('main').getByRole('heading', { name: /About/ }).first(),
-    ).toBeVisible();
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Careers' }).click();
-    await expect(failure).toBeVisible();
+  // Other routes still work while careers is down.
+  await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
+  await expect(
+    page.getByRole('main').getByRole('heading', { name: /About/ }).first(),
+  ).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Careers' }).click();
+  await expect(failure).toBeVisible();
 
-    await site.start('careers');
-    await failure.getByRole('button', { name: 'Retry' }).click();
-    await expect(
-      page
-        .getByRole('main')
-        .getByRole('heading', { name: /Careers/ })
-        .first(),
-    ).toBeVisible();
-    await expect(failure).toHaveCount(0);
-  } finally {
-    await site.close();
-  }
+  await page.unroute(careersDown);
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('heading', { name: /Careers/ })
+      .first(),
+  ).toBeVisible();
+  await expect(failure).toHaveCount(0);
 });
 
 test('a remote that hangs fails within seconds instead of blanking the page', async ({ page }) => {
+  // Starting a site of its own (its hosts) takes part of the test's time on a busy machine.
+  test.setTimeout(120_000);
   // Accepts connections and never answers: the worst kind of outage.
   const sockets = new Set<net.Socket>();
   const hanging = net.createServer((socket) => sockets.add(socket));
