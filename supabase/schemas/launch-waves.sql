@@ -344,6 +344,7 @@ CREATE FUNCTION private.start_wave(p_wave public.launch_waves) RETURNS jsonb
 declare
   v_decided record;
   v_outcome jsonb;
+  v_expires timestamptz := now() + make_interval(days => (private.launch_wave_rules()).invite_days);
 begin
   perform private.lock_waves();
   select * into v_decided
@@ -358,8 +359,7 @@ begin
     select p_wave.id, p_wave.list,
            case when p_wave.list = 'early_access' then m.id end,
            case when p_wave.list = 'waitlist' then m.id end,
-           m.place, now() + make_interval(days => (private.launch_wave_rules()).invite_days),
-           gen_random_uuid()
+           m.place, v_expires, gen_random_uuid()
       from unnest(v_decided.ids, v_decided.places) as m(id, place)
     returning message_id, early_access_id, waitlist_id
   )
