@@ -108,17 +108,20 @@ END),
     CONSTRAINT invitations_place_check CHECK ((place >= 1)),
     CONSTRAINT invitations_reminder_check CHECK (((reminder_id IS NULL) = (reminded_at IS NULL))),
     CONSTRAINT invitations_token_hash_check CHECK ((token_hash ~ '^[0-9a-f]{64}$'::text)),
-    CONSTRAINT invitations_early_access_id_key UNIQUE (early_access_id),
     CONSTRAINT invitations_message_id_key UNIQUE (message_id),
     CONSTRAINT invitations_pkey PRIMARY KEY (id),
-    CONSTRAINT invitations_reminder_id_key UNIQUE (reminder_id),
-    CONSTRAINT invitations_token_hash_key UNIQUE (token_hash),
-    CONSTRAINT invitations_waitlist_id_key UNIQUE (waitlist_id),
     CONSTRAINT invitations_early_access_id_fkey FOREIGN KEY (early_access_id) REFERENCES public.early_access_signups(id) ON DELETE CASCADE,
     CONSTRAINT invitations_waitlist_id_fkey FOREIGN KEY (waitlist_id) REFERENCES public.waitlist_signups(id) ON DELETE CASCADE,
     CONSTRAINT invitations_wave_id_fkey FOREIGN KEY (wave_id) REFERENCES public.launch_waves(id)
 );
 ALTER TABLE ONLY public.invitations FORCE ROW LEVEL SECURITY;
+-- One invitation per sign-up, per reminder and per link: unique where set, and the indexes hold only the
+-- rows where it is (a wave writes the sign-up of one list and no reminder or link yet), so a wave of
+-- 10,000 writes no entries for what it leaves empty.
+CREATE UNIQUE INDEX invitations_early_access_id ON public.invitations USING btree (early_access_id) WHERE (early_access_id IS NOT NULL);
+CREATE UNIQUE INDEX invitations_reminder_id ON public.invitations USING btree (reminder_id) WHERE (reminder_id IS NOT NULL);
+CREATE UNIQUE INDEX invitations_token_hash ON public.invitations USING btree (token_hash) WHERE (token_hash IS NOT NULL);
+CREATE UNIQUE INDEX invitations_waitlist_id ON public.invitations USING btree (waitlist_id) WHERE (waitlist_id IS NOT NULL);
 CREATE INDEX invitations_email_id ON public.invitations USING btree (email_id) WHERE (email_id IS NOT NULL);
 CREATE INDEX invitations_list ON public.invitations USING btree (list);
 CREATE INDEX invitations_wave ON public.invitations USING btree (wave_id, invited_at);

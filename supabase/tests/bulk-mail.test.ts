@@ -8,6 +8,7 @@ import { storeMembers, type StoredMember } from './test-support/launch-waves.ts'
 // supabase/schemas/mail-delivery.sql) instead of a row trigger per message, and refuses bulk mail of a
 // kind the budget of unconfirmed mail counts (mail-budget.sql). Whatever inserts them, the rule is the
 // one every message is held to: a bounce holds the address that bounced, a complaint the whole mailbox.
+// And an invitation is still one per sign-up, reminder and link, its indexes holding only the rows set.
 
 let db: TestDatabase;
 let wave: number;
@@ -142,4 +143,29 @@ it('refuses bulk mail of a kind counted against the budget of unconfirmed mail, 
   });
   const { rows } = await db.asSuperuser('select count(*)::integer as n from public.mail_queue');
   expect(rows[0].n).toBe(0);
+});
+
+it('keeps one invitation per sign-up, per reminder and per link', async () => {
+  const [first, second] = await members(2);
+  await invite([first, second]);
+  await expect(invite([first])).rejects.toMatchObject({ code: '23505' });
+  const reminder = randomUUID();
+  const hash = 'a'.repeat(64);
+  await db.asSuperuser(
+    `update public.invitations set reminder_id = $1, reminded_at = now(), token_hash = $2
+      where early_access_id = $3`,
+    [reminder, hash, first.id],
+  );
+  for (const [column, value] of [
+    ['reminder_id', reminder],
+    ['token_hash', hash],
+  ]) {
+    await expect(
+      db.asSuperuser(
+        `update public.invitations set ${column} = $1${column === 'reminder_id' ? ', reminded_at = now()' : ''}
+          where early_access_id = $2`,
+        [value, second.id],
+      ),
+    ).rejects.toMatchObject({ code: '23505' });
+  }
 });
