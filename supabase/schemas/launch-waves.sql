@@ -108,19 +108,21 @@ END),
     CONSTRAINT invitations_place_check CHECK ((place >= 1)),
     CONSTRAINT invitations_reminder_check CHECK (((reminder_id IS NULL) = (reminded_at IS NULL))),
     CONSTRAINT invitations_token_hash_check CHECK ((token_hash ~ '^[0-9a-f]{64}$'::text)),
-    CONSTRAINT invitations_early_access_id_key UNIQUE (early_access_id),
     CONSTRAINT invitations_message_id_key UNIQUE (message_id),
     CONSTRAINT invitations_pkey PRIMARY KEY (id),
-    CONSTRAINT invitations_reminder_id_key UNIQUE (reminder_id),
-    CONSTRAINT invitations_token_hash_key UNIQUE (token_hash),
-    CONSTRAINT invitations_waitlist_id_key UNIQUE (waitlist_id),
     CONSTRAINT invitations_early_access_id_fkey FOREIGN KEY (early_access_id) REFERENCES public.early_access_signups(id) ON DELETE CASCADE,
     CONSTRAINT invitations_waitlist_id_fkey FOREIGN KEY (waitlist_id) REFERENCES public.waitlist_signups(id) ON DELETE CASCADE,
     CONSTRAINT invitations_wave_id_fkey FOREIGN KEY (wave_id) REFERENCES public.launch_waves(id)
 );
 ALTER TABLE ONLY public.invitations FORCE ROW LEVEL SECURITY;
+-- One invitation per sign-up, per reminder and per link: unique where set, and the indexes hold only the
+-- rows where it is (a wave writes the sign-up of one list and no reminder or link yet), so a wave of
+-- 10,000 writes no entries for what it leaves empty.
+CREATE UNIQUE INDEX invitations_early_access_id ON public.invitations USING btree (early_access_id) WHERE (early_access_id IS NOT NULL);
+CREATE UNIQUE INDEX invitations_reminder_id ON public.invitations USING btree (reminder_id) WHERE (reminder_id IS NOT NULL);
+CREATE UNIQUE INDEX invitations_token_hash ON public.invitations USING btree (token_hash) WHERE (token_hash IS NOT NULL);
+CREATE UNIQUE INDEX invitations_waitlist_id ON public.invitations USING btree (waitlist_id) WHERE (waitlist_id IS NOT NULL);
 CREATE INDEX invitations_email_id ON public.invitations USING btree (email_id) WHERE (email_id IS NOT NULL);
-CREATE INDEX invitations_list ON public.invitations USING btree (list);
 CREATE INDEX invitations_wave ON public.invitations USING btree (wave_id, invited_at);
 ALTER TABLE public.invitations ENABLE ROW LEVEL SECURITY;
 GRANT SELECT ON TABLE public.invitations TO service_role;
@@ -225,7 +227,7 @@ declare
   v_need bigint;
   v_seen bigint;
   v_latest timestamptz;
-  v_reasons text[];
+  v_passed jsonb;
   v_unconfirmed bigint := 0;
 begin
   if p_ids is not null then
@@ -262,7 +264,13 @@ begin
        )
        select coalesce(array_agg(j.id order by j.place, j.id) filter (where j.reason is null), ''{}''),
               coalesce(array_agg(j.place order by j.place, j.id) filter (where j.reason is null), ''{}''),
-              coalesce(array_agg(j.reason) filter (where j.reason is not null), ''{}'')
+              jsonb_build_object(
+                ''already_invited'', count(*) filter (where j.reason = ''already_invited''),
+                ''unconfirmed'', count(*) filter (where j.reason = ''unconfirmed''),
+                ''unsubscribed'', count(*) filter (where j.reason = ''unsubscribed''),
+                ''bounced'', count(*) filter (where j.reason = ''bounced''),
+                ''complained'', count(*) filter (where j.reason = ''complained''),
+                ''not_on_list'', count(*) filter (where j.reason = ''not_on_list''))
          from judged j',
       private.line_table(p_list), p_list || '_id',
       case when p_list = 'early_access' then '(private.line_place($1, r.id)).place' else 'o.place' end,
@@ -270,7 +278,7 @@ begin
       case when p_list = 'waitlist' then
         'left join (select w.id, row_number() over (order by w.created_at, w.id) as place
                       from public.waitlist_signups w) o on o.id = r.id' else '' end)
-      into ids, places, v_reasons
+      into ids, places, v_passed
       using p_list, p_ids;
   else
     if p_up_to is not null then
@@ -278,18 +286,26 @@ begin
       v_need := p_up_to + 1;
     else
       -- The next N are past everyone invited so far: look that far and twice N more, and further while
-      -- the line holds more and fewer than N could be invited.
+      -- the line holds more and fewer than N could be invited. The list's invitations are counted on
+      -- the index of its sign-up column.
       v_need := p_count;
-      v_upto := (select count(*) from public.invitations i where i.list = p_list) + 2 * p_count + 100;
+      execute format('select count(*) from public.invitations i where i.%I is not null', p_list || '_id')
+         into v_upto;
+      v_upto := v_upto + 2 * p_count + 100;
     end if;
     loop
-      -- The walk up to the Nth member it may invite: everyone it may invite, everyone before the Nth
-      -- passed over. Short of N, it holds every member up to v_upto.
+      -- The walk up to the Nth member it may invite: everyone it may invite, and everyone before the
+      -- Nth passed over, counted by reason. Short of N, it holds every member up to v_upto.
       select coalesce(array_agg(f.id order by f.place) filter (where f.reason is null), '{}'),
              coalesce(array_agg(f.place order by f.place) filter (where f.reason is null), '{}'),
-             coalesce(array_agg(f.reason) filter (where f.reason is not null), '{}'),
+             jsonb_build_object(
+               'already_invited', count(*) filter (where f.reason = 'already_invited'),
+               'unconfirmed', count(*) filter (where f.reason = 'unconfirmed'),
+               'unsubscribed', count(*) filter (where f.reason = 'unsubscribed'),
+               'bounced', count(*) filter (where f.reason = 'bounced'),
+               'complained', count(*) filter (where f.reason = 'complained')),
              max(f.joined_at), count(*)
-        into ids, places, v_reasons, v_latest, v_seen
+        into ids, places, v_passed, v_latest, v_seen
         from (select f.*, count(*) filter (where f.reason is null) over (order by f.place) as nth
                 from private.wave_front(p_list, v_upto) f) f
        where (f.reason is null and f.nth <= v_need) or (f.reason is not null and f.nth < v_need);
@@ -302,16 +318,15 @@ begin
        where s.confirmed_at is null and s.created_at < v_latest;
     end if;
   end if;
-  select jsonb_build_object(
-           'already_invited', count(*) filter (where r = 'already_invited'),
-           'unconfirmed', count(*) filter (where r = 'unconfirmed') + v_unconfirmed,
-           'unsubscribed', count(*) filter (where r = 'unsubscribed'),
-           'bounced', count(*) filter (where r = 'bounced'),
-           'complained', count(*) filter (where r = 'complained'),
-           'not_on_list', count(*) filter (where r = 'not_on_list'),
-           'total', count(*) + v_unconfirmed)
-    into skipped
-    from unnest(v_reasons) r;
+  skipped := jsonb_build_object(
+    'already_invited', coalesce((v_passed ->> 'already_invited')::bigint, 0),
+    'unconfirmed', coalesce((v_passed ->> 'unconfirmed')::bigint, 0) + v_unconfirmed,
+    'unsubscribed', coalesce((v_passed ->> 'unsubscribed')::bigint, 0),
+    'bounced', coalesce((v_passed ->> 'bounced')::bigint, 0),
+    'complained', coalesce((v_passed ->> 'complained')::bigint, 0),
+    'not_on_list', coalesce((v_passed ->> 'not_on_list')::bigint, 0));
+  skipped := skipped || jsonb_build_object('total',
+    (select sum(n.value::bigint) from jsonb_each_text(skipped) n));
 end;
 $_$;
 REVOKE ALL ON FUNCTION private.decide_wave(p_list text, p_count integer, p_up_to bigint, p_ids uuid[], OUT ids uuid[], OUT places bigint[], OUT skipped jsonb) FROM PUBLIC;
@@ -344,6 +359,7 @@ CREATE FUNCTION private.start_wave(p_wave public.launch_waves) RETURNS jsonb
 declare
   v_decided record;
   v_outcome jsonb;
+  v_expires timestamptz := now() + make_interval(days => (private.launch_wave_rules()).invite_days);
 begin
   perform private.lock_waves();
   select * into v_decided
@@ -358,8 +374,7 @@ begin
     select p_wave.id, p_wave.list,
            case when p_wave.list = 'early_access' then m.id end,
            case when p_wave.list = 'waitlist' then m.id end,
-           m.place, now() + make_interval(days => (private.launch_wave_rules()).invite_days),
-           gen_random_uuid()
+           m.place, v_expires, gen_random_uuid()
       from unnest(v_decided.ids, v_decided.places) as m(id, place)
     returning message_id, early_access_id, waitlist_id
   )

@@ -92,21 +92,36 @@ CREATE INDEX mail_suppressions_suppressed_at ON public.mail_suppressions USING b
 ALTER TABLE public.mail_suppressions ENABLE ROW LEVEL SECURITY;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.mail_suppressions TO service_role;
 
--- Why an address is mailed nothing, or null: 'complained' when its mailbox complained, else 'bounced'
--- when that address bounced for good. The hold on the queue and the console's Mail column ask it; the
--- queue's settling and the Bounces view match the same way from a suppression's side.
-CREATE FUNCTION private.mail_suppression_reason(p_address text) RETURNS text
+-- Why each of p_addresses is mailed nothing, for those that are: 'complained' when its mailbox
+-- complained, else 'bounced' when that address bounced for good. The hold on the queue and the
+-- console's Mail column ask it (through private.mail_suppression_reason for one address); the queue's
+-- settling and the Bounces view match the same way from a suppression's side. Each address's two
+-- fingerprints are taken once, then looked up in the suppressions' unique indexes, so thousands of
+-- addresses (a launch wave's) cost one statement. Without settings (every name in it is qualified), so
+-- that the planner inlines it into the query that calls it.
+CREATE FUNCTION private.mail_suppression_reasons(p_addresses text[]) RETURNS TABLE(address text, reason text)
     LANGUAGE sql STABLE
+    AS $$
+  select a.address, case when c.id is not null then 'complained' else 'bounced' end
+    from (select distinct x.address, private.mailbox_sha256(x.address) as mailbox_sha256,
+                 private.address_sha256(x.address) as address_sha256
+            from unnest(p_addresses) x(address)
+           where x.address is not null) a
+    left join public.mail_suppressions c on c.reason = 'complained' and c.mailbox_sha256 = a.mailbox_sha256
+    left join public.mail_suppressions b on b.address_sha256 = a.address_sha256
+   where c.id is not null or b.id is not null
+$$;
+REVOKE ALL ON FUNCTION private.mail_suppression_reasons(p_addresses text[]) FROM PUBLIC;
+
+-- Why an address is mailed nothing, or null (private.mail_suppression_reasons). PL/pgSQL keeps the plan
+-- of its query for the session, so a sign-up's insert does not plan it again.
+CREATE FUNCTION private.mail_suppression_reason(p_address text) RETURNS text
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
-  select case
-    when exists (select from public.mail_suppressions s
-                  where s.reason = 'complained' and s.mailbox_sha256 = private.mailbox_sha256(p_address))
-      then 'complained'
-    when exists (select from public.mail_suppressions s
-                  where s.address_sha256 = private.address_sha256(p_address))
-      then 'bounced'
-  end
+begin
+  return (select r.reason from private.mail_suppression_reasons(array[p_address]) r);
+end;
 $$;
 REVOKE ALL ON FUNCTION private.mail_suppression_reason(p_address text) FROM PUBLIC;
 
@@ -117,7 +132,8 @@ REVOKE ALL ON FUNCTION private.mail_suppression_reason(p_address text) FROM PUBL
 -- mailbox's complaint), so whatever takes messages from the queue never sees it. It runs in every
 -- sign-up's insert, so it reads the one address the message names (private.mail_queue_address,
 -- mail-budget.sql), not every kind of row. It runs before the budget of unconfirmed mail (trigger order
--- is by name), so a message never sent spends none of it.
+-- is by name), so a message never sent spends none of it. A bulk message (a launch wave's) is inserted
+-- by the thousand and held once for its whole statement instead (below).
 CREATE FUNCTION private.mail_queue_hold_suppressed() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -141,7 +157,37 @@ end;
 $$;
 REVOKE ALL ON FUNCTION private.mail_queue_hold_suppressed() FROM PUBLIC;
 
-CREATE TRIGGER mail_queue_hold_suppressed BEFORE INSERT OR UPDATE OF status ON public.mail_queue FOR EACH ROW EXECUTE FUNCTION private.mail_queue_hold_suppressed();
+CREATE TRIGGER mail_queue_hold_suppressed BEFORE INSERT ON public.mail_queue FOR EACH ROW WHEN ((NOT new.bulk)) EXECUTE FUNCTION private.mail_queue_hold_suppressed();
+
+CREATE TRIGGER mail_queue_hold_suppressed_requeued BEFORE UPDATE OF status ON public.mail_queue FOR EACH ROW EXECUTE FUNCTION private.mail_queue_hold_suppressed();
+
+-- The same hold for the bulk messages a statement inserts, all at once: at the end of the statement,
+-- every one inserted queued whose address is suppressed is settled dead as the row's hold would have
+-- stored it (an invitation's mail is then noted failed, private.note_invitation_mail). A launch wave's
+-- 10,000 messages are addressed and looked up in a few joins, not a trigger run for each. Nothing takes
+-- them in between: the worker's take runs in another transaction, after this one commits.
+CREATE FUNCTION private.mail_queue_hold_suppressed_bulk() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  with addressed as materialized (
+    select a.id, a.address
+      from private.mail_queue_addresses(array(
+             select n::public.mail_queue from new_rows n where n.bulk and n.status = 'queued')) a
+  )
+  update public.mail_queue q
+     set status = 'dead', dead_at = now(), lease = null, leased_until = null, last_error = 'suppressed'
+   where q.id in (select a.id
+                    from addressed a
+                    join private.mail_suppression_reasons(array(select a.address from addressed a)) r
+                      on r.address = a.address);
+  return null;
+end;
+$$;
+REVOKE ALL ON FUNCTION private.mail_queue_hold_suppressed_bulk() FROM PUBLIC;
+
+CREATE TRIGGER mail_queue_hold_suppressed_bulk AFTER INSERT ON public.mail_queue REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.mail_queue_hold_suppressed_bulk();
 
 -- When a suppression lands: every message it covers not yet with a worker (queued, or its lease run
 -- out) is settled dead. Rows are found by their mailbox's fingerprint (the sign-up tables index it),

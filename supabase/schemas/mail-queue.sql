@@ -89,15 +89,18 @@ END),
 );
 
 ALTER TABLE ONLY public.mail_queue FORCE ROW LEVEL SECURITY;
-CREATE INDEX mail_queue_application_id ON public.mail_queue USING btree (application_id);
+-- The indexes of the columns that name a sign-up or an application hold only the messages that name one
+-- (a message names at most one), so that a launch wave's 10,000 invitations do not each write three
+-- entries for nothing; a sign-up's deletion still finds its messages by them.
+CREATE INDEX mail_queue_application_id ON public.mail_queue USING btree (application_id) WHERE (application_id IS NOT NULL);
 CREATE INDEX mail_queue_batch ON public.mail_queue USING btree (batch) WHERE (batch IS NOT NULL);
 CREATE INDEX mail_queue_due ON public.mail_queue USING btree (available_at) WHERE (status = 'queued'::text);
-CREATE INDEX mail_queue_early_access_id ON public.mail_queue USING btree (early_access_id);
+CREATE INDEX mail_queue_early_access_id ON public.mail_queue USING btree (early_access_id) WHERE (early_access_id IS NOT NULL);
 CREATE INDEX mail_queue_leased ON public.mail_queue USING btree (leased_until) WHERE (status = 'sending'::text);
-CREATE INDEX mail_queue_newsletter_id ON public.mail_queue USING btree (newsletter_id);
+CREATE INDEX mail_queue_newsletter_id ON public.mail_queue USING btree (newsletter_id) WHERE (newsletter_id IS NOT NULL);
 CREATE INDEX mail_queue_provider_message_id ON public.mail_queue USING btree (provider_message_id) WHERE (provider_message_id IS NOT NULL);
 CREATE INDEX mail_queue_status_created ON public.mail_queue USING btree (status, created_at);
-CREATE INDEX mail_queue_waitlist_id ON public.mail_queue USING btree (waitlist_id);
+CREATE INDEX mail_queue_waitlist_id ON public.mail_queue USING btree (waitlist_id) WHERE (waitlist_id IS NOT NULL);
 ALTER TABLE public.mail_queue ENABLE ROW LEVEL SECURITY;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.mail_queue TO service_role;
 
