@@ -23,6 +23,8 @@ export interface ProgramPlan {
   options: ts.CompilerOptions;
   /** The files of it that reach the global scope, the same in each of its projects' own programs. */
   globalScope: string[];
+  /** The files of each of its projects' own programs, by project name: whose check a file is part of. */
+  filesOf: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** Each project's tsconfig as its `tsc -p` reads it (extends, include, exclude, errors). */
@@ -81,14 +83,21 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): T[][] {
  */
 export function planPrograms(configs: readonly ProjectConfig[], host: SharedHost): ProgramPlan[] {
   return groupBy(configs, (config) => optionsKey(config.parsed.options)).flatMap((sameOptions) => {
-    const scopes = new Map(
-      sameOptions.map((config) => [config, globalScopeFiles(projectProgram(config, host))]),
-    );
-    return groupBy(sameOptions, (config) => JSON.stringify(scopes.get(config))).map((projects) => ({
+    const own = new Map<ProjectConfig, { globalScope: string[]; files: Set<string> }>();
+    for (const config of sameOptions) {
+      const program = projectProgram(config, host);
+      const files = new Set(program.getSourceFiles().map((file) => file.fileName));
+      own.set(config, { globalScope: globalScopeFiles(program), files });
+    }
+    const scopeOf = (config: ProjectConfig) => own.get(config)?.globalScope ?? [];
+    return groupBy(sameOptions, (config) => JSON.stringify(scopeOf(config))).map((projects) => ({
       projects,
       rootNames: [...new Set(projects.flatMap((config) => config.parsed.fileNames))].sort(),
       options: projects[0].parsed.options,
-      globalScope: scopes.get(projects[0]) as string[],
+      globalScope: scopeOf(projects[0]),
+      filesOf: new Map(
+        projects.map((config) => [config.name, own.get(config)?.files ?? new Set()]),
+      ),
     }));
   });
 }

@@ -1,7 +1,7 @@
 // Prints the diagnostics as tsc prints them: with colour and the line in context when its output is
 // a terminal (tsc's --pretty default), else one line each; paths relative to the workspace root. A
 // file checked in two programs (a lib checked with the options of both) and found wrong in both is
-// reported once. Then one line naming the projects whose files are wrong.
+// reported once. Then one line naming the projects whose own typecheck would have failed.
 import ts from 'typescript';
 import type { CheckedProgram } from './check.ts';
 
@@ -22,7 +22,10 @@ const diagnosticKey = (diagnostic: ts.Diagnostic) =>
     ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
   ]);
 
-/** Each diagnostic once, with the projects whose tsconfig holds its file (or its program's). */
+/**
+ * Each diagnostic once, with the projects whose own typecheck it fails: those whose own program holds
+ * its file (every project of its program, for one of no file: an option's or a tsconfig's).
+ */
 export function uniqueDiagnostics(checked: readonly CheckedProgram[]) {
   const found = new Map<string, { diagnostic: ts.Diagnostic; projects: Set<string> }>();
   for (const { plan, diagnostics } of checked) {
@@ -30,11 +33,8 @@ export function uniqueDiagnostics(checked: readonly CheckedProgram[]) {
       const key = diagnosticKey(diagnostic);
       const entry = found.get(key) ?? { diagnostic, projects: new Set<string>() };
       const fileName = diagnostic.file?.fileName;
-      const owners = plan.projects.filter(
-        (config) => fileName !== undefined && config.parsed.fileNames.includes(fileName),
-      );
-      for (const config of owners.length > 0 ? owners : plan.projects)
-        entry.projects.add(config.name);
+      for (const [project, files] of plan.filesOf)
+        if (fileName === undefined || files.has(fileName)) entry.projects.add(project);
       found.set(key, entry);
     }
   }

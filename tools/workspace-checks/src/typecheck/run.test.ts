@@ -66,6 +66,18 @@ describe('the workspace-wide typecheck', () => {
     expect(exitCode).toBe(1);
   });
 
+  it('names every project whose own typecheck fails: those whose program holds the file', () => {
+    const { exitCode, output } = run({
+      ...GOOD,
+      ...project('c'),
+      'projects/c/src/c.ts': 'export const c = 3;\n',
+      'projects/a/src/a.ts': "export const a: number = 'one';\n",
+    });
+    expect(output).toContain('typecheck-all: the tsconfigs of 3 projects, in 1 programs');
+    expect(output).toContain('Found 1 error in 1 file, in the typecheck of a, b.');
+    expect(exitCode).toBe(1);
+  });
+
   it("checks a file imported from another project with the importer's options, as its tsc does", () => {
     // a compiles alone; b's stricter options fail a's file, which b's tsc checks too.
     const { exitCode, output } = run({
