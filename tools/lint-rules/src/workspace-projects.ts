@@ -1,5 +1,6 @@
 // The workspace's projects as the module-boundary rule sees them: every package.json the root's
-// npm workspaces name, with its package name, folder and Nx tags (the `nx.tags` field). Tags are
+// npm workspaces name, with its package name, folder, Nx tags (the `nx.tags` field) and npm scripts
+// (Nx makes each script a target; tools/workspace-checks reads the lint and typecheck ones). Tags are
 // written once, in each project's package.json; Nx shows the same ones (`npx nx show project <name>`).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,12 +11,15 @@ export interface WorkspaceProject {
   /** The project's folder, absolute. */
   root: string;
   tags: readonly string[];
+  /** The npm scripts of its package.json, by name. */
+  scripts: Readonly<Record<string, string>>;
 }
 
 interface PackageJson {
   name?: string;
   workspaces?: string[];
   nx?: { tags?: string[] };
+  scripts?: Record<string, string>;
 }
 
 const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as PackageJson;
@@ -39,7 +43,12 @@ export function readWorkspaceProjects(workspaceRoot: string): WorkspaceProject[]
     .filter((folder) => fs.existsSync(path.join(folder, 'package.json')))
     .map((root) => {
       const manifest = readJson(path.join(root, 'package.json'));
-      return { name: manifest.name ?? path.basename(root), root, tags: manifest.nx?.tags ?? [] };
+      return {
+        name: manifest.name ?? path.basename(root),
+        root,
+        tags: manifest.nx?.tags ?? [],
+        scripts: manifest.scripts ?? {},
+      };
     });
 }
 

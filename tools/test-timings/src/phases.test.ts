@@ -4,11 +4,11 @@ describe('the phases of the test script', () => {
   it('are its steps joined by &&, in order', () => {
     expect(
       phasesOf(
-        'prettier --check . && nx run-many -t lint typecheck test test-postgres && nx run @agentora/e2e:e2e-all',
+        'prettier --check . && nx run-many -t lint-all typecheck-all test test-postgres && nx run @agentora/e2e:e2e-all',
       ),
     ).toEqual([
       'prettier --check .',
-      'nx run-many -t lint typecheck test test-postgres',
+      'nx run-many -t lint-all typecheck-all test test-postgres',
       'nx run @agentora/e2e:e2e-all',
     ]);
   });

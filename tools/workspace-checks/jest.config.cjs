@@ -1,0 +1,5 @@
+module.exports = {
+  preset: '@agentora/jest-preset',
+  displayName: '@agentora/workspace-checks',
+  testEnvironment: 'node',
+};
