@@ -105,16 +105,16 @@ for (const [i, command] of commands.entries()) {
   if (interrupted) break;
   const index = i + 1;
   process.stderr.write(`test:timings: phase ${index}/${commands.length}: ${command}\n`);
-  phases.push(
-    await runPhase(index, command, workspaceRoot, {
-      ...process.env,
-      // Nx joins it to its working directory, the workspace root.
-      [NX_PROFILE]: relative(workspaceRoot, files.nxProfile(index)),
-      [JEST_PROCESSOR]: join(here, 'jest-results-processor.cjs'),
-      [JEST_DIR]: files.jestDir,
-      [PLAYWRIGHT_JSON]: files.playwrightReport,
-    }),
-  );
+  const phaseCpuBefore = readCpuTicks();
+  const phase = await runPhase(index, command, workspaceRoot, {
+    ...process.env,
+    // Nx joins it to its working directory, the workspace root.
+    [NX_PROFILE]: relative(workspaceRoot, files.nxProfile(index)),
+    [JEST_PROCESSOR]: join(here, 'jest-results-processor.cjs'),
+    [JEST_DIR]: files.jestDir,
+    [PLAYWRIGHT_JSON]: files.playwrightReport,
+  });
+  phases.push({ ...phase, cpu: cpuUse(phaseCpuBefore, readCpuTicks()) });
 }
 const cpu = cpuUse(cpuBefore, readCpuTicks());
 

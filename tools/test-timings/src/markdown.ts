@@ -77,13 +77,14 @@ export function renderMarkdown(summary: Summary): string {
     '## Phases',
     '',
     ...table(
-      ['#', 'command', 'wall time', 'exit', 'load (mean / max)'],
+      ['#', 'command', 'wall time', 'exit', 'load (mean / max)', 'CPU busy'],
       summary.phases.map((phase) => [
         phase.index,
         `\`${phase.command}\``,
         duration(phase.wallMs),
         phase.exitCode ?? 'signal',
         `${phase.load.mean} / ${phase.load.max}`,
+        phase.cpuBusy === null ? 'not read' : percent(phase.cpuBusy),
       ]),
     ),
     '',

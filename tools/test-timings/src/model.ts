@@ -9,6 +9,11 @@ export interface PhaseRun {
   endMs: number;
   /** null when a signal ended it. */
   exitCode: number | null;
+  /**
+   * The machine's CPU time while this phase ran (null off Linux): how much of two cores a phase
+   * leaves idle says whether running something beside it could shorten the run.
+   */
+  cpu?: CpuUse | null;
 }
 
 /** One Nx task, from the phase's NX_PROFILE. */

@@ -15,6 +15,10 @@ describe('the summary of a run', () => {
     expect(summary.load).toEqual({ mean: 3.5, max: 6, samples: 4 });
   });
 
+  it("gives each phase's share of the machine's CPU busy, where it was read", () => {
+    expect(summary.phases.map((phase) => phase.cpuBusy)).toEqual([null, 0.93, null]);
+  });
+
   it("gives the machine's CPU shares: busy, this run's, and other work's", () => {
     expect(summary.cpu).toEqual({ machineBusy: 0.71, run: 0.5, others: 0.21 });
   });
@@ -132,6 +136,8 @@ describe('the markdown summary', () => {
     ])
       expect(markdown).toContain(heading);
     expect(markdown).toContain('| @agentora/backend:test | 2 | 5 min 00 s | +0:31 | failure |');
+    expect(markdown).toContain('| 2 | `nx run-many -t test` | 5 min 01 s | 1 | 5 / 6 | 93 % |');
+    expect(markdown).toContain('| 1 | `prettier --check .` | 30.0 s | 0 | 1 / 1 | not read |');
     expect(markdown).toContain(
       '| rate limit › refuses the sixth | e2e/careers/careers-application.spec.ts | e2e careers | 51.0 s | flaky |',
     );

@@ -28,6 +28,8 @@ export interface Summary {
     wallMs: number;
     exitCode: number | null;
     load: LoadStats;
+    /** Share of the machine's CPU time busy during the phase, 0–1; null when not read. */
+    cpuBusy: number | null;
   }[];
   /** Per target: its tasks' times added up (tasks run side by side, so this is not wall time). */
   targets: { target: string; tasks: number; totalMs: number; longestMs: number }[];
@@ -153,6 +155,10 @@ export function summarise(record: RunRecord): Summary {
       wallMs: phase.endMs - phase.startMs,
       exitCode: phase.exitCode,
       load: loadStats(record.load, phase.startMs, phase.endMs),
+      cpuBusy:
+        phase.cpu && phase.cpu.machineTotalMs > 0
+          ? round(phase.cpu.machineBusyMs / phase.cpu.machineTotalMs)
+          : null,
     })),
     targets: [...targets.values()].sort((a, b) => b.totalMs - a.totalMs),
     tasks,
