@@ -287,10 +287,14 @@ describe('route budgets', () => {
 });
 
 describe('site budgets', () => {
-  it('supabase-js: lazy and seen after submit passes', () => {
+  it('supabase-js: never on a public page, and seen on the console, passes', () => {
     expect(
       check(evaluateSiteBudgets({ routes: [], supabase: lazySupabase() }), 'supabase-lazy'),
-    ).toMatchObject({ pass: true, value: true });
+    ).toMatchObject({
+      pass: true,
+      value: true,
+      actual: 'never loaded (the detector sees it on /console)',
+    });
   });
 
   it('supabase-js: loaded before a submit fails and names the page', () => {
@@ -302,9 +306,32 @@ describe('site budgets', () => {
     });
   });
 
-  it('supabase-js: never seen, even after a submit, fails (the detector is unproven)', () => {
+  it('supabase-js: loaded by a form submit fails and names the page', () => {
     const supabase = lazySupabase();
-    for (const page of supabase.pages) page.loadedAfterSubmit = false;
+    supabase.pages[0].loadedAfterSubmit = true;
+    expect(check(evaluateSiteBudgets({ routes: [], supabase }), 'supabase-lazy')).toMatchObject({
+      pass: false,
+      actual: 'loaded by the form submit of /',
+    });
+  });
+
+  it('supabase-js: a submit that did not complete fails: the moment to look was never reached', () => {
+    const supabase = lazySupabase();
+    supabase.pages[1].error = 'page.waitForResponse: Timeout 20000ms exceeded.';
+    expect(check(evaluateSiteBudgets({ routes: [], supabase }), 'supabase-lazy')).toMatchObject({
+      pass: false,
+      actual: 'the form submit of /coming-soon did not complete',
+    });
+  });
+
+  it('supabase-js: never seen on the console either fails (the detector is unproven)', () => {
+    const supabase = lazySupabase();
+    supabase.detector = { route: '/console', seen: false };
+    expect(check(evaluateSiteBudgets({ routes: [], supabase }), 'supabase-lazy')).toMatchObject({
+      pass: false,
+      actual: 'never loaded, but not seen on /console either (detector unproven)',
+    });
+    delete supabase.detector;
     expect(check(evaluateSiteBudgets({ routes: [], supabase }), 'supabase-lazy').pass).toBe(false);
   });
 

@@ -265,24 +265,38 @@ export function evaluateSiteBudgets(site: SiteMeasurements): BudgetCheck[] {
   const pages = site.supabase?.pages ?? [];
   const measured = pages.filter((page) => page.error === undefined || page.scriptsBeforeSubmit > 0);
   const early = pages.filter((page) => page.loadedBeforeSubmit).map((page) => page.route);
-  // "Not loaded" only means something if the same detector then sees it load after a submit.
-  const proven = pages.some((page) => page.loadedAfterSubmit);
-  const lazy = measured.length > 0 && early.length === 0 && proven;
+  const onSubmit = pages
+    .filter((page) => !page.loadedBeforeSubmit && page.loadedAfterSubmit)
+    .map((page) => page.route);
+  const unsubmitted = measured.filter((page) => page.error !== undefined).map((page) => page.route);
+  // "Never seen" only means something if the same detector sees it where it is used: the console.
+  const detector = site.supabase?.detector;
+  const proven = detector?.seen === true;
+  const pass =
+    measured.length > 0 &&
+    early.length === 0 &&
+    onSubmit.length === 0 &&
+    unsubmitted.length === 0 &&
+    proven;
   checks.push({
     scope: 'site',
     id: 'supabase-lazy',
-    label: 'supabase-js not fetched before the first form submit',
-    value: lazy,
+    label: "supabase-js not fetched by a visitor's page, even by a form submit",
+    value: pass,
     actual:
       measured.length === 0
         ? 'no data'
         : early.length > 0
           ? `loaded on first paint of ${early.join(', ')}`
-          : proven
-            ? 'lazy (loaded only after submit)'
-            : 'not loaded before submit, but not seen after submit either (detector unproven)',
-    limit: 'not before submit',
-    pass: lazy,
+          : onSubmit.length > 0
+            ? `loaded by the form submit of ${onSubmit.join(', ')}`
+            : unsubmitted.length > 0
+              ? `the form submit of ${unsubmitted.join(', ')} did not complete`
+              : proven
+                ? `never loaded (the detector sees it on ${detector.route})`
+                : `never loaded, but not seen on ${detector?.route ?? 'the console'} either (detector unproven)`,
+    limit: 'never on a public page',
+    pass,
   });
   return checks;
 }

@@ -221,9 +221,13 @@ describe('formatHomeBreakdown and formatSupabaseCheck', () => {
     const supabase = lazySupabase();
     const text = formatSupabaseCheck(supabase, evaluateBudgets({ routes: [], supabase }));
     expect(text.split('\n')[0]).toBe(
-      `supabase-js before the first form submit: lazy (loaded only after submit) ${PASS}`,
+      `supabase-js on a visitor's page: never loaded (the detector sees it on /console) ${PASS}`,
     );
-    expect(text).toContain(`/coming-soon: on load not loaded ${PASS} (14 scripts checked)`);
+    expect(text).toContain(
+      `/coming-soon: on load not loaded ${PASS} (14 scripts checked); not loaded by the footer ` +
+        "newsletter submit; the submit's requests: POST /functions/v1/sign-up",
+    );
+    expect(text).toContain("/console (the detector's proof): loaded (21.abcdef1234.js)");
   });
 });
 

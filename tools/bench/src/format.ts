@@ -222,19 +222,27 @@ export function formatSupabaseCheck(
 ): string {
   const check = checks.find((candidate) => candidate.id === 'supabase-lazy');
   const lines = [
-    `supabase-js before the first form submit: ${check ? `${check.actual} ${check.pass ? PASS : FAIL}` : 'not checked'}`,
+    `supabase-js on a visitor's page: ${check ? `${check.actual} ${check.pass ? PASS : FAIL}` : 'not checked'}`,
   ];
   for (const page of result?.pages ?? []) {
     const before = page.loadedBeforeSubmit
       ? `LOADED before any submit ${FAIL}`
       : `not loaded ${PASS} (${page.scriptsBeforeSubmit} scripts checked)`;
     const after = page.loadedAfterSubmit
-      ? `loaded after the footer newsletter submit (${page.supabaseScript?.split('/').pop()})`
-      : 'not seen after submit';
+      ? `LOADED by the footer newsletter submit (${page.supabaseScript?.split('/').pop()}) ${FAIL}`
+      : 'not loaded by the footer newsletter submit';
+    const requests = page.submitRequests
+      ? `; the submit's requests: ${page.submitRequests.join(', ') || 'none'}`
+      : '';
     lines.push(
-      `  ${page.route}: on load ${before}; ${after}${page.submitOutcome ? `; form said "${page.submitOutcome}"` : ''}${page.error ? `; error: ${page.error}` : ''}`,
+      `  ${page.route}: on load ${before}; ${after}${requests}${page.submitOutcome ? `; form said "${page.submitOutcome}"` : ''}${page.error ? `; error: ${page.error}` : ''}`,
     );
   }
+  const detector = result?.detector;
+  if (detector)
+    lines.push(
+      `  ${detector.route} (the detector's proof): ${detector.seen ? `loaded (${detector.supabaseScript?.split('/').pop()})` : 'not seen'}${detector.error ? `; error: ${detector.error}` : ''}`,
+    );
   return lines.join('\n');
 }
 

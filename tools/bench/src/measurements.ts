@@ -106,13 +106,25 @@ export interface SupabasePageCheck {
   route: string;
   scriptsBeforeSubmit: number;
   loadedBeforeSubmit: boolean;
+  /** supabase-js fetched by the footer newsletter's submit or anything after it, until quiet. */
   loadedAfterSubmit: boolean;
   supabaseScript?: string;
+  /** The backend requests the submit made (method and path): a sign-up is one call to a function. */
+  submitRequests?: string[];
   /** What the form said after the submit (its status or alert text). */
   submitOutcome?: string;
   error?: string;
 }
 
+/** The same detector on the console's page, which does use supabase-js: proof that it can see it. */
+export interface SupabaseDetectorCheck {
+  route: string;
+  seen: boolean;
+  supabaseScript?: string;
+  error?: string;
+}
+
 export interface SupabaseLazyResult {
   pages: SupabasePageCheck[];
+  detector?: SupabaseDetectorCheck;
 }

@@ -78,15 +78,21 @@ export function lazySupabase(): SupabaseLazyResult {
         route: '/',
         scriptsBeforeSubmit: 20,
         loadedBeforeSubmit: false,
-        loadedAfterSubmit: true,
-        supabaseScript: 'http://127.0.0.1:4700/21.abcdef1234.js',
+        loadedAfterSubmit: false,
+        submitRequests: ['POST /functions/v1/sign-up'],
       },
       {
         route: '/coming-soon',
         scriptsBeforeSubmit: 14,
         loadedBeforeSubmit: false,
-        loadedAfterSubmit: true,
+        loadedAfterSubmit: false,
+        submitRequests: ['POST /functions/v1/sign-up'],
       },
     ],
+    detector: {
+      route: '/console',
+      seen: true,
+      supabaseScript: 'http://127.0.0.1:4704/21.abcdef1234.js',
+    },
   };
 }
