@@ -1,38 +1,30 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { canonicalUrl, findRoute, hydrationOf, SITE_ROUTES } from '@agentora/data/routes';
-import { expectSiteFrame, PAGE_HEADINGS, sharedSiteUrl } from '@agentora/e2e-support/site';
+import { canonicalUrl, findRoute, SITE_ROUTES } from '@agentora/data/routes';
+import {
+  collectPageErrors,
+  expectRoutePage,
+  expectSiteFrame,
+  PAGE_HEADINGS,
+  sharedSiteUrl,
+} from '@agentora/e2e-support/site';
 import {
   differencesFromServer,
+  hydrationTestOpensAsIs,
+  isUnlistedPage,
+  LINK_TOKEN,
   rememberServerElements,
+  takesOverAtLoad,
   waitForHydrated,
 } from '@agentora/e2e-support/prerendered';
 
 // Every route is served as prerendered HTML (tools/prerender): readable with JavaScript off, and
 // adopted by React as it is when JavaScript runs.
 
-/**
- * The pages no visitor is meant to find (SiteRoute.noindex): those of our mail's links, opened with
- * the link's token, and the console.
- */
-const isUnlistedPage = (path: string) => findRoute(path)?.noindex === true;
-const LINK_TOKEN = 'x'.repeat(43);
 /** A page with no icon link: the browser asks its origin for /favicon.ico. */
 const CONTROL_PAGE =
   '<!doctype html><html lang="en"><title>Control</title><p>No icon link.</p></html>';
-/**
- * The pages whose code takes over at load (SiteRoute.hydrateAtLoad), or as their mail link opens them
- * (the place page reads the place at once): tested on their own (below, and e2e/site's growth spec).
- */
-const takesOverAtLoad = (path: string) => {
-  const route = findRoute(path);
-  if (!route) return false;
-  return (
-    route.hydrateAtLoad === true ||
-    (isUnlistedPage(path) && hydrationOf(route, `?token=${LINK_TOKEN}`) === 'at-load')
-  );
-};
 /** The start of the name of the chunk of an exposed module ('./AboutPage'), as the remotes' builds write it. */
 const exposedChunk = (expose: string) => `__federation_expose_${expose.replace(/^\.\//, '')}.`;
 
@@ -193,7 +185,13 @@ test.describe('hydration', () => {
     '/no-such-page',
   ]) {
     const address = isUnlistedPage(path) ? `${path}?token=${LINK_TOKEN}` : path;
-    test(`${address} is adopted as served: no mismatch, no element made anew`, async ({ page }) => {
+    // A route opened at its own address has its route table check here too, in the same visit (the
+    // route table of shell-routes.spec.ts checks the others in a visit of their own).
+    const route = findRoute(path);
+    const routeTable = route && hydrationTestOpensAsIs(path) ? route : undefined;
+    const name = `${address} ${routeTable ? 'renders its page inside the header and footer and ' : ''}is adopted as served: no mismatch, no element made anew`;
+    test(name, async ({ page }) => {
+      const errors = collectPageErrors(page);
       const messages: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning')
@@ -212,7 +210,6 @@ test.describe('hydration', () => {
       // Until the visitor uses the page, its part is the server's HTML and its code does not load.
       await page.waitForLoadState('networkidle');
       // (On a short page, as on the error page, the footer's form is near enough to load at once.)
-      const route = findRoute(path);
       const pageChunk = (url: string) => !!route && url.includes(exposedChunk(route.page.expose));
       expect(remoteRequests.filter(pageChunk)).toEqual([]);
       await page.getByRole('main').hover();
@@ -226,12 +223,14 @@ test.describe('hydration', () => {
         path === '/no-such-page' ? 0 : 1,
       );
       await expect(page.locator('style[data-styled]')).toHaveCount(1);
+      if (routeTable) await expectRoutePage(page, routeTable);
       // The error page itself is answered with 404, which Chromium logs.
       expect(
         messages.filter(
           (message) => !(path === '/no-such-page' && message.includes('status of 404')),
         ),
       ).toEqual([]);
+      expect(errors).toEqual([]);
     });
   }
 });
