@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type ViewportSize } from '@playwright/test';
 import { collectPageErrors, expectSiteFrame, sharedSiteUrl } from '@agentora/e2e-support/site';
 
 // Every route the content remote serves, with the headings its page must show through the shell.
@@ -84,13 +84,37 @@ const ROUTES: ReadonlyArray<{ path: string; h1: RegExp; headings: readonly (stri
     },
   ];
 
+/** The serious and critical axe violations of the page as it is, as rule, impact and targets. */
+async function seriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+/** Opens the route at `viewport` and waits for its page's heading. */
+async function openRoute(page: Page, path: string, h1: RegExp, viewport: ViewportSize) {
+  await page.setViewportSize(viewport);
+  await page.goto(sharedSiteUrl() + path);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(h1);
+  // The home page also waits for the signups remote's sections it hosts.
+  if (path === '/')
+    await expect(page.locator('[role="status"][aria-live="polite"]')).toHaveCount(0);
+}
+
 for (const route of ROUTES) {
   test.describe(`content route ${route.path}`, () => {
-    test('shows its key headings inside the site frame', async ({ page }) => {
+    // One visit at the desktop width checks both the headings and axe there (they were two tests).
+    test('shows its key headings inside the site frame and has no serious or critical axe violation at 1280px', async ({
+      page,
+    }) => {
       const errors = collectPageErrors(page);
-      await page.goto(sharedSiteUrl() + route.path);
+      await openRoute(page, route.path, route.h1, { width: 1280, height: 800 });
       const main = page.getByRole('main');
-      await expect(main.getByRole('heading', { level: 1 })).toHaveText(route.h1);
       await expect(main.getByRole('heading', { level: 1 })).toHaveCount(1);
       for (const name of route.headings) {
         await expect(
@@ -98,32 +122,13 @@ for (const route of ROUTES) {
         ).toBeVisible();
       }
       await expectSiteFrame(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     });
 
-    for (const viewport of [
-      { width: 1280, height: 800 },
-      { width: 390, height: 844 },
-    ]) {
-      test(`has no serious or critical axe violation at ${viewport.width}px`, async ({ page }) => {
-        await page.setViewportSize(viewport);
-        await page.goto(sharedSiteUrl() + route.path);
-        await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
-          route.h1,
-        );
-        // The home page also waits for the signups remote's sections it hosts.
-        if (route.path === '/')
-          await expect(page.locator('[role="status"][aria-live="polite"]')).toHaveCount(0);
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => ({
-            id: violation.id,
-            impact: violation.impact,
-            targets: violation.nodes.map((node) => node.target.join(' ')),
-          }));
-        expect(serious).toEqual([]);
-      });
-    }
+    test('has no serious or critical axe violation at 390px', async ({ page }) => {
+      await openRoute(page, route.path, route.h1, { width: 390, height: 844 });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
   });
 }

@@ -1,38 +1,30 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { canonicalUrl, findRoute, hydrationOf, SITE_ROUTES } from '@agentora/data/routes';
-import { expectSiteFrame, PAGE_HEADINGS, sharedSiteUrl } from '@agentora/e2e-support/site';
+import { canonicalUrl, findRoute, SITE_ROUTES } from '@agentora/data/routes';
+import {
+  collectPageErrors,
+  expectRoutePage,
+  expectSiteFrame,
+  PAGE_HEADINGS,
+  sharedSiteUrl,
+} from '@agentora/e2e-support/site';
 import {
   differencesFromServer,
+  hydrationTestOpensAsIs,
+  isUnlistedPage,
+  LINK_TOKEN,
   rememberServerElements,
+  takesOverAtLoad,
   waitForHydrated,
 } from '@agentora/e2e-support/prerendered';
 
 // Every route is served as prerendered HTML (tools/prerender): readable with JavaScript off, and
 // adopted by React as it is when JavaScript runs.
 
-/**
- * The pages no visitor is meant to find (SiteRoute.noindex): those of our mail's links, opened with
- * the link's token, and the console.
- */
-const isUnlistedPage = (path: string) => findRoute(path)?.noindex === true;
-const LINK_TOKEN = 'x'.repeat(43);
 /** A page with no icon link: the browser asks its origin for /favicon.ico. */
 const CONTROL_PAGE =
   '<!doctype html><html lang="en"><title>Control</title><p>No icon link.</p></html>';
-/**
- * The pages whose code takes over at load (SiteRoute.hydrateAtLoad), or as their mail link opens them
- * (the place page reads the place at once): tested on their own (below, and e2e/site's growth spec).
- */
-const takesOverAtLoad = (path: string) => {
-  const route = findRoute(path);
-  if (!route) return false;
-  return (
-    route.hydrateAtLoad === true ||
-    (isUnlistedPage(path) && hydrationOf(route, `?token=${LINK_TOKEN}`) === 'at-load')
-  );
-};
 /** The start of the name of the chunk of an exposed module ('./AboutPage'), as the remotes' builds write it. */
 const exposedChunk = (expose: string) => `__federation_expose_${expose.replace(/^\.\//, '')}.`;
 
@@ -55,67 +47,68 @@ test.describe('with JavaScript off', () => {
             /\S/,
         }),
       ).toBeVisible();
-      // A page of a mail link has only its lead and its button. The text in the HTML (textContent):
-      // innerText leaves out bands whose rendering the browser has not done yet (content-visibility:
-      // auto below the first screen), which on a busy machine made /blog look short.
-      expect(((await main.textContent()) ?? '').replace(/\s+/g, ' ').length).toBeGreaterThan(
-        isUnlistedPage(route.path) ? 100 : 200,
-      );
       await expectSiteFrame(page);
       await expect(
         page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }),
       ).toBeVisible();
-      await expect(page.locator('noscript')).toHaveCount(0);
+      // With JavaScript off the page cannot change after its load: the rest is read in one look and
+      // compared here, each fact as the list of what the page has (one element, no more, no fewer).
+      const facts = await main.evaluate((mainElement) => {
+        const all = (selector: string, attribute: string) =>
+          Array.from(document.querySelectorAll(selector), (element) =>
+            element.getAttribute(attribute),
+          );
+        const body = getComputedStyle(document.body);
+        return {
+          // A page of a mail link has only its lead and its button. The text in the HTML
+          // (textContent): innerText leaves out bands whose rendering the browser has not done yet
+          // (content-visibility: auto below the first screen), which on a busy machine made /blog
+          // look short.
+          textLength: (mainElement.textContent ?? '').replace(/\s+/g, ' ').length,
+          noscripts: document.querySelectorAll('noscript').length,
+          bodyBackground: body.backgroundColor,
+          bodyLineHeight: body.lineHeight,
+          mainBoxSizing: getComputedStyle(mainElement).boxSizing,
+          fetchedAhead: document.querySelectorAll(
+            'script[src], link[rel="preload"], link[rel="modulepreload"]',
+          ).length,
+          title: document.title,
+          headTitles: document.querySelectorAll('head title').length,
+          description: all('head meta[name="description"]', 'content'),
+          canonical: all('head link[rel="canonical"]', 'href'),
+          ogTitle: all('head meta[property="og:title"]', 'content'),
+          ogDescription: all('head meta[property="og:description"]', 'content'),
+          ogUrl: all('head meta[property="og:url"]', 'content'),
+          ogType: all('head meta[property="og:type"]', 'content'),
+          ogImage: all('head meta[property="og:image"]', 'content'),
+          icon: all('head link[rel="icon"]', 'href'),
+          touchIcon: all('head link[rel="apple-touch-icon"]', 'href'),
+        };
+      });
+      expect(facts.textLength).toBeGreaterThan(isUnlistedPage(route.path) ? 100 : 200);
+      expect(facts.noscripts).toBe(0);
       // The site's global rules are in the HTML, not added by a script (libs/ui/src/theme/global-css.ts).
-      await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(11, 13, 23)');
-      await expect(page.locator('body')).toHaveCSS('line-height', /px$/);
-      await expect(main).toHaveCSS('box-sizing', 'border-box');
+      expect(facts.bodyBackground).toBe('rgb(11, 13, 23)');
+      expect(facts.bodyLineHeight).toMatch(/px$/);
+      expect(facts.mainBoxSizing).toBe('border-box');
       // Nothing is fetched ahead of the first paint: the scripts start after it (the inline loader).
-      await expect(
-        page.locator('script[src], link[rel="preload"], link[rel="modulepreload"]'),
-      ).toHaveCount(0);
+      expect(facts.fetchedAhead).toBe(0);
 
-      const head = page.locator('head');
-      await expect(page).toHaveTitle(route.title);
-      await expect(head.locator('title')).toHaveCount(1);
-      await expect(head.locator('meta[name="description"]')).toHaveAttribute(
-        'content',
-        route.description,
-      );
-      await expect(head.locator('link[rel="canonical"]')).toHaveAttribute(
-        'href',
-        canonicalUrl(route.path),
-      );
-      await expect(head.locator('meta[property="og:title"]')).toHaveAttribute(
-        'content',
-        route.title,
-      );
-      await expect(head.locator('meta[property="og:description"]')).toHaveAttribute(
-        'content',
-        route.description,
-      );
-      await expect(head.locator('meta[property="og:url"]')).toHaveAttribute(
-        'content',
-        canonicalUrl(route.path),
-      );
-      await expect(head.locator('meta[property="og:type"]')).toHaveAttribute(
-        'content',
-        route.article ? 'article' : 'website',
-      );
-      await expect(head.locator('meta[property="og:image"]')).toHaveAttribute(
-        'content',
+      expect(facts.title).toBe(route.title);
+      expect(facts.headTitles).toBe(1);
+      expect(facts.description).toEqual([route.description]);
+      expect(facts.canonical).toEqual([canonicalUrl(route.path)]);
+      expect(facts.ogTitle).toEqual([route.title]);
+      expect(facts.ogDescription).toEqual([route.description]);
+      expect(facts.ogUrl).toEqual([canonicalUrl(route.path)]);
+      expect(facts.ogType).toEqual([route.article ? 'article' : 'website']);
+      expect(facts.ogImage).toEqual([
         route.article
           ? `https://agentora.ai/og/blog/${route.article.slug}.png`
           : 'https://agentora.ai/og/site.png',
-      );
-      await expect(head.locator('link[rel="icon"]')).toHaveAttribute(
-        'href',
-        /^data:image\/webp;base64,/,
-      );
-      await expect(head.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
-        'href',
-        '/apple-touch-icon.png',
-      );
+      ]);
+      expect(facts.icon).toEqual([expect.stringMatching(/^data:image\/webp;base64,/)]);
+      expect(facts.touchIcon).toEqual(['/apple-touch-icon.png']);
     });
   }
 
@@ -192,7 +185,13 @@ test.describe('hydration', () => {
     '/no-such-page',
   ]) {
     const address = isUnlistedPage(path) ? `${path}?token=${LINK_TOKEN}` : path;
-    test(`${address} is adopted as served: no mismatch, no element made anew`, async ({ page }) => {
+    // A route opened at its own address has its route table check here too, in the same visit (the
+    // route table of shell-routes.spec.ts checks the others in a visit of their own).
+    const route = findRoute(path);
+    const routeTable = route && hydrationTestOpensAsIs(path) ? route : undefined;
+    const name = `${address} ${routeTable ? 'renders its page inside the header and footer and ' : ''}is adopted as served: no mismatch, no element made anew`;
+    test(name, async ({ page }) => {
+      const errors = collectPageErrors(page);
       const messages: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning')
@@ -211,7 +210,6 @@ test.describe('hydration', () => {
       // Until the visitor uses the page, its part is the server's HTML and its code does not load.
       await page.waitForLoadState('networkidle');
       // (On a short page, as on the error page, the footer's form is near enough to load at once.)
-      const route = findRoute(path);
       const pageChunk = (url: string) => !!route && url.includes(exposedChunk(route.page.expose));
       expect(remoteRequests.filter(pageChunk)).toEqual([]);
       await page.getByRole('main').hover();
@@ -225,12 +223,14 @@ test.describe('hydration', () => {
         path === '/no-such-page' ? 0 : 1,
       );
       await expect(page.locator('style[data-styled]')).toHaveCount(1);
+      if (routeTable) await expectRoutePage(page, routeTable);
       // The error page itself is answered with 404, which Chromium logs.
       expect(
         messages.filter(
           (message) => !(path === '/no-such-page' && message.includes('status of 404')),
         ),
       ).toEqual([]);
+      expect(errors).toEqual([]);
     });
   }
 });

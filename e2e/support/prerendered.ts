@@ -1,4 +1,35 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { findRoute, hydrationOf } from '@agentora/data/routes';
+
+/**
+ * The pages no visitor is meant to find (SiteRoute.noindex): those of our mail's links, opened with
+ * the link's token, and the console.
+ */
+export const isUnlistedPage = (path: string) => findRoute(path)?.noindex === true;
+/** A token of the mail links' length: the unlisted pages are opened with it, as their links open them. */
+export const LINK_TOKEN = 'x'.repeat(43);
+
+/**
+ * The pages whose code takes over at load (SiteRoute.hydrateAtLoad), or as their mail link opens them
+ * (the place page reads the place at once): tested on their own (e2e/shell's prerendered-pages spec,
+ * and e2e/site's growth spec), not by the hydration test of every route.
+ */
+export const takesOverAtLoad = (path: string) => {
+  const route = findRoute(path);
+  if (!route) return false;
+  return (
+    route.hydrateAtLoad === true ||
+    (isUnlistedPage(path) && hydrationOf(route, `?token=${LINK_TOKEN}`) === 'at-load')
+  );
+};
+
+/**
+ * Whether the hydration test of every route (e2e/shell's prerendered-pages spec) opens this route at
+ * its own address, no query: then it also checks what the route table did in a visit of its own
+ * (site.ts, expectRoutePage). An unlisted page is opened there with its link's token, another page.
+ */
+export const hydrationTestOpensAsIs = (path: string) =>
+  !takesOverAtLoad(path) && !isUnlistedPage(path);
 
 interface ServerDom {
   /** Every element of #root at DOMContentLoaded, as the server sent it. */

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type { SiteRoute } from '@agentora/data/routes';
 
 /** The heading each page module shows, by `<remote> <expose>`. */
 export const PAGE_HEADINGS: Record<string, RegExp> = {
@@ -28,6 +29,22 @@ export async function expectSiteFrame(page: Page) {
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Join Waitlist' })).toBeVisible();
+}
+
+/**
+ * What the route table checks of every route's page with JavaScript on: its title, a heading of its
+ * page module, the frame, no part that failed to load, a description.
+ */
+export async function expectRoutePage(page: Page, route: SiteRoute) {
+  await expect(page).toHaveTitle(route.title);
+  // A page module without a known heading still has to show one.
+  const heading = PAGE_HEADINGS[`${route.page.remote} ${route.page.expose}`] ?? /\S/;
+  await expect(
+    page.getByRole('main').getByRole('heading', { name: heading }).first(),
+  ).toBeVisible();
+  await expectSiteFrame(page);
+  await expect(page.locator('[data-remote-failure]')).toHaveCount(0);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
 }
 
 /** Fails the test on any uncaught page error (a blank page usually starts with one). */
