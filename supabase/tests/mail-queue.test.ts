@@ -129,10 +129,10 @@ describe('the mail queue', () => {
   });
 
   it("honours 429 with Retry-After: no try before the provider's wait is over, and nothing lost", async () => {
-    fake = await startFakeResend({ ratePerSecond: 3, apiKey: 're_test' });
+    fake = await startFakeResend({ ratePerSecond: 2, apiKey: 're_test' });
     const queued = [];
     for (let i = 0; i < 6; i += 1) queued.push(await queueSignup('burst'));
-    // The worker believes the provider takes 20 a second; the provider takes 3 and says so with 429.
+    // The worker believes the provider takes 20 a second; the provider takes 2 and says so with 429.
     const { tries, transport } = recorded(providerTransport(fake));
     const report = await drainMailQueue(worker(transport, { sendsPerSecond: 20 }), {
       budgetMs: 20_000,
