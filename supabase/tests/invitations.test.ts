@@ -4,6 +4,8 @@ import path from 'node:path';
 import { startLocalSupabase } from '@agentora/local-supabase';
 import {
   clientFor,
+  DEFAULT_MIGRATIONS_DIR,
+  freshPostgresDatabase,
   LOCAL_MAIL_LINK_SECRET,
   raiseRateLimits,
   sendQueuedMail,
@@ -353,10 +355,13 @@ describe("the local stand-in of the product's join page", () => {
 describe('a scheduled wave on the local server', () => {
   it("starts on the server's timer at its time, as pg_cron starts it on hosted Supabase", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'waves-timer-'));
+    // A fresh migrated database on test-postgres's server (PGlite without one), as startTestServer's.
+    const postgres = await freshPostgresDatabase({ migratedBy: DEFAULT_MIGRATIONS_DIR });
     const server = await startLocalSupabase({
       port: 0,
       dataDir,
       inMemory: true,
+      databaseUrl: postgres?.url,
       mailSendsPerSecond: 100,
       launchWaves: { intervalMs: 200 },
     });
@@ -394,6 +399,7 @@ describe('a scheduled wave on the local server', () => {
       ]);
     } finally {
       await server.stop();
+      await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

@@ -2,7 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startLocalSupabase } from '@agentora/local-supabase';
-import { raiseRateLimits } from '@agentora/local-supabase/testing';
+import {
+  DEFAULT_MIGRATIONS_DIR,
+  freshPostgresDatabase,
+  raiseRateLimits,
+} from '@agentora/local-supabase/testing';
 import { CONFIRM_LINK, mailsTo, signUp, tokenIn, callFunction } from './test-support/consent.ts';
 import { openTestDatabase, type TestDatabase } from '@agentora/local-supabase/testing';
 import { clientFor, uniqueEmail, type TestServer } from '@agentora/local-supabase/testing';
@@ -142,6 +146,8 @@ describe('expire_applications', () => {
 describe("the local server's retention timer", () => {
   it('runs apply_retention with the clock it is given', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-retention-'));
+    // A fresh migrated database on test-postgres's server (PGlite without one), as startTestServer's.
+    const postgres = await freshPostgresDatabase({ migratedBy: DEFAULT_MIGRATIONS_DIR });
     let offsetDays = 0;
     // How many runs started on each clock (a run reads the clock as it starts; runs follow one
     // another, so once a second has started on a clock, one has finished on it).
@@ -155,6 +161,7 @@ describe("the local server's retention timer", () => {
       port: 0,
       dataDir,
       inMemory: true,
+      databaseUrl: postgres?.url,
       retention: {
         intervalMs: 100,
         now: () => {
@@ -191,6 +198,7 @@ describe("the local server's retention timer", () => {
       expect(await emails()).toEqual([confirmed]);
     } finally {
       await server.stop();
+      await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

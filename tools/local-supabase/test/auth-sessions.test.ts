@@ -14,12 +14,19 @@ import {
 } from './test-support/auth-server.ts';
 
 // Sessions: refresh token rotation and reuse, sign-out scopes, and the signing key that makes a data
-// dir's sessions outlive a restart.
+// dir's sessions outlive a restart. One in-memory server with a clock the tests move serves every test
+// but those of the signing key on disk (each test signs in addresses of its own).
 let hook: HookServer;
+const clock = movableClock();
+let t: AuthTestServer;
 beforeAll(async () => {
   hook = await startHookServer();
+  t = await startAuthServer({ hook, auth: { now: clock.now } });
 });
-afterAll(() => hook.close());
+afterAll(async () => {
+  await t.stop();
+  await hook.close();
+});
 
 const API_VERSION = { 'X-Supabase-Api-Version': '2024-01-01' };
 
@@ -55,13 +62,6 @@ async function refreshed(t: AuthTestServer, refreshToken: string): Promise<strin
 }
 
 describe('refresh tokens', () => {
-  const clock = movableClock();
-  let t: AuthTestServer;
-  beforeAll(async () => {
-    t = await startAuthServer({ hook, auth: { now: clock.now } });
-  });
-  afterAll(() => t.stop());
-
   it('are used once, each refresh giving the next', async () => {
     const { session } = await signIn(t, uniqueEmail('rotate'));
     const second = await refreshed(t, session.refresh_token);
@@ -127,13 +127,6 @@ describe('refresh tokens', () => {
 });
 
 describe('sign-out', () => {
-  const clock = movableClock();
-  let t: AuthTestServer;
-  beforeAll(async () => {
-    t = await startAuthServer({ hook, auth: { now: clock.now } });
-  });
-  afterAll(() => t.stop());
-
   async function threeSessions() {
     const email = uniqueEmail('devices');
     const sessions = [];
@@ -248,7 +241,7 @@ describe('the signing key', () => {
   });
 
   it('is never written for an in-memory server, and differs per server', async () => {
-    const a = await startAuthServer({ hook });
+    const a = t;
     const b = await startAuthServer({ hook });
     try {
       await expect(stat(path.join(a.dataDir, SIGNING_KEYS_FILE))).rejects.toMatchObject({
@@ -265,7 +258,6 @@ describe('the signing key', () => {
       const foreign = await b.client().auth.getUser(session.access_token);
       expect(foreign.error).toMatchObject({ status: 403, code: 'bad_jwt' });
     } finally {
-      await a.stop();
       await b.stop();
     }
   });
