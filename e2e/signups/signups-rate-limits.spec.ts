@@ -15,7 +15,7 @@ import {
 const MAILED =
   "Thanks! You're on the early access list. Check your email for confirmation and exclusive benefits.";
 
-// Starting a site of its own (its hosts, the prerender) takes part of a test's time on a busy machine.
+// Starting a backend and a shell of its own takes part of a test's time on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let limited: Awaited<ReturnType<typeof startRateLimitedSite>> | undefined;
