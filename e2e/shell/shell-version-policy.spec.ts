@@ -15,7 +15,8 @@ test('a remote built against a newer minor runs on the page copy, with a console
     variant: 'careers-react-minor',
     sharedOverrides: { react: { requiredVersion: '^19.99.0' } },
   });
-  // The shared site's shell and other remotes, with this careers; its page prerendered from it.
+  // A shell and a careers host of its own (the other remotes are the shared site's): its careers
+  // page is prerendered from this build, and hydrated by it.
   const site = await startSiteBeside({
     ports: portBlock(4340),
     serves: ['careers'],

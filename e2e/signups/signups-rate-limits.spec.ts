@@ -11,7 +11,7 @@ import {
   uniqueEmail,
 } from '@agentora/e2e-support/signups';
 
-// The production rate limits, on a backend and a site of this file's own (ports 4710-4719).
+// The production rate limits, on a backend and a shell of this file's own (ports 4719, 4710).
 const MAILED =
   "Thanks! You're on the early access list. Check your email for confirmation and exclusive benefits.";
 
