@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { fillRequired, newApplicant, openCareers } from '@agentora/e2e-support/careers';
 import { RATE_LIMITED, startRateLimitedSite } from '@agentora/e2e-support/rate-limited-site';
 
-// The production rate limits, on a backend and a site of this file's own (ports 4720-4729).
-// Starting a site of its own (its hosts, the prerender) takes part of a test's time on a busy machine.
+// The production rate limits, on a backend and a shell of this file's own (ports 4729, 4720).
+// Starting a backend and a shell of its own takes part of a test's time on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let limited: Awaited<ReturnType<typeof startRateLimitedSite>> | undefined;

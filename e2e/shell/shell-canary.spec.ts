@@ -4,17 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { deployApp, deployRelease, RELEASES_DIR } from '@agentora/delivery';
-import { startPreviewSite } from '@agentora/preview';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 import { CAREERS_RELEASE_2_MARKER, careersRelease2 } from '@agentora/e2e-support/remote-releases';
-import { sharedBackendConfig } from '@agentora/e2e-support/site';
+import { startSiteBeside } from '@agentora/e2e-support/site-beside';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 
 // Canary, promote and rollback on the production preview (tools/delivery/src/releases.ts): the
 // commands change only the live runtime-config.json; visitors in the canary's buckets get the next
-// release on their next page load. A site of this file's own (4385-4389); careers' host is a folder
-// with the current build at its root and the next one deployed as a release. After each command,
+// release on their next page load. A shell and a careers host of this file's own (4385, 4388; the
+// other remotes are the shared site's): careers' host is a folder with the current build at its
+// root and the next one deployed as a release, its pages prerendered from the current build as a
+// deploy leaves them. After each command,
 // the test waits for the host to serve the folder as it now is (PreviewSite.settled).
 const MARKER = CAREERS_RELEASE_2_MARKER;
 /** The commit the builds come from, recorded with each as a deploy and a release deploy do. */
@@ -77,11 +78,11 @@ test('canary 10 reaches the first tenth of visitors, promote reaches everyone, r
   const host = fs.mkdtempSync(path.join(os.tmpdir(), 'careers-host-'));
   deployApp(path.join(WORKSPACE_ROOT, 'apps/careers/dist'), host, { remote: true, commit: COMMIT });
   const nextId = deployRelease(next, host, COMMIT);
-  const site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
+  const site = await startSiteBeside({
     ports: portBlock(4385),
-    supabase: sharedBackendConfig(),
+    serves: ['careers'],
     hostDirs: { careers: host },
+    prerender: { remotes: ['careers'] },
   });
   const early = await visitor(browser, 4);
   const late = await visitor(browser, 50);

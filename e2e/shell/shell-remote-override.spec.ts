@@ -1,16 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { startPreviewSite, startRemoteHost } from '@agentora/preview';
+import { startRemoteHost } from '@agentora/preview';
 import { recordCspViolations } from '@agentora/e2e-support/csp';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { CAREERS_RELEASE_2_MARKER, careersRelease2 } from '@agentora/e2e-support/remote-releases';
-import { sharedBackendConfig } from '@agentora/e2e-support/site';
-import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
+import { startSiteBeside } from '@agentora/e2e-support/site-beside';
 
 // A team tries its pull request's build of a remote in the production site, in one browser: an
-// override link from an allowed origin (apps/shell/src/federation/remote-overrides.ts). A site of
-// this file's own (4380-4384), a preview build of careers on an allowed origin (4390) and the same
-// build on one that is not (4391).
+// override link from an allowed origin (apps/shell/src/federation/remote-overrides.ts). A shell of
+// this file's own (4380: its runtime config allows the origin; the remotes are the shared site's), a
+// preview build of careers on an allowed origin (4390) and the same build on one that is not (4391).
 const ALLOWED_PORT = 4390;
 const REFUSED_PORT = 4391;
 // Its pull request's build: careers' next release, as a team would try it before shipping.
@@ -29,11 +28,11 @@ test('an override link loads the preview build of a remote in this browser until
     port: ALLOWED_PORT,
   });
   const offList = await startRemoteHost({ remote: 'careers', build: dist, port: REFUSED_PORT });
-  const site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
+  const site = await startSiteBeside({
     ports: portBlock(4380),
-    supabase: sharedBackendConfig(),
     overrideOrigins: [allowedOrigin],
+    // The careers page is prerendered: the preview build's code takes over the page's HTML.
+    prerender: { remotes: ['careers'] },
   });
   try {
     const violations = await recordCspViolations(page);

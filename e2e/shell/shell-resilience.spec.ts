@@ -1,9 +1,8 @@
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
-import { startPreviewSite } from '@agentora/preview';
 import { portBlock, SHARED_SITE_BASE_PORT } from '@agentora/e2e-support/ports';
-import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
-import { expectSiteFrame, sharedBackendConfig, sharedSiteUrl } from '@agentora/e2e-support/site';
+import { startSiteBeside } from '@agentora/e2e-support/site-beside';
+import { expectSiteFrame, sharedSiteUrl } from '@agentora/e2e-support/site';
 
 test('a remote that is down costs only its own area, and Retry brings it back', async ({
   page,
@@ -46,10 +45,10 @@ test('a remote that hangs fails within seconds instead of blanking the page', as
   const sockets = new Set<net.Socket>();
   const hanging = net.createServer((socket) => sockets.add(socket));
   await new Promise<void>((resolve) => hanging.listen(4329, '127.0.0.1', resolve));
-  const site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
+  // A shell of its own whose runtime config names the hanging host for content; the other remotes
+  // are the shared site's.
+  const site = await startSiteBeside({
     ports: portBlock(4320),
-    supabase: sharedBackendConfig(),
     remoteUrls: { content: 'http://127.0.0.1:4329/mf-manifest.json' },
     // Nothing could be prerendered from a content that hangs (prerender-deploy.spec.ts shows the
     // prerender failing); the pages render in the browser.

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { startPreviewSite, startRemoteHost } from '@agentora/preview';
+import { startRemoteHost } from '@agentora/preview';
 import { portBlock } from '@agentora/e2e-support/ports';
-import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
-import { sharedBackendConfig, sharedSiteUrl } from '@agentora/e2e-support/site';
+import { startSiteBeside } from '@agentora/e2e-support/site-beside';
+import { sharedSiteUrl } from '@agentora/e2e-support/site';
 import { CAREERS_RELEASE_2_MARKER, careersRelease2 } from '@agentora/e2e-support/remote-releases';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 
@@ -24,12 +24,12 @@ test('a new remote release on another host is picked up by changing only the run
   ).toBeVisible();
   await expect(page.getByTestId('release-marker')).toHaveCount(0);
 
-  // Same shell build; only the runtime config now names the new host.
-  const after = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
+  // Same shell build; only the runtime config now names the new host (the other remotes are the
+  // shared site's). Its careers page is prerendered from there, as a deploy would.
+  const after = await startSiteBeside({
     ports: portBlock(4330),
-    supabase: sharedBackendConfig(),
     remoteUrls: { careers: 'http://127.0.0.1:4339/mf-manifest.json' },
+    prerender: { remotes: ['careers'] },
   });
   try {
     const careersPorts = new Set<string>();

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { startPreviewSite } from '@agentora/preview';
 import { portBlock } from '@agentora/e2e-support/ports';
-import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
-import { expectSiteFrame, sharedBackendConfig } from '@agentora/e2e-support/site';
+import { startSiteBeside } from '@agentora/e2e-support/site-beside';
+import { expectSiteFrame } from '@agentora/e2e-support/site';
 import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 
@@ -16,11 +15,13 @@ test('a remote built against a newer minor runs on the page copy, with a console
     variant: 'careers-react-minor',
     sharedOverrides: { react: { requiredVersion: '^19.99.0' } },
   });
-  const site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
+  // A shell and a careers host of its own (the other remotes are the shared site's): its careers
+  // page is prerendered from this build, and hydrated by it.
+  const site = await startSiteBeside({
     ports: portBlock(4340),
-    supabase: sharedBackendConfig(),
+    serves: ['careers'],
     distDirs: { careers: dist },
+    prerender: { remotes: ['careers'] },
   });
   try {
     const warnings: string[] = [];
@@ -60,10 +61,9 @@ test('a remote built against another major fails its own area clearly; the site 
     sharedOverrides: { react: { requiredVersion: '^20.0.0' } },
   });
   // Its prerender fails the same way (the guard runs in Node too); the browser is what this checks.
-  const site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
+  const site = await startSiteBeside({
     ports: portBlock(4350),
-    supabase: sharedBackendConfig(),
+    serves: ['careers'],
     distDirs: { careers: dist },
     prerender: false,
   });

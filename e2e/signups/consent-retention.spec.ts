@@ -1,26 +1,26 @@
 import { expect, test } from '@playwright/test';
 import { httpOrigin } from '@agentora/contracts/apps';
-import { startPreviewSite, type PreviewSite } from '@agentora/preview';
+import type { PreviewSite } from '@agentora/preview';
 import { testBackend, type TestBackend } from '@agentora/e2e-support/backend';
 import { clickMailLink, mailsTo } from '@agentora/e2e-support/consent';
 import { portBlock } from '@agentora/e2e-support/ports';
-import { scrollThroughPage, sharedBackendConfig } from '@agentora/e2e-support/site';
+import { scrollThroughPage } from '@agentora/e2e-support/site';
+import { startSiteBeside } from '@agentora/e2e-support/site-beside';
 import {
   earlyAccessForm,
   earlyAccessSection,
   signupRows,
   uniqueEmail,
 } from '@agentora/e2e-support/signups';
-import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
-import { servedApps } from '@agentora/e2e-support/owners';
 
-// Retention end to end, on a backend and site of this file's own (ports 4810-4819): the local server
-// runs the retention job on a timer, as pg_cron does on hosted Supabase, with a clock the test moves.
+// Retention end to end, on a backend and a shell of this file's own (ports 4810, 4819; the remotes are
+// the shared site's): the local server runs the retention job on a timer, as pg_cron does on hosted
+// Supabase, with a clock the test moves.
 const SITE_PORTS = portBlock(4810);
 const BACKEND_PORT = 4819;
 const DAY = 86_400_000;
 
-// Starting a site of its own (its hosts, the prerender) takes part of a test's time on a busy machine.
+// Starting a backend and a shell of its own takes part of a test's time on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let clockOffset = 0;
@@ -42,13 +42,11 @@ test.beforeAll(async () => {
       },
     },
   });
-  site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
+  // Its pages are rendered in the browser: this tests the backend's retention, not prerendered HTML.
+  site = await startSiteBeside({
     ports: SITE_PORTS,
     supabase: backend.publicConfig,
-    apps: servedApps(),
-    // Its CSP reports go where the run's teardown reads them.
-    cspReportTo: sharedBackendConfig().url,
+    prerender: false,
   });
 });
 test.afterAll(async () => {

@@ -11,11 +11,11 @@ import {
   uniqueEmail,
 } from '@agentora/e2e-support/signups';
 
-// The production rate limits, on a backend and a site of this file's own (ports 4710-4719).
+// The production rate limits, on a backend and a shell of this file's own (ports 4719, 4710).
 const MAILED =
   "Thanks! You're on the early access list. Check your email for confirmation and exclusive benefits.";
 
-// Starting a site of its own (its hosts, the prerender) takes part of a test's time on a busy machine.
+// Starting a backend and a shell of its own takes part of a test's time on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let limited: Awaited<ReturnType<typeof startRateLimitedSite>> | undefined;

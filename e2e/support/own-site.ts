@@ -1,9 +1,7 @@
-import { startPreviewSite, type PreviewSite } from '@agentora/preview';
+import type { PreviewSite } from '@agentora/preview';
 import { testBackend, type TestBackend } from './backend';
-import { servedApps } from './owners';
 import { portBlock } from './ports';
-import { WORKSPACE_ROOT } from './workspace';
-import { sharedBackendConfig } from './site';
+import { startSiteBeside } from './site-beside';
 
 export interface OwnSite {
   backend: TestBackend;
@@ -14,19 +12,20 @@ export interface OwnSite {
 /**
  * A site of a spec's own on the port block `base`, with a backend of its own on base + 9 set up as the
  * spec needs it (production rate limits, another bot check secret…), since the shared backend is set
- * up for every spec. Its CSP reports go to the shared backend, where the run's teardown reads them.
+ * up for every spec. Only its shell is its own (its runtime config names this backend): the remotes
+ * are the shared site's hosts, and the client renders its pages (these specs test forms and their
+ * backend, not prerendered HTML). Its CSP reports go to the shared backend, where the run's teardown
+ * reads them.
  */
 export async function startOwnSite(
   base: number,
   backendOptions: Parameters<typeof testBackend>[1] = {},
 ): Promise<OwnSite> {
   const backend = await testBackend(base + 9, backendOptions);
-  const site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
+  const site = await startSiteBeside({
     ports: portBlock(base),
     supabase: backend.publicConfig,
-    apps: servedApps(),
-    cspReportTo: sharedBackendConfig().url,
+    prerender: false,
   }).catch(async (error: unknown) => {
     await backend.close();
     throw error;

@@ -29,8 +29,8 @@ export interface PreviewSiteOptions {
   remoteUrls?: Partial<Record<RemoteName, string>>;
   /**
    * The apps to serve (default all five): an owner's e2e suite serves the apps its pages load. The
-   * runtime config still names every remote (one not served is down, as in production when it
-   * fails), and only the pages of the served remotes are prerendered.
+   * runtime config still names every remote: one not served is down (as in production when it
+   * fails) unless `remoteUrls` points it at another host, such as another site's.
    */
   apps?: readonly AppName[];
   /** Deploy an app from another build than apps/<name>/dist. */
@@ -47,6 +47,12 @@ export interface PreviewSiteOptions {
    * renders every page (the shell's host answers every unknown path with its index.html).
    */
   prerender?: boolean;
+  /**
+   * Prerender only the pages that show these remotes, and the error page (default: those of the
+   * served remotes, or every page when all five are served). A site that loads some remotes from
+   * elsewhere (`remoteUrls`) names the pages its test opens, and renders them from those hosts.
+   */
+  prerenderRemotes?: readonly RemoteName[];
   /**
    * The backend whose `csp-report` function gets the pages' Content-Security-Policy reports (default:
    * `supabase.url`). The e2e suites send every site's reports to one backend, to check them all.
@@ -74,6 +80,24 @@ export interface PreviewSite {
   /** Starts it again on the same port. */
   start(app: AppName): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The remotes whose pages a preview prerenders, as the prerender's `--remote`s (none: every page):
+ * the ones asked for, else the served ones, else (all five served) every page.
+ */
+export function prerenderedRemotes(
+  served: readonly AppName[],
+  asked?: readonly RemoteName[],
+): readonly RemoteName[] {
+  const remotes = asked ?? REMOTE_NAMES.filter((remote) => served.includes(remote));
+  if (asked === undefined && served.length === APP_NAMES.length) return [];
+  // An empty list would render every page: say which, or prerender nothing.
+  if (remotes.length === 0)
+    throw new Error(
+      'Name the remotes whose pages to prerender (prerenderRemotes), or set prerender: false.',
+    );
+  return remotes;
 }
 
 /**
@@ -156,7 +180,7 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
         workspaceRoot: options.workspaceRoot,
         shellDir,
         config: path.join(shellDir, 'runtime-config.json'),
-        remotes: served.length === APP_NAMES.length ? [] : remotesServed,
+        remotes: prerenderedRemotes(served, options.prerenderRemotes),
       }).catch((error: Error) => {
         throw new Error(`The preview could not prerender its pages: ${error.message}`);
       });
