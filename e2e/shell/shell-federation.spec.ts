@@ -12,6 +12,9 @@ test('React DOM is loaded once, and the shell theme styles a remote', async ({ p
   await expect(
     page.getByRole('heading', { name: /The Future of AI Agent Commerce/ }),
   ).toBeVisible();
+  // The prerendered page's loader starts the scripts only after the first paint; on a busy machine
+  // the network can be quiet before that. Once the shell has hydrated, react-dom has been fetched.
+  await waitForHydrated(page, 'header button');
   await page.waitForLoadState('networkidle');
 
   // react-dom's client marks its root containers with this key; one copy of react-dom, one marker.

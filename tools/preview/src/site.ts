@@ -213,6 +213,14 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
       }
     } finally {
       fs.rmSync(path.join(folder(app), marker), { force: true });
+      // Removing the marker is a change of its own: workerd reads the folder again, and a request
+      // made while it does is cut off ("terminated"). Wait until the marker is no longer served.
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const response = await fetch(`${hosted.url}/${marker}`).catch(() => undefined);
+        if (response && (await response.text()) !== marker) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
   };
   return {
