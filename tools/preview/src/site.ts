@@ -202,25 +202,25 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
     if (!hosted) return;
     const marker = `preview-settled-${process.pid}-${Date.now()}.txt`;
     fs.writeFileSync(path.join(folder(app), marker), marker);
+    /** Whether the host serves the marker: undefined while it answers nothing at all. */
+    const serves = async () => {
+      const response = await fetch(`${hosted.url}/${marker}`).catch(() => undefined);
+      return response ? (await response.text()) === marker : undefined;
+    };
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
     try {
       const deadline = Date.now() + 30_000;
-      for (;;) {
-        const response = await fetch(`${hosted.url}/${marker}`).catch(() => undefined);
-        if ((await response?.text()) === marker) return;
+      while ((await serves()) !== true) {
         if (Date.now() > deadline)
           throw new Error(`${app}'s host did not serve its folder's changes within 30 s.`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await pause();
       }
     } finally {
       fs.rmSync(path.join(folder(app), marker), { force: true });
       // Removing the marker is a change of its own: workerd reads the folder again, and a request
       // made while it does is cut off ("terminated"). Wait until the marker is no longer served.
       const deadline = Date.now() + 30_000;
-      while (Date.now() < deadline) {
-        const response = await fetch(`${hosted.url}/${marker}`).catch(() => undefined);
-        if (response && (await response.text()) !== marker) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      while (Date.now() < deadline && (await serves()) !== false) await pause();
     }
   };
   return {
