@@ -81,6 +81,7 @@ describe('the commands that put a build live, against the live site', () => {
       if (!fs.existsSync(path.join(folder, file)))
         fs.rmSync(path.join(dir, file), { recursive: true, force: true });
     fs.cpSync(folder, dir, { recursive: true });
+    await host.settled();
     await settled(host, dir);
   };
   const served = async () =>

@@ -140,6 +140,26 @@ describe("the shell's Worker, served by wrangler dev", () => {
     }
   });
 
+  it('settled() resolves once a change of the folder is served and its reloads have finished', async () => {
+    const before = host.reloads();
+    writeFiles(dir, { 'added.txt': 'added' });
+    await host.settled();
+    expect(await (await fetch(`${host.url}/added.txt`)).text()).toBe('added');
+    // A removed file answers 404 at once, before the reload it causes: settled() waits for that too.
+    fs.rmSync(path.join(dir, 'added.txt'));
+    await host.settled();
+    const after = host.reloads();
+    // Each settled() is at least two reloads: its marker's, and its marker's removal.
+    expect(after.started).toBeGreaterThanOrEqual(before.started + 4);
+    expect(after.finished).toBe(after.started);
+    // Nothing is cut off by a reload still to come.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${host.url}/about`).then((r) => r.status)),
+    );
+    expect(answers).toEqual(Array.from({ length: 20 }, () => 200));
+    expect((await fetch(`${host.url}/added.txt`)).status).toBe(404);
+  });
+
   it("serves none of the host's own files", async () => {
     for (const file of ['/_headers', '/_headers.json', '/.assetsignore'])
       expect((await fetch(`${host.url}${file}`, { redirect: 'manual' })).status).toBe(404);

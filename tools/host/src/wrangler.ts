@@ -85,8 +85,29 @@ export interface HostedFolder {
   port: number;
   /** What wrangler printed (for a failure message). */
   output(): string;
+  /** How many times wrangler has begun and finished reloading workerd for a change of the folder. */
+  reloads(): { started: number; finished: number };
+  /**
+   * Resolves once the host serves what its folder holds now and is no longer reloading for it. A
+   * request made while workerd reloads is cut off ("terminated"), so a caller that changed the
+   * folder waits for this before it asks the host anything.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * What `wrangler dev` prints (at `--log-level log`) when it begins and ends a reload. It reloads
+ * workerd a moment after any file of the folder is added, changed or removed (its watcher waits for
+ * a quiet moment first), and only then lists an added file or drops a removed one: a removed file
+ * answers 404 at once, but the reload it causes still comes after.
+ */
+const RELOAD_STARTED = 'Reloading local server...';
+const RELOAD_FINISHED = 'Local server updated and ready';
+const SETTLE_MS = 30_000;
+
+const occurrences = (text: string, line: string) => text.split(line).length - 1;
+const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 export interface ServeOptions {
   /** Which app's Worker config to use (html and not-found handling). */
@@ -159,8 +180,9 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
       '--persist-to',
       path.join(dir, 'state'),
       '--show-interactive-dev-session=false',
+      // `log`, not less: its reload lines are what settled() waits for.
       '--log-level',
-      'warn',
+      'log',
     ],
     dir,
     portClaim,
@@ -181,9 +203,55 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
         `wrangler dev for ${options.app} did not answer at ${url}${child.exitCode !== null ? ` (it exited with ${child.exitCode})` : ''}:\n${output.trim()}`,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pause();
   }
-  return { app: options.app, url, port: options.port, output: () => output, close };
+  const reloads = () => ({
+    started: occurrences(output, RELOAD_STARTED),
+    finished: occurrences(output, RELOAD_FINISHED),
+  });
+  const waitUntil = async (what: string, done: () => Promise<boolean> | boolean) => {
+    const deadline = Date.now() + SETTLE_MS;
+    while (!(await done())) {
+      if (Date.now() > deadline)
+        throw new Error(
+          `${options.app}'s host did not ${what} within ${SETTLE_MS / 1000} s:\n${output.trim()}`,
+        );
+      await pause();
+    }
+  };
+  const settled = async () => {
+    // A file added after the change is listed only by a reload that began after it, and so after
+    // every earlier change: once it is served, they all are.
+    const marker = `host-settled-${process.pid}-${Date.now()}.txt`;
+    const file = path.join(options.folder, marker);
+    const servesMarker = async () => {
+      const response = await fetch(`${url}/${marker}`).catch(() => undefined);
+      return response !== undefined && (await response.text()) === marker;
+    };
+    fs.writeFileSync(file, marker);
+    try {
+      await waitUntil("serve its folder's changes", servesMarker);
+    } catch (error) {
+      fs.rmSync(file, { force: true });
+      throw error;
+    }
+    // Removing the marker is a change too: wait for the reload it causes to finish.
+    const before = reloads().started;
+    fs.rmSync(file, { force: true });
+    await waitUntil('finish reloading after its folder changed', () => {
+      const now = reloads();
+      return now.started > before && now.finished >= now.started;
+    });
+  };
+  return {
+    app: options.app,
+    url,
+    port: options.port,
+    output: () => output,
+    reloads,
+    settled,
+    close,
+  };
 }
 
 export interface DeployOptions {

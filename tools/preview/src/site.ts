@@ -71,8 +71,9 @@ export interface PreviewSite {
   /** An app's host folder (what its Worker serves). */
   folder(app: AppName): string;
   /**
-   * Resolves once an app's host (default the shell's) serves what its folder holds now: after a
-   * change that adds or removes files (a deploy, a release), before the next page load.
+   * Resolves once an app's host (default the shell's) serves what its folder holds now and has
+   * finished reloading for it: after a change that adds or removes files (a deploy, a release),
+   * before the next request.
    */
   settled(app?: AppName): Promise<void>;
   /** Stops one app's host (a remote going down). */
@@ -192,36 +193,9 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
     await close();
     throw error;
   }
-  /**
-   * Resolves once the host serves what its folder holds now. workerd serves a changed file at
-   * once, but sees files added or removed only after it has read the folder again: a file written
-   * after the change is served only once it has.
-   */
+  /** Resolves once an app's host serves what its folder holds now (tools/host/src/wrangler.ts). */
   const settled = async (app: AppName = 'shell') => {
-    const hosted = hosts.get(app);
-    if (!hosted) return;
-    const marker = `preview-settled-${process.pid}-${Date.now()}.txt`;
-    fs.writeFileSync(path.join(folder(app), marker), marker);
-    /** Whether the host serves the marker: undefined while it answers nothing at all. */
-    const serves = async () => {
-      const response = await fetch(`${hosted.url}/${marker}`).catch(() => undefined);
-      return response ? (await response.text()) === marker : undefined;
-    };
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
-    try {
-      const deadline = Date.now() + 30_000;
-      while ((await serves()) !== true) {
-        if (Date.now() > deadline)
-          throw new Error(`${app}'s host did not serve its folder's changes within 30 s.`);
-        await pause();
-      }
-    } finally {
-      fs.rmSync(path.join(folder(app), marker), { force: true });
-      // Removing the marker is a change of its own: workerd reads the folder again, and a request
-      // made while it does is cut off ("terminated"). Wait until the marker is no longer served.
-      const deadline = Date.now() + 30_000;
-      while (Date.now() < deadline && (await serves()) !== false) await pause();
-    }
+    await hosts.get(app)?.settled();
   };
   return {
     url: origin('shell'),
