@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { httpOrigin } from '@agentora/contracts/apps';
 import { startPreviewSite } from '@agentora/preview';
 import { portBlock, SHARED_SITE_BASE_PORT } from './ports';
@@ -6,12 +5,12 @@ import { WORKSPACE_ROOT } from './workspace';
 import { testBackend } from './backend';
 import { failOnRefusedCsp } from './csp';
 import { servedApps } from './owners';
-import { VARIANT_BUILDS_DIR } from './scratch-build';
+import { removeVariantBuilds } from './scratch-build';
 
 /** One production site shared by the tests that do not need their own (they start one themselves). */
 export default async function globalSetup() {
   // Remote variants are built once per run (scratch-build.ts), from the sources as they are now.
-  fs.rmSync(VARIANT_BUILDS_DIR, { recursive: true, force: true });
+  removeVariantBuilds();
   const ports = portBlock(SHARED_SITE_BASE_PORT);
   // The mail links of the outbox open this site (startPreviewSite serves it on 127.0.0.1).
   const backend = await testBackend(undefined, { siteUrl: httpOrigin('127.0.0.1', ports.shell) });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { appFolder } from '@agentora/contracts/apps';
 import { WORKSPACE_ROOT } from './workspace';
 import type { VariantRequest } from './build-variant';
 
@@ -27,9 +28,40 @@ export function buildRemoteVariant(request: VariantRequest): string {
   return path.join(made, 'dist');
 }
 
+/** The prefix of the folders variants are built in (scratchDir()). */
+const SCRATCH_PREFIX = 'e2e-build-';
+
+/**
+ * Where a variant's copy of its remote is built: as deep below the workspace root as the remote's
+ * own folder (apps/<name>), so that every path from it into the workspace (libs/, node_modules/)
+ * reads as it does from there. rspack's deterministic module ids hash those paths: built one level
+ * deeper, the modules a variant leaves alone get other ids, their chunks other names, and a part it
+ * did not change a new version, in some clones and not others (their paths hash differently).
+ */
+function scratchDir(request: VariantRequest): string {
+  const scratch = path.join(
+    WORKSPACE_ROOT,
+    'tmp',
+    `${SCRATCH_PREFIX}${request.variant}-${process.pid}`,
+  );
+  const depth = (folder: string) => path.relative(WORKSPACE_ROOT, folder).split(path.sep).length;
+  if (depth(scratch) !== depth(path.join(WORKSPACE_ROOT, appFolder(request.remote))))
+    throw new Error(`${scratch} is not as deep in the workspace as ${appFolder(request.remote)}.`);
+  return scratch;
+}
+
+/** Removes what a killed run left of its variants' builds. */
+export function removeVariantBuilds(): void {
+  fs.rmSync(VARIANT_BUILDS_DIR, { recursive: true, force: true });
+  const tmp = path.join(WORKSPACE_ROOT, 'tmp');
+  for (const name of fs.existsSync(tmp) ? fs.readdirSync(tmp) : [])
+    if (name.startsWith(SCRATCH_PREFIX))
+      fs.rmSync(path.join(tmp, name), { recursive: true, force: true });
+}
+
 function build(request: VariantRequest, made: string): void {
   const node = path.join(WORKSPACE_ROOT, 'node_modules/.bin/node');
-  const scratch = path.join(VARIANT_BUILDS_DIR, `${request.variant}-${process.pid}`);
+  const scratch = scratchDir(request);
   execFileSync(
     node,
     [path.join(WORKSPACE_ROOT, 'e2e/support/build-variant.ts'), JSON.stringify(request), scratch],
