@@ -106,7 +106,8 @@ const RELOAD_STARTED = 'Reloading local server...';
 const RELOAD_FINISHED = 'Local server updated and ready';
 const SETTLE_MS = 30_000;
 
-const occurrences = (text: string, line: string) => text.split(line).length - 1;
+/** How much of wrangler's output is kept for a failure message (at least): it logs every request. */
+const OUTPUT_KEPT = 64 * 1024;
 const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 export interface ServeOptions {
@@ -188,8 +189,23 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
     portClaim,
   );
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const reloadLines = { started: 0, finished: 0 };
+  const read = (stream: NodeJS.ReadableStream | null) => {
+    let partial = '';
+    stream?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
+      if (output.length > 2 * OUTPUT_KEPT) output = output.slice(-OUTPUT_KEPT);
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.includes(RELOAD_STARTED)) reloadLines.started += 1;
+        if (line.includes(RELOAD_FINISHED)) reloadLines.finished += 1;
+      }
+    });
+  };
+  read(child.stdout);
+  read(child.stderr);
   const close = async () => {
     await stop(child);
     releasePort(portClaim);
@@ -205,16 +221,13 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
     }
     await pause();
   }
-  const reloads = () => ({
-    started: occurrences(output, RELOAD_STARTED),
-    finished: occurrences(output, RELOAD_FINISHED),
-  });
+  const reloads = () => ({ ...reloadLines });
   const waitUntil = async (what: string, done: () => Promise<boolean> | boolean) => {
     const deadline = Date.now() + SETTLE_MS;
     while (!(await done())) {
       if (Date.now() > deadline)
         throw new Error(
-          `${options.app}'s host did not ${what} within ${SETTLE_MS / 1000} s:\n${output.trim()}`,
+          `${options.app}'s host did not ${what} within ${SETTLE_MS / 1000} s:\n${output.slice(-4096).trim()}`,
         );
       await pause();
     }
