@@ -62,11 +62,16 @@ export function removeVariantBuilds(): void {
 function build(request: VariantRequest, made: string): void {
   const node = path.join(WORKSPACE_ROOT, 'node_modules/.bin/node');
   const scratch = scratchDir(request);
-  execFileSync(
-    node,
-    [path.join(WORKSPACE_ROOT, 'e2e/support/build-variant.ts'), JSON.stringify(request), scratch],
-    { cwd: WORKSPACE_ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  try {
+    execFileSync(
+      node,
+      [path.join(WORKSPACE_ROOT, 'e2e/support/build-variant.ts'), JSON.stringify(request), scratch],
+      { cwd: WORKSPACE_ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  } catch (error) {
+    fs.rmSync(scratch, { recursive: true, force: true });
+    throw error;
+  }
   fs.renameSync(scratch, made);
 }
 

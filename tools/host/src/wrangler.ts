@@ -3,6 +3,7 @@
 // the bench; `wrangler deploy` uploads it. Its workerd binary ships inside its npm package, so
 // nothing downloads; it needs Node ≥ 22.12, which the workspace's `node` package brings.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -85,7 +86,7 @@ export interface HostedFolder {
   port: number;
   /** What wrangler printed (for a failure message). */
   output(): string;
-  /** How many times wrangler has begun and finished reloading workerd for a change of the folder. */
+  /** How many times wrangler has begun reloading workerd for a change of the folder, and ended (ready or failed). */
   reloads(): { started: number; finished: number };
   /**
    * Resolves once the host serves what its folder holds now and is no longer reloading for it. A
@@ -97,14 +98,19 @@ export interface HostedFolder {
 }
 
 /**
- * What `wrangler dev` prints (at `--log-level log`) when it begins and ends a reload. It reloads
- * workerd a moment after any file of the folder is added, changed or removed (its watcher waits for
- * a quiet moment first), and only then lists an added file or drops a removed one: a removed file
- * answers 404 at once, but the reload it causes still comes after.
+ * What `wrangler dev` prints (at `--log-level log`) when it begins a reload, and ends it or fails
+ * to. It reloads workerd for any file of the folder added, changed or removed, once its watcher has
+ * been quiet for a moment (100 ms; a removal is held back 100 ms more), and only then lists an added
+ * file or drops a removed one: a removed file answers 404 at once, but its reload still comes after.
  */
 const RELOAD_STARTED = 'Reloading local server...';
-const RELOAD_FINISHED = 'Local server updated and ready';
+const RELOAD_ENDED = ['Local server updated and ready', 'Error reloading local server'];
 const SETTLE_MS = 30_000;
+/**
+ * How long no reload may begin before the folder counts as settled: well over the watcher's 100 ms
+ * and a removal's 100 ms more, so a reload still due to an earlier change has begun by then.
+ */
+const QUIET_MS = 1000;
 
 /** How much of wrangler's output is kept for a failure message (at least): it logs every request. */
 const OUTPUT_KEPT = 64 * 1024;
@@ -189,18 +195,20 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
     portClaim,
   );
   let output = '';
-  const reloadLines = { started: 0, finished: 0 };
+  const reloadLines = { started: 0, ended: 0, lastAt: 0 };
   const read = (stream: NodeJS.ReadableStream | null) => {
     let partial = '';
-    stream?.on('data', (chunk: Buffer) => {
-      const text = chunk.toString();
+    stream?.setEncoding('utf8');
+    stream?.on('data', (text: string) => {
       output += text;
       if (output.length > 2 * OUTPUT_KEPT) output = output.slice(-OUTPUT_KEPT);
       const lines = (partial + text).split('\n');
       partial = lines.pop() ?? '';
       for (const line of lines) {
         if (line.includes(RELOAD_STARTED)) reloadLines.started += 1;
-        if (line.includes(RELOAD_FINISHED)) reloadLines.finished += 1;
+        else if (RELOAD_ENDED.some((end) => line.includes(end))) reloadLines.ended += 1;
+        else continue;
+        reloadLines.lastAt = Date.now();
       }
     });
   };
@@ -221,7 +229,7 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
     }
     await pause();
   }
-  const reloads = () => ({ ...reloadLines });
+  const reloads = () => ({ started: reloadLines.started, finished: reloadLines.ended });
   const waitUntil = async (what: string, done: () => Promise<boolean> | boolean) => {
     const deadline = Date.now() + SETTLE_MS;
     while (!(await done())) {
@@ -233,13 +241,15 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
     }
   };
   const settled = async () => {
-    // A file added after the change is listed only by a reload that began after it, and so after
-    // every earlier change: once it is served, they all are.
-    const marker = `host-settled-${process.pid}-${Date.now()}.txt`;
+    // A file added after the change is listed only by a reload that began after it: once it is
+    // served, every earlier addition and change is.
+    const marker = `host-settled-${process.pid}-${randomUUID()}.txt`;
     const file = path.join(options.folder, marker);
     const servesMarker = async () => {
-      const response = await fetch(`${url}/${marker}`).catch(() => undefined);
-      return response !== undefined && (await response.text()) === marker;
+      const response = await fetch(`${url}/${marker}`, {
+        signal: AbortSignal.timeout(2000),
+      }).catch(() => undefined);
+      return response !== undefined && (await response.text().catch(() => '')) === marker;
     };
     fs.writeFileSync(file, marker);
     try {
@@ -248,13 +258,17 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
       fs.rmSync(file, { force: true });
       throw error;
     }
-    // Removing the marker is a change too: wait for the reload it causes to finish.
-    const before = reloads().started;
+    // Removing the marker is a change too, and an earlier removal may still be held back: wait for
+    // a reload begun after this one, then until none is under way and none has begun for a while.
+    const before = reloadLines.started;
     fs.rmSync(file, { force: true });
-    await waitUntil('finish reloading after its folder changed', () => {
-      const now = reloads();
-      return now.started > before && now.finished >= now.started;
-    });
+    await waitUntil(
+      'finish reloading after its folder changed',
+      () =>
+        reloadLines.started > before &&
+        reloadLines.ended >= reloadLines.started &&
+        Date.now() - reloadLines.lastAt >= QUIET_MS,
+    );
   };
   return {
     app: options.app,
