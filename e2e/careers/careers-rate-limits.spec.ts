@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { fillRequired, newApplicant, openCareers } from '@agentora/e2e-support/careers';
+import { OWN_SITE_START_MS } from '@agentora/e2e-support/own-site';
 import { RATE_LIMITED, startRateLimitedSite } from '@agentora/e2e-support/rate-limited-site';
 
 // The production rate limits, on a backend and a shell of this file's own (ports 4729, 4720).
@@ -8,9 +9,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let limited: Awaited<ReturnType<typeof startRateLimitedSite>> | undefined;
 test.beforeAll(async () => {
-  // The file's configured timeout is the tests'; a beforeAll at the top of a file gets the
-  // project's 45 s unless it sets its own, and starting a backend and a site takes longer when busy.
-  test.setTimeout(120_000);
+  test.setTimeout(OWN_SITE_START_MS);
   limited = await startRateLimitedSite(4720);
 });
 test.afterAll(async () => {

@@ -242,12 +242,14 @@ test('the preview serves the production builds with the local backend: its forms
   // The preview uses the same ports as npm start.
   await site?.stop();
   site = undefined;
-  test.setTimeout(90_000);
+  // Its start prerenders every page: on a machine as busy as `npm test`'s (three Nx tasks beside
+  // two e2e workers on two cores) that once took over 60 s.
+  test.setTimeout(240_000);
   // What `npm run preview` runs once it has built every app (the suite's builds are already there).
   const preview = await startLocalSite(
     ['node', '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', 'tools/dev/src/preview.ts'],
     PREVIEW_BANNER,
-    60_000,
+    180_000,
   );
   try {
     expect(preview.output()).toMatch(new RegExp(`backend: +${BACKEND.url} \\(data dir `));

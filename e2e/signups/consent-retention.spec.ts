@@ -12,6 +12,7 @@ import {
   signupRows,
   uniqueEmail,
 } from '@agentora/e2e-support/signups';
+import { OWN_SITE_START_MS } from '@agentora/e2e-support/own-site';
 
 // Retention end to end, on a backend and a shell of this file's own (ports 4810, 4819; the remotes are
 // the shared site's): the local server runs the retention job on a timer, as pg_cron does on hosted
@@ -29,9 +30,7 @@ const runsWith = new Map<number, number>();
 let backend: TestBackend;
 let site: PreviewSite;
 test.beforeAll(async () => {
-  // The file's configured timeout is the tests'; a beforeAll at the top of a file gets the
-  // project's 45 s unless it sets its own, and starting a backend and a site takes longer when busy.
-  test.setTimeout(120_000);
+  test.setTimeout(OWN_SITE_START_MS);
   backend = await testBackend(BACKEND_PORT, {
     siteUrl: httpOrigin('127.0.0.1', SITE_PORTS.shell),
     retention: {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { TURNSTILE_DUMMY_TOKEN } from '@agentora/backend-rules/bot-check';
 import { fetchFromAddress } from '@agentora/local-supabase';
 import type { TestBackend } from '@agentora/e2e-support/backend';
+import { OWN_SITE_START_MS } from '@agentora/e2e-support/own-site';
 import { RATE_LIMITED, startRateLimitedSite } from '@agentora/e2e-support/rate-limited-site';
 import { scrollThroughPage } from '@agentora/e2e-support/site';
 import {
@@ -22,9 +23,7 @@ let limited: Awaited<ReturnType<typeof startRateLimitedSite>> | undefined;
 let backend: TestBackend;
 let site: { url: string };
 test.beforeAll(async () => {
-  // The file's configured timeout is the tests'; a beforeAll at the top of a file gets the
-  // project's 45 s unless it sets its own, and starting a backend and a site takes longer when busy.
-  test.setTimeout(120_000);
+  test.setTimeout(OWN_SITE_START_MS);
   limited = await startRateLimitedSite(4710);
   ({ backend, site } = limited);
 });

@@ -13,7 +13,7 @@ import {
 } from '@agentora/e2e-support/careers';
 import { recordCspViolations } from '@agentora/e2e-support/csp';
 import { isPageViewCount } from '@agentora/e2e-support/growth';
-import { startOwnSite, type OwnSite } from '@agentora/e2e-support/own-site';
+import { OWN_SITE_START_MS, startOwnSite, type OwnSite } from '@agentora/e2e-support/own-site';
 import { scrollThroughPage, sharedBackendConfig, sharedSiteUrl } from '@agentora/e2e-support/site';
 import {
   earlyAccessForm,
@@ -226,7 +226,7 @@ test.describe('a backend whose bot check fails every token', () => {
 
   let own: OwnSite | undefined;
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(OWN_SITE_START_MS);
     // Cloudflare's testing secret that fails every token (the widget still hands the page one).
     own = await startOwnSite(4730, { turnstileSecret: TURNSTILE_TESTING_SECRETS.fails });
   });

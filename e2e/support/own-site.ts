@@ -10,6 +10,13 @@ export interface OwnSite {
 }
 
 /**
+ * How long a spec's beforeAll may take to start its own backend and site. A beforeAll gets the
+ * project's 45 s unless it sets its own, and `npm test` runs two e2e workers beside three other Nx
+ * tasks on two cores: one such start once took over 120 s there.
+ */
+export const OWN_SITE_START_MS = 240_000;
+
+/**
  * A site of a spec's own on the port block `base`, with a backend of its own on base + 9 set up as the
  * spec needs it (production rate limits, another bot check secret…), since the shared backend is set
  * up for every spec. Only its shell is its own (its runtime config names this backend): the remotes
