@@ -110,7 +110,7 @@ const SETTLE_MS = 30_000;
  * How long no reload may begin before the folder counts as settled: well over the watcher's 100 ms
  * and a removal's 100 ms more, so a reload still due to an earlier change has begun by then.
  */
-const QUIET_MS = 1000;
+const QUIET_MS = 1500;
 
 /** How much of wrangler's output is kept for a failure message (at least): it logs every request. */
 const OUTPUT_KEPT = 64 * 1024;
@@ -258,16 +258,17 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
       fs.rmSync(file, { force: true });
       throw error;
     }
-    // Removing the marker is a change too, and an earlier removal may still be held back: wait for
-    // a reload begun after this one, then until none is under way and none has begun for a while.
-    const before = reloadLines.started;
+    // Removing the marker is a change too, and an earlier removal may still be held back. Whether
+    // wrangler reloads for the marker's removal is not certain either: a reload made for another
+    // change can list the marker before the watcher has taken it in, and the watcher then sees
+    // nothing removed. So: until no reload is under way and none has begun for a while.
     fs.rmSync(file, { force: true });
+    const removedAt = Date.now();
     await waitUntil(
       'finish reloading after its folder changed',
       () =>
-        reloadLines.started > before &&
         reloadLines.ended >= reloadLines.started &&
-        Date.now() - reloadLines.lastAt >= QUIET_MS,
+        Date.now() - Math.max(removedAt, reloadLines.lastAt) >= QUIET_MS,
     );
   };
   return {
