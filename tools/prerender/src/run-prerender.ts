@@ -25,6 +25,12 @@ export function withoutSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   );
 }
 
+/**
+ * How long a prerender may take before it is ended as hung: every page takes well under a minute
+ * on a busy 2-core machine, but a request to a host that never answers would wait for ever.
+ */
+export const PRERENDER_DEADLINE_MS = 240_000;
+
 /** Prerenders every page into `shellDir`; rejects with the command's own message when it fails. */
 export async function runPrerender({
   workspaceRoot,
@@ -48,11 +54,24 @@ export async function runPrerender({
         ...(remotes.length > 0 ? ['--error-page'] : []),
       ],
       // It runs the remotes' server builds, fetched from their hosts: no deploy secret reaches it.
-      { cwd: workspaceRoot, env: withoutSecrets(process.env) },
+      {
+        cwd: workspaceRoot,
+        env: withoutSecrets(process.env),
+        timeout: PRERENDER_DEADLINE_MS,
+        killSignal: 'SIGKILL',
+      },
     );
     return stdout;
   } catch (error) {
-    const { stderr, stdout } = error as { stderr?: string; stdout?: string };
+    const { stderr, stdout, killed } = error as {
+      stderr?: string;
+      stdout?: string;
+      killed?: boolean;
+    };
+    if (killed)
+      throw new Error(
+        `The prerender did not finish within ${PRERENDER_DEADLINE_MS / 1000} s (a host that never answered?); it had printed:\n${(stdout ?? '').trim().split('\n').slice(-10).join('\n')}\n${(stderr ?? '').trim()}`,
+      );
     throw new Error((stderr || stdout || String(error)).trim());
   }
 }
