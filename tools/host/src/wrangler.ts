@@ -195,7 +195,7 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
     portClaim,
   );
   let output = '';
-  const reloadLines = { started: 0, ended: 0, lastAt: 0 };
+  const reloadLines = { started: 0, finished: 0, lastAt: 0 };
   const read = (stream: NodeJS.ReadableStream | null) => {
     let partial = '';
     stream?.setEncoding('utf8');
@@ -206,7 +206,7 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
       partial = lines.pop() ?? '';
       for (const line of lines) {
         if (line.includes(RELOAD_STARTED)) reloadLines.started += 1;
-        else if (RELOAD_ENDED.some((end) => line.includes(end))) reloadLines.ended += 1;
+        else if (RELOAD_ENDED.some((end) => line.includes(end))) reloadLines.finished += 1;
         else continue;
         reloadLines.lastAt = Date.now();
       }
@@ -229,7 +229,7 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
     }
     await pause();
   }
-  const reloads = () => ({ started: reloadLines.started, finished: reloadLines.ended });
+  const reloads = () => ({ started: reloadLines.started, finished: reloadLines.finished });
   const waitUntil = async (what: string, done: () => Promise<boolean> | boolean) => {
     const deadline = Date.now() + SETTLE_MS;
     while (!(await done())) {
@@ -267,7 +267,7 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
     await waitUntil(
       'finish reloading after its folder changed',
       () =>
-        reloadLines.ended >= reloadLines.started &&
+        reloadLines.finished >= reloadLines.started &&
         Date.now() - Math.max(removedAt, reloadLines.lastAt) >= QUIET_MS,
     );
   };
