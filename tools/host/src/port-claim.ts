@@ -103,6 +103,13 @@ export function recordGroup(file: string, group: number): void {
   if (claim) fs.writeFileSync(file, JSON.stringify({ ...claim, group } satisfies PortClaim));
 }
 
+/** Ends the wrangler group a claim of this process names (its guard is gone or stuck). */
+export async function endClaimedGroup(file: string): Promise<void> {
+  const claim = readClaim(file);
+  if (claim?.owner === process.pid && claim.group && isWranglerGroup(claim.group))
+    await endGroup(claim.group);
+}
+
 /** Gives the port up, if the claim is still this process's. */
 export function releasePort(file: string): void {
   if (readClaim(file)?.owner === process.pid) fs.rmSync(file, { force: true });

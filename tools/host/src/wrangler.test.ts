@@ -309,6 +309,45 @@ describe('a served folder outlives nothing', () => {
   });
 });
 
+/** The guard (wrangler-guard.ts) this process started for a port: found in /proc. */
+function guardServing(port: number): number {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (
+        parent === process.pid &&
+        args.some((arg) => arg.endsWith('wrangler-guard.ts')) &&
+        args[args.indexOf('--port') + 1] === String(port)
+      )
+        return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  throw new Error(`No guard of this process serves port ${port}.`);
+}
+
+describe('a host that will not stop', () => {
+  it('is killed, with its wrangler and workerd, and close() says so', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-frozen-'));
+    writeFiles(dir, { 'index.html': '<!doctype html><title>Frozen</title>' });
+    const host = await serveFolder({ app: 'shell', folder: dir, port: 4918 });
+    try {
+      // A frozen guard takes no signal but SIGKILL: it would never end wrangler, nor exit.
+      process.kill(guardServing(4918), 'SIGSTOP');
+      await expect(host.close()).rejects.toThrow(
+        'wrangler dev for shell did not stop within 15 s: it was killed.',
+      );
+      await waitForFreePort(4918);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('wrangler deploy --dry-run', () => {
   let dir: string;
   let out: string;

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppName } from '@agentora/contracts/apps';
-import { claimPort, releasePort } from './port-claim.ts';
+import { claimPort, endClaimedGroup, releasePort } from './port-claim.ts';
 import { workerConfig, type WorkerConfig } from './worker-config.ts';
 
 /**
@@ -142,13 +142,27 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    // The guard ends wrangler and workerd, then exits.
-    child.kill('SIGTERM');
-  });
+/**
+ * How long the guard may take to end wrangler and workerd and exit: it sends SIGKILL to them itself
+ * 5 s after SIGTERM, so past this the guard itself is stuck.
+ */
+const STOP_MS = 15_000;
+
+/** Ends the guard (which ends wrangler and workerd), or kills all three if it does not exit in time. */
+async function stop(child: ChildProcess, portClaim: string, app: AppName): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<boolean>((resolve) => child.once('exit', () => resolve(true)));
+  child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, STOP_MS, false)));
+  const inTime = await Promise.race([exited, late]);
+  clearTimeout(timer);
+  if (inTime) return;
+  child.kill('SIGKILL');
+  await endClaimedGroup(portClaim);
+  throw new Error(
+    `wrangler dev for ${app} did not stop within ${STOP_MS / 1000} s: it was killed.`,
+  );
 }
 
 /** Serves a host folder on workerd with `wrangler dev`, as the app's Worker serves it in production. */
@@ -215,9 +229,12 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
   read(child.stdout);
   read(child.stderr);
   const close = async () => {
-    await stop(child);
-    releasePort(portClaim);
-    fs.rmSync(dir, { recursive: true, force: true });
+    try {
+      await stop(child, portClaim, options.app);
+    } finally {
+      releasePort(portClaim);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   };
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (!(await answers(`${url}/`))) {
