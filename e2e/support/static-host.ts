@@ -2,12 +2,11 @@
 // workerd on a block of ports, with the pages not yet rendered; and the prerender command as a
 // deploy job runs it.
 import { createHash } from 'node:crypto';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { appFolder, type AppName, type AppPorts } from '@agentora/contracts/apps';
 import { deployApp } from '@agentora/delivery';
+import { runPrerenderCommand } from '@agentora/prerender';
 import { startPreviewSite } from '@agentora/preview';
 import { WORKSPACE_ROOT } from './workspace';
 
@@ -45,35 +44,11 @@ export async function startStaticHost(
   };
 }
 
-export interface CommandResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `node tools/prerender/src/main.ts …`, as the deploy workflow runs it. */
-export async function runPrerender(args: string[]): Promise<CommandResult> {
-  const node = path.join(WORKSPACE_ROOT, 'node_modules/.bin/node');
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      node,
-      [
-        '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
-        path.join(WORKSPACE_ROOT, 'tools/prerender/src/main.ts'),
-        ...args,
-      ],
-      { cwd: WORKSPACE_ROOT },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return {
-      code: typeof failed.code === 'number' ? failed.code : 1,
-      stdout: failed.stdout ?? '',
-      stderr: failed.stderr ?? '',
-    };
-  }
-}
+/**
+ * `node tools/prerender/src/main.ts …`, as the deploy workflow runs it: its exit code and output,
+ * or a rejection naming the prerender if it hangs.
+ */
+export const runPrerender = (args: string[]) => runPrerenderCommand(WORKSPACE_ROOT, args);
 
 /** File (relative path) → sha256 of every file in a folder. */
 export function fileHashes(dir: string): Record<string, string> {

@@ -15,4 +15,9 @@ export {
   readPagesRecord,
 } from './page-files.ts';
 export { pageHtml, splitHoisted, type RenderedPage } from './html-page.ts';
-export { runPrerender, type RunPrerenderOptions } from './run-prerender.ts';
+export {
+  runPrerender,
+  runPrerenderCommand,
+  type PrerenderCommandResult,
+  type RunPrerenderOptions,
+} from './run-prerender.ts';

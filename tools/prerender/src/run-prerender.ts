@@ -31,28 +31,26 @@ export function withoutSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
  */
 export const PRERENDER_DEADLINE_MS = 240_000;
 
-/** Prerenders every page into `shellDir`; rejects with the command's own message when it fails. */
-export async function runPrerender({
-  workspaceRoot,
-  shellDir,
-  config,
-  remotes = [],
-}: RunPrerenderOptions): Promise<string> {
+export interface PrerenderCommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * `node tools/prerender/src/main.ts <args>` in a process of its own, without the deploy's secrets,
+ * ended after PRERENDER_DEADLINE_MS as hung: then it rejects, with the last lines it printed.
+ */
+export async function runPrerenderCommand(
+  workspaceRoot: string,
+  args: readonly string[],
+): Promise<PrerenderCommandResult> {
   const node = path.join(workspaceRoot, 'node_modules/.bin/node');
   const main = path.join(workspaceRoot, 'tools/prerender/src/main.ts');
   try {
-    const { stdout } = await promisify(execFile)(
+    const { stdout, stderr } = await promisify(execFile)(
       node,
-      [
-        '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
-        main,
-        '--config',
-        config,
-        '--shell-dir',
-        shellDir,
-        ...remotes.flatMap((remote) => ['--remote', remote]),
-        ...(remotes.length > 0 ? ['--error-page'] : []),
-      ],
+      ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', main, ...args],
       // It runs the remotes' server builds, fetched from their hosts: no deploy secret reaches it.
       {
         cwd: workspaceRoot,
@@ -61,17 +59,35 @@ export async function runPrerender({
         killSignal: 'SIGKILL',
       },
     );
-    return stdout;
+    return { code: 0, stdout, stderr };
   } catch (error) {
-    const { stderr, stdout, killed } = error as {
-      stderr?: string;
-      stdout?: string;
-      killed?: boolean;
-    };
-    if (killed)
+    const failed = error as { code?: unknown; stdout?: string; stderr?: string; killed?: boolean };
+    const stdout = failed.stdout ?? '';
+    const stderr = failed.stderr ?? '';
+    if (failed.killed)
       throw new Error(
-        `The prerender did not finish within ${PRERENDER_DEADLINE_MS / 1000} s (a host that never answered?); it had printed:\n${(stdout ?? '').trim().split('\n').slice(-10).join('\n')}\n${(stderr ?? '').trim()}`,
+        `The prerender did not finish within ${PRERENDER_DEADLINE_MS / 1000} s (a host that never answered?); it had printed:\n${stdout.trim().split('\n').slice(-10).join('\n')}\n${stderr.trim()}`,
       );
-    throw new Error((stderr || stdout || String(error)).trim());
+    if (typeof failed.code !== 'number') throw error;
+    return { code: failed.code, stdout, stderr };
   }
+}
+
+/** Prerenders every page into `shellDir`; rejects with the command's own message when it fails. */
+export async function runPrerender({
+  workspaceRoot,
+  shellDir,
+  config,
+  remotes = [],
+}: RunPrerenderOptions): Promise<string> {
+  const { code, stdout, stderr } = await runPrerenderCommand(workspaceRoot, [
+    '--config',
+    config,
+    '--shell-dir',
+    shellDir,
+    ...remotes.flatMap((remote) => ['--remote', remote]),
+    ...(remotes.length > 0 ? ['--error-page'] : []),
+  ]);
+  if (code !== 0) throw new Error((stderr || stdout || `exit code ${code}`).trim());
+  return stdout;
 }
