@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
 import { APP_NAMES, type AppName } from '@agentora/contracts/apps';
 import {
   deploySite,
@@ -16,7 +15,7 @@ import {
 import { startPreviewSite } from '@agentora/preview';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
-import { contentRelease2 } from '@agentora/e2e-support/remote-releases';
+import { expect, test } from '@agentora/e2e-support/remote-releases';
 import { sharedBackendConfig, sharedSiteUrl } from '@agentora/e2e-support/site';
 import { fileHashes } from '@agentora/e2e-support/static-host';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
@@ -84,8 +83,8 @@ function replaceFolder(from: string, to: string): void {
 
 test("a remote's deploy keeps the previous build's chunks, puts the new release live and re-renders only its pages", async ({
   page,
+  contentRelease2: release2,
 }) => {
-  const release2 = contentRelease2();
   const site = await startPreviewSite({
     workspaceRoot: WORKSPACE_ROOT,
     ports: portBlock(4400),

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startPreviewSite, startRemoteHost } from '@agentora/preview';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 import { sharedBackendConfig } from '@agentora/e2e-support/site';
-import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
-import { CONTENT_HERO_FILE, contentRelease2 } from '@agentora/e2e-support/remote-releases';
+import { expect, test, type RemoteReleases } from '@agentora/e2e-support/remote-releases';
 import {
   differencesFromServer,
   droppedServerElementsIn,
@@ -20,22 +19,6 @@ import { fileHashes, runPrerender, startStaticHost } from '@agentora/e2e-support
 // the shell. docs/prerendering.md.
 
 test.describe.configure({ timeout: 120_000 });
-
-/** content "release 2": another hero title (remote-releases.ts). */
-const textRelease = contentRelease2;
-/** content "release 3": the same markup, only a style differs (the accent's colour). */
-const styleRelease = () =>
-  buildRemoteVariant({
-    remote: 'content',
-    variant: 'content-hero-style',
-    edits: [
-      {
-        file: CONTENT_HERO_FILE,
-        search: 'const Accent = styled.span`\n  color: ${({ theme }) => theme.colors.accent};',
-        replace: 'const Accent = styled.span`\n  color: rgb(1, 2, 3);',
-      },
-    ],
-  });
 
 function watchConsole(page: Page) {
   const messages: Array<{ type: string; text: string }> = [];
@@ -72,7 +55,7 @@ test.describe('stale prerendered HTML', () => {
   for (const [name, release, check] of [
     [
       'its text changed',
-      textRelease,
+      'contentRelease2',
       async (page: Page) =>
         await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
           'The Future of AI Agent Commerce, Release 2',
@@ -80,7 +63,7 @@ test.describe('stale prerendered HTML', () => {
     ],
     [
       'only its styles changed',
-      styleRelease,
+      'contentStyleRelease',
       async (page: Page) => {
         await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
           'The Future of AI Agent Commerce',
@@ -90,11 +73,15 @@ test.describe('stale prerendered HTML', () => {
         ).toHaveCSS('color', 'rgb(1, 2, 3)');
       },
     ],
-  ] as const) {
+  ] as const satisfies ReadonlyArray<
+    readonly [string, keyof RemoteReleases, (page: Page) => Promise<void>]
+  >) {
     test(`a remote deployed after the render (${name}) shows its new release; the rest of the page is kept`, async ({
       page,
+      contentRelease2,
+      contentStyleRelease,
     }) => {
-      const dist = release();
+      const dist = { contentRelease2, contentStyleRelease }[release];
       const ports = portBlock(name.startsWith('its text') ? 4360 : 4365);
       // Pages rendered from the current content; then content's new release goes live.
       const site = await startPreviewSite({
@@ -134,8 +121,8 @@ test.describe('stale prerendered HTML', () => {
 test.describe('deploying one remote', () => {
   test("re-renders the pages that show it, from its new release, and leaves the shell's files as they were", async ({
     page,
+    contentRelease2: release2,
   }) => {
-    const release2 = textRelease();
     const host = await startStaticHost(portBlock(4370), sharedBackendConfig());
     try {
       const shellDir = host.folder('shell');

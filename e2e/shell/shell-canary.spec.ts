@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { deployApp, deployRelease, RELEASES_DIR } from '@agentora/delivery';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
-import { CAREERS_RELEASE_2_MARKER, careersRelease2 } from '@agentora/e2e-support/remote-releases';
+import { CAREERS_RELEASE_2_MARKER, expect, test } from '@agentora/e2e-support/remote-releases';
 import { startSiteBeside } from '@agentora/e2e-support/site-beside';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 
@@ -72,9 +72,9 @@ async function visitor(browser: Browser, bucket: number) {
 
 test('canary 10 reaches the first tenth of visitors, promote reaches everyone, rollback goes back at once; an unsafe release is refused', async ({
   browser,
+  careersRelease2: next,
 }) => {
   test.setTimeout(180_000);
-  const next = careersRelease2();
   const host = fs.mkdtempSync(path.join(os.tmpdir(), 'careers-host-'));
   deployApp(path.join(WORKSPACE_ROOT, 'apps/careers/dist'), host, { remote: true, commit: COMMIT });
   const nextId = deployRelease(next, host, COMMIT);

@@ -1,9 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { startRemoteHost } from '@agentora/preview';
 import { recordCspViolations } from '@agentora/e2e-support/csp';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 import { portBlock } from '@agentora/e2e-support/ports';
-import { CAREERS_RELEASE_2_MARKER, careersRelease2 } from '@agentora/e2e-support/remote-releases';
+import { CAREERS_RELEASE_2_MARKER, expect, test } from '@agentora/e2e-support/remote-releases';
 import { startSiteBeside } from '@agentora/e2e-support/site-beside';
 
 // A team tries its pull request's build of a remote in the production site, in one browser: an
@@ -18,9 +17,9 @@ const MARKER = CAREERS_RELEASE_2_MARKER;
 test('an override link loads the preview build of a remote in this browser until cleared; another origin is refused', async ({
   page,
   browser,
+  careersRelease2: dist,
 }) => {
   test.setTimeout(180_000);
-  const dist = careersRelease2();
   const allowedOrigin = `http://127.0.0.1:${ALLOWED_PORT}`;
   const previewBuild = await startRemoteHost({
     remote: 'careers',

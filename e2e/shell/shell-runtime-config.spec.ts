@@ -1,17 +1,16 @@
-import { expect, test } from '@playwright/test';
 import { startRemoteHost } from '@agentora/preview';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { startSiteBeside } from '@agentora/e2e-support/site-beside';
 import { sharedSiteUrl } from '@agentora/e2e-support/site';
-import { CAREERS_RELEASE_2_MARKER, careersRelease2 } from '@agentora/e2e-support/remote-releases';
+import { CAREERS_RELEASE_2_MARKER, expect, test } from '@agentora/e2e-support/remote-releases';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 
 test('a new remote release on another host is picked up by changing only the runtime config', async ({
   page,
+  careersRelease2: releaseDist,
 }) => {
   test.setTimeout(90_000);
   // Another team ships careers "release 2" to a new host; the shell is not rebuilt.
-  const releaseDist = careersRelease2();
   const newHost = await startRemoteHost({ remote: 'careers', build: releaseDist, port: 4339 });
 
   // Before: the shared site, from the same shell build, with the runtime config a deploy writes.

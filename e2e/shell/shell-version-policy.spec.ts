@@ -1,20 +1,15 @@
-import { expect, test } from '@playwright/test';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { startSiteBeside } from '@agentora/e2e-support/site-beside';
 import { expectSiteFrame } from '@agentora/e2e-support/site';
-import { buildRemoteVariant } from '@agentora/e2e-support/scratch-build';
+import { expect, test } from '@agentora/e2e-support/remote-releases';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 
 test.describe.configure({ timeout: 90_000 });
 
 test('a remote built against a newer minor runs on the page copy, with a console warning', async ({
   page,
+  careersReactMinor: dist,
 }) => {
-  const dist = buildRemoteVariant({
-    remote: 'careers',
-    variant: 'careers-react-minor',
-    sharedOverrides: { react: { requiredVersion: '^19.99.0' } },
-  });
   // A shell and a careers host of its own (the other remotes are the shared site's): its careers
   // page is prerendered from this build, and hydrated by it.
   const site = await startSiteBeside({
@@ -54,12 +49,8 @@ test('a remote built against a newer minor runs on the page copy, with a console
 
 test('a remote built against another major fails its own area clearly; the site keeps working', async ({
   page,
+  careersReactMajor: dist,
 }) => {
-  const dist = buildRemoteVariant({
-    remote: 'careers',
-    variant: 'careers-react-major',
-    sharedOverrides: { react: { requiredVersion: '^20.0.0' } },
-  });
   // Its prerender fails the same way (the guard runs in Node too); the browser is what this checks.
   const site = await startSiteBeside({
     ports: portBlock(4350),

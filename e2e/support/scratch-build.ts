@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { appFolder } from '@agentora/contracts/apps';
 import { WORKSPACE_ROOT } from './workspace';
 import type { VariantRequest } from './build-variant';
@@ -10,18 +11,28 @@ import type { VariantRequest } from './build-variant';
 export const VARIANT_BUILDS_DIR = path.join(WORKSPACE_ROOT, 'tmp', 'e2e-builds');
 
 /**
- * Builds a variant of a remote into its own folder (no change to apps/) and returns its dist/. A run
- * builds each variant once: specs asking for the same sources and settings (whatever they call it) get
- * the folder the first one made.
+ * How long one variant's build may take, waiting for another worker's build of it included: 3 to 5 s
+ * alone on the 2-core machine, a few times that while the rest of a run shares it. Past it the build
+ * is ended and fails, saying so.
  */
-export function buildRemoteVariant(request: VariantRequest): string {
+export const VARIANT_BUILD_DEADLINE_MS = 120_000;
+
+/**
+ * Builds a variant of a remote into its own folder (no change to apps/) and resolves to its dist/. A
+ * run builds each variant once: specs asking for the same sources and settings (whatever they call
+ * it) get the folder the first one made. Asynchronous, so the worker's event loop keeps running
+ * meanwhile: it reads the output of the hosts it serves, whose writes would block once their pipes
+ * were full, and its timeouts fire on time.
+ */
+export async function buildRemoteVariant(request: VariantRequest): Promise<string> {
   const { variant: _name, ...sources } = request;
   const key = createHash('sha256').update(JSON.stringify(sources)).digest('hex').slice(0, 16);
   const made = path.join(VARIANT_BUILDS_DIR, 'made', `${request.remote}-${key}`);
-  const release = holdBuildLock(made);
+  const deadline = Date.now() + VARIANT_BUILD_DEADLINE_MS;
+  const release = await holdBuildLock(made, deadline, request.variant);
   if (!release) return path.join(made, 'dist');
   try {
-    build(request, made);
+    await build(request, made, deadline);
   } finally {
     release();
   }
@@ -59,18 +70,25 @@ export function removeVariantBuilds(): void {
       fs.rmSync(path.join(tmp, name), { recursive: true, force: true });
 }
 
-function build(request: VariantRequest, made: string): void {
+async function build(request: VariantRequest, made: string, deadline: number): Promise<void> {
   const node = path.join(WORKSPACE_ROOT, 'node_modules/.bin/node');
   const scratch = scratchDir(request);
+  const timeout = Math.max(1, deadline - Date.now());
   try {
-    execFileSync(
+    await promisify(execFile)(
       node,
       [path.join(WORKSPACE_ROOT, 'e2e/support/build-variant.ts'), JSON.stringify(request), scratch],
-      { cwd: WORKSPACE_ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+      { cwd: WORKSPACE_ROOT, timeout, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
     );
   } catch (error) {
     fs.rmSync(scratch, { recursive: true, force: true });
-    throw error;
+    const { killed, stderr } = error as { killed?: boolean; stderr?: string };
+    throw new Error(
+      killed
+        ? `The ${request.variant} variant of ${request.remote} was not built within ${VARIANT_BUILD_DEADLINE_MS / 1000} s.`
+        : `The ${request.variant} variant of ${request.remote} did not build:\n${(stderr ?? String(error)).trim()}`,
+      { cause: error },
+    );
   }
   fs.renameSync(scratch, made);
 }
@@ -80,7 +98,11 @@ function build(request: VariantRequest, made: string): void {
  * made, else a lock this worker holds (a release function) and must build under. A lock whose worker
  * died is taken over.
  */
-function holdBuildLock(made: string): (() => void) | undefined {
+async function holdBuildLock(
+  made: string,
+  deadline: number,
+  variant: string,
+): Promise<(() => void) | undefined> {
   const lock = `${made}.lock`;
   fs.mkdirSync(path.dirname(made), { recursive: true });
   for (;;) {
@@ -96,8 +118,12 @@ function holdBuildLock(made: string): (() => void) | undefined {
       fs.rmSync(lock, { recursive: true, force: true });
       continue;
     }
-    // The builder is at work: look again in half a second (a test's sync code has no event loop to give).
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    if (Date.now() > deadline)
+      throw new Error(
+        `The ${variant} variant was still being built by process ${readIfThere(path.join(lock, 'pid'))} after ${VARIANT_BUILD_DEADLINE_MS / 1000} s.`,
+      );
+    // The builder is at work: look again in half a second.
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
