@@ -2,9 +2,9 @@
 // (docs/deploying-the-site.md). Its wrangler config is made here, from the app registry and the
 // site's address, for both places that run it: `wrangler deploy` (production) and `wrangler dev`
 // (the local preview, on workerd, the same runtime), so the two cannot drift apart.
-import path from 'node:path';
 import { APP_NAMES, type AppName } from '@agentora/contracts/apps';
 import { SITE_URL } from '@agentora/data/constants';
+import { workerScript } from './worker-script.ts';
 
 /**
  * The Workers runtime's behaviour date. Raising it is a change like any other: the preview, the
@@ -44,12 +44,6 @@ export function notFoundHandling(app: AppName): '404-page' | 'none' {
   return app === 'shell' ? '404-page' : 'none';
 }
 
-/**
- * The Worker script (miss-worker.ts): the host runs it only for a request no file answers, and it
- * sends the assets' answer to that address with `Cache-Control: no-store`.
- */
-export const MISS_WORKER = path.join(import.meta.dirname, 'miss-worker.ts');
-
 /** The name the script reaches the Worker's own static assets by (`env.ASSETS`). */
 export const ASSETS_BINDING = 'ASSETS';
 
@@ -74,8 +68,12 @@ export const UNSERVED_FILES = ['_headers.json'] as const;
 /** The subset of wrangler's configuration this site uses (wrangler.json). */
 export interface WorkerConfig {
   name: string;
-  /** The Worker script, absolute (wrangler bundles it). */
+  /**
+   * The Worker script, absolute: miss-worker.ts, which the host runs only for a request no file
+   * answers, already bundled (worker-script.ts), so wrangler takes it as it is.
+   */
   main: string;
+  no_bundle: true;
   compatibility_date: string;
   compatibility_flags: string[];
   assets: {
@@ -104,7 +102,8 @@ export function workerConfig({ app, assetsDir, target }: WorkerConfigOptions): W
   if (!(APP_NAMES as readonly string[]).includes(app)) throw new Error(`${app} is not an app.`);
   return {
     name: workerName(app),
-    main: MISS_WORKER,
+    main: workerScript(),
+    no_bundle: true,
     compatibility_date: COMPATIBILITY_DATE,
     compatibility_flags: [...COMPATIBILITY_FLAGS],
     assets: {
