@@ -56,21 +56,16 @@ describe('the commands that put a build live, against the live site', () => {
   const uploads: AppName[] = [];
 
   /** Resolves once the host serves the folder as it is now: its list, and every file it lists. */
-  async function settled(host: HostedFolder, dir: string): Promise<void> {
+  /** Once settled, the host serves the folder as uploaded: its file list, and every file listed. */
+  async function expectServed(host: HostedFolder, dir: string): Promise<void> {
     const wanted = fs.readFileSync(path.join(dir, 'deployed-files.json'), 'utf8');
     const files = Object.keys((JSON.parse(wanted) as DeployedFiles).files);
-    const serves = async () =>
-      (await fetch(`${host.url}/deployed-files.json`).then((r) => r.text())) === wanted &&
-      (
-        await Promise.all(
-          files.map((file) => fetch(`${host.url}${servedPath(file)}`, { method: 'HEAD' })),
-        )
-      ).every((response) => response.ok);
-    const deadline = Date.now() + 30_000;
-    while (!(await serves().catch(() => false))) {
-      if (Date.now() > deadline) throw new Error(`${host.app} did not serve ${dir} within 30 s.`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    expect(await fetch(`${host.url}/deployed-files.json`).then((r) => r.text())).toBe(wanted);
+    const missing = [];
+    for (const file of files)
+      if (!(await fetch(`${host.url}${servedPath(file)}`, { method: 'HEAD' })).ok)
+        missing.push(file);
+    expect(missing).toEqual([]);
   }
 
   const upload: Upload = async (app, folder) => {
@@ -82,7 +77,7 @@ describe('the commands that put a build live, against the live site', () => {
         fs.rmSync(path.join(dir, file), { recursive: true, force: true });
     fs.cpSync(folder, dir, { recursive: true });
     await host.settled();
-    await settled(host, dir);
+    await expectServed(host, dir);
   };
   const served = async () =>
     (await (await fetch(`${shell.url}/runtime-config.json`)).json()) as RuntimeConfigJson;
