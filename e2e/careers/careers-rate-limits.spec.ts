@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '@agentora/e2e-support/test';
 import { fillRequired, newApplicant, openCareers } from '@agentora/e2e-support/careers';
 import { OWN_SITE_START_MS } from '@agentora/e2e-support/own-site';
 import { RATE_LIMITED, startRateLimitedSite } from '@agentora/e2e-support/rate-limited-site';

@@ -12,7 +12,7 @@ import {
   liveRollback,
   type Upload,
 } from '@agentora/delivery';
-import { startPreviewSite } from '@agentora/preview';
+import { startPreviewSite } from '@agentora/e2e-support/preview-site';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 import { expect, test } from '@agentora/e2e-support/remote-releases';

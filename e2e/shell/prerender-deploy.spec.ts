@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { startPreviewSite, startRemoteHost } from '@agentora/preview';
+import { startPreviewSite, startRemoteHost } from '@agentora/e2e-support/preview-site';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 import { sharedBackendConfig } from '@agentora/e2e-support/site';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '@agentora/e2e-support/test';
 import { sharedBackendSettings, testBackend } from '@agentora/e2e-support/backend';
 import {
   CSP_PROBE_MARKER,

@@ -1,4 +1,4 @@
-import { startRemoteHost } from '@agentora/preview';
+import { startRemoteHost } from '@agentora/e2e-support/preview-site';
 import { recordCspViolations } from '@agentora/e2e-support/csp';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 import { portBlock } from '@agentora/e2e-support/ports';

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '@agentora/e2e-support/test';
 import { portBlock, SHARED_SITE_BASE_PORT } from '@agentora/e2e-support/ports';
 import { startSiteBeside } from '@agentora/e2e-support/site-beside';
 import { expectSiteFrame, sharedSiteUrl } from '@agentora/e2e-support/site';

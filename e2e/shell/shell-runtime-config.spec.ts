@@ -1,4 +1,4 @@
-import { startRemoteHost } from '@agentora/preview';
+import { startRemoteHost } from '@agentora/e2e-support/preview-site';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { startSiteBeside } from '@agentora/e2e-support/site-beside';
 import { sharedSiteUrl } from '@agentora/e2e-support/site';

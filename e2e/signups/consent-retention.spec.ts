@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '@agentora/e2e-support/test';
 import { httpOrigin } from '@agentora/contracts/apps';
 import type { PreviewSite } from '@agentora/preview';
 import { testBackend, type TestBackend } from '@agentora/e2e-support/backend';

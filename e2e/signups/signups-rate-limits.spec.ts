@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '@agentora/e2e-support/test';
 import { TURNSTILE_DUMMY_TOKEN } from '@agentora/backend-rules/bot-check';
 import { fetchFromAddress } from '@agentora/local-supabase';
 import type { TestBackend } from '@agentora/e2e-support/backend';

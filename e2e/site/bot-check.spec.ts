@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
+import { expect, test } from '@agentora/e2e-support/test';
 import {
   TURNSTILE_DUMMY_TOKEN,
   TURNSTILE_SCRIPT_PATH,

@@ -1,5 +1,6 @@
 import type { PreviewSite } from '@agentora/preview';
 import { testBackend, type TestBackend } from './backend';
+import { inFlight } from './in-flight';
 import { portBlock } from './ports';
 import { startSiteBeside } from './site-beside';
 
@@ -28,7 +29,9 @@ export async function startOwnSite(
   base: number,
   backendOptions: Parameters<typeof testBackend>[1] = {},
 ): Promise<OwnSite> {
-  const backend = await testBackend(base + 9, backendOptions);
+  const backend = await inFlight(`starting a backend on :${base + 9}`, () =>
+    testBackend(base + 9, backendOptions),
+  );
   const site = await startSiteBeside({
     ports: portBlock(base),
     supabase: backend.publicConfig,
@@ -42,7 +45,7 @@ export async function startOwnSite(
     site,
     close: async () => {
       await site.close();
-      await backend.close();
+      await inFlight(`closing the backend on :${base + 9}`, () => backend.close());
     },
   };
 }

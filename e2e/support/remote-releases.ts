@@ -1,6 +1,7 @@
-import { test as base, type WorkerFixture } from '@playwright/test';
+import type { WorkerFixture } from '@playwright/test';
 import type { VariantRequest } from './build-variant';
 import { VARIANT_BUILD_DEADLINE_MS, buildRemoteVariant } from './scratch-build';
+import { test as base } from './test';
 
 // The other releases of remotes the shell specs deploy, canary, override, re-render or refuse, each
 // defined once, so that a run builds it once (scratch-build.ts) for every spec that ships it.
@@ -79,4 +80,4 @@ export const test = base.extend<object, RemoteReleases>({
   careersReactMinor: releaseFixture(RELEASES.careersReactMinor),
   careersReactMajor: releaseFixture(RELEASES.careersReactMajor),
 });
-export { expect } from '@playwright/test';
+export { expect } from './test';

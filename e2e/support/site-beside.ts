@@ -1,11 +1,14 @@
 import { REMOTE_NAMES, type RemoteName, type RuntimeConfigJson } from '@agentora/contracts/apps';
-import { startPreviewSite, type PreviewSite, type PreviewSiteOptions } from '@agentora/preview';
+import type { PreviewSite, PreviewSiteOptions } from '@agentora/preview';
+import { startPreviewSite } from './preview-site';
 import { sharedBackendConfig, sharedSiteUrl } from './site';
 import { WORKSPACE_ROOT } from './workspace';
 
 /** The remotes' manifest URLs the shared site's runtime config names: its hosts. */
 export async function sharedRemoteUrls(): Promise<Record<RemoteName, string>> {
-  const response = await fetch(`${sharedSiteUrl()}/runtime-config.json`);
+  const response = await fetch(`${sharedSiteUrl()}/runtime-config.json`, {
+    signal: AbortSignal.timeout(10_000),
+  });
   if (!response.ok) throw new Error(`The shared site's runtime config: HTTP ${response.status}`);
   return ((await response.json()) as RuntimeConfigJson).remotes;
 }

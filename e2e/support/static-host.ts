@@ -7,7 +7,8 @@ import path from 'node:path';
 import { appFolder, type AppName, type AppPorts } from '@agentora/contracts/apps';
 import { deployApp } from '@agentora/delivery';
 import { runPrerenderCommand } from '@agentora/prerender';
-import { startPreviewSite } from '@agentora/preview';
+import { inFlight } from './in-flight';
+import { startPreviewSite } from './preview-site';
 import { WORKSPACE_ROOT } from './workspace';
 
 export interface StaticHost {
@@ -48,7 +49,8 @@ export async function startStaticHost(
  * `node tools/prerender/src/main.ts …`, as the deploy workflow runs it: its exit code and output,
  * or a rejection naming the prerender if it hangs.
  */
-export const runPrerender = (args: string[]) => runPrerenderCommand(WORKSPACE_ROOT, args);
+export const runPrerender = (args: string[]) =>
+  inFlight(`the prerender ${args.join(' ')}`, () => runPrerenderCommand(WORKSPACE_ROOT, args));
 
 /** File (relative path) → sha256 of every file in a folder. */
 export function fileHashes(dir: string): Record<string, string> {

@@ -58,6 +58,11 @@ export interface PreviewSiteOptions {
    * `supabase.url`). The e2e suites send every site's reports to one backend, to check them all.
    */
   cspReportTo?: string;
+  /**
+   * Told each step of the start and of close() as it begins (`serving content, careers`,
+   * `prerendering`…): what a caller reports if it waits too long.
+   */
+  progress?: (step: string) => void;
 }
 
 export interface PreviewSite {
@@ -125,6 +130,7 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
       ? { remoteOverrides: { allowedOrigins: options.overrideOrigins } }
       : {}),
   };
+  const progress = options.progress ?? (() => {});
   const prerendering = options.prerender ?? true;
   const served = options.apps ?? APP_NAMES;
   if (!served.includes('shell')) throw new Error('A preview serves the shell: add it to apps.');
@@ -166,6 +172,7 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
     await hosted?.close();
   };
   const close = async () => {
+    progress('closing its hosts');
     await Promise.all(APP_NAMES.map(stop));
     fs.rmSync(hostRoot, { recursive: true, force: true });
   };
@@ -173,10 +180,12 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
     // The remotes first: the prerender loads their code from them. The shell's folder is complete
     // before its host starts, so its first answers are the finished site.
     const remotesServed = served.filter((app) => app !== 'shell');
+    if (remotesServed.length > 0) progress(`starting the hosts of ${remotesServed.join(', ')}`);
     const started = await Promise.allSettled(remotesServed.map(start));
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
     if (prerendering) {
+      progress('prerendering its pages');
       await runPrerender({
         workspaceRoot: options.workspaceRoot,
         shellDir,
@@ -188,13 +197,16 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
       // As a deploy does after its prerender: the policy follows the pages and the runtime config.
       writeShellHeaders();
     }
+    progress("starting the shell's host");
     await start('shell');
+    progress('ready');
   } catch (error) {
     await close();
     throw error;
   }
   /** Resolves once an app's host serves what its folder holds now (tools/host/src/wrangler.ts). */
   const settled = async (app: AppName = 'shell') => {
+    progress(`waiting for ${app}'s host to settle`);
     await hosts.get(app)?.settled();
   };
   return {
