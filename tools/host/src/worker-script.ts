@@ -8,9 +8,9 @@
 // CPU goes"). The script changes only with this repository, so it is bundled once per process.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
 
 /** The Worker script's source (its imports are bundled into it). */
 export const MISS_WORKER = path.join(import.meta.dirname, 'miss-worker.ts');
@@ -20,6 +20,9 @@ export const WORKER_SCRIPT_FILE = 'miss-worker.js';
 
 /** What esbuild is told, as wrangler tells it for a module Worker on workerd. */
 function bundle(): string {
+  // Loaded when a host is first configured, not with this module: the deploy and release commands
+  // import the host's code, and their --help loads no third-party package (tools/command-line).
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   const result = buildSync({
     entryPoints: [MISS_WORKER],
     bundle: true,
