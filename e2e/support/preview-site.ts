@@ -38,7 +38,9 @@ export function startPreviewSite(options: PreviewSiteOptions): Promise<PreviewSi
 /** tools/preview's startRemoteHost, tracked. */
 export async function startRemoteHost(options: RemoteHostOptions): Promise<RemoteHost> {
   const name = `${options.remote}'s host on :${options.port}`;
-  const host = await inFlight(`starting ${name}`, () => startRemoteHostUntracked(options));
+  const host = await inFlight(`starting ${name}`, (progress) =>
+    startRemoteHostUntracked({ ...options, progress }),
+  );
   return {
     ...host,
     settled: () => inFlight(`waiting for ${name}`, () => host.settled()),

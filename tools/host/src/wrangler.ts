@@ -130,17 +130,36 @@ export interface ServeOptions {
    * index.html, which renders the route in the browser. Production always prerenders.
    */
   clientRendered?: boolean;
+  /** Told each step of the start as it begins (what a caller reports if it waits too long). */
+  progress?: (step: string) => void;
 }
 
-async function answers(url: string): Promise<boolean> {
+/** How long one look at a host may take before it counts as no answer. */
+const PROBE_MS = 2000;
+
+/**
+ * What `url` answers (its body; redirects are not followed), or undefined when nothing does within
+ * PROBE_MS. The bound is a timer of its own, not only the request's abort signal: a look that does
+ * not settle, for whatever reason, still ends as no answer.
+ */
+async function lookAt(url: string): Promise<string | undefined> {
+  const abort = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const look = fetch(url, { redirect: 'manual', signal: abort.signal })
+    .then((response) => response.text())
+    .catch(() => undefined);
+  const late = new Promise<undefined>(
+    (resolve) => (timer = setTimeout(() => resolve(undefined), PROBE_MS)),
+  );
   try {
-    const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
-    await response.arrayBuffer();
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([look, late]);
+  } finally {
+    clearTimeout(timer);
+    abort.abort();
   }
 }
+
+const answers = async (url: string) => (await lookAt(url)) !== undefined;
 
 /**
  * How long the guard may take to end wrangler and workerd and exit: it sends SIGKILL to them itself
@@ -153,7 +172,7 @@ async function stop(child: ChildProcess, portClaim: string, app: AppName): Promi
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<boolean>((resolve) => child.once('exit', () => resolve(true)));
   child.kill('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, STOP_MS, false)));
   const inTime = await Promise.race([exited, late]);
   clearTimeout(timer);
@@ -169,8 +188,11 @@ async function stop(child: ChildProcess, portClaim: string, app: AppName): Promi
 export async function serveFolder(options: ServeOptions): Promise<HostedFolder> {
   const host = options.host ?? '127.0.0.1';
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${options.port}`;
+  const progress = options.progress ?? (() => {});
   // Another run's claim refuses at once; what a killed run left there is ended first.
+  progress('claiming its port');
   const portClaim = await claimPort(host, options.port);
+  progress('checking that nothing answers on its port');
   // Something else answering there would pass for this server once it "answers".
   if (await answers(`${url}/`)) {
     releasePort(portClaim);
@@ -237,7 +259,10 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
     }
   };
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  let looks = 0;
+  progress('waiting for wrangler to answer');
   while (!(await answers(`${url}/`))) {
+    progress(`waiting for wrangler to answer (${++looks} looks)`);
     if (child.exitCode !== null || Date.now() > deadline) {
       await close();
       throw new Error(
@@ -262,12 +287,7 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
     // served, every earlier addition and change is.
     const marker = `host-settled-${process.pid}-${randomUUID()}.txt`;
     const file = path.join(options.folder, marker);
-    const servesMarker = async () => {
-      const response = await fetch(`${url}/${marker}`, {
-        signal: AbortSignal.timeout(2000),
-      }).catch(() => undefined);
-      return response !== undefined && (await response.text().catch(() => '')) === marker;
-    };
+    const servesMarker = async () => (await lookAt(`${url}/${marker}`)) === marker;
     fs.writeFileSync(file, marker);
     try {
       await waitUntil("serve its folder's changes", servesMarker);

@@ -11,6 +11,8 @@ export interface RemoteHostOptions {
   build: string;
   port: number;
   host?: string;
+  /** Told each step of the host's start (tools/host's serveFolder). */
+  progress?: (step: string) => void;
 }
 
 export interface RemoteHost extends HostedFolder {
@@ -32,6 +34,7 @@ export async function startRemoteHost(options: RemoteHostOptions): Promise<Remot
       folder,
       port: options.port,
       host: options.host,
+      progress: options.progress,
     });
     return {
       ...hosted,

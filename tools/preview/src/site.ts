@@ -130,7 +130,17 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
       ? { remoteOverrides: { allowedOrigins: options.overrideOrigins } }
       : {}),
   };
-  const progress = options.progress ?? (() => {});
+  // The step the site is at, and the step of each host starting meanwhile: one line for `progress`.
+  const hostSteps = new Map<AppName, string>();
+  let phase = '';
+  const report = () =>
+    options.progress?.(
+      [phase, ...[...hostSteps].map(([app, step]) => `${app}: ${step}`)].join('; '),
+    );
+  const progress = (step: string) => {
+    phase = step;
+    report();
+  };
   const prerendering = options.prerender ?? true;
   const served = options.apps ?? APP_NAMES;
   if (!served.includes('shell')) throw new Error('A preview serves the shell: add it to apps.');
@@ -163,7 +173,11 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
         port: options.ports[app],
         host,
         clientRendered: app === 'shell' && !prerendering,
-      }),
+        progress: (step) => {
+          hostSteps.set(app, step);
+          report();
+        },
+      }).finally(() => hostSteps.delete(app)),
     );
   };
   const stop = async (app: AppName) => {
