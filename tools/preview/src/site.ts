@@ -59,8 +59,9 @@ export interface PreviewSiteOptions {
    */
   cspReportTo?: string;
   /**
-   * Told each step of the start and of close() as it begins (`serving content, careers`,
-   * `prerendering`…): what a caller reports if it waits too long.
+   * Told each step of the start and of close() as it begins (`starting the hosts of content,
+   * careers; content: waiting for wrangler to answer (3 looks)`, `prerendering its pages`…): what a
+   * caller reports if it waits too long.
    */
   progress?: (step: string) => void;
 }
