@@ -134,6 +134,17 @@ export interface ServeOptions {
   progress?: (step: string) => void;
 }
 
+/** `work`'s value, or `late` if it has not settled within `ms` (the timer is cleared either way). */
+async function within<T>(work: Promise<T>, ms: number, late: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeUp = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(late), ms)));
+  try {
+    return await Promise.race([work, timeUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** How long one look at a host may take before it counts as no answer. */
 const PROBE_MS = 2000;
 
@@ -144,17 +155,12 @@ const PROBE_MS = 2000;
  */
 async function lookAt(url: string): Promise<string | undefined> {
   const abort = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const look = fetch(url, { redirect: 'manual', signal: abort.signal })
     .then((response) => response.text())
     .catch(() => undefined);
-  const late = new Promise<undefined>(
-    (resolve) => (timer = setTimeout(() => resolve(undefined), PROBE_MS)),
-  );
   try {
-    return await Promise.race([look, late]);
+    return await within(look, PROBE_MS, undefined);
   } finally {
-    clearTimeout(timer);
     abort.abort();
   }
 }
@@ -172,11 +178,7 @@ async function stop(child: ChildProcess, portClaim: string, app: AppName): Promi
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<boolean>((resolve) => child.once('exit', () => resolve(true)));
   child.kill('SIGTERM');
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, STOP_MS, false)));
-  const inTime = await Promise.race([exited, late]);
-  clearTimeout(timer);
-  if (inTime) return;
+  if (await within(exited, STOP_MS, false)) return;
   child.kill('SIGKILL');
   await endClaimedGroup(portClaim);
   throw new Error(
