@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from '@agentora/chromium';
+import { CHROMIUM_ARGS, headlessShellPath } from '@agentora/chromium';
 import { E2E_OWNERS } from '@agentora/e2e-support/owners';
 
 // One Playwright project per owner, each a folder of specs (support/owners.ts). `npm test` runs them
@@ -21,7 +21,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: headlessShellPath(), args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',
   },

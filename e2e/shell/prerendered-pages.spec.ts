@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from '@agentora/chromium';
 import { canonicalUrl, findRoute, SITE_ROUTES } from '@agentora/data/routes';
 import {
   collectPageErrors,
@@ -134,7 +135,8 @@ test('the icon comes with the page: loading it asks for no icon file, and the fi
   // Chromium fetches a page's icon from the browser, not the page: no page or route event shows it,
   // only the server that gets it. So the home page as served is served again here, at 127.0.0.1, by a
   // server that notes every request with its host; a page with no icon link at localhost (another
-  // origin) is the control, which Chromium asks /favicon.ico for after its load.
+  // origin) is the control, which Chromium asks /favicon.ico for after its load. The headless shell
+  // the other tests use has no browser layer and fetches no icons: this part runs in the full browser.
   const home = await (await request.get(sharedSiteUrl() + '/')).text();
   const asked: string[] = [];
   const server = http.createServer((incoming, answer) => {
@@ -149,7 +151,11 @@ test('the icon comes with the page: loading it asks for no icon file, and the fi
   });
   await new Promise<void>((resolve) => server.listen(0, resolve));
   const { port } = server.address() as AddressInfo;
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const fullBrowser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS,
+  });
+  const context = await fullBrowser.newContext({ javaScriptEnabled: false });
   try {
     const served = await context.newPage();
     await served.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'load' });
@@ -160,7 +166,7 @@ test('the icon comes with the page: loading it asks for no icon file, and the fi
     await expect.poll(() => asked).toContain('localhost/favicon.ico');
     expect(asked.filter((entry) => entry.startsWith('127.0.0.1'))).toEqual(['127.0.0.1/']);
   } finally {
-    await context.close();
+    await fullBrowser.close();
     await new Promise((resolve) => server.close(resolve));
   }
 

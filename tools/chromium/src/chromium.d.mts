@@ -1,2 +1,3 @@
 export function chromiumPath(): string;
+export function headlessShellPath(): string;
 export const CHROMIUM_ARGS: string[];

@@ -1,46 +1,64 @@
 #!/usr/bin/env node
-// The browser tests drive Debian's Chromium; no tool may download a browser of its own.
-// Finds it, installs it with apt on a Debian machine where we are root, or stops with a clear message.
+// The browser tests drive Debian's Chromium: its headless shell for most pages, the full browser
+// where the browser's own behaviour is tested. No tool may download a browser of its own. Finds
+// both, installs the missing Debian packages with apt where we are root on Debian, or stops with a
+// clear message.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromiumPath } from './chromium.mjs';
+import { chromiumPath, headlessShellPath } from './chromium.mjs';
 
-const path = chromiumPath();
-if (existsSync(path)) process.exit(0);
+const wanted = [
+  { path: chromiumPath(), variable: 'CHROMIUM_PATH', debianPackage: 'chromium' },
+  {
+    path: headlessShellPath(),
+    variable: 'CHROMIUM_HEADLESS_SHELL_PATH',
+    debianPackage: 'chromium-headless-shell',
+  },
+];
+const missing = wanted.filter(({ path }) => !existsSync(path));
+if (missing.length === 0) process.exit(0);
 
-if (process.env.CHROMIUM_PATH) {
-  console.error(
-    `\nCHROMIUM_PATH is set to ${path}, but there is no file there. Point it at a Chromium binary, or unset it to use Debian's /usr/bin/chromium.\n`,
-  );
+const pointedAway = missing.filter(({ variable }) => process.env[variable]);
+if (pointedAway.length > 0) {
+  for (const { path, variable } of pointedAway) {
+    console.error(`\n${variable} is set to ${path}, but there is no file there.`);
+  }
+  console.error('Point each at a Chromium binary, or unset it to use the Debian package.\n');
   process.exit(1);
 }
 
+const packages = missing.map(({ debianPackage }) => debianPackage);
 const canApt =
   process.platform === 'linux' && existsSync('/usr/bin/apt-get') && process.getuid?.() === 0;
 if (!canApt) {
+  for (const { path, variable } of missing) {
+    console.error(`\nChromium was not found at ${path} (${variable} names another place).`);
+  }
   console.error(
-    `\nChromium was not found at ${path}.\n` +
-      'Install Debian\'s "chromium" package (apt-get install chromium), or set CHROMIUM_PATH to a Chromium binary.\n',
+    `Install Debian's packages (apt-get install ${packages.join(' ')}), or set the variables above.\n`,
   );
   process.exit(1);
 }
-console.info('Chromium is missing: installing Debian\'s "chromium" package with apt-get…');
+console.info(`Chromium is missing: installing Debian's ${packages.join(' and ')} with apt-get…`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 try {
   execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], {
     stdio: 'inherit',
     env,
   });
 } catch {
   console.error(
-    '\nInstalling Chromium with apt-get failed (see above). Install the "chromium" package by hand or set CHROMIUM_PATH.\n',
+    `\nInstalling with apt-get failed (see above). Install ${packages.join(' and ')} by hand, or set the variables above.\n`,
   );
   process.exit(1);
 }
-if (!existsSync(path)) {
-  console.error(
-    `\napt-get finished but ${path} is still missing. Set CHROMIUM_PATH to the Chromium binary.\n`,
-  );
+const stillMissing = missing.filter(({ path }) => !existsSync(path));
+if (stillMissing.length > 0) {
+  for (const { path, variable } of stillMissing) {
+    console.error(
+      `\napt-get finished but ${path} is still missing. Set ${variable} to the binary.`,
+    );
+  }
   process.exit(1);
 }
