@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { startPreviewSite, startRemoteHost } from '@agentora/e2e-support/preview-site';
+import { startRemoteHost } from '@agentora/e2e-support/preview-site';
+import { startSiteBeside } from '@agentora/e2e-support/site-beside';
 import { portBlock } from '@agentora/e2e-support/ports';
-import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 import { sharedBackendConfig } from '@agentora/e2e-support/site';
 import { expect, test, type RemoteReleases } from '@agentora/e2e-support/remote-releases';
 import {
@@ -83,11 +83,12 @@ test.describe('stale prerendered HTML', () => {
     }) => {
       const dist = { contentRelease2, contentStyleRelease }[release];
       const ports = portBlock(name.startsWith('its text') ? 4360 : 4365);
-      // Pages rendered from the current content; then content's new release goes live.
-      const site = await startPreviewSite({
-        workspaceRoot: WORKSPACE_ROOT,
+      // Content's pages rendered from the current content, on a shell and content host of the
+      // test's own beside the shared site; then content's new release goes live on that host's port.
+      const site = await startSiteBeside({
         ports,
-        supabase: sharedBackendConfig(),
+        serves: ['content'],
+        prerender: { remotes: ['content'] },
       });
       await site.stop('content');
       const newContent = await startRemoteHost({
