@@ -81,7 +81,7 @@ it.each([
 
 const isAssignment = (word: string) => /^[A-Z_][A-Z0-9_]*=/.test(word);
 
-it("npm test runs the workspace-wide lint and typecheck, not each project's", () => {
+it("npm test runs the workspace-wide format check, lint and typecheck, not each project's", () => {
   const { scripts } = JSON.parse(fs.readFileSync(path.join(workspaceRoot, 'package.json'), 'utf8'));
   const runMany = (scripts.test as string)
     .split('&&')
@@ -90,7 +90,7 @@ it("npm test runs the workspace-wide lint and typecheck, not each project's", ()
     .map((words) => words.filter((_word, i) => !words.slice(0, i + 1).every(isAssignment)))
     .find((words) => words[0] === 'nx' && words[1] === 'run-many');
   const runTargets = runMany?.slice(runMany.indexOf('-t') + 1) ?? [];
-  expect(runTargets).toEqual(expect.arrayContaining(['lint-all', 'typecheck-all']));
+  expect(runTargets).toEqual(expect.arrayContaining(['format-check', 'lint-all', 'typecheck-all']));
   expect(runTargets).not.toContain('lint');
   expect(runTargets).not.toContain('typecheck');
 });
