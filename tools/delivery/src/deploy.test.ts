@@ -41,7 +41,9 @@ describe('deployApp', () => {
     expect(fs.readFileSync(path.join(target, 'main.aaaaaaaaaa.js'), 'utf8')).toBe('chunk v1');
     expect(result.assets).toEqual(['main.bbbbbbbbbb.js']);
     expect(result.entries[result.entries.length - 1]).toBe('mf-manifest.json');
-    expect(fs.readdirSync(target).some((name) => name.includes('.deploying-'))).toBe(false);
+    // No temporary left, in the folder or beside it (where writeAtomically writes it).
+    for (const folder of [target, work])
+      expect(fs.readdirSync(folder).filter((name) => name.includes('.writing-'))).toEqual([]);
   });
 
   it("keeps the chunks of the build before, drops older ones, and never touches a release's", () => {

@@ -4,7 +4,7 @@
 // Order matters where the folder is served while it changes (the preview, a plain static host):
 // content-hashed assets go first, so a page that loaded the previous manifest can still fetch its
 // chunks; the files that name "the current version" (mf-manifest.json, remoteEntry.js, index.html…)
-// are written last, each atomically (write then rename), so no visitor sees a manifest that points at
+// are written last, each atomically (write beside the folder, then rename), so no visitor sees a manifest that points at
 // missing chunks. On Cloudflare the whole folder goes live at once (deploy-site.ts).
 //
 // The folder keeps the chunks of the build before this one, for pages opened before the deploy, and
@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { RELEASES_DIR } from '@agentora/host';
-import { PAGES_RECORD_FILE } from '@agentora/prerender/page-files';
+import { PAGES_RECORD_FILE, writeAtomically } from '@agentora/prerender/page-files';
 
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
 /** A build's record in its folder: its hashed files, when it was deployed, its commit. */
@@ -32,13 +32,6 @@ function listFiles(dir: string, base = dir): string[] {
     const full = path.join(dir, entry.name);
     return entry.isDirectory() ? listFiles(full, base) : [path.relative(base, full)];
   });
-}
-
-function copyAtomically(from: string, to: string) {
-  fs.mkdirSync(path.dirname(to), { recursive: true });
-  const temporary = `${to}.deploying-${process.pid}`;
-  fs.copyFileSync(from, temporary);
-  fs.renameSync(temporary, to);
 }
 
 export interface BuildRecord {
@@ -107,13 +100,14 @@ export function deployApp(
       throw new Error(
         `${file} on the host is not this build's file of that name: refusing to deploy over it (check what the host serves).`,
       );
-    if (!fs.existsSync(to)) copyAtomically(from, to);
+    if (!fs.existsSync(to)) writeAtomically(target, file, fs.readFileSync(from));
   }
   // The manifest names the entry; write it last of all.
   entries.sort(
     (a, b) => Number(a.endsWith('mf-manifest.json')) - Number(b.endsWith('mf-manifest.json')),
   );
-  for (const file of entries) copyAtomically(path.join(distDir, file), path.join(target, file));
+  for (const file of entries)
+    writeAtomically(target, file, fs.readFileSync(path.join(distDir, file)));
   // Chunks neither of this build nor of the one it replaces (only known once a deploy recorded it).
   const kept = new Set([...assets, ...(previous?.files ?? [])]);
   const removed = previous

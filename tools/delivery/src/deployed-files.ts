@@ -39,7 +39,7 @@ export function writeDeployedFiles(dir: string): DeployedFiles {
       .map((file) => [file, sha256(fs.readFileSync(path.join(dir, file)))]),
   );
   const record: DeployedFiles = { files };
-  writeAtomically(path.join(dir, DEPLOYED_FILES), `${JSON.stringify(record, null, 2)}\n`);
+  writeAtomically(dir, DEPLOYED_FILES, `${JSON.stringify(record, null, 2)}\n`);
   return record;
 }
 

@@ -74,7 +74,7 @@ function checkMoves(
 
 /** Writes the config (atomically) and the headers that follow it (the origins may have changed). */
 function writeConfig(shellDir: string, config: RuntimeConfigJson): void {
-  writeAtomically(path.join(shellDir, RUNTIME_CONFIG), `${JSON.stringify(config, null, 2)}\n`);
+  writeAtomically(shellDir, RUNTIME_CONFIG, `${JSON.stringify(config, null, 2)}\n`);
   writeSecurityHeaders({ shellDir, runtimeConfig: config });
 }
 

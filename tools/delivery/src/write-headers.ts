@@ -41,9 +41,9 @@ function htmlFiles(dir: string): string[] {
 export function writeRules(dir: string, rules: readonly HeaderRule[]): void {
   // headersFile refuses rules the host would drop: check before writing anything.
   const text = headersFile(rules);
-  writeAtomically(path.join(dir, HEADERS_JSON_FILE), `${JSON.stringify({ rules }, null, 2)}\n`);
-  writeAtomically(path.join(dir, ASSETS_IGNORE_FILE), `${UNSERVED_FILES.join('\n')}\n`);
-  writeAtomically(path.join(dir, HEADERS_FILE), text);
+  writeAtomically(dir, HEADERS_JSON_FILE, `${JSON.stringify({ rules }, null, 2)}\n`);
+  writeAtomically(dir, ASSETS_IGNORE_FILE, `${UNSERVED_FILES.join('\n')}\n`);
+  writeAtomically(dir, HEADERS_FILE, text);
   writeDeployedFiles(dir);
 }
 

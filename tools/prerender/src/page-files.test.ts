@@ -46,10 +46,34 @@ describe('writing pages', () => {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('writes a page whole into its folder and leaves no temporary file', () => {
-    writeAtomically(path.join(dir, 'about/index.html'), '<p>v1</p>');
-    writeAtomically(path.join(dir, 'about/index.html'), '<p>v2</p>');
+    writeAtomically(dir, 'about/index.html', '<p>v1</p>');
+    writeAtomically(dir, 'about/index.html', '<p>v2</p>');
     expect(fs.readFileSync(path.join(dir, 'about/index.html'), 'utf8')).toBe('<p>v2</p>');
     expect(fs.readdirSync(path.join(dir, 'about'))).toEqual(['index.html']);
+  });
+
+  it('never puts its temporary inside the served folder, where a host listing it would see it', () => {
+    const served = path.join(dir, 'shell');
+    fs.mkdirSync(served);
+    const written: string[] = [];
+    const write = fs.writeFileSync;
+    const spy = jest.spyOn(fs, 'writeFileSync').mockImplementation((file, ...rest) => {
+      written.push(path.relative(served, String(file)));
+      return write(file, ...rest);
+    });
+    try {
+      writeAtomically(served, 'deployed-files.json', '{}');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(/^\.\.\/\.shell\.writing-/);
+    expect(fs.readdirSync(served)).toEqual(['deployed-files.json']);
+    expect(fs.readdirSync(dir)).toEqual(['shell']);
+  });
+
+  it('refuses a path outside the folder', () => {
+    expect(() => writeAtomically(dir, '../elsewhere.html', 'x')).toThrow(/is not a path inside/);
   });
 
   it('keeps a record of the pages, and reads none as empty', () => {

@@ -21,12 +21,32 @@ export function pageFile(pagePath: string): string {
   return pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`;
 }
 
-/** Writes a file whole, then renames it into place: a host serving the folder never sends half a page. */
-export function writeAtomically(file: string, content: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.prerendering-${process.pid}`;
-  fs.writeFileSync(temporary, content);
-  fs.renameSync(temporary, file);
+let temporaries = 0;
+
+/**
+ * Writes `file` (a path inside `folder`, a folder a host serves) whole, then renames it into place: a
+ * host serving the folder never sends half a file. The temporary is written beside the folder, not in
+ * it (the same file system, so the rename is one step): `wrangler dev` lists a served folder and then
+ * stats each file, and a temporary listed in between and renamed away before its stat stopped the
+ * host (ENOENT, docs/deploying-the-site.md).
+ */
+export function writeAtomically(folder: string, file: string, content: string | Buffer): void {
+  const target = path.resolve(folder, file);
+  const root = path.resolve(folder);
+  if (!target.startsWith(root + path.sep))
+    throw new Error(`${file} is not a path inside ${folder}.`);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  temporaries += 1;
+  const temporary = path.join(
+    path.dirname(root),
+    `.${path.basename(root)}.writing-${process.pid}-${temporaries}`,
+  );
+  try {
+    fs.writeFileSync(temporary, content);
+    fs.renameSync(temporary, target);
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
 }
 
 /** One page of the record: its file and the remote modules (and their versions) it shows. */
@@ -49,5 +69,5 @@ export function readPagesRecord(shellDir: string): PagesRecord {
 }
 
 export function writePagesRecord(shellDir: string, record: PagesRecord): void {
-  writeAtomically(path.join(shellDir, PAGES_RECORD_FILE), `${JSON.stringify(record, null, 2)}\n`);
+  writeAtomically(shellDir, PAGES_RECORD_FILE, `${JSON.stringify(record, null, 2)}\n`);
 }

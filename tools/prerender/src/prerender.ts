@@ -126,7 +126,7 @@ export async function prerenderPages(options: PrerenderOptions): Promise<Prerend
 
   const renderedAt = new Date().toISOString();
   for (const page of rendered) {
-    writeAtomically(path.join(shellDir, page.file), page.html);
+    writeAtomically(shellDir, page.file, page.html);
     record[page.path] = { file: page.file, parts: page.parts, renderedAt };
     const parts = Object.entries(page.parts)
       .map(([id, version]) => `${id}@${version}`)
