@@ -4,8 +4,9 @@
 // Order matters where the folder is served while it changes (the preview, a plain static host):
 // content-hashed assets go first, so a page that loaded the previous manifest can still fetch its
 // chunks; the files that name "the current version" (mf-manifest.json, remoteEntry.js, index.html…)
-// are written last, each atomically (write beside the folder, then rename), so no visitor sees a manifest that points at
-// missing chunks. On Cloudflare the whole folder goes live at once (deploy-site.ts).
+// are written last, each atomically (written beside the folder, then renamed into it), so no visitor
+// sees a manifest that points at missing chunks. On Cloudflare the whole folder goes live at once
+// (deploy-site.ts).
 //
 // The folder keeps the chunks of the build before this one, for pages opened before the deploy, and
 // drops older ones: `deployed-build.json` names the hashed files of the build at the folder's root.
