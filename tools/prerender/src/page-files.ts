@@ -44,8 +44,9 @@ export function writeAtomically(folder: string, file: string, content: string | 
   try {
     fs.writeFileSync(temporary, content);
     fs.renameSync(temporary, target);
-  } finally {
+  } catch (error) {
     fs.rmSync(temporary, { force: true });
+    throw error;
   }
 }
 

@@ -87,7 +87,7 @@ it("npm test runs the workspace-wide format check, lint and typecheck, not each 
     .split('&&')
     .map((step) => step.trim().split(/\s+/))
     // A step may set variables for its command first (`NODE_COMPILE_CACHE=… nx run-many …`).
-    .map((words) => words.filter((_word, i) => !words.slice(0, i + 1).every(isAssignment)))
+    .map((words) => words.slice(words.findIndex((word) => !isAssignment(word))))
     .find((words) => words[0] === 'nx' && words[1] === 'run-many');
   const runTargets = runMany?.slice(runMany.indexOf('-t') + 1) ?? [];
   expect(runTargets).toEqual(expect.arrayContaining(['format-check', 'lint-all', 'typecheck-all']));
