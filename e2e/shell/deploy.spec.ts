@@ -12,11 +12,11 @@ import {
   liveRollback,
   type Upload,
 } from '@agentora/delivery';
-import { startPreviewSite } from '@agentora/e2e-support/preview-site';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 import { expect, test } from '@agentora/e2e-support/remote-releases';
-import { sharedBackendConfig, sharedSiteUrl } from '@agentora/e2e-support/site';
+import { sharedSiteUrl } from '@agentora/e2e-support/site';
+import { startSiteBeside } from '@agentora/e2e-support/site-beside';
 import { fileHashes } from '@agentora/e2e-support/static-host';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 
@@ -85,10 +85,13 @@ test("a remote's deploy keeps the previous build's chunks, puts the new release 
   page,
   contentRelease2: release2,
 }) => {
-  const site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
+  // content on a host of the site's own, the other remotes from the shared site's hosts; the pages of
+  // content, and of the remotes whose pages the deploy must leave as they were (careers, signups's
+  // coming-soon), rendered before it.
+  const site = await startSiteBeside({
     ports: portBlock(4400),
-    supabase: sharedBackendConfig(),
+    serves: ['content'],
+    prerender: { remotes: ['content', 'careers', 'signups'] },
   });
   try {
     const before = {
@@ -157,11 +160,11 @@ test("a remote's deploy keeps the previous build's chunks, puts the new release 
 });
 
 test('a deploy reads nothing it cannot check: a served file that differs from the live list fails it, and nothing is uploaded', async () => {
-  const site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
+  // The deploy stops at reading careers back, before any page: none is rendered.
+  const site = await startSiteBeside({
     ports: portBlock(4405),
-    supabase: sharedBackendConfig(),
-    apps: ['shell', 'careers', 'signups'],
+    serves: ['careers'],
+    prerender: false,
   });
   try {
     // A host serving a mix of two versions: a file changed after the list was written.
@@ -188,11 +191,10 @@ test('the release commands against the live site: deploy a release, canary, prom
   // Visitors' side of a canary is shell-canary.spec.ts's; this is the commands' own: what they read
   // back, change and upload. Today's careers build stands in for its next release.
   const next = path.join(WORKSPACE_ROOT, 'apps/careers/dist');
-  const site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
+  const site = await startSiteBeside({
     ports: portBlock(4410),
-    supabase: sharedBackendConfig(),
-    apps: ['shell', 'careers', 'signups'],
+    serves: ['careers'],
+    prerender: { remotes: ['careers'] },
   });
   try {
     const uploads: AppName[] = [];
