@@ -4,7 +4,6 @@ import type { Page } from '@playwright/test';
 import { startRemoteHost } from '@agentora/e2e-support/preview-site';
 import { startSiteBeside } from '@agentora/e2e-support/site-beside';
 import { portBlock } from '@agentora/e2e-support/ports';
-import { sharedBackendConfig } from '@agentora/e2e-support/site';
 import { expect, test, type RemoteReleases } from '@agentora/e2e-support/remote-releases';
 import {
   differencesFromServer,
@@ -124,7 +123,7 @@ test.describe('deploying one remote', () => {
     page,
     contentRelease2: release2,
   }) => {
-    const host = await startStaticHost(portBlock(4370), sharedBackendConfig());
+    const host = await startStaticHost(portBlock(4370), ['content']);
     try {
       const shellDir = host.folder('shell');
       const first = await runPrerender([
@@ -204,7 +203,8 @@ test.describe('deploying one remote', () => {
   });
 
   test('a remote that is down fails the prerender loudly, naming it, and no page changes', async () => {
-    const host = await startStaticHost(portBlock(4375), sharedBackendConfig());
+    // content's address is changed for one that is down: only the shell is served here.
+    const host = await startStaticHost(portBlock(4375), []);
     try {
       const shellDir = host.folder('shell');
       expect(
