@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { APP_NAMES, type AppName } from '@agentora/contracts/apps';
+import type { PreviewSite } from '@agentora/preview';
 import {
   deploySite,
   liveCanary,
@@ -12,11 +13,11 @@ import {
   liveRollback,
   type Upload,
 } from '@agentora/delivery';
-import { startPreviewSite } from '@agentora/e2e-support/preview-site';
 import { portBlock } from '@agentora/e2e-support/ports';
 import { waitForHydrated } from '@agentora/e2e-support/prerendered';
 import { expect, test } from '@agentora/e2e-support/remote-releases';
-import { sharedBackendConfig, sharedSiteUrl } from '@agentora/e2e-support/site';
+import { sharedSiteUrl } from '@agentora/e2e-support/site';
+import { startSiteBeside } from '@agentora/e2e-support/site-beside';
 import { fileHashes } from '@agentora/e2e-support/static-host';
 import { WORKSPACE_ROOT } from '@agentora/e2e-support/workspace';
 
@@ -85,10 +86,13 @@ test("a remote's deploy keeps the previous build's chunks, puts the new release 
   page,
   contentRelease2: release2,
 }) => {
-  const site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
+  // content on a host of the site's own, the other remotes from the shared site's hosts; the pages of
+  // content, and of the remotes whose pages the deploy must leave as they were (careers, signups's
+  // coming-soon), rendered before it.
+  const site = await startSiteBeside({
     ports: portBlock(4400),
-    supabase: sharedBackendConfig(),
+    serves: ['content'],
+    prerender: { remotes: ['content', 'careers', 'signups'] },
   });
   try {
     const before = {
@@ -156,16 +160,32 @@ test("a remote's deploy keeps the previous build's chunks, puts the new release 
   }
 });
 
-test('a deploy reads nothing it cannot check: a served file that differs from the live list fails it, and nothing is uploaded', async () => {
-  const site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
+/**
+ * A shell and a careers host of their own beside the shared site, careers' pages rendered: started by
+ * the first of the two tests below that use it, and kept for the other. The read-back check puts
+ * back the file it changes; the release commands' test, after it, leaves its releases in place.
+ */
+let careersSite: PreviewSite | undefined;
+async function siteWithOwnCareers(): Promise<PreviewSite> {
+  careersSite ??= await startSiteBeside({
     ports: portBlock(4405),
-    supabase: sharedBackendConfig(),
-    apps: ['shell', 'careers', 'signups'],
+    serves: ['careers'],
+    prerender: { remotes: ['careers'] },
   });
+  return careersSite;
+}
+test.afterAll(async () => {
+  await careersSite?.close();
+  careersSite = undefined;
+});
+
+test('a deploy reads nothing it cannot check: a served file that differs from the live list fails it, and nothing is uploaded', async () => {
+  const site = await siteWithOwnCareers();
+  const remoteEntry = path.join(site.folder('careers'), 'remoteEntry.js');
+  const deployed = fs.readFileSync(remoteEntry);
   try {
     // A host serving a mix of two versions: a file changed after the list was written.
-    fs.appendFileSync(path.join(site.folder('careers'), 'remoteEntry.js'), '\n// another version');
+    fs.appendFileSync(remoteEntry, '\n// another version');
     // Once the host serves the folder as it now is: a request while it reads the folder again can be cut
     // ("terminated"), which is not the refusal this checks.
     await site.settled('careers');
@@ -180,7 +200,8 @@ test('a deploy reads nothing it cannot check: a served file that differs from th
     ).rejects.toThrow(/remoteEntry\.js is not the file deployed-files\.json lists/);
     expect(uploads).toEqual([]);
   } finally {
-    await site.close();
+    fs.writeFileSync(remoteEntry, deployed);
+    await site.settled('careers');
   }
 });
 
@@ -188,65 +209,56 @@ test('the release commands against the live site: deploy a release, canary, prom
   // Visitors' side of a canary is shell-canary.spec.ts's; this is the commands' own: what they read
   // back, change and upload. Today's careers build stands in for its next release.
   const next = path.join(WORKSPACE_ROOT, 'apps/careers/dist');
-  const site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
-    ports: portBlock(4410),
-    supabase: sharedBackendConfig(),
-    apps: ['shell', 'careers', 'signups'],
+  const site = await siteWithOwnCareers();
+  const uploads: AppName[] = [];
+  const upload: Upload = async (app, folder) => {
+    uploads.push(app);
+    replaceFolder(folder, site.folder(app));
+    await site.settled(app);
+  };
+  const live = {
+    site: { siteUrl: site.url },
+    remote: 'careers' as const,
+    upload,
+    checkout: WORKSPACE_ROOT,
+  };
+  const served = async () =>
+    (await (await fetch(`${site.url}/runtime-config.json`)).json()) as {
+      remotes: Record<string, string>;
+      canaries?: Record<string, { manifest: string; percent: number }>;
+      previousRemotes?: Record<string, string>;
+    };
+  const stable = (await served()).remotes.careers!;
+
+  const id = await test.step('release deploy', () =>
+    liveDeployRelease({ ...live, distDir: next, commit: COMMIT }));
+  expect(uploads).toEqual(['careers']);
+  const releaseManifest = `${new URL(stable).origin}/releases/${id}/mf-manifest.json`;
+  const manifest = await fetch(releaseManifest);
+  expect(manifest.status).toBe(200);
+  expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+  // Nothing is live yet.
+  expect((await served()).canaries).toBeUndefined();
+
+  await test.step('canary', () => liveCanary({ ...live, percent: 10 }));
+  expect((await served()).canaries?.careers).toEqual({ manifest: releaseManifest, percent: 10 });
+  // The shell's policy follows the config it serves, its pages stay as they were.
+  expect((await fetch(`${site.url}/careers`)).status).toBe(200);
+
+  await test.step('promote', () => livePromote(live));
+  expect(await served()).toMatchObject({
+    remotes: { careers: releaseManifest },
+    previousRemotes: { careers: stable },
+    canaries: {},
   });
-  try {
-    const uploads: AppName[] = [];
-    const upload: Upload = async (app, folder) => {
-      uploads.push(app);
-      replaceFolder(folder, site.folder(app));
-      await site.settled(app);
-    };
-    const live = {
-      site: { siteUrl: site.url },
-      remote: 'careers' as const,
-      upload,
-      checkout: WORKSPACE_ROOT,
-    };
-    const served = async () =>
-      (await (await fetch(`${site.url}/runtime-config.json`)).json()) as {
-        remotes: Record<string, string>;
-        canaries?: Record<string, { manifest: string; percent: number }>;
-        previousRemotes?: Record<string, string>;
-      };
-    const stable = (await served()).remotes.careers!;
-
-    const id = await test.step('release deploy', () =>
-      liveDeployRelease({ ...live, distDir: next, commit: COMMIT }));
-    expect(uploads).toEqual(['careers']);
-    const releaseManifest = `${new URL(stable).origin}/releases/${id}/mf-manifest.json`;
-    const manifest = await fetch(releaseManifest);
-    expect(manifest.status).toBe(200);
-    expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
-    // Nothing is live yet.
-    expect((await served()).canaries).toBeUndefined();
-
-    await test.step('canary', () => liveCanary({ ...live, percent: 10 }));
-    expect((await served()).canaries?.careers).toEqual({ manifest: releaseManifest, percent: 10 });
-    // The shell's policy follows the config it serves, its pages stay as they were.
-    expect((await fetch(`${site.url}/careers`)).status).toBe(200);
-
-    await test.step('promote', () => livePromote(live));
-    expect(await served()).toMatchObject({
-      remotes: { careers: releaseManifest },
-      previousRemotes: { careers: stable },
-      canaries: {},
-    });
-    // The preview's careers root records no commit: nothing shows it descends from the release's,
-    // and putting it back is a rollback to an older build, said so.
-    await test.step('rollback, refused', () =>
-      expect(liveRollback(live)).rejects.toThrow(
-        /stable build .* its commit is unknown.*rollback careers --older-build/,
-      ));
-    expect(uploads).toEqual(['careers', 'shell', 'shell']);
-    await test.step('rollback --older-build', () => liveRollback({ ...live, olderBuild: true }));
-    expect((await served()).remotes.careers).toBe(stable);
-    expect(uploads).toEqual(['careers', 'shell', 'shell', 'shell']);
-  } finally {
-    await site.close();
-  }
+  // The preview's careers root records no commit: nothing shows it descends from the release's,
+  // and putting it back is a rollback to an older build, said so.
+  await test.step('rollback, refused', () =>
+    expect(liveRollback(live)).rejects.toThrow(
+      /stable build .* its commit is unknown.*rollback careers --older-build/,
+    ));
+  expect(uploads).toEqual(['careers', 'shell', 'shell']);
+  await test.step('rollback --older-build', () => liveRollback({ ...live, olderBuild: true }));
+  expect((await served()).remotes.careers).toBe(stable);
+  expect(uploads).toEqual(['careers', 'shell', 'shell', 'shell']);
 });

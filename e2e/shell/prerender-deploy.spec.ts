@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import type { PreviewSite } from '@agentora/preview';
 import { startRemoteHost } from '@agentora/e2e-support/preview-site';
 import { startSiteBeside } from '@agentora/e2e-support/site-beside';
 import { portBlock } from '@agentora/e2e-support/ports';
-import { sharedBackendConfig } from '@agentora/e2e-support/site';
 import { expect, test, type RemoteReleases } from '@agentora/e2e-support/remote-releases';
 import {
   differencesFromServer,
@@ -52,6 +52,23 @@ async function expectPartRenderedAnew(page: Page, messages: Array<{ type: string
 }
 
 test.describe('stale prerendered HTML', () => {
+  // Content's pages rendered from the current content, on a shell and content host of the tests' own
+  // beside the shared site, once for both: each test then puts its release of content live on that
+  // host's port, in place of the content the pages were rendered from (the pages stay as rendered).
+  const ports = portBlock(4360);
+  let site: PreviewSite;
+  test.beforeAll(async () => {
+    site = await startSiteBeside({
+      ports,
+      serves: ['content'],
+      prerender: { remotes: ['content'] },
+    });
+    await site.stop('content');
+  });
+  test.afterAll(async () => {
+    await site?.close();
+  });
+
   for (const [name, release, check] of [
     [
       'its text changed',
@@ -82,15 +99,6 @@ test.describe('stale prerendered HTML', () => {
       contentStyleRelease,
     }) => {
       const dist = { contentRelease2, contentStyleRelease }[release];
-      const ports = portBlock(name.startsWith('its text') ? 4360 : 4365);
-      // Content's pages rendered from the current content, on a shell and content host of the
-      // test's own beside the shared site; then content's new release goes live on that host's port.
-      const site = await startSiteBeside({
-        ports,
-        serves: ['content'],
-        prerender: { remotes: ['content'] },
-      });
-      await site.stop('content');
       const newContent = await startRemoteHost({
         remote: 'content',
         build: dist,
@@ -113,7 +121,6 @@ test.describe('stale prerendered HTML', () => {
         ).toEqual([]);
       } finally {
         await newContent.close();
-        await site.close();
       }
     });
   }
@@ -124,7 +131,7 @@ test.describe('deploying one remote', () => {
     page,
     contentRelease2: release2,
   }) => {
-    const host = await startStaticHost(portBlock(4370), sharedBackendConfig());
+    const host = await startStaticHost(portBlock(4370), ['content']);
     try {
       const shellDir = host.folder('shell');
       const first = await runPrerender([
@@ -204,7 +211,8 @@ test.describe('deploying one remote', () => {
   });
 
   test('a remote that is down fails the prerender loudly, naming it, and no page changes', async () => {
-    const host = await startStaticHost(portBlock(4375), sharedBackendConfig());
+    // content's address is changed for one that is down: only the shell is served here.
+    const host = await startStaticHost(portBlock(4375), []);
     try {
       const shellDir = host.folder('shell');
       expect(

@@ -1,14 +1,15 @@
 // The site's hosts as the deploy workflow fills them (tools/delivery), one folder per app served by
 // workerd on a block of ports, with the pages not yet rendered; and the prerender command as a
-// deploy job runs it.
+// deploy job runs it. Only the remotes a test deploys get a host of its own: the others are the
+// shared site's hosts (site-beside.ts), which serve the same builds.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { appFolder, type AppName, type AppPorts } from '@agentora/contracts/apps';
+import { appFolder, type AppName, type AppPorts, type RemoteName } from '@agentora/contracts/apps';
 import { deployApp } from '@agentora/delivery';
 import { runPrerenderCommand } from '@agentora/prerender';
 import { inFlight } from './in-flight';
-import { startPreviewSite } from './preview-site';
+import { startSiteBeside } from './site-beside';
 import { WORKSPACE_ROOT } from './workspace';
 
 export interface StaticHost {
@@ -22,16 +23,12 @@ export interface StaticHost {
   close(): Promise<void>;
 }
 
+/** A shell host, and a host for each remote in `serves` (the ones the test deploys into). */
 export async function startStaticHost(
   ports: AppPorts,
-  supabase: { url: string; publishableKey: string },
+  serves: readonly RemoteName[],
 ): Promise<StaticHost> {
-  const site = await startPreviewSite({
-    workspaceRoot: WORKSPACE_ROOT,
-    ports,
-    supabase,
-    prerender: false,
-  });
+  const site = await startSiteBeside({ ports, serves, prerender: false });
   return {
     root: path.dirname(site.shellDir),
     folder: site.folder,

@@ -16,12 +16,16 @@ import { workerConfig, type WorkerConfig } from './worker-config.ts';
  * Keeps wrangler off the network where it would only reach out on its own account: no usage
  * metrics or error reports, no fetch of the `Request.cf` example object (offline it only warns), no
  * banner (its update check asks the npm registry). Deploys still reach Cloudflare's API, as they must.
+ * And no local explorer: `wrangler dev`'s page for browsing a Worker's bindings (these Workers have
+ * none but their assets), an extra service in each host's workerd that production does not have;
+ * without it a host starts on about 0.3 core-seconds less.
  */
 export const WRANGLER_ENV: Readonly<Record<string, string>> = {
   WRANGLER_SEND_METRICS: 'false',
   WRANGLER_SEND_ERROR_REPORTS: 'false',
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
   WRANGLER_HIDE_BANNER: 'true',
+  X_LOCAL_EXPLORER: 'false',
 };
 
 const WRANGLER_BIN = path.join(
