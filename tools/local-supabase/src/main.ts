@@ -1,6 +1,8 @@
 // `npm run start -w @agentora/local-supabase` (or `node tools/local-supabase/src/main.ts`): the local
 // Supabase for `npm start`. Options: --port, --host, --data-dir, --in-memory, --allow-origin, --site-url,
-// --retention-interval, --mail-interval, --audience-interval, --waves-interval, --product-url;
+// --retention-interval, --mail-interval, --audience-interval, --waves-interval, --product-url,
+// --functions-on-demand (each function's Deno worker starts on its first request, as a hosted function
+// boots on its first call, instead of all of them before the server says it is running);
 // DATABASE_URL switches to a real PostgreSQL; RESEND_API_KEY (and RESEND_API_URL) sends real mail instead
 // of using the outbox; MAIL_SENDS_PER_SECOND sets the provider's rate (default Resend's 2); PRODUCT_URL
 // where invitations' links lead (default this server's stand-in of the product's join page).
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     'waves-interval': { type: 'string' },
     'product-url': { type: 'string' },
     'audience-interval': { type: 'string' },
+    'functions-on-demand': { type: 'boolean', default: false },
   },
 });
 
@@ -91,7 +94,7 @@ try {
     databaseUrl: process.env.DATABASE_URL || undefined,
     resendApiKey: process.env.RESEND_API_KEY || undefined,
     resendApiUrl: process.env.RESEND_API_URL || undefined,
-    prestartFunctions: true,
+    prestartFunctions: !values['functions-on-demand'],
     watchFunctions: true,
     emailFrom: process.env.EMAIL_FROM || undefined,
     siteUrl: values['site-url'] ?? (process.env.SITE_URL || undefined),
@@ -120,7 +123,7 @@ process.stdout.write(
     `  JWT secret:       ${instance.jwtSecret}`,
     `  Functions (Deno): ${instance
       .functions()
-      .map((fn) => `${fn.name} (pid ${fn.pid})`)
+      .map((fn) => (fn.pid === undefined ? fn.name : `${fn.name} (pid ${fn.pid})`))
       .join(', ')}`,
     `  Outbox:           ${instance.outboxUrl}`,
     `  Mail links to:    ${instance.siteUrl}`,

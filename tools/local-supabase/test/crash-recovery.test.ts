@@ -22,7 +22,8 @@ afterAll(async () => {
 });
 
 async function start(): Promise<ServerProcess> {
-  const server = await spawnServer(dataDir);
+  // No function is called here: their workers would only cost start-up.
+  const server = await spawnServer(dataDir, { functionsOnDemand: true });
   running.push(server);
   return server;
 }
@@ -32,7 +33,7 @@ it('refuses a second server on the same data dir, survives kill -9 under load, a
   expect(first.stdout()).toContain(`anon key:         ${LOCAL_ANON_KEY}`);
   expect(first.stdout()).toContain(`service_role key: ${LOCAL_SERVICE_ROLE_KEY}`);
 
-  await expect(spawnServer(dataDir)).rejects.toMatchObject({
+  await expect(spawnServer(dataDir, { functionsOnDemand: true })).rejects.toMatchObject({
     code: 1,
     stderr: expect.stringContaining('is in use by another local Supabase server'),
   });

@@ -1,13 +1,14 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { pgliteDatabase } from '../src/db/open.ts';
+import { createPglite } from '../src/db/pglite-template.ts';
 import { FUNCTION_CALLS_DIR_ENV, type FunctionCalls } from '../src/db/function-calls.ts';
 
 // What @agentora/backend's PGlite run holds every function to (supabase/tests/pglite): a PGlite database
 // opened with the folder set writes, when it closes, each PL/pgSQL function of public and private with
-// the calls it saw since it opened, and none from before.
+// the calls it saw since it opened, and none from before. Each database is a new cluster from the
+// cached initdb (pglite-template.ts), as every new PGlite database of this server is.
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'function-calls-'));
@@ -34,7 +35,7 @@ async function written(): Promise<FunctionCalls[]> {
 }
 
 it('writes the calls of each PL/pgSQL function of public and private when the database closes', async () => {
-  const pglite = await PGlite.create();
+  const pglite = await createPglite(undefined);
   await pglite.exec(FUNCTIONS);
   await pglite.query('select public.twice(1)'); // before the count starts: not counted
   process.env[FUNCTION_CALLS_DIR_ENV] = dir;
@@ -50,7 +51,7 @@ it('writes the calls of each PL/pgSQL function of public and private when the da
 });
 
 it('writes nothing without the folder set', async () => {
-  const pglite = await PGlite.create();
+  const pglite = await createPglite(undefined);
   await pglite.exec(FUNCTIONS);
   const database = await pgliteDatabase(pglite, (error) => {
     throw error;

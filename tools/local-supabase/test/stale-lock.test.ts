@@ -30,7 +30,8 @@ async function processState(pid: number): Promise<string | undefined> {
 }
 
 it('restarts at once on the data dir of a server killed with SIGKILL and not yet reaped', async () => {
-  const first = await spawnServer(dataDir, { parentThatNeverReaps: true });
+  // No function is called here: their workers would only cost start-up.
+  const first = await spawnServer(dataDir, { parentThatNeverReaps: true, functionsOnDemand: true });
   running.push(first);
   const serverPid = Number(
     (await readFile(path.join(dataDir, 'server.lock'), 'utf8')).split('\n')[0],
@@ -46,7 +47,7 @@ it('restarts at once on the data dir of a server killed with SIGKILL and not yet
   expect(await processState(serverPid)).toBe('Z');
   expect(() => process.kill(serverPid, 0)).not.toThrow();
 
-  const second = await spawnServer(dataDir);
+  const second = await spawnServer(dataDir, { functionsOnDemand: true });
   running.push(second);
   expect(await processState(serverPid)).toBe('Z');
   expect((await fetch(`${second.url}/health`)).status).toBe(200);

@@ -18,9 +18,17 @@ export interface SpawnOptions {
    * that parent, not the server.
    */
   parentThatNeverReaps?: boolean;
+  /**
+   * --functions-on-demand: no Deno worker starts before a function is called (17 of them otherwise,
+   * some core-seconds), for a test that calls none.
+   */
+  functionsOnDemand?: boolean;
 }
 
-/** Runs `node src/main.ts` exactly as `npm start` does, and resolves once it prints its API URL. */
+/**
+ * Runs `node src/main.ts` exactly as `npm start` does (with --functions-on-demand when asked), and
+ * resolves once it prints its API URL.
+ */
 export function spawnServer(dataDir: string, options: SpawnOptions = {}): Promise<ServerProcess> {
   const timeoutMs = options.timeoutMs ?? 120_000;
   const serverArgs = [
@@ -30,6 +38,7 @@ export function spawnServer(dataDir: string, options: SpawnOptions = {}): Promis
     '0',
     '--data-dir',
     dataDir,
+    ...(options.functionsOnDemand ? ['--functions-on-demand'] : []),
   ];
   const [command, args] = options.parentThatNeverReaps
     ? ['/bin/sh', ['-c', '"$0" "$@" & exec sleep 600', process.execPath, ...serverArgs]]
