@@ -111,10 +111,9 @@ async function openRoute(page: Page, path: string, h1: RegExp, viewport: Viewpor
 // (a context, a renderer process) cost more than the visit.
 let page: Page;
 test.beforeAll(async ({ browser }) => {
-  // A context of its own, not browser.newPage()'s: axe opens a page of its own in it to finish a run.
-  page = await (await browser.newContext()).newPage();
+  page = await browser.newPage();
 });
-test.afterAll(() => page.context().close());
+test.afterAll(() => page.close());
 
 for (const route of ROUTES) {
   test.describe(`content route ${route.path}`, () => {
