@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '@agentora/chromium';
 import { canonicalUrl, findRoute, SITE_ROUTES } from '@agentora/data/routes';
 import {
@@ -30,12 +30,17 @@ const CONTROL_PAGE =
 const exposedChunk = (expose: string) => `__federation_expose_${expose.replace(/^\.\//, '')}.`;
 
 test.describe('with JavaScript off', () => {
-  test.use({ javaScriptEnabled: false });
+  // One tab opens every JavaScript-off page in turn: with no script to run, a page keeps nothing in
+  // the browser that the next could see, and a tab of its own for each test (a context, a renderer
+  // process) cost more than the visit.
+  let page: Page;
+  test.beforeAll(async ({ browser }) => {
+    page = await browser.newPage({ javaScriptEnabled: false });
+  });
+  test.afterAll(() => page.close());
 
   for (const route of SITE_ROUTES) {
-    test(`${route.path} shows its heading, text, header and footer, and its meta tags`, async ({
-      page,
-    }) => {
+    test(`${route.path} shows its heading, text, header and footer, and its meta tags`, async () => {
       const response = await page.goto(sharedSiteUrl() + route.path);
       expect(response?.status()).toBe(200);
       const main = page.getByRole('main');
@@ -113,9 +118,7 @@ test.describe('with JavaScript off', () => {
     });
   }
 
-  test('an unknown address gets the error page, status 404, and no canonical URL', async ({
-    page,
-  }) => {
+  test('an unknown address gets the error page, status 404, and no canonical URL', async () => {
     const response = await page.goto(`${sharedSiteUrl()}/no-such-page/at-all`);
     expect(response?.status()).toBe(404);
     await expect(
