@@ -2,6 +2,7 @@ import { expect, test } from '@agentora/e2e-support/test';
 import { TURNSTILE_DUMMY_TOKEN } from '@agentora/backend-rules/bot-check';
 import { fetchFromAddress } from '@agentora/local-supabase';
 import type { TestBackend } from '@agentora/e2e-support/backend';
+import { fillRequired, newApplicant, openCareers } from '@agentora/e2e-support/careers';
 import { OWN_SITE_START_MS } from '@agentora/e2e-support/own-site';
 import { RATE_LIMITED, startRateLimitedSite } from '@agentora/e2e-support/rate-limited-site';
 import { scrollThroughPage } from '@agentora/e2e-support/site';
@@ -12,7 +13,9 @@ import {
   uniqueEmail,
 } from '@agentora/e2e-support/signups';
 
-// The production rate limits, on a backend and a shell of this file's own (ports 4719, 4710).
+// The production rate limits, on a backend and a shell of this file's own (ports 4719, 4710), for the
+// sign-up forms and the careers application: each form's limit is its own action
+// (supabase/schemas/limits.sql), so one such backend serves them all and is started once.
 const MAILED =
   "Thanks! You're on the early access list. Check your email for confirmation and exclusive benefits.";
 
@@ -115,4 +118,25 @@ test('an array body is refused as a whole, whatever the address', async () => {
   const backendSettings = { url: backend.url, serviceKey: backend.serviceKey };
   for (const email of emails)
     expect(await signupRows('newsletter_subscriptions', email, backendSettings)).toEqual([]);
+});
+
+test('the 6th application within the hour shows the message and keeps everything typed', async ({
+  page,
+}) => {
+  test.slow();
+  const form = await openCareers(page, site.url);
+  for (let i = 0; i < 5; i += 1) {
+    await fillRequired(form, newApplicant(`limit-${i}`));
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(form.getByRole('status')).toContainText('Application submitted successfully!');
+  }
+  const sixth = newApplicant('limit-6');
+  await fillRequired(form, sixth);
+  await form.getByLabel('Cover Letter').fill('Typed with care; please do not lose it.');
+  await form.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(form.getByRole('alert')).toHaveText(RATE_LIMITED);
+  await expect(form.getByLabel('Email')).toHaveValue(sixth.email);
+  await expect(form.getByLabel('Cover Letter')).toHaveValue(
+    'Typed with care; please do not lose it.',
+  );
 });
