@@ -32,7 +32,11 @@ export async function freshPostgresDatabase(
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+    // A file copy (one checkpoint, cheap with the test server's fsync off) rather than PostgreSQL 15's
+    // default, which writes every page of the copy to the WAL: about a fifth of the CPU per database.
+    await admin.query(
+      `create database ${name}${template ? ` template ${template}` : ''} strategy file_copy`,
+    );
   } finally {
     await admin.end();
   }
