@@ -123,6 +123,23 @@ describe('the outbox behind /resend', () => {
     ).toHaveLength(2);
   });
 
+  it('lists the mails of one batch, which share their time, newest first as they were handed over', async () => {
+    const subjects = ['Batch first', 'Batch second', 'Batch third', 'Batch fourth', 'Batch fifth'];
+    const response = await fetch(`${server.url}/resend/emails/batch`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${LOCAL_RESEND_API_KEY}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': 'batch/order',
+      },
+      body: JSON.stringify(subjects.map((subject) => mail(subject))),
+    });
+    expect(response.status).toBe(200);
+    const kept = (await outbox()).filter((message) => message.idempotencyKey === 'batch/order');
+    expect(new Set(kept.map((message) => message.createdAt)).size).toBe(1);
+    expect(kept.map((message) => message.subject)).toEqual([...subjects].reverse());
+  });
+
   it('refuses as Resend does, and keeps nothing of a refusal', async () => {
     const before = (await outbox()).length;
     expect((await send(mail(), { Authorization: '' })).status).toBe(401);

@@ -13,7 +13,8 @@ export interface OutboxMessage extends OutboxMail {
 }
 
 /**
- * Where mail goes when no real transport is configured: one JSON file per message, listed newest first.
+ * Where mail goes when no real transport is configured: one JSON file per message, listed newest first
+ * (the mails of one batch, which share a time, last handed over first).
  * Resend's API (@agentora/fake-resend, mounted at /resend) writes into it through `store`, which keeps
  * the idempotency keys beside the messages, so a restart of the server forgets none.
  */
@@ -79,9 +80,14 @@ export function createOutbox(dir: string): Outbox {
     return work;
   }
 
+  // The names sort as the mail arrived: its time, then the order this server took it in. Resend
+  // stamps every mail of a batch with one time, so without the second part the mails of a batch
+  // listed in the order of their random ids, and "the newest mail" of a test was any of them.
+  let taken = 0;
   async function write(message: OutboxMessage): Promise<void> {
+    taken += 1;
+    const name = `${message.createdAt.replace(/[:.]/g, '-')}_${String(taken).padStart(10, '0')}_${message.id}.json`;
     await mkdir(dir, { recursive: true });
-    const name = `${message.createdAt.replace(/[:.]/g, '-')}_${message.id}.json`;
     await writeWhole(path.join(dir, name), JSON.stringify(message, null, 2));
   }
 
