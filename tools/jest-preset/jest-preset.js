@@ -2,6 +2,8 @@
 const path = require('node:path');
 
 module.exports = {
+  // A file that tests plain functions (no DOM, no React) starts with `/** @jest-environment node */`:
+  // building a jsdom window it never reads is most of such a file's cost.
   testEnvironment: path.join(__dirname, 'jsdom-with-node-globals.js'),
   transform: {
     '^.+\\.(t|j)sx?$': [

@@ -1,3 +1,4 @@
+/** @jest-environment node */
 // The shell's folders depend one way: routes → layout → federation → errors (app/ and the entry
 // files sit on top). A cycle between folders, or between files, fails here with its path.
 import fs from 'node:fs';

@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { REMOTE_EXPOSES, exposesMap } from './index';
 
 describe('remote contracts', () => {

@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { conversion, formatCount, rangeText } from './conversion';
 
 describe('conversion', () => {

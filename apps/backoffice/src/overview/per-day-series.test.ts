@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { daysBetween, lastDays, perDaySeries } from './per-day-series';
 
 describe('sign-ups per day', () => {

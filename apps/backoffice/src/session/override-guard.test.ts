@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { overrideActive } from './override-guard';
 
 const storageWith = (value: string | null) => ({ getItem: () => value });

@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import type { WaveAnswer } from '../backend/console-types';
 import { decisionText, invitationText, ruleText, sentText, skippedText } from './wave-text';
 import { runningTotals } from './wave-series';

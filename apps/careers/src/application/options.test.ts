@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { APPLICATION_FIELD_RULES } from '@agentora/backend-rules/application-fields';
 import {
   AVAILABILITY_OPTIONS,

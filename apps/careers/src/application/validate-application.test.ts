@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { EMPTY_APPLICATION } from './application-values';
 import { validateApplication } from './validate-application';
 

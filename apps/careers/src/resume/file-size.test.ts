@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { formatFileSize } from './file-size';
 
 it.each([

@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { BLOG_CATEGORIES, BLOG_POSTS } from './blog/posts';
 import { CASE_STUDIES, CASE_STUDY_INDUSTRIES } from './case-studies/case-studies';
 import { ROADMAP } from './home/roadmap';

@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { BLOG_POSTS } from '../data/blog/posts';
 import type { BlogPost } from '../data/types';
 import {

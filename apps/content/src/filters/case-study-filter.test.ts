@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { CASE_STUDIES } from '../data/case-studies/case-studies';
 import type { CaseStudy } from '../data/types';
 import { NO_CASE_STUDY_FILTER, filterCaseStudies } from './case-study-filter';

@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { ALL, matchesOption, matchesSearch, normalizeSearch } from './text-search';
 
 describe('text search', () => {

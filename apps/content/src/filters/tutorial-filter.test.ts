@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { TUTORIALS } from '../data/tutorials/tutorials';
 import type { Tutorial } from '../data/types';
 import { NO_TUTORIAL_FILTER, filterTutorials } from './tutorial-filter';

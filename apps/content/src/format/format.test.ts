@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { formatDate, formatDayOfMonth, formatShortDate, formatShortMonth } from './date';
 import { formatCount, plural } from './number';
 

@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { PROVIDED_BY_SHELL } from '@agentora/contracts/shared-modules';
 import { SHELL_SHARED_MODULES } from './shared-modules';
 

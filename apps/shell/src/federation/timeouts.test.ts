@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { RemoteTimeoutError, withTimeout } from './timeouts';
 
 describe('withTimeout', () => {

@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { BackendError } from './backend-error';
 
 describe('BackendError', () => {

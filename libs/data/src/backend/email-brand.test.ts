@@ -1,3 +1,4 @@
+/** @jest-environment node */
 // The edge functions are deployed on their own and cannot import this library, so they keep their own copy of
 // the brand; this is the check that the copy matches libs/data's site constants.
 import { EMAIL_BRAND } from '@agentora/backend-rules/brand';

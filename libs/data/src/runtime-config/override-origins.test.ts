@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { invalidOverrideOrigins, isOriginPattern, parseRuntimeConfig } from './read-runtime-config';
 
 // What the browser keeps of the runtime config's remoteOverrides.allowedOrigins (docs/architecture.md,

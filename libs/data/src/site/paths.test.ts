@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { ARTICLES } from './articles';
 import { articlePath, PATHS, type SitePath } from './paths';
 import { findRoute, SITE_ROUTES } from './routes';

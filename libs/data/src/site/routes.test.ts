@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { SITE_PATHS, SITE_ROUTES, canonicalUrl, findRoute, hydrationOf } from './routes';
 
 describe('findRoute', () => {

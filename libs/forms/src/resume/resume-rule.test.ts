@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import {
   INVALID_RESUME_TYPE_MESSAGE,
   RESUME_ACCEPT,

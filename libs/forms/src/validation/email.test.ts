@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { EMAIL_RULE_SAMPLES } from '@agentora/backend-rules/email-address.samples';
 import { EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE, emailError, isValidEmail } from './email';
 

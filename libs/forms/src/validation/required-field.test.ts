@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { isBlank } from './required-field';
 
 describe('isBlank', () => {

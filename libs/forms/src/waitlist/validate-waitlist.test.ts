@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import {
   EMPTY_WAITLIST_VALUES,
   HEAR_ABOUT_OPTIONS,

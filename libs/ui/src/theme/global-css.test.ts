@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { GLOBAL_CSS, THEME_COLOR } from './global-css';
 import { theme } from './theme';
 
