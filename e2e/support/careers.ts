@@ -99,13 +99,31 @@ export async function signedResumeUrl(resumePath: string): Promise<string> {
   return data.signedUrl;
 }
 
-/** How many résumés the private bucket holds. */
-export async function storedResumeCount(): Promise<number> {
+/** The names of the résumés the private bucket holds. */
+export async function storedResumeNames(): Promise<string[]> {
   const { data, error } = await serviceClient()
     .storage.from('applications')
     .list('resumes', { limit: 1000 });
   if (error) throw new Error(`Listing the bucket failed: ${error.message}`);
-  return data.length;
+  return data.map((object) => object.name);
+}
+
+/**
+ * The résumés stored since `before` (a storedResumeNames() answer) that hold exactly these bytes.
+ * The other e2e worker sends applications with résumés to the same backend at the same time, so a
+ * count of the bucket cannot tell whether a test's own file was kept; its bytes can.
+ */
+export async function resumesHolding(before: readonly string[], bytes: Buffer): Promise<string[]> {
+  const holding: string[] = [];
+  for (const name of await storedResumeNames()) {
+    if (before.includes(name)) continue;
+    const { data, error } = await serviceClient()
+      .storage.from('applications')
+      .download(`resumes/${name}`);
+    if (error) throw new Error(`Downloading resumes/${name} failed: ${error.message}`);
+    if (Buffer.from(await data.arrayBuffer()).equals(bytes)) holding.push(name);
+  }
+  return holding;
 }
 
 /**
