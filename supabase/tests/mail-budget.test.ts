@@ -172,15 +172,20 @@ describe('through the functions, with production limits', () => {
     const user = gmailUser();
     await signUpFrom('127.0.6.1', 'early_access', dotted(user, 1));
     for (const n of [2, 3, 4]) await signUpFrom('127.0.6.1', 'waitlist', dotted(user, n));
-    const [first, ...rest] = await mailsToPerson(dotted(user, 1));
-    expect(rest).toHaveLength(budget - 1);
+    // Each function sends right after its answer, so these mails reach the outbox in whatever order
+    // those sends finish: the early-access sign-up's own is found by its address, not its place.
+    const sent = await mailsToPerson(dotted(user, 1));
+    expect(sent).toHaveLength(budget);
+    const first = sent.find((mail) => mail.to === dotted(user, 1));
+    expect(first?.to).toBe(dotted(user, 1));
     const token = tokenIn(first!.text, CONFIRM_LINK);
     const confirmed = await callFunction(t, 'confirm-email', { token });
     expect(confirmed.status).toBe(200);
     // The confirmation's place mail goes to the confirmed sign-up, whatever the day's budget.
     const mails = await mailsToPerson(dotted(user, 1));
     expect(mails).toHaveLength(budget + 1);
-    expect(mails.at(-1)!.to).toBe(dotted(user, 1));
+    const placeMail = mails.filter((mail) => !sent.some((before) => before.id === mail.id));
+    expect(placeMail.map((mail) => mail.to)).toEqual([dotted(user, 1)]);
   });
 });
 
