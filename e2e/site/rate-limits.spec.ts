@@ -1,6 +1,7 @@
 import { expect, test } from '@agentora/e2e-support/test';
 import { TURNSTILE_DUMMY_TOKEN } from '@agentora/backend-rules/bot-check';
 import { fetchFromAddress } from '@agentora/local-supabase';
+import { apiHeaders } from '@agentora/local-supabase/testing';
 import type { TestBackend } from '@agentora/e2e-support/backend';
 import { fillRequired, newApplicant, openCareers } from '@agentora/e2e-support/careers';
 import { OWN_SITE_START_MS } from '@agentora/e2e-support/own-site';
@@ -34,16 +35,6 @@ test.afterAll(async () => {
   await limited?.close();
 });
 
-function apiHeaders(extra: Record<string, string> = {}): Record<string, string> {
-  const { publishableKey } = backend.publicConfig;
-  return {
-    apikey: publishableKey,
-    Authorization: `Bearer ${publishableKey}`,
-    'Content-Type': 'application/json',
-    ...extra,
-  };
-}
-
 test('the 11th rapid early-access sign-up from one address is refused with the message and the address kept; another address still signs up', async ({
   page,
 }) => {
@@ -76,7 +67,7 @@ test('the 11th rapid early-access sign-up from one address is refused with the m
   // Headers a client can set do not make it another address: the gateway header comes from the socket.
   const signUp = (email: string, headers: Record<string, string> = {}) => ({
     method: 'POST',
-    headers: apiHeaders(headers),
+    headers: apiHeaders(backend.publicConfig.publishableKey, headers),
     body: JSON.stringify({
       list: 'early_access',
       fields: { email },
@@ -104,7 +95,7 @@ test('an array body is refused as a whole, whatever the address', async () => {
   const emails = [uniqueEmail('bulk', 'a'), uniqueEmail('bulk', 'b')];
   const response = await fetchFromAddress('127.0.0.3')(`${backend.url}/functions/v1/sign-up`, {
     method: 'POST',
-    headers: apiHeaders(),
+    headers: apiHeaders(backend.publicConfig.publishableKey),
     body: JSON.stringify(
       emails.map((email) => ({
         list: 'newsletter',
