@@ -184,9 +184,11 @@ describe("the shell's Worker, served by wrangler dev", () => {
   });
 });
 
-describe("a remote's Worker", () => {
-  it('lets other origins read its manifest only, and answers a missing file with a plain 404 kept by no one', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-remote-'));
+describe("a remote's Worker, for a folder that does not change", () => {
+  let dir: string;
+  let host: HostedFolder;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-host-remote-'));
     writeFiles(dir, {
       'index.html': '<!doctype html>',
       'mf-manifest.json': '{}',
@@ -194,29 +196,37 @@ describe("a remote's Worker", () => {
       '1.careers.0123456789.js': 'chunk',
       _headers: headersFile(remoteHeaderRules()),
     });
-    const host = await serveFolder({ app: 'careers', folder: dir, port: 4912 });
-    try {
-      const manifest = await fetch(`${host.url}/mf-manifest.json`);
-      expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
-      expect(manifest.headers.get('cache-control')).toBe(REVALIDATE);
-      const entry = await fetch(`${host.url}/remoteEntry.js`);
-      expect(entry.headers.get('access-control-allow-origin')).toBeNull();
-      expect(entry.headers.get('cache-control')).toBe(REVALIDATE);
-      const chunk = await fetch(`${host.url}/1.careers.0123456789.js`);
-      expect(chunk.headers.get('cache-control')).toBe(IMMUTABLE);
-      expect(chunk.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-      for (const address of ['/2.careers.9999999999.js', '/releases/r1/2.careers.9999999999.js']) {
-        const missing = await get(`${host.url}${address}`, SCRIPT);
-        expect([address, missing.status]).toEqual([address, 404]);
-        expect(missing.body).toBe('');
-        // Not kept, and still under the remote's rules.
-        expect([address, missing.headers['cache-control']]).toEqual([address, NO_STORE]);
-        expect(missing.headers['cross-origin-resource-policy']).toBe('cross-origin');
-      }
-    } finally {
-      await host.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+    host = await serveFolder({ app: 'careers', folder: dir, port: 4912, folderChanges: false });
+  });
+  afterAll(async () => {
+    await host.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lets other origins read its manifest only, and answers a missing file with a plain 404 kept by no one', async () => {
+    const manifest = await fetch(`${host.url}/mf-manifest.json`);
+    expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+    expect(manifest.headers.get('cache-control')).toBe(REVALIDATE);
+    const entry = await fetch(`${host.url}/remoteEntry.js`);
+    expect(entry.headers.get('access-control-allow-origin')).toBeNull();
+    expect(entry.headers.get('cache-control')).toBe(REVALIDATE);
+    const chunk = await fetch(`${host.url}/1.careers.0123456789.js`);
+    expect(chunk.headers.get('cache-control')).toBe(IMMUTABLE);
+    expect(chunk.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    for (const address of ['/2.careers.9999999999.js', '/releases/r1/2.careers.9999999999.js']) {
+      const missing = await get(`${host.url}${address}`, SCRIPT);
+      expect([address, missing.status]).toEqual([address, 404]);
+      expect(missing.body).toBe('');
+      // Not kept, and still under the remote's rules.
+      expect([address, missing.headers['cache-control']]).toEqual([address, NO_STORE]);
+      expect(missing.headers['cross-origin-resource-policy']).toBe('cross-origin');
     }
+  });
+
+  it('logs no line for each request, and refuses to wait for a change', async () => {
+    expect((await fetch(`${host.url}/remoteEntry.js`)).status).toBe(200);
+    expect(host.output()).not.toContain('GET /remoteEntry.js');
+    await expect(host.settled()).rejects.toThrow('folderChanges: false');
   });
 });
 

@@ -136,6 +136,13 @@ export interface ServeOptions {
   clientRendered?: boolean;
   /** Told each step of the start as it begins (what a caller reports if it waits too long). */
   progress?: (step: string) => void;
+  /**
+   * False for a folder that nothing changes while it is served (the e2e suites' shared site):
+   * wrangler then runs at `--log-level warn`, without the line it logs for each request, which
+   * costs about a millisecond of CPU a request (workerd hands each line to wrangler's Node process).
+   * Its settled() refuses: it waits on the reload lines wrangler logs only at `log`.
+   */
+  folderChanges?: boolean;
 }
 
 /** `work`'s value, or `late` if it has not settled within `ms` (the timer is cleared either way). */
@@ -195,6 +202,7 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
   const host = options.host ?? '127.0.0.1';
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${options.port}`;
   const progress = options.progress ?? (() => {});
+  const folderChanges = options.folderChanges ?? true;
   // Another run's claim refuses at once; what a killed run left there is ended first.
   progress('claiming its port');
   const portClaim = await claimPort(host, options.port);
@@ -229,9 +237,9 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
       '--persist-to',
       path.join(dir, 'state'),
       '--show-interactive-dev-session=false',
-      // `log`, not less: its reload lines are what settled() waits for.
+      // `log`, not less, for a folder that changes: its reload lines are what settled() waits for.
       '--log-level',
-      'log',
+      folderChanges ? 'log' : 'warn',
     ],
     dir,
     portClaim,
@@ -289,6 +297,10 @@ export async function serveFolder(options: ServeOptions): Promise<HostedFolder> 
     }
   };
   const settled = async () => {
+    if (!folderChanges)
+      throw new Error(
+        `${options.app}'s host was started for a folder that does not change (folderChanges: false): it cannot tell when a change is served.`,
+      );
     // A file added after the change is listed only by a reload that began after it: once it is
     // served, every earlier addition and change is.
     const marker = `host-settled-${process.pid}-${randomUUID()}.txt`;

@@ -59,6 +59,12 @@ export interface PreviewSiteOptions {
    */
   cspReportTo?: string;
   /**
+   * False when nothing changes the hosts' folders once the site has started (the e2e suites' shared
+   * site): the hosts then log no line for each request (tools/host's `folderChanges`), and
+   * settled() refuses.
+   */
+  foldersChange?: boolean;
+  /**
    * Told each step of the start and of close() as it begins (`starting the hosts of content,
    * careers; content: waiting for wrangler to answer (3 looks)`, `prerendering its pages`…): what a
    * caller reports if it waits too long.
@@ -174,6 +180,7 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
         port: options.ports[app],
         host,
         clientRendered: app === 'shell' && !prerendering,
+        folderChanges: options.foldersChange,
         progress: (step) => {
           hostSteps.set(app, step);
           report();
