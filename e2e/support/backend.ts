@@ -28,7 +28,9 @@ export interface TestBackend {
 /**
  * A real local Supabase-compatible server (PGlite, the repo's migrations) on a fresh data dir. The whole
  * suite's browser traffic comes from 127.0.0.1, so the rate limits are raised unless a test asks for the
- * production ones.
+ * production ones. Its database is in memory: no spec restarts a backend, and PGlite on disk turns each
+ * page it writes into Node file calls (about a core-second more per backend and its sign-ups, and the
+ * cluster's files to delete at close). The data dir still holds the lock and the outbox.
  */
 export async function testBackend(
   port = SHARED_BACKEND_PORT,
@@ -49,6 +51,7 @@ export async function testBackend(
   const server = await startLocalSupabase({
     port,
     dataDir,
+    inMemory: true,
     siteUrl: options.siteUrl,
     retention: options.retention,
     turnstileSecret: options.turnstileSecret,
