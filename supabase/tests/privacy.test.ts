@@ -155,9 +155,12 @@ describe('privacy-request', () => {
     const typed = email.replace('@', '+someone-else@').toUpperCase();
     await request(typed, 'copy');
     const mails = await waitForMails(t, email, 4);
-    expect(mails.at(-1)?.to).toBe(email.toLowerCase());
-    expect(mails.at(-1)?.subject).toBe('Your copy of your Agentora data');
-    expect(mails.at(-1)?.headers).toBeUndefined();
+    // Found by its subject: the sign-ups' mails are sent after their answers, so one of them may
+    // reach the outbox after this one.
+    expect(mails.map((mail) => mail.subject)).toContain('Your copy of your Agentora data');
+    const copy = mails.find((mail) => mail.subject === 'Your copy of your Agentora data');
+    expect(copy?.to).toBe(email.toLowerCase());
+    expect(copy?.headers).toBeUndefined();
     expect(await mailsTo(t, typed)).toEqual([]);
   });
 
