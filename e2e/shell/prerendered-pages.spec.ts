@@ -189,6 +189,32 @@ test('the icon comes with the page: loading it asks for no icon file, and the fi
 });
 
 test.describe('hydration', () => {
+  // One tab opens every route in turn, as a visitor going from page to page: each visit is a page
+  // load of its own (a new document, its scripts started again), and what one page keeps in the
+  // browser (its HTTP cache, the release bucket in localStorage) changes nothing another's
+  // hydration is checked for. A tab of its own for each test (a context, a renderer process, every
+  // script fetched and compiled again) cost more than the visit. What the tab reports is noted from
+  // its opening, and each test starts its own notes.
+  let page: Page;
+  let errors: string[] = [];
+  const messages: string[] = [];
+  const remoteRequests: string[] = [];
+  test.beforeAll(async ({ browser }) => {
+    page = await browser.newPage();
+    errors = collectPageErrors(page);
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        messages.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+    page.on('request', (request) => {
+      if (new URL(request.url()).port !== new URL(sharedSiteUrl()).port)
+        remoteRequests.push(request.url());
+    });
+    await rememberServerElements(page);
+  });
+  test.afterAll(() => page.close());
+
   for (const path of [
     ...SITE_ROUTES.map((route) => route.path).filter((path) => !takesOverAtLoad(path)),
     '/no-such-page',
@@ -199,21 +225,8 @@ test.describe('hydration', () => {
     const route = findRoute(path);
     const routeTable = route && hydrationTestOpensAsIs(path) ? route : undefined;
     const name = `${address} ${routeTable ? 'renders its page inside the header and footer and ' : ''}is adopted as served: no mismatch, no element made anew`;
-    test(name, async ({ page }) => {
-      const errors = collectPageErrors(page);
-      const messages: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning')
-          messages.push(`${message.type()}: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
-      const remoteRequests: string[] = [];
-      page.on('request', (request) => {
-        if (new URL(request.url()).port !== new URL(sharedSiteUrl()).port)
-          remoteRequests.push(request.url());
-      });
-      await rememberServerElements(page);
-
+    test(name, async () => {
+      for (const notes of [errors, messages, remoteRequests]) notes.length = 0;
       await page.goto(sharedSiteUrl() + address);
       await waitForHydrated(page, 'header button');
       // Until the visitor uses the page, its part is the server's HTML and its code does not load.

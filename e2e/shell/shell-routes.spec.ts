@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SITE_ROUTES } from '@agentora/data/routes';
 import { hydrationTestOpensAsIs } from '@agentora/e2e-support/prerendered';
 import {
@@ -12,11 +12,22 @@ test.describe('route table', () => {
   // Every other route's page is checked so in the visit of its hydration test
   // (prerendered-pages.spec.ts, "… renders its page inside the header and footer and is adopted as
   // served …"): these are the routes that test opens at another address, or not at all.
+  // One tab opens these routes in turn: each visit is a page load of its own, and these pages only
+  // show what they are. A tab of its own for each (a context, a renderer process, every script
+  // fetched and compiled again) cost more than the visit.
+  let tab: Page;
+  let errors: string[] = [];
+  test.beforeAll(async ({ browser }) => {
+    tab = await browser.newPage();
+    errors = collectPageErrors(tab);
+  });
+  test.afterAll(() => tab.close());
+
   for (const route of SITE_ROUTES.filter((route) => !hydrationTestOpensAsIs(route.path))) {
-    test(`${route.path} renders its page inside the header and footer`, async ({ page }) => {
-      const errors = collectPageErrors(page);
-      await page.goto(sharedSiteUrl() + route.path);
-      await expectRoutePage(page, route);
+    test(`${route.path} renders its page inside the header and footer`, async () => {
+      errors.length = 0;
+      await tab.goto(sharedSiteUrl() + route.path);
+      await expectRoutePage(tab, route);
       expect(errors).toEqual([]);
     });
   }
