@@ -41,12 +41,17 @@ export function checkPlan(plan: ProgramPlan, host: SharedHost): CheckedProgram {
   );
   if (!plan.options.noEmit && configErrors.length === 0)
     throw new Error(`${names(plan)}: a typecheck tsconfig without noEmit, which tsc -p emits from`);
-  const program = ts.createProgram({
-    rootNames: plan.rootNames,
-    options: plan.options,
-    host: host.hostFor(plan.options),
-    configFileParsingDiagnostics: configErrors,
-  });
+  // A program of one project is that project's own program, which planning made: checked as it is.
+  const program =
+    plan.ownProgram ??
+    ts.createProgram({
+      rootNames: plan.rootNames,
+      options: plan.options,
+      host: host.hostFor(plan.options),
+      configFileParsingDiagnostics: configErrors,
+    });
+  // The plan, kept with the diagnostics, then holds no program, nor its checker's state.
+  delete plan.ownProgram;
   // The union of programs with the same global-scope files has those files and no other such.
   const scope = globalScopeFiles(program);
   if (JSON.stringify(scope) !== JSON.stringify(plan.globalScope))

@@ -4,6 +4,7 @@
 // TypeScript language service shares SourceFiles between projects the same way (its document
 // registry); the checker keeps what it learns about a file outside the SourceFile, per program.
 import ts from 'typescript';
+import { optionsKey } from './plan.ts';
 
 type SourceFileOptions = Parameters<ts.CompilerHost['getSourceFile']>[1];
 
@@ -57,16 +58,45 @@ export function createSharedHost(currentDirectory: string): SharedHost {
     getDirectories: memoize(ts.sys.getDirectories),
   };
   const sourceFiles = new Map<string, ts.SourceFile | undefined>();
+  // A module name resolves alike from the same folder under the same options (and files), so the
+  // programs of identical options share their resolutions instead of each resolving every import
+  // again (tsc's own program keeps such a cache for itself).
+  const canonicalFileName = (fileName: string) =>
+    ts.sys.useCaseSensitiveFileNames ? fileName : fileName.toLowerCase();
+  const resolutionCaches = new Map<string, ts.ModuleResolutionCache>();
+  const resolutionCacheFor = (options: ts.CompilerOptions) => {
+    const key = optionsKey(options);
+    const cache =
+      resolutionCaches.get(key) ??
+      ts.createModuleResolutionCache(currentDirectory, canonicalFileName, options);
+    resolutionCaches.set(key, cache);
+    return cache;
+  };
   let parsed = 0;
   let reused = 0;
 
   function hostFor(options: ts.CompilerOptions): ts.CompilerHost {
     const base = ts.createCompilerHost(options);
-    const optionsKey = parseOptionsKey(options);
-    return {
+    const parseKey = parseOptionsKey(options);
+    const resolutionCache = resolutionCacheFor(options);
+    const host: ts.CompilerHost = {
       ...base,
       ...system,
       getCurrentDirectory: () => currentDirectory,
+      getModuleResolutionCache: () => resolutionCache,
+      // As TypeScript's program resolves when its host does not (loadWithModeAwareCache).
+      resolveModuleNameLiterals: (literals, containingFile, redirectedReference, _, file) =>
+        literals.map((literal) =>
+          ts.resolveModuleName(
+            literal.text,
+            containingFile,
+            options,
+            host,
+            resolutionCache,
+            redirectedReference,
+            ts.getModeForUsageLocation(file, literal, options),
+          ),
+        ),
       getSourceFile(fileName, languageVersionOrOptions: SourceFileOptions, onError) {
         const fileOptions =
           typeof languageVersionOrOptions === 'object'
@@ -74,7 +104,7 @@ export function createSharedHost(currentDirectory: string): SharedHost {
             : { languageVersion: languageVersionOrOptions };
         const key = JSON.stringify([
           fileName,
-          optionsKey,
+          parseKey,
           fileOptions.languageVersion,
           fileOptions.impliedNodeFormat ?? null,
           fileOptions.jsDocParsingMode ?? null,
@@ -94,6 +124,7 @@ export function createSharedHost(currentDirectory: string): SharedHost {
         return sourceFile;
       },
     };
+    return host;
   }
 
   return { hostFor, stats: () => ({ parsed, reused }) };

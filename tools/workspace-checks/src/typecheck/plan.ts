@@ -25,6 +25,11 @@ export interface ProgramPlan {
   globalScope: string[];
   /** The files of each of its projects' own programs, by project name: whose check a file is part of. */
   filesOf: ReadonlyMap<string, ReadonlySet<string>>;
+  /**
+   * For a program of one project: that project's own program, made while planning, which is the
+   * program to check (made once, not twice; check.ts takes it, so that the plan then holds no program).
+   */
+  ownProgram?: ts.Program;
 }
 
 /** Each project's tsconfig as its `tsc -p` reads it (extends, include, exclude, errors). */
@@ -83,11 +88,14 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): T[][] {
  */
 export function planPrograms(configs: readonly ProjectConfig[], host: SharedHost): ProgramPlan[] {
   return groupBy(configs, (config) => optionsKey(config.parsed.options)).flatMap((sameOptions) => {
-    const own = new Map<ProjectConfig, { globalScope: string[]; files: Set<string> }>();
+    const own = new Map<
+      ProjectConfig,
+      { globalScope: string[]; files: Set<string>; program: ts.Program }
+    >();
     for (const config of sameOptions) {
       const program = projectProgram(config, host);
       const files = new Set(program.getSourceFiles().map((file) => file.fileName));
-      own.set(config, { globalScope: globalScopeFiles(program), files });
+      own.set(config, { globalScope: globalScopeFiles(program), files, program });
     }
     const scopeOf = (config: ProjectConfig) => own.get(config)?.globalScope ?? [];
     return groupBy(sameOptions, (config) => JSON.stringify(scopeOf(config))).map((projects) => ({
@@ -98,6 +106,7 @@ export function planPrograms(configs: readonly ProjectConfig[], host: SharedHost
       filesOf: new Map(
         projects.map((config) => [config.name, own.get(config)?.files ?? new Set()]),
       ),
+      ownProgram: projects.length === 1 ? own.get(projects[0])?.program : undefined,
     }));
   });
 }
