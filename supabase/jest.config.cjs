@@ -4,8 +4,7 @@ const { callsEveryFunction, engineMatters } = require('./tests/pglite/on-pglite-
 // tests/pglite/on-pglite-too.cjs against the real local server on PGlite (HTTP, the functions on Deno)
 // with the real supabase-js client; every database test runs on PostgreSQL in `test-postgres`
 // (jest.postgres.config.cjs). `npm test` passes --experimental-vm-modules because PGlite loads Node
-// built-ins with dynamic import(), and --liftoff-only for the reason given in
-// tools/local-supabase/jest.config.cjs. The Deno tests (tests/deno) are the target's second half.
+// built-ins with dynamic import(). The Deno tests (tests/deno) are the target's second half.
 module.exports = {
   preset: '@agentora/jest-preset',
   displayName: '@agentora/backend',

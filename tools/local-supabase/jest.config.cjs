@@ -1,8 +1,5 @@
 // Node environment: the tests run the real server (PGlite, HTTP) and the real supabase-js client.
-// `npm test` passes --experimental-vm-modules because PGlite loads Node built-ins with dynamic import(),
-// and --liftoff-only: V8 otherwise recompiles PGlite's hot WebAssembly functions with its optimizing
-// compiler, in background threads, and these tests' short queries do not earn that CPU back (five of
-// these files measured: a sixth less CPU in all).
+// `npm test` passes --experimental-vm-modules because PGlite loads Node built-ins with dynamic import().
 module.exports = {
   preset: '@agentora/jest-preset',
   displayName: '@agentora/local-supabase',
