@@ -59,6 +59,22 @@ async function queueSignup(label = 'queued'): Promise<{ email: string; messageId
   return { email, messageId: messageId as string };
 }
 
+/**
+ * A provider taking `ratePerSecond` whose clock stands still until it first answers 429, then runs. A
+ * test of the 429 has the worker send again within the provider's second; on its real clock the worker's
+ * own work between two sends (settling the rows of the last, seconds on a busy machine) could let that
+ * second pass, and no 429 come (an intermittent failure).
+ */
+async function providerThatThrottles(ratePerSecond: number): Promise<FakeResend> {
+  const start = Date.now();
+  const provider: FakeResend = await startFakeResend({
+    ratePerSecond,
+    apiKey: 're_test',
+    now: () => (provider.stats().rateLimited > 0 ? Date.now() : start),
+  });
+  return provider;
+}
+
 /** What the provider was asked, in order, with when each try started and how it came out. */
 function recorded(transport: MailTransport) {
   const tries: Array<{ at: number; key: string; delivery: Delivery }> = [];
@@ -129,7 +145,7 @@ describe('the mail queue', () => {
   });
 
   it("honours 429 with Retry-After: no try before the provider's wait is over, and nothing lost", async () => {
-    fake = await startFakeResend({ ratePerSecond: 2, apiKey: 're_test' });
+    fake = await providerThatThrottles(2);
     const queued = [];
     for (let i = 0; i < 6; i += 1) queued.push(await queueSignup('burst'));
     // The worker believes the provider takes 20 a second; the provider takes 2 and says so with 429.
@@ -571,7 +587,7 @@ describe('batches at the provider (POST /emails/batch)', () => {
   });
 
   it('honours 429 for a batch: every message sent once, no take counted', async () => {
-    fake = await startFakeResend({ ratePerSecond: 1, apiKey: 're_test' });
+    fake = await providerThatThrottles(1);
     // Two batches (100 and 10): the second meets the provider's 429.
     await queueMany(110, 'throttled');
     // The worker believes the provider takes 20 requests a second; it takes 1.

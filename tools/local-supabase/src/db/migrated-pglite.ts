@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { migrationsKey } from './migrations-key.ts';
@@ -10,6 +9,7 @@ import {
   readCachedCluster,
   removeCachedClusters,
   saveCachedCluster,
+  startPglite,
 } from './pglite-template.ts';
 
 // A new PGlite cluster is migrated once per set of migrations: the first new database is migrated and a
@@ -35,7 +35,7 @@ export interface MigratedPglite {
 /** Where the migrated copy of `migrationsDir` is kept (there or not). */
 export async function migratedCopyFile(migrationsDir: string): Promise<string> {
   const key = await migrationsKey(migrationsDir, `pglite ${pgliteVersion()}`);
-  return cachedClusterFile(`${PREFIX}${key}.tar.gz`);
+  return cachedClusterFile(`${PREFIX}${key}.tar`);
 }
 
 /** A new PGlite cluster in `dir` (undefined: in memory) with every migration of `migrationsDir` applied. */
@@ -46,9 +46,7 @@ export async function openMigratedPglite(
 ): Promise<MigratedPglite> {
   const file = await migratedCopyFile(migrationsDir);
   const copy = await readCachedCluster(file, MIGRATED_COPY_MAX_AGE_MS);
-  const pglite = copy
-    ? await PGlite.create({ dataDir: dir, loadDataDir: copy })
-    : await createPglite(dir);
+  const pglite = copy ? await startPglite(dir, copy) : await createPglite(dir);
   const database = await pgliteDatabase(pglite, onError);
   try {
     const applied = await migrate(database, migrationsDir);

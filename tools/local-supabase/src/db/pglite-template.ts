@@ -2,8 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { REPO_ROOT } from '../config/paths.ts';
 
@@ -14,10 +12,19 @@ import { REPO_ROOT } from '../config/paths.ts';
 // cluster (migrated-pglite.ts) is kept here the same way.
 const CACHE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'agentora-local-supabase');
 
-// A copy is gzipped here, with Node's zlib at level 1, from PGlite's plain tar: PGlite's own gzip
-// (web streams, the default level) costs about half as much CPU again, for a tenth fewer bytes in a cache
-// on the same disk. PGlite unpacks either.
-const gzipped = promisify(gzip);
+// A copy is kept as PGlite's plain tar (about 45 MB), not gzipped: every start from it would gunzip it
+// again (PGlite's web-stream gunzip, a sixth of a start's CPU), and every copy made gzip it, to save
+// disk in a cache of a few files.
+
+// PGlite's start-up parameters, with a buffer pool smaller than PostgreSQL's default 128 MB: PGlite
+// zeroes the whole pool at every start, in WebAssembly (about half a second of CPU at 128 MB), and a
+// migrated database of this repository (about 11 MB) fits in 16 MB.
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/** Starts PGlite on `dataDir` (undefined: in memory), first unpacking `loadDataDir` (a tar) if given. */
+export function startPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create({ dataDir, loadDataDir, startParams: START_PARAMS });
+}
 
 export function pgliteVersion(): string {
   const entry = createRequire(path.join(REPO_ROOT, 'package.json')).resolve('@electric-sql/pglite');
@@ -25,7 +32,7 @@ export function pgliteVersion(): string {
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
-/** Where the copy called `name` (a file name of the cache, ending in .tar.gz) is kept. */
+/** Where the copy called `name` (a file name of the cache, ending in .tar) is kept. */
 export function cachedClusterFile(name: string): string {
   return path.join(CACHE_DIR, name);
 }
@@ -37,36 +44,42 @@ export async function readCachedCluster(
 ): Promise<Blob | undefined> {
   try {
     if (Date.now() - (await stat(file)).mtimeMs > maxAgeMs) return undefined;
-    return new Blob([await readFile(file)], { type: 'application/x-gzip' });
+    return new Blob([await readFile(file)], { type: 'application/x-tar' });
   } catch {
     return undefined;
   }
 }
 
 /**
- * Keeps a copy of the cluster in `file`. Written under a name of its own and renamed into place, so a
- * reader never sees half a file and processes that write the same copy at once each leave a whole one.
+ * Keeps a copy of the cluster in `file`, checkpointed first: PGlite copies a running cluster, so every
+ * start from the copy replays the write-ahead log since its last checkpoint, which without this one is
+ * every migration again (about a second of CPU at every start). Written under a name of its own and
+ * renamed into place, so a reader never sees half a file and processes that write the same copy at once
+ * each leave a whole one.
  * A cache only: failing to write it costs the next start some seconds, nothing else.
  */
 export async function saveCachedCluster(pglite: PGlite, file: string): Promise<void> {
   try {
+    await pglite.exec('checkpoint');
     const tar = await pglite.dumpDataDir('none');
-    const zipped = await gzipped(new Uint8Array(await tar.arrayBuffer()), { level: 1 });
     await mkdir(path.dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.partial`;
-    await writeFile(partial, zipped);
+    await writeFile(partial, new Uint8Array(await tar.arrayBuffer()));
     await rename(partial, file);
   } catch {
     // The next start makes it again.
   }
 }
 
-/** Removes the copies (and half-written ones) whose names start with `prefix` and are older than `maxAgeMs`. */
+/**
+ * Removes the copies (half-written ones, and the gzipped ones of an older cache, too) whose names start
+ * with `prefix` and are older than `maxAgeMs`.
+ */
 export async function removeCachedClusters(prefix: string, maxAgeMs: number): Promise<void> {
   const names = await readdir(CACHE_DIR).catch(() => [] as string[]);
   await Promise.all(
     names
-      .filter((name) => name.startsWith(prefix) && /\.(tar\.gz|partial)$/.test(name))
+      .filter((name) => name.startsWith(prefix) && /\.(tar|tar\.gz|partial)$/.test(name))
       .map(async (name) => {
         const file = path.join(CACHE_DIR, name);
         const age = Date.now() - (await stat(file).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
@@ -77,11 +90,11 @@ export async function removeCachedClusters(prefix: string, maxAgeMs: number): Pr
 
 /** Opens the cluster in `dir` (undefined: in memory), creating it from the cached initdb when it is new. */
 export async function createPglite(dir: string | undefined): Promise<PGlite> {
-  if (isExistingCluster(dir)) return PGlite.create(dir);
-  const file = cachedClusterFile(`pglite-${pgliteVersion()}-initdb.tar.gz`);
+  if (isExistingCluster(dir)) return startPglite(dir);
+  const file = cachedClusterFile(`pglite-${pgliteVersion()}-initdb.tar`);
   const template = await readCachedCluster(file);
-  if (template) return PGlite.create({ dataDir: dir, loadDataDir: template });
-  const pglite = await PGlite.create(dir);
+  if (template) return startPglite(dir, template);
+  const pglite = await startPglite(dir);
   await saveCachedCluster(pglite, file);
   return pglite;
 }
