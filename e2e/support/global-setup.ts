@@ -21,7 +21,7 @@ export default async function globalSetup() {
     apps: servedApps(),
     // The specs only ask it for pages: nothing of theirs changes its folders (those of a spec's own
     // site do change, site-beside.ts), so its hosts need not log each request.
-    foldersChange: false,
+    folderChanges: false,
   });
   process.env.E2E_BASE_URL = site.url;
   process.env.E2E_SUPABASE_URL = backend.publicConfig.url;

@@ -63,7 +63,7 @@ export interface PreviewSiteOptions {
    * site): the hosts then log no line for each request (tools/host's `folderChanges`), and
    * settled() refuses.
    */
-  foldersChange?: boolean;
+  folderChanges?: boolean;
   /**
    * Told each step of the start and of close() as it begins (`starting the hosts of content,
    * careers; content: waiting for wrangler to answer (3 looks)`, `prerendering its pages`…): what a
@@ -180,7 +180,7 @@ export async function startPreviewSite(options: PreviewSiteOptions): Promise<Pre
         port: options.ports[app],
         host,
         clientRendered: app === 'shell' && !prerendering,
-        folderChanges: options.foldersChange,
+        folderChanges: options.folderChanges,
         progress: (step) => {
           hostSteps.set(app, step);
           report();
