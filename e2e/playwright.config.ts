@@ -1,10 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, headlessShellPath } from '@agentora/chromium';
-import { E2E_OWNERS } from '@agentora/e2e-support/owners';
+import { e2eOwner } from '@agentora/e2e-support/owners';
 
-// One Playwright project per owner, each a folder of specs (support/owners.ts). `npm test` runs them
-// all against one site; an owner's Nx target (`nx run @agentora/e2e-careers:e2e`, or `nx affected -t
-// e2e`) runs its project alone, against a site of only the apps its pages load.
+// Each owner's specs are a folder (support/owners.ts). An owner's Nx target (`nx run
+// @agentora/e2e-careers:e2e`, or `nx affected -t e2e`) sets E2E_OWNER and runs that folder alone, as a
+// project of the owner's name, against a site of only the apps its pages load. `npm test` runs every
+// folder as ONE project against one site: Playwright starts a new worker (a Node process and a browser)
+// whenever a worker moves to another project's files, which was 14 starts a run with a project per
+// owner, and 2 with one.
+const owner = e2eOwner();
 export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -17,7 +21,7 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   globalSetup: './support/global-setup.ts',
   outputDir: './test-results',
-  projects: Object.keys(E2E_OWNERS).map((owner) => ({ name: owner, testDir: `./${owner}` })),
+  projects: [owner ? { name: owner, testDir: `./${owner}` } : { name: 'all', testDir: '.' }],
   use: {
     browserName: 'chromium',
     headless: true,
