@@ -3,7 +3,8 @@
 // syntax errors first, then the options' and the global ones, and the semantic (and, with
 // `declaration`, the declaration) ones only when nothing came before; then the emit's, which with
 // noEmit (tsconfig.base.json) writes nothing. A tsconfig without noEmit is refused: its tsc -p writes
-// .js files, which this check would not.
+// .js files, which this check would not. The semantic diagnostics are asked only of the files the
+// plan checks (ownership.ts); the syntax errors of every file, which parsing has already found.
 import ts from 'typescript';
 import type { SharedHost } from './compiler-host.ts';
 import { globalScopeFiles } from './global-scope.ts';
@@ -12,19 +13,28 @@ import type { ProgramPlan } from './plan.ts';
 export interface CheckedProgram {
   plan: ProgramPlan;
   files: number;
+  /** How many sources (not .d.ts, which skipLibCheck leaves, nor JSON) it checked. */
+  checkedFiles: number;
   diagnostics: readonly ts.Diagnostic[];
   milliseconds: number;
 }
 
-/** The diagnostics tsc reports for a program, sorted and without duplicates as tsc gives them. */
-export function tscDiagnostics(program: ts.Program): ts.Diagnostic[] {
+/**
+ * The diagnostics tsc reports for a program (those of the files `checked`), sorted and without
+ * duplicates as tsc gives them.
+ */
+export function tscDiagnostics(
+  program: ts.Program,
+  checked: readonly ts.SourceFile[] = program.getSourceFiles(),
+): ts.Diagnostic[] {
   const diagnostics = [...program.getConfigFileParsingDiagnostics()];
   const before = diagnostics.length;
   diagnostics.push(...program.getSyntacticDiagnostics());
   const options = program.getCompilerOptions();
   if (diagnostics.length === before) {
     diagnostics.push(...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics());
-    if (diagnostics.length === before) diagnostics.push(...program.getSemanticDiagnostics());
+    if (diagnostics.length === before)
+      diagnostics.push(...checked.flatMap((file) => program.getSemanticDiagnostics(file)));
     if ((options.declaration || options.composite) && diagnostics.length === before)
       diagnostics.push(...program.getDeclarationDiagnostics());
   }
@@ -60,10 +70,14 @@ export function checkPlan(plan: ProgramPlan, host: SharedHost): CheckedProgram {
         `scope through other files than each of their own programs: ` +
         `${scope.filter((file) => !plan.globalScope.includes(file)).join(', ') || '(fewer files)'}`,
     );
+  const checked = program.getSourceFiles().filter((file) => plan.checked.has(file.fileName));
+  const isSource = (file: ts.SourceFile) =>
+    !file.isDeclarationFile && !file.fileName.endsWith('.json');
   return {
     plan,
     files: program.getSourceFiles().length,
-    diagnostics: tscDiagnostics(program),
+    checkedFiles: checked.filter(isSource).length,
+    diagnostics: tscDiagnostics(program, checked),
     milliseconds: performance.now() - started,
   };
 }

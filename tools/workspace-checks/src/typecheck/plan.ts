@@ -3,12 +3,14 @@
 // program's global scope (the rest it sees only by importing, and an import resolves the same from
 // the same file under the same options). So projects share a program when their compiler options
 // are identical and their own programs have the same files that reach the global scope
-// (global-scope.ts); the program's root files are the union of theirs.
+// (global-scope.ts); the program's root files are the union of theirs. A file is checked in its own
+// project's program, and again only where stricter options could find more in it (ownership.ts).
 import path from 'node:path';
 import ts from 'typescript';
 import type { TypecheckedProject } from '../project-scripts.ts';
 import type { SharedHost } from './compiler-host.ts';
 import { globalScopeFiles } from './global-scope.ts';
+import { checkedFiles, fileOwners } from './ownership.ts';
 
 export interface ProjectConfig {
   name: string;
@@ -25,6 +27,8 @@ export interface ProgramPlan {
   globalScope: string[];
   /** The files of each of its projects' own programs, by project name: whose check a file is part of. */
   filesOf: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The files of it it checks (ownership.ts): its projects' own, not those it only imports. */
+  checked: ReadonlySet<string>;
   /**
    * For a program of one project: that project's own program, made while planning, which is the
    * program to check (made once, not twice; check.ts takes it, so that the plan then holds no program).
@@ -84,10 +88,13 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): T[][] {
 
 /**
  * The programs to check: the projects grouped by identical options, then by the global scope of
- * their own programs (made here without checking them, from files parsed once for all).
+ * their own programs (made here without checking them, from files parsed once for all); then
+ * which of their files each checks.
  */
 export function planPrograms(configs: readonly ProjectConfig[], host: SharedHost): ProgramPlan[] {
-  return groupBy(configs, (config) => optionsKey(config.parsed.options)).flatMap((sameOptions) => {
+  const plans: ProgramPlan[] = groupBy(configs, (config) =>
+    optionsKey(config.parsed.options),
+  ).flatMap((sameOptions) => {
     const own = new Map<
       ProjectConfig,
       { globalScope: string[]; files: Set<string>; program: ts.Program }
@@ -104,9 +111,12 @@ export function planPrograms(configs: readonly ProjectConfig[], host: SharedHost
       options: projects[0].parsed.options,
       globalScope: scopeOf(projects[0]),
       filesOf: new Map(
-        projects.map((config) => [config.name, own.get(config)?.files ?? new Set()]),
+        projects.map((config) => [config.name, own.get(config)?.files ?? new Set<string>()]),
       ),
       ownProgram: projects.length === 1 ? own.get(projects[0])?.program : undefined,
+      checked: new Set<string>(),
     }));
   });
+  const checked = checkedFiles(plans, fileOwners(configs));
+  return plans.map((plan, index) => ({ ...plan, checked: checked[index] }));
 }

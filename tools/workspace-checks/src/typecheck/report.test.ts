@@ -14,8 +14,8 @@ function checkedTwice(text: string) {
   const plan = (project: string) =>
     ({ projects: [], filesOf: new Map([[project, new Set([file])]]) }) as unknown as ProgramPlan;
   const checked: CheckedProgram[] = [
-    { plan: plan('a'), files: 1, diagnostics, milliseconds: 1 },
-    { plan: plan('b'), files: 1, diagnostics, milliseconds: 1 },
+    { plan: plan('a'), files: 1, checkedFiles: 1, diagnostics, milliseconds: 1 },
+    { plan: plan('b'), files: 1, checkedFiles: 1, diagnostics, milliseconds: 1 },
   ];
   return { workspace, checked };
 }

@@ -1,7 +1,7 @@
 // Prints the diagnostics as tsc prints them: with colour and the line in context when its output is
 // a terminal (tsc's --pretty default), else one line each; paths relative to the workspace root. A
-// file checked in two programs (a lib checked with the options of both) and found wrong in both is
-// reported once. Then one line naming the projects whose own typecheck would have failed.
+// file checked in two programs (a lib checked again where an importer's options are stricter) and
+// found wrong in both is reported once. Then one line naming the projects whose typecheck found them.
 import ts from 'typescript';
 import type { CheckedProgram } from './check.ts';
 
@@ -23,8 +23,10 @@ const diagnosticKey = (diagnostic: ts.Diagnostic) =>
   ]);
 
 /**
- * Each diagnostic once, with the projects whose own typecheck it fails: those whose own program holds
- * its file (every project of its program, for one of no file: an option's or a tsconfig's).
+ * Each diagnostic once, with the projects whose typecheck found it: of the programs that checked its
+ * file (its owner's, and a stricter importer's), those whose own program holds it (every project of
+ * its program, for one of no file: an option's or a tsconfig's). An importer that does not check a
+ * file again (ownership.ts) is not named, as `tsc -b` would not fail it either.
  */
 export function uniqueDiagnostics(checked: readonly CheckedProgram[]) {
   const found = new Map<string, { diagnostic: ts.Diagnostic; projects: Set<string> }>();

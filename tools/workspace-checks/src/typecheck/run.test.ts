@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { readWorkspaceProjects } from '@agentora/lint-rules/workspace-projects';
 import { typecheckedProjects } from '../project-scripts';
 import {
@@ -27,17 +28,24 @@ function run(files: Record<string, string>) {
   }
 }
 
-function plan(files: Record<string, string>) {
+function plans(files: Record<string, string>) {
   const workspace = scratchWorkspace(files);
   try {
     const configs = readConfigs(typecheckedProjects(readWorkspaceProjects(workspace.root)));
-    return planPrograms(configs, createSharedHost(workspace.root)).map((program) =>
-      program.projects.map((config) => config.name),
-    );
+    return planPrograms(configs, createSharedHost(workspace.root)).map((program) => ({
+      projects: program.projects.map((config) => config.name),
+      // Its files of the workspace, not TypeScript's lib files (of no project: checked where held).
+      checked: [...program.checked]
+        .map((file) => path.relative(workspace.root, file))
+        .filter((file) => file.startsWith('projects/'))
+        .sort(),
+    }));
   } finally {
     workspace.remove();
   }
 }
+
+const plan = (files: Record<string, string>) => plans(files).map((program) => program.projects);
 
 const GOOD = {
   ...project('a'),
@@ -78,16 +86,49 @@ describe('the workspace-wide typecheck', () => {
     expect(exitCode).toBe(1);
   });
 
-  it("checks a file imported from another project with the importer's options, as its tsc does", () => {
+  it("checks a file imported from another project again where the importer's options are stricter", () => {
     // a compiles alone; b's stricter options fail a's file, which b's tsc checks too.
-    const { exitCode, output } = run({
+    const stricter = {
       ...project('a'),
       'projects/a/src/a.ts': 'export const a = 1;\nconst unused = 2;\n',
       ...project('b', { noUnusedLocals: true }),
       'projects/b/src/b.ts': "import { a } from '../../a/src/a';\nexport const b = a;\n",
-    });
+    };
+    expect(plans(stricter)).toEqual([
+      { projects: ['a'], checked: ['projects/a/src/a.ts'] },
+      { projects: ['b'], checked: ['projects/a/src/a.ts', 'projects/b/src/b.ts'] },
+    ]);
+    const { exitCode, output } = run(stricter);
     expect(output).toContain("projects/a/src/a.ts(2,7): error TS6133: 'unused' is declared");
     expect(output).toContain('in the typecheck of b.');
+    expect(exitCode).toBe(1);
+  });
+
+  it("reports an error of a lib imported by another project's program once, checked in the lib's own", () => {
+    // a's global declaration, which b does not import, keeps them in programs of their own.
+    const apart = {
+      ...GOOD,
+      'projects/a/src/globals.ts': 'declare global {\n  var onlyInA: string;\n}\nexport {};\n',
+    };
+    expect(plans(apart)).toEqual([
+      { projects: ['a'], checked: ['projects/a/src/a.ts', 'projects/a/src/globals.ts'] },
+      { projects: ['b'], checked: ['projects/b/src/b.ts'] },
+    ]);
+    const { exitCode, output } = run({
+      ...apart,
+      'projects/a/src/a.ts': "export const a: number = 'one';\n",
+      'projects/b/src/b.ts': "import { a } from '../../a/src/a';\nexport const b: string = a;\n",
+    });
+    expect(output).toContain('typecheck-all: the tsconfigs of 2 projects, in 2 programs');
+    expect(output).toContain(
+      "projects/a/src/a.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.",
+    );
+    // b's own file is still checked: its error, found with a's types, is reported too.
+    expect(output).toContain(
+      "projects/b/src/b.ts(2,14): error TS2322: Type 'number' is not assignable to type 'string'.",
+    );
+    expect(output.match(/projects\/a\/src\/a\.ts/g)).toHaveLength(1);
+    expect(output).toContain('Found 2 errors in 2 files, in the typecheck of a, b.');
     expect(exitCode).toBe(1);
   });
 

@@ -26,7 +26,9 @@ export function typecheckWorkspace(
   const checked = plans.map((plan) => {
     const result = checkPlan(plan, host);
     const names = plan.projects.map((config) => shortName(config.name)).join(', ');
-    output.write(`  ${seconds(result.milliseconds)}, ${result.files} files: ${names}\n`);
+    output.write(
+      `  ${seconds(result.milliseconds)}, ${result.files} files, ${result.checkedFiles} sources checked: ${names}\n`,
+    );
     return result;
   });
   const { parsed, reused } = host.stats();
