@@ -8,9 +8,9 @@ const VERSION_FILE = '/PG_VERSION';
 /**
  * Writes a copy's folders and files into `dir`, for PGlite to start on as on a cluster of its own.
  * PGlite's loadDataDir writes them through its Emscripten file system, which walks and normalises
- * every parent folder's path for each of some 1,300 files (about a second of CPU); Node writes them
- * directly. Synchronously, at start-up, when nothing else is served yet. PG_VERSION is written last,
- * so that a start that dies half way leaves no folder that a later start would take for a cluster.
+ * every parent folder's path for each of some 1,300 files; Node writes them directly. Synchronously,
+ * at start-up, when nothing else is served yet. PG_VERSION is written last, so that a start that dies
+ * half way leaves no folder that a later start would take for a cluster.
  */
 export function writeClusterFiles(entries: ClusterEntry[], dir: string): void {
   mkdirSync(dir, { recursive: true });
