@@ -25,10 +25,14 @@ const FILE_MODE = 0o100777;
  * PGlite's in-memory file system, holding a copy of a cluster before PGlite looks for one. PGlite's
  * own loadDataDir does the same work far more slowly (about a third of a start's CPU): it copies the
  * whole archive out of the Blob, untars it into copies of every file's bytes, and for each of some
- * 1,300 files walks and normalises the path of every parent folder several times over. Here each folder is made once, in the archive's order (a folder before
- * what it holds), and each file is made in its folder's node and takes its bytes as they are, as
- * MEMFS's own write does for a caller that lets it own them: the archive is this start's own, read
- * for it alone (pglite-template.ts), so PostgreSQL may write into it in place.
+ * 1,300 files walks and normalises the path of every parent folder several times over. Here each
+ * folder is made once, in the archive's order (a folder before what it holds), and each file is made
+ * in its folder's node and takes its bytes as they are, as MEMFS's own write does for a caller that
+ * lets it own them: the archive is this start's own, read for it alone (pglite-template.ts), so
+ * PostgreSQL may write into it in place.
+ *
+ * It relies on Emscripten's MEMFS nodes (`contents`, `usedBytes`, a folder's `mknod`), which PGlite
+ * does not promise: a PGlite update that changes them fails every PGlite test at its first start.
  */
 export class ClusterInMemory extends MemoryFS {
   readonly #entries: ClusterEntry[];
