@@ -82,19 +82,31 @@ function replaceFolder(from: string, to: string): void {
   fs.cpSync(from, to, { recursive: true });
 }
 
-test("a remote's deploy keeps the previous build's chunks, puts the new release live and re-renders only its pages", async ({
-  page,
-  contentRelease2: release2,
-}) => {
-  // content on a host of the site's own, the other remotes from the shared site's hosts; the pages of
-  // content, and of the remotes whose pages the deploy must leave as they were (careers, signups's
-  // coming-soon), rendered before it.
-  const site = await startSiteBeside({
-    ports: portBlock(4400),
-    serves: ['content'],
-    prerender: { remotes: ['content', 'careers', 'signups'] },
+/**
+ * A shell and hosts of content and careers of the tests' own beside the shared site (the other
+ * remotes are the shared site's hosts), with the pages of content, careers and signups's coming-soon
+ * rendered: once for the three tests below. Each deploys or releases one remote and reads back what
+ * the site serves as it then is: content's deploy leaves careers' pages as they were (which the first
+ * checks), the read-back check puts back the file it changes, and the release commands' test, the
+ * last, leaves its releases in place.
+ */
+test.describe('deploys and releases against a site', () => {
+  let site: PreviewSite;
+  test.beforeAll(async () => {
+    site = await startSiteBeside({
+      ports: portBlock(4400),
+      serves: ['content', 'careers'],
+      prerender: { remotes: ['content', 'careers', 'signups'] },
+    });
   });
-  try {
+  test.afterAll(async () => {
+    await site?.close();
+  });
+
+  test("a remote's deploy keeps the previous build's chunks, puts the new release live and re-renders only its pages", async ({
+    page,
+    contentRelease2: release2,
+  }) => {
     const before = {
       shell: fileHashes(site.folder('shell')),
       content: fileHashes(site.folder('content')),
@@ -155,110 +167,87 @@ test("a remote's deploy keeps the previous build's chunks, puts the new release 
       },
     });
     fs.rmSync(again.workDir, { recursive: true, force: true });
-  } finally {
-    await site.close();
-  }
-});
-
-/**
- * A shell and a careers host of their own beside the shared site, careers' pages rendered: started by
- * the first of the two tests below that use it, and kept for the other. The read-back check puts
- * back the file it changes; the release commands' test, after it, leaves its releases in place.
- */
-let careersSite: PreviewSite | undefined;
-async function siteWithOwnCareers(): Promise<PreviewSite> {
-  careersSite ??= await startSiteBeside({
-    ports: portBlock(4405),
-    serves: ['careers'],
-    prerender: { remotes: ['careers'] },
   });
-  return careersSite;
-}
-test.afterAll(async () => {
-  await careersSite?.close();
-  careersSite = undefined;
-});
 
-test('a deploy reads nothing it cannot check: a served file that differs from the live list fails it, and nothing is uploaded', async () => {
-  const site = await siteWithOwnCareers();
-  const remoteEntry = path.join(site.folder('careers'), 'remoteEntry.js');
-  const deployed = fs.readFileSync(remoteEntry);
-  try {
-    // A host serving a mix of two versions: a file changed after the list was written.
-    fs.appendFileSync(remoteEntry, '\n// another version');
-    // Once the host serves the folder as it now is: a request while it reads the folder again can be cut
-    // ("terminated"), which is not the refusal this checks.
-    await site.settled('careers');
+  test('a deploy reads nothing it cannot check: a served file that differs from the live list fails it, and nothing is uploaded', async () => {
+    const remoteEntry = path.join(site.folder('careers'), 'remoteEntry.js');
+    const deployed = fs.readFileSync(remoteEntry);
+    try {
+      // A host serving a mix of two versions: a file changed after the list was written.
+      fs.appendFileSync(remoteEntry, '\n// another version');
+      // Once the host serves the folder as it now is: a request while it reads the folder again can be cut
+      // ("terminated"), which is not the refusal this checks.
+      await site.settled('careers');
+      const uploads: AppName[] = [];
+      await expect(
+        deploySite({
+          app: 'careers',
+          workspaceRoot: WORKSPACE_ROOT,
+          site: { siteUrl: site.url },
+          upload: async (app) => void uploads.push(app),
+        }),
+      ).rejects.toThrow(/remoteEntry\.js is not the file deployed-files\.json lists/);
+      expect(uploads).toEqual([]);
+    } finally {
+      fs.writeFileSync(remoteEntry, deployed);
+      await site.settled('careers');
+    }
+  });
+
+  test('the release commands against the live site: deploy a release, canary, promote and roll back, each read back from the host and uploaded', async () => {
+    // Visitors' side of a canary is shell-canary.spec.ts's; this is the commands' own: what they read
+    // back, change and upload. Today's careers build stands in for its next release.
+    const next = path.join(WORKSPACE_ROOT, 'apps/careers/dist');
     const uploads: AppName[] = [];
-    await expect(
-      deploySite({
-        app: 'careers',
-        workspaceRoot: WORKSPACE_ROOT,
-        site: { siteUrl: site.url },
-        upload: async (app) => void uploads.push(app),
-      }),
-    ).rejects.toThrow(/remoteEntry\.js is not the file deployed-files\.json lists/);
-    expect(uploads).toEqual([]);
-  } finally {
-    fs.writeFileSync(remoteEntry, deployed);
-    await site.settled('careers');
-  }
-});
-
-test('the release commands against the live site: deploy a release, canary, promote and roll back, each read back from the host and uploaded', async () => {
-  // Visitors' side of a canary is shell-canary.spec.ts's; this is the commands' own: what they read
-  // back, change and upload. Today's careers build stands in for its next release.
-  const next = path.join(WORKSPACE_ROOT, 'apps/careers/dist');
-  const site = await siteWithOwnCareers();
-  const uploads: AppName[] = [];
-  const upload: Upload = async (app, folder) => {
-    uploads.push(app);
-    replaceFolder(folder, site.folder(app));
-    await site.settled(app);
-  };
-  const live = {
-    site: { siteUrl: site.url },
-    remote: 'careers' as const,
-    upload,
-    checkout: WORKSPACE_ROOT,
-  };
-  const served = async () =>
-    (await (await fetch(`${site.url}/runtime-config.json`)).json()) as {
-      remotes: Record<string, string>;
-      canaries?: Record<string, { manifest: string; percent: number }>;
-      previousRemotes?: Record<string, string>;
+    const upload: Upload = async (app, folder) => {
+      uploads.push(app);
+      replaceFolder(folder, site.folder(app));
+      await site.settled(app);
     };
-  const stable = (await served()).remotes.careers!;
+    const live = {
+      site: { siteUrl: site.url },
+      remote: 'careers' as const,
+      upload,
+      checkout: WORKSPACE_ROOT,
+    };
+    const served = async () =>
+      (await (await fetch(`${site.url}/runtime-config.json`)).json()) as {
+        remotes: Record<string, string>;
+        canaries?: Record<string, { manifest: string; percent: number }>;
+        previousRemotes?: Record<string, string>;
+      };
+    const stable = (await served()).remotes.careers!;
 
-  const id = await test.step('release deploy', () =>
-    liveDeployRelease({ ...live, distDir: next, commit: COMMIT }));
-  expect(uploads).toEqual(['careers']);
-  const releaseManifest = `${new URL(stable).origin}/releases/${id}/mf-manifest.json`;
-  const manifest = await fetch(releaseManifest);
-  expect(manifest.status).toBe(200);
-  expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
-  // Nothing is live yet.
-  expect((await served()).canaries).toBeUndefined();
+    const id = await test.step('release deploy', () =>
+      liveDeployRelease({ ...live, distDir: next, commit: COMMIT }));
+    expect(uploads).toEqual(['careers']);
+    const releaseManifest = `${new URL(stable).origin}/releases/${id}/mf-manifest.json`;
+    const manifest = await fetch(releaseManifest);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+    // Nothing is live yet.
+    expect((await served()).canaries).toBeUndefined();
 
-  await test.step('canary', () => liveCanary({ ...live, percent: 10 }));
-  expect((await served()).canaries?.careers).toEqual({ manifest: releaseManifest, percent: 10 });
-  // The shell's policy follows the config it serves, its pages stay as they were.
-  expect((await fetch(`${site.url}/careers`)).status).toBe(200);
+    await test.step('canary', () => liveCanary({ ...live, percent: 10 }));
+    expect((await served()).canaries?.careers).toEqual({ manifest: releaseManifest, percent: 10 });
+    // The shell's policy follows the config it serves, its pages stay as they were.
+    expect((await fetch(`${site.url}/careers`)).status).toBe(200);
 
-  await test.step('promote', () => livePromote(live));
-  expect(await served()).toMatchObject({
-    remotes: { careers: releaseManifest },
-    previousRemotes: { careers: stable },
-    canaries: {},
+    await test.step('promote', () => livePromote(live));
+    expect(await served()).toMatchObject({
+      remotes: { careers: releaseManifest },
+      previousRemotes: { careers: stable },
+      canaries: {},
+    });
+    // The preview's careers root records no commit: nothing shows it descends from the release's,
+    // and putting it back is a rollback to an older build, said so.
+    await test.step('rollback, refused', () =>
+      expect(liveRollback(live)).rejects.toThrow(
+        /stable build .* its commit is unknown.*rollback careers --older-build/,
+      ));
+    expect(uploads).toEqual(['careers', 'shell', 'shell']);
+    await test.step('rollback --older-build', () => liveRollback({ ...live, olderBuild: true }));
+    expect((await served()).remotes.careers).toBe(stable);
+    expect(uploads).toEqual(['careers', 'shell', 'shell', 'shell']);
   });
-  // The preview's careers root records no commit: nothing shows it descends from the release's,
-  // and putting it back is a rollback to an older build, said so.
-  await test.step('rollback, refused', () =>
-    expect(liveRollback(live)).rejects.toThrow(
-      /stable build .* its commit is unknown.*rollback careers --older-build/,
-    ));
-  expect(uploads).toEqual(['careers', 'shell', 'shell']);
-  await test.step('rollback --older-build', () => liveRollback({ ...live, olderBuild: true }));
-  expect((await served()).remotes.careers).toBe(stable);
-  expect(uploads).toEqual(['careers', 'shell', 'shell', 'shell']);
 });

@@ -1,5 +1,5 @@
-// `node wrangler-guard.ts <wrangler.js> <args…>`: runs a long-lived wrangler (dev) and ends it, with
-// workerd, when the process that started this one goes away. That process holds this one's stdin
+// `node wrangler-guard.ts <node args…> <wrangler's CLI> <args…>`: runs a long-lived wrangler (dev)
+// in Node and ends it, with workerd, when the process that started this one goes away. That process holds this one's stdin
 // open; it closes when that process exits in any way, a SIGKILL included, so no workerd is left
 // holding a port of the next run. wrangler runs in a process group of its own so that workerd stops
 // with it, and the group is named in the port's claim (port-claim.ts, AGENTORA_PORT_CLAIM), so a later
@@ -8,12 +8,12 @@
 import { spawn } from 'node:child_process';
 import { recordGroup } from './port-claim.ts';
 
-const [bin, ...args] = process.argv.slice(2);
-if (!bin) {
-  console.error('usage: wrangler-guard.ts <wrangler.js> <args…>');
+const args = process.argv.slice(2);
+if (args.length === 0) {
+  console.error("usage: wrangler-guard.ts <node args…> <wrangler's CLI> <args…>");
   process.exit(2);
 }
-const child = spawn(process.execPath, [bin, ...args], {
+const child = spawn(process.execPath, args, {
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,
 });

@@ -28,10 +28,13 @@ export const WRANGLER_ENV: Readonly<Record<string, string>> = {
   X_LOCAL_EXPLORER: 'false',
 };
 
-const WRANGLER_BIN = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('wrangler/package.json')),
-  'bin/wrangler.js',
-);
+/**
+ * How Node runs wrangler: its CLI module, with the flag its own `bin/wrangler.js` adds. That bin is a
+ * Node process of its own that only checks Node's version (the workspace's `node` package meets it)
+ * and starts this one: skipping it saves a Node process, about 0.04 core-seconds, for every host and
+ * every deploy.
+ */
+const WRANGLER_NODE_ARGS = ['--no-warnings', createRequire(import.meta.url).resolve('wrangler')];
 
 /** A place of its own for a wrangler run: its config, its state (`.wrangler/`) and its log. */
 function workDir(prefix: string): string {
@@ -52,7 +55,7 @@ const wranglerEnv = (cwd: string): NodeJS.ProcessEnv => ({
 
 /** A wrangler command that ends by itself (deploy). */
 function runWrangler(args: string[], cwd: string): Promise<{ code: number; output: string }> {
-  const child = spawn(process.execPath, [WRANGLER_BIN, ...args], {
+  const child = spawn(process.execPath, [...WRANGLER_NODE_ARGS, ...args], {
     cwd,
     env: wranglerEnv(cwd),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,7 +75,7 @@ function startWrangler(args: string[], cwd: string, portClaim: string): ChildPro
     [
       '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
       path.join(import.meta.dirname, 'wrangler-guard.ts'),
-      WRANGLER_BIN,
+      ...WRANGLER_NODE_ARGS,
       ...args,
     ],
     // stdin is the guard's lifeline: it closes when this process ends.
