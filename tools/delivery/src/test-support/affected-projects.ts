@@ -39,7 +39,10 @@ export function startAffectedProjects(
         pending.set(query.id, { resolve, reject });
         nx.send(query);
       }),
-    stop: () => nx.disconnect(),
+    // It ends when its channel closes; a process already stopped has none.
+    stop: () => {
+      if (nx.connected) nx.disconnect();
+    },
   };
   return new Promise((resolve, reject) => {
     nx.on('message', (message: AffectedAnswer | { ready: true }) => {
