@@ -34,18 +34,32 @@ function git(...args: string[]) {
 
 let nx: AffectedProjects;
 
-async function affectedBy(file: string, target?: string): Promise<string[]> {
+/** The environment Nx runs with here: no daemon, no cloud, its cache inside the scratch copy. */
+const nxEnv = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+  NX_ISOLATE_PLUGINS: 'false',
+  NX_CACHE_DIRECTORY: path.join(scratch, '.nx-cache'),
+});
+
+/** What `nx show projects --affected` prints while `file` is changed. */
+async function printedWhileChanged(file: string, print: () => Promise<string>): Promise<string> {
   fs.appendFileSync(path.join(scratch, file), '\n// changed\n');
   try {
-    const output = await nx.printed('HEAD', target);
-    return output
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean)
-      .sort();
+    return await print();
   } finally {
     git('checkout', '--', file);
   }
+}
+
+async function affectedBy(file: string, target?: string): Promise<string[]> {
+  const output = await printedWhileChanged(file, () => nx.printed('HEAD', target));
+  return output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .sort();
 }
 
 beforeAll(async () => {
@@ -68,18 +82,28 @@ beforeAll(async () => {
   git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('-c', 'user.name=ci', '-c', 'user.email=ci@agentora.ai', 'commit', '-qm', 'baseline');
-  nx = await startAffectedProjects(scratch, {
-    ...process.env,
-    NX_DAEMON: 'false',
-    NX_NO_CLOUD: 'true',
-    NX_ISOLATE_PLUGINS: 'false',
-    NX_CACHE_DIRECTORY: path.join(scratch, '.nx-cache'),
-  });
+  nx = await startAffectedProjects(scratch, nxEnv());
 });
 
 afterAll(() => {
   nx?.stop();
   fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+// The answers below come from Nx's handler called in one process (test-support/affected-projects.ts),
+// which relies on Nx's internals; this holds it to what the CLI itself prints, once.
+it('answers as the nx CLI does', async () => {
+  const file = 'apps/careers/src/exposed/CareersPage.tsx';
+  const args = ['show', 'projects', '--affected', '--base=HEAD', '-t', 'e2e'];
+  const cli = await printedWhileChanged(file, async () =>
+    execFileSync(path.join(root, 'node_modules/.bin/nx'), args, {
+      cwd: scratch,
+      encoding: 'utf8',
+      env: nxEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  expect(await printedWhileChanged(file, () => nx.printed('HEAD', 'e2e'))).toBe(cli);
 });
 
 it('a change inside one remote builds only that remote', async () => {
