@@ -1,10 +1,10 @@
 // `node wrangler-guard.ts <node args…> <wrangler's CLI> <args…>`: runs a long-lived wrangler (dev)
-// in Node and ends it, with workerd, when the process that started this one goes away. That process holds this one's stdin
-// open; it closes when that process exits in any way, a SIGKILL included, so no workerd is left
-// holding a port of the next run. wrangler runs in a process group of its own so that workerd stops
-// with it, and the group is named in the port's claim (port-claim.ts, AGENTORA_PORT_CLAIM), so a later
-// run can end it if this guard is killed outright. If wrangler exits on its own, what is left of its
-// group (a workerd) is ended too.
+// in Node and ends it, with workerd, when the process that started this one goes away. That process
+// holds this one's stdin open; it closes when that process exits in any way, a SIGKILL included, so
+// no workerd is left holding a port of the next run. wrangler runs in a process group of its own so
+// that workerd stops with it, and the group is named in the port's claim (port-claim.ts,
+// AGENTORA_PORT_CLAIM), so a later run can end it if this guard is killed outright. If wrangler
+// exits on its own, what is left of its group (a workerd) is ended too.
 import { spawn } from 'node:child_process';
 import { recordGroup } from './port-claim.ts';
 
