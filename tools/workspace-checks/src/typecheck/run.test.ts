@@ -135,7 +135,11 @@ describe('the workspace-wide typecheck', () => {
   it('fails on a tsconfig tsc cannot read, with its error', () => {
     const { exitCode, output, root } = run({
       ...project('a'),
-      'projects/a/tsconfig.json': '{ "extends": "./missing.json" }',
+      // The scratch options besides, so that the program tsc makes anyway checks what the others do.
+      'projects/a/tsconfig.json': JSON.stringify({
+        ...JSON.parse(tsconfig()),
+        extends: './missing.json',
+      }),
       'projects/a/src/a.ts': 'export const a = 1;\n',
     });
     expect(output).toContain(`error TS5083: Cannot read file '${root}/projects/a/missing.json'.`);
