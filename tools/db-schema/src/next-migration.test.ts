@@ -10,7 +10,7 @@ import { writeNextMigration } from './next-migration.ts';
 
 let postgres: TestPostgres;
 beforeAll(async () => {
-  postgres = await startTestPostgres();
+  postgres = await startTestPostgres({ inMemory: true });
 });
 afterAll(() => postgres.stop());
 

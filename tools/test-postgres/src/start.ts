@@ -3,11 +3,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chown, mkdtemp } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { findPostgresBinaries, type PostgresBinaries } from './binaries.ts';
+import { scratchParent } from './scratch-dir.ts';
 import { SUPERVISOR_SCRIPT } from './supervisor.ts';
 
 export interface StartTestPostgresOptions {
@@ -17,6 +17,12 @@ export interface StartTestPostgresOptions {
   settings?: Record<string, string | number | boolean>;
   /** Install Debian's "postgresql" package when none is found (root with apt-get only). Default true. */
   install?: boolean;
+  /**
+   * The cluster's files in memory (/dev/shm) when it has room there (scratch-dir.ts), for tests that
+   * make and drop many small databases. Default false: on the disk's temp dir, for benchmarks and load
+   * runs whose data may be large.
+   */
+  inMemory?: boolean;
 }
 
 export interface TestPostgres {
@@ -140,7 +146,7 @@ async function launch(
   port: number,
   options: StartTestPostgresOptions,
 ): Promise<TestPostgres> {
-  const root = await mkdtemp(path.join(tmpdir(), 'test-postgres-'));
+  const root = await mkdtemp(path.join(scratchParent(options), 'test-postgres-'));
   if (user) await chown(root, user.uid, user.gid);
   const dataDir = path.join(root, 'data');
   const settings = {

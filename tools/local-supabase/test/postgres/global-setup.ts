@@ -8,7 +8,8 @@ declare global {
 }
 
 export default async function globalSetup(): Promise<void> {
-  const postgres = await startTestPostgres();
+  // In memory: every test file makes and drops a database, a copy of hundreds of files.
+  const postgres = await startTestPostgres({ inMemory: true });
   globalThis.testPostgres = postgres;
   process.env[TEST_POSTGRES_URL_ENV] = postgres.url;
   process.stdout.write(
