@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { fakeTimerUser, renderInSite } from '@agentora/ui/testing';
 import {
   FAKE_AUTH_EMAIL,
@@ -29,6 +29,19 @@ async function settle() {
   });
 }
 
+/**
+ * Waits until the sign-in form has its answer: no request in flight ("Sending…", "Signing in…").
+ * One settle() was assumed to be enough and was not: twice, in fresh clones of a full `npm test` on
+ * the 2-core machine, the form still said "Sending…" after it (docs/development.md, the eleventh
+ * session), though the fake answers at once. The answer is waited for as a person waits for it.
+ */
+async function answered() {
+  await settle();
+  await waitFor(() =>
+    expect(screen.queryByText(/^(Sending…|Signing in…)$/)).not.toBeInTheDocument(),
+  );
+}
+
 async function renderConsole(route = '/console') {
   const user = fakeTimerUser();
   renderInSite(<ConsolePage />, { route });
@@ -50,7 +63,7 @@ describe('signing in', () => {
     const form = screen.getByRole('form', { name: 'Sign in to the console' });
     await user.type(within(form).getByLabelText(/Work email/), email);
     await user.click(within(form).getByRole('button', { name: 'Email me a code' }));
-    await settle();
+    await answered();
   }
 
   it("asks the console's sign-in function for a code, then signs in with the token it gives for the code", async () => {
@@ -73,7 +86,7 @@ describe('signing in', () => {
     expect(code).toHaveAttribute('maxLength', '10');
     await user.type(code, '0000000000');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await settle();
+    await answered();
     expect(screen.getByText(/That code is wrong or has expired/)).toBeInTheDocument();
     expect(code).toHaveValue('0000000000');
     expect(fake.client.auth.verifyOtp).not.toHaveBeenCalled();
@@ -81,7 +94,7 @@ describe('signing in', () => {
     await user.clear(code);
     await user.type(code, FAKE_CODE);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await settle();
+    await answered();
     await settle();
     expect(fake.client.functions.invoke).toHaveBeenLastCalledWith('console-sign-in', {
       body: { email: STAFF, code: FAKE_CODE },
