@@ -2,7 +2,9 @@
 // The browser tests drive Debian's Chromium: its headless shell for most pages, the full browser
 // where the browser's own behaviour is tested. No tool may download a browser of its own. Finds
 // both, installs the missing Debian packages with apt where we are root on Debian, or stops with a
-// clear message.
+// clear message. It is an Nx target of its own (`ensure-chromium`), which every e2e target depends
+// on: Nx runs it at the start of a run, beside the builds and the other tests, so that on a fresh
+// machine the download is not added to the e2e run's own time.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromiumPath, headlessShellPath } from './chromium.mjs';
@@ -42,11 +44,17 @@ if (!canApt) {
 console.info(`Chromium is missing: installing Debian's ${packages.join(' and ')} with apt-get…`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 try {
-  execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], {
-    stdio: 'inherit',
-    env,
-  });
+  execFileSync('apt-get', ['update', '-o', 'DPkg::Lock::Timeout=300'], { stdio: 'inherit', env });
+  // Another test set-up may be installing a package of its own at the same time (PostgreSQL's,
+  // tools/test-postgres): wait for dpkg's lock instead of failing on it.
+  execFileSync(
+    'apt-get',
+    ['install', '-y', '--no-install-recommends', '-o', 'DPkg::Lock::Timeout=300', ...packages],
+    {
+      stdio: 'inherit',
+      env,
+    },
+  );
 } catch {
   console.error(
     `\nInstalling with apt-get failed (see above). Install ${packages.join(' and ')} by hand, or set the variables above.\n`,
