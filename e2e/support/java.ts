@@ -30,10 +30,19 @@ export function javaBinary(): string {
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'default-jre-headless'], {
-    stdio: 'inherit',
-    env,
-  });
+  // Another set-up may hold dpkg's lock (Chromium's or PostgreSQL's install): wait for it.
+  execFileSync(
+    'apt-get',
+    [
+      'install',
+      '-y',
+      '--no-install-recommends',
+      '-o',
+      'DPkg::Lock::Timeout=300',
+      'default-jre-headless',
+    ],
+    { stdio: 'inherit', env },
+  );
   if (!existsSync(DEBIAN_JAVA)) {
     throw new Error('apt-get installed default-jre-headless, but /usr/bin/java is still missing.');
   }
