@@ -13,7 +13,10 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // Three for the whole suite: its last minutes run alone at the end of `npm test`, where two
+  // workers left a third of the machine idle while they waited on hosts and pages; an owner's run
+  // keeps two (docs/development.md, "The twelfth session").
+  workers: owner ? 2 : 3,
   retries: 0,
   forbidOnly: true,
   // The timed run (`npm run test:timings`, tools/test-timings) names a file for Playwright's JSON
