@@ -321,11 +321,12 @@ describe('Module Federation', () => {
 
 describe('chunks and the dev server', () => {
   it.each(APPS)(
-    '%s: deterministic ids; its dev server on its port, compiling every chunk',
+    '%s: deterministic ids; its dev server on its port, compiling every chunk, a save’s changes gathered into one compile',
     (name) => {
       expect(config(name, 'development')).toMatchObject({
         optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
         lazyCompilation: false,
+        watchOptions: { aggregateTimeout: 200 },
         devServer: { port: LOCAL_PORTS[name], host: '127.0.0.1', hot: true },
       });
     },

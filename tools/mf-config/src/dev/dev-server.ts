@@ -106,9 +106,21 @@ export function devServerConfig(port: number): DevServer {
   };
 }
 
+/**
+ * How long the watcher gathers file changes before it compiles (rspack's default is 5 ms). One save
+ * can reach it as two changes, the file emptied and then written, and on a busy machine more than
+ * 5 ms apart: two compiles in a row, the page's hot-update check for the first then answered 404
+ * (the server keeps only the last compile's update), and the page reloads, losing what was typed.
+ * Seen in `dev-npm-start.spec.ts`'s live edit while `npm test` ran beside it.
+ */
+export const WATCH_AGGREGATE_MS = 200;
+
 /** How `rspack serve` serves an app: this dev server, every chunk compiled up front. */
-export function serving(port: number): Pick<Configuration, 'devServer' | 'lazyCompilation'> {
+export function serving(
+  port: number,
+): Pick<Configuration, 'devServer' | 'lazyCompilation' | 'watchOptions'> {
   return {
+    watchOptions: { aggregateTimeout: WATCH_AGGREGATE_MS },
     // rspack's `serve` turns lazy compilation on by default: a dynamic import is then compiled only
     // when a page asks this server for it. A remote's page is the shell's, on another origin, so the
     // request never reaches the remote's server and the import never resolves (the blog's article
