@@ -14,7 +14,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // Three for the whole suite: its last minutes run alone at the end of `npm test`, where two
-  // workers left a third of the machine idle while they waited on hosts and pages; an owner's run
+  // workers left a quarter of the machine idle while they waited on hosts and pages; an owner's run
   // keeps two (docs/development.md, "The twelfth session").
   workers: owner ? 2 : 3,
   retries: 0,
