@@ -35,40 +35,48 @@ const COMMIT = execFileSync('git', ['rev-parse', 'HEAD'], {
   encoding: 'utf8',
 }).trim();
 
-test('npm run deploy of each app, as CI runs it, assembles what the host accepts (wrangler deploy --dry-run)', async () => {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-dry-run-'));
-  try {
-    for (const app of APP_NAMES) {
-      const { stdout } = await run(
-        'npm',
-        [
-          'run',
-          '--silent',
-          'deploy',
-          '--',
-          app,
-          '--prebuilt',
-          '--site',
-          sharedSiteUrl(),
-          '--dry-run',
-          out,
-        ],
-        {
-          cwd: WORKSPACE_ROOT,
-          env: { ...process.env, CLOUDFLARE_API_TOKEN: '', CLOUDFLARE_ACCOUNT_ID: '' },
-        },
-      ).catch((error: { stdout?: string; stderr?: string; message: string }) => {
-        throw new Error(`deploy ${app} failed: ${error.message}\n${error.stdout}\n${error.stderr}`);
-      });
-      // A remote's deploy also puts the pages that show it live.
-      expect(stdout, app).toContain(
-        `deploy: checked (dry run, nothing uploaded): ${app === 'shell' ? 'shell' : `${app}, shell`}`,
-      );
-      // wrangler read the folder and built the Worker it would upload.
-      expect(fs.readdirSync(path.join(out, app)), app).toContain('README.md');
-    }
-  } finally {
-    fs.rmSync(out, { recursive: true, force: true });
+// Each app's dry run is a test of its own, and they may run on different workers: five in a row on
+// one worker were the end of the e2e run, the other workers done and the machine partly idle
+// (docs/development.md, "The thirteenth session").
+test.describe('npm run deploy, as CI runs it, assembles what the host accepts (wrangler deploy --dry-run)', () => {
+  test.describe.configure({ mode: 'parallel' });
+  for (const app of APP_NAMES) {
+    test(`of ${app}`, async () => {
+      const out = fs.mkdtempSync(path.join(os.tmpdir(), 'agentora-dry-run-'));
+      try {
+        const { stdout } = await run(
+          'npm',
+          [
+            'run',
+            '--silent',
+            'deploy',
+            '--',
+            app,
+            '--prebuilt',
+            '--site',
+            sharedSiteUrl(),
+            '--dry-run',
+            out,
+          ],
+          {
+            cwd: WORKSPACE_ROOT,
+            env: { ...process.env, CLOUDFLARE_API_TOKEN: '', CLOUDFLARE_ACCOUNT_ID: '' },
+          },
+        ).catch((error: { stdout?: string; stderr?: string; message: string }) => {
+          throw new Error(
+            `deploy ${app} failed: ${error.message}\n${error.stdout}\n${error.stderr}`,
+          );
+        });
+        // A remote's deploy also puts the pages that show it live.
+        expect(stdout).toContain(
+          `deploy: checked (dry run, nothing uploaded): ${app === 'shell' ? 'shell' : `${app}, shell`}`,
+        );
+        // wrangler read the folder and built the Worker it would upload.
+        expect(fs.readdirSync(path.join(out, app))).toContain('README.md');
+      } finally {
+        fs.rmSync(out, { recursive: true, force: true });
+      }
+    });
   }
 });
 
